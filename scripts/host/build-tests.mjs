@@ -1,0 +1,54 @@
+// Bundles the integration tests for the extension host (used by run-integration.mjs and
+// test/integration/runDesktop.mjs): test/integration/index.ts + every test/integration/**/*.test.ts
+// -> out/test/integration/**.js (CommonJS, platform node, `vscode` and `mocha` external).
+// Also makes sure dist/extension.js exists (runs `node esbuild.mjs` when it does not).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const testsSrcDir = path.join(repoRoot, 'test', 'integration');
+export const testsOutDir = path.join(repoRoot, 'out', 'test', 'integration');
+export const testsEntry = path.join(testsOutDir, 'index.js');
+
+/** Runs `node esbuild.mjs` in the repo; throws when it fails. */
+export function buildExtension({ always = false } = {}) {
+  const main = path.join(repoRoot, 'dist', 'extension.js');
+  if (!always && existsSync(main)) return main;
+  process.stderr.write(`[lectern-host] building the extension: node esbuild.mjs\n`);
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: ['ignore', process.stderr, 'inherit'] });
+  if (r.status !== 0) throw new Error(`node esbuild.mjs failed (exit ${r.status})`);
+  if (!existsSync(main)) throw new Error(`node esbuild.mjs did not produce ${main}`);
+  return main;
+}
+
+function findTests(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.test\.ts$/.test(e.name))
+    .map((e) => path.join(e.parentPath ?? e.path, e.name))
+    .sort();
+}
+
+/** Bundles the tests; returns { entry, files }. */
+export async function buildIntegrationTests() {
+  const esbuild = await import('esbuild');
+  const index = path.join(testsSrcDir, 'index.ts');
+  if (!existsSync(index)) throw new Error(`missing ${index}`);
+  const tests = findTests(testsSrcDir);
+  if (tests.length === 0) throw new Error(`no *.test.ts under ${testsSrcDir}`);
+  rmSync(testsOutDir, { recursive: true, force: true }); // no stale tests from deleted files
+  await esbuild.build({
+    entryPoints: [index, ...tests],
+    outbase: testsSrcDir,
+    outdir: testsOutDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  return { entry: testsEntry, files: tests.map((t) => path.relative(repoRoot, t)) };
+}

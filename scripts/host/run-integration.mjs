@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// Runs the integration tests (test/integration/**/*.test.ts) inside a real VS Code extension host:
+// code-server 4.139.1 (VS Code 1.139.1) on 127.0.0.1 + its web workbench in headless Chromium
+// (playwright-core), with the smoke-test driver relaying the extension host's output here.
+//
+//   npm run test:integration [-- --grep <regexp>] [--keep]
+//
+// Env:
+//   LECTERN_TEST_TIMEOUT     overall time limit in seconds (default 600): everything is killed after it
+//   LECTERN_TEST_GREP        only tests whose full title matches (same as --grep)
+//   LECTERN_EXTENSION_PATH   extension folder to load (default: the repo root, i.e. dist/extension.js)
+//   LECTERN_VERBOSE=1        show code-server logs and the log noise otherwise filtered
+//   LECTERN_KEEP_TMP=1       keep the temp dir (server logs, workspace, profile) for inspection
+//   LECTERN_HOST_CACHE       see ensure.mjs
+//
+// Tests find their workspace through vscode.workspace.workspaceFolders (folders `alpha`, `beta`) or
+// the JSON file named by process.env.LECTERN_TEST_WORKSPACE (see test/integration/helpers.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format } from 'node:util';
+import { buildExtension, buildIntegrationTests, repoRoot } from './build-tests.mjs';
+import { ensureHost } from './ensure.mjs';
+import { cleanupAll, isNoise, isolatedEnv, onCleanup, startCodeServer, verbose } from './launch.mjs';
+
+const log = (msg) => process.stderr.write(`[lectern-test] ${msg}\n`);
+const argv = process.argv.slice(2);
+const argValue = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+
+/** Creates the multi-root test workspace; returns its description (also written as JSON). */
+export function createTestWorkspace(root) {
+  const ws = path.join(root, 'workspace');
+  const alpha = path.join(ws, 'alpha');
+  const beta = path.join(ws, 'beta');
+  const files = {
+    'alpha/src/greeter.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
+    'alpha/README.md': '# alpha\n\nFirst folder of the Lectern integration-test workspace.\n',
+    'beta/lib/util.py': 'def add(a: int, b: int) -> int:\n    return a + b\n',
+    'beta/README.md': '# beta\n\nSecond folder of the Lectern integration-test workspace.\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(ws, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  const workspaceFile = path.join(ws, 'lectern-test.code-workspace');
+  writeFileSync(
+    workspaceFile,
+    JSON.stringify(
+      {
+        folders: [{ path: 'alpha' }, { path: 'beta' }],
+        settings: { 'git.enabled': false, 'extensions.autoUpdate': false, 'extensions.autoCheckUpdates': false },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  const info = { root: ws, workspaceFile, folders: { alpha, beta } };
+  // Outside the workspace folders so it shows up in no listing or search.
+  const infoFile = path.join(root, 'lectern-test-workspace.json');
+  writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n');
+  return { ...info, infoFile };
+}
+
+/** Turns one codeAutomationLog call into text: printf-style args, `%c` CSS args dropped. */
+function formatAutomationLog(args) {
+  if (!Array.isArray(args)) return String(args);
+  let list = [...args];
+  if (typeof list[0] === 'string' && list[0].includes('%c')) {
+    const n = (list[0].match(/%c/g) ?? []).length;
+    list = [list[0].replace(/%c/g, ''), ...list.slice(1 + n)];
+  }
+  return format(...list.map((a) => (a && typeof a === 'object' && !Array.isArray(a) && 'message' in a && 'stack' in a ? a.stack : a)));
+}
+
+async function main() {
+  const t0 = Date.now();
+  const timeoutSec = Number(process.env.LECTERN_TEST_TIMEOUT || 600);
+  const grep = argValue('--grep') ?? process.env.LECTERN_TEST_GREP;
+  const keep = argv.includes('--keep') || process.env.LECTERN_KEEP_TMP === '1';
+  if (keep) process.env.LECTERN_KEEP_TMP = '1';
+
+  const resultsDir = path.join(repoRoot, 'test-results');
+  mkdirSync(resultsDir, { recursive: true });
+  const screenshot = path.join(resultsDir, 'workbench.png');
+
+  const state = { server: null, page: null };
+  // Overall time limit: kill everything and fail clearly.
+  let timedOut = false;
+  const overall = setTimeout(async () => {
+    timedOut = true;
+    log(`TIMEOUT: no result after ${timeoutSec} s (LECTERN_TEST_TIMEOUT). Killing code-server and the browser.`);
+    if (state.page) await state.page.screenshot({ path: screenshot, timeout: 5000 }).then(() => log(`screenshot: ${screenshot}`), () => {});
+    if (state.server) log(`code-server log tail:\n${state.server.logTail().split('\n').slice(-40).join('\n')}`);
+    await cleanupAll();
+    process.exit(124);
+  }, timeoutSec * 1000);
+  overall.unref();
+
+  const paths = await ensureHost({ quiet: true });
+  const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
+  if (extensionPath === repoRoot) buildExtension();
+  const { entry, files } = await buildIntegrationTests();
+  log(`bundled ${files.length} test file(s): ${files.join(', ')}`);
+
+  const root = mkdtempSync(path.join(os.tmpdir(), 'lectern-it-'));
+  onCleanup({ sync: () => {}, async: async () => (keep ? log(`kept ${root}`) : rmSync(root, { recursive: true, force: true })) });
+  const ws = createTestWorkspace(root);
+
+  const server = await startCodeServer({
+    paths,
+    root: path.join(root, 'server'),
+    smokeTestDriver: true,
+    env: {
+      LECTERN_TEST_WORKSPACE: ws.infoFile,
+      LECTERN_TEST: '1',
+      ...(grep ? { LECTERN_TEST_GREP: grep } : {}),
+    },
+  });
+  state.server = server;
+  log(`code-server ${server.baseUrl} up after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const url = server.workbenchUrl({
+    workspace: ws.workspaceFile,
+    payload: { extensionDevelopmentPath: extensionPath, extensionTestsPath: entry, skipWelcome: 'true' },
+  });
+  if (verbose) log(`workbench: ${url}`);
+
+  const { chromium } = await import('playwright-core');
+  const browserEnv = { ...process.env, ...isolatedEnv(path.join(root, 'browser')) };
+  const browser = await chromium.launch({
+    executablePath: paths.chromium,
+    headless: true,
+    env: browserEnv,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  onCleanup({ sync: () => {}, async: () => browser.close().catch(() => {}) });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  state.page = page;
+
+  let resolveExit;
+  const exitCode = new Promise((r) => (resolveExit = r));
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    const text = formatAutomationLog(args);
+    for (const line of text.split('\n')) {
+      if (isNoise(line)) continue;
+      (type === 'error' ? process.stderr : process.stdout).write(line + '\n');
+    }
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => resolveExit({ code: Number(code), why: 'tests finished' }));
+  page.on('crash', () => resolveExit({ code: 1, why: 'the workbench page crashed' }));
+  page.on('close', () => resolveExit({ code: 1, why: 'the workbench page closed' }));
+  page.on('pageerror', (err) => verbose && log(`page error: ${err.message}`));
+  if (verbose) page.on('console', (m) => log(`browser console.${m.type()}: ${m.text()}`));
+  server.exited.then((e) => resolveExit({ code: 1, why: `code-server exited (${e.signal ?? `exit ${e.code}`})` }));
+
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  log(`workbench opened after ${((Date.now() - t0) / 1000).toFixed(1)} s; running tests in the extension host...`);
+
+  const result = await exitCode;
+  clearTimeout(overall);
+  if (timedOut) return 124;
+  await page.screenshot({ path: screenshot, timeout: 10_000 }).then(
+    () => log(`screenshot: ${path.relative(process.cwd(), screenshot) || screenshot}`),
+    (err) => log(`screenshot failed: ${err.message.split('\n')[0]}`),
+  );
+  if (result.why !== 'tests finished') {
+    log(`FAILED: ${result.why}. code-server log tail:\n${server.logTail().split('\n').slice(-40).join('\n')}`);
+  }
+  log(`${result.code === 0 ? 'PASSED' : 'FAILED'} (exit ${result.code}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return result.code;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  log(`ERROR: ${err?.stack ?? err}`);
+  code = 1;
+}
+await cleanupAll();
+process.exit(code);

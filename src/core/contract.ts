@@ -1,0 +1,104 @@
+// The response contract every tool answers with. The model sees `text`; programs use the rest.
+
+export type ErrorCode =
+  | 'INVALID_ARGS'
+  | 'NOT_FOUND'
+  | 'IS_DIRECTORY'
+  | 'OUT_OF_RANGE'
+  | 'BINARY_FILE'
+  | 'OUTSIDE_WORKSPACE'
+  | 'AMBIGUOUS_PATH'
+  | 'INVALID_REGEX'
+  | 'TOO_LARGE'
+  | 'NO_WORKSPACE'
+  | 'CANCELLED'
+  | 'READ_FAILED'
+  | 'INTERNAL';
+
+export interface ToolError {
+  code: ErrorCode;
+  message: string;
+  /** What to do next, concretely (often an exact corrected call). */
+  hint: string;
+}
+
+/** The exact input for the follow-up call of the same tool. */
+export type NextCall = Record<string, unknown>;
+
+export interface ReadMeta {
+  truncated: boolean;
+  token_estimate: number;
+  preview_degraded: boolean;
+  total_lines: number | null;
+  total_bytes: number | null;
+  start_line: number | null;
+  end_line: number | null;
+  start_byte: number | null;
+  end_byte: number | null;
+  next: NextCall | null;
+  /** Where the text came from: the file on disk, or an editor buffer with unsaved changes. */
+  source?: 'disk' | 'buffer';
+  encoding?: string;
+  bom?: boolean;
+  notes?: string[];
+  [extra: string]: unknown;
+}
+
+export interface Location {
+  file: string;
+  line: number | null;
+  end_line: number | null;
+}
+
+export interface ToolResponse {
+  ok: boolean;
+  mode: string;
+  target: string | string[] | null;
+  content: string;
+  text: string;
+  meta: ReadMeta;
+  location: Location | null;
+  error?: ToolError;
+  /** One response per target when several targets were read in one call. */
+  results?: ToolResponse[];
+  /** The flat answer shape of the single-purpose legacy tools. */
+  legacy?: LegacyResult;
+}
+
+export interface LegacyResult {
+  success: boolean;
+  operation: string;
+  path: string | null;
+  start_line: number | null;
+  end_line: number | null;
+  line_count: number | null;
+  truncated: boolean;
+  content: string;
+  error?: ToolError;
+}
+
+export class LecternError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly hint: string,
+    readonly details: Partial<ReadMeta> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function emptyMeta(): ReadMeta {
+  return {
+    truncated: false,
+    token_estimate: 0,
+    preview_degraded: false,
+    total_lines: null,
+    total_bytes: null,
+    start_line: null,
+    end_line: null,
+    start_byte: null,
+    end_byte: null,
+    next: null,
+  };
+}

@@ -1,0 +1,51 @@
+// The single-purpose tools (read_file, read_file_range, …) as thin wrappers: each maps its input
+// onto a primary tool call and flattens the answer into the legacy shape.
+import type { LegacyResult, ToolResponse } from './contract';
+
+export interface PrimaryCall {
+  tool: 'lectern_read' | 'lectern_search' | 'lectern_stat';
+  input: Record<string, unknown>;
+}
+
+export function toPrimaryCall(name: string, input: Record<string, unknown>): PrimaryCall {
+  const target = input.path;
+  switch (name) {
+    case 'read_file':
+    case 'read_file_range':
+      return { tool: 'lectern_read', input: { mode: 'file', target, start_line: input.start_line, end_line: input.end_line } };
+    case 'read_file_head':
+      return { tool: 'lectern_read', input: { mode: 'file', target, head: input.lines ?? 50 } };
+    case 'read_file_tail':
+      return { tool: 'lectern_read', input: { mode: 'file', target, tail: input.lines ?? 50 } };
+    case 'search_in_file':
+      return {
+        tool: 'lectern_search',
+        input: { target, query: input.query, is_regex: input.is_regex, case_sensitive: input.case_sensitive, max_matches: input.max_matches },
+      };
+    case 'stat_file':
+      return { tool: 'lectern_stat', input: { target } };
+    default:
+      throw new Error(`not a legacy tool: ${name}`);
+  }
+}
+
+export function legacyResponse(name: string, call: PrimaryCall | null, primary: ToolResponse): ToolResponse {
+  const meta = primary.meta;
+  const legacy: LegacyResult = {
+    success: primary.ok,
+    operation: name,
+    path: typeof primary.target === 'string' ? primary.target : ((call?.input.target as string | undefined) ?? null),
+    start_line: meta.start_line,
+    end_line: meta.end_line,
+    line_count: meta.total_lines,
+    truncated: meta.truncated,
+    content: name === 'stat_file' ? primary.text : name === 'search_in_file' ? searchContent(primary) : primary.content,
+  };
+  if (primary.error) legacy.error = primary.error;
+  return { ...primary, legacy, text: JSON.stringify(legacy, null, 1) };
+}
+
+function searchContent(primary: ToolResponse): string {
+  const matches = (primary.meta.matches as { line: number; text: string }[] | undefined) ?? [];
+  return matches.map((m) => `${m.line}: ${m.text}`).join('\n');
+}

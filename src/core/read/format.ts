@@ -1,0 +1,26 @@
+// Small formatting helpers for model-facing text.
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return plural(n, 'byte');
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `lectern_read {...}` as the model should type it. */
+export function callText(tool: string, input: Record<string, unknown>): string {
+  return `${tool} ${JSON.stringify(input)}`;
+}

@@ -1,0 +1,104 @@
+// Opens a resolved path as text: the unsaved editor buffer if there is one, else the file on disk.
+// Refuses directories and binary files with a clear answer; transcodes UTF-16 to UTF-8.
+import { LecternError } from '../contract';
+import type { Host } from '../ports';
+import type { ResolvedPath } from '../paths';
+import { LIMITS } from '../settings';
+import { decodeUtf16, sniff, type Encoding } from '../text/encoding';
+import { fileSource, memorySource, type ByteSource } from '../text/source';
+import { formatBytes } from './format';
+
+export interface TextFile {
+  source: ByteSource;
+  /** Offset of the first text byte (after a BOM). */
+  base: number;
+  encoding: Encoding;
+  origin: 'disk' | 'buffer';
+  /** Identifies this exact content, for caches. */
+  versionKey: string;
+  mtimeMs: number | null;
+  /** UTF-16 files are served as UTF-8; byte offsets then refer to the UTF-8 form. */
+  transcoded: boolean;
+}
+
+const encoder = new TextEncoder();
+
+export async function openText(host: Host, path: ResolvedPath): Promise<TextFile> {
+  const dirty = host.documents?.dirty(path.absolute);
+  if (dirty) {
+    return {
+      source: memorySource(encoder.encode(dirty.text)),
+      base: 0,
+      encoding: 'utf-8',
+      origin: 'buffer',
+      versionKey: `buffer:${path.absolute}:${dirty.version}`,
+      mtimeMs: null,
+      transcoded: false,
+    };
+  }
+  const stat = await host.fs.stat(path.absolute);
+  if (!stat) {
+    throw new LecternError('NOT_FOUND', `${path.display} does not exist.`, notFoundHint(host));
+  }
+  if (stat.kind === 'directory') {
+    throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+  }
+  if (stat.kind !== 'file') {
+    throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+  }
+  let handle;
+  try {
+    handle = await host.fs.open(path.absolute);
+  } catch (error) {
+    throw new LecternError('READ_FAILED', `${path.display} could not be opened: ${(error as Error).message}`, 'Check the file permissions.');
+  }
+  const source = fileSource(handle, stat.size);
+  try {
+    const head = await source.read(0, LIMITS.sniffBytes);
+    const sniffed = sniff(head, stat.size <= LIMITS.sniffBytes);
+    if (sniffed.binary) {
+      throw new LecternError(
+        'BINARY_FILE',
+        `${path.display} is a binary file (${formatBytes(stat.size)}); its bytes are not shown.`,
+        'Read text files only; lectern_stat reports size and type without reading it.',
+        { total_bytes: stat.size },
+      );
+    }
+    const versionKey = `disk:${path.absolute}:${stat.size}:${stat.mtimeMs}`;
+    if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
+      if (stat.size > LIMITS.maxTranscodeBytes) {
+        throw new LecternError(
+          'TOO_LARGE',
+          `${path.display} is UTF-16 and ${formatBytes(stat.size)}; UTF-16 files are read up to ${formatBytes(LIMITS.maxTranscodeBytes)}.`,
+          'Search it with lectern_search, or convert it to UTF-8.',
+          { total_bytes: stat.size },
+        );
+      }
+      const raw = await source.read(sniffed.bomLength, stat.size - sniffed.bomLength);
+      const text = decodeUtf16(raw, sniffed.encoding);
+      if (text === undefined || text.includes('\0')) {
+        throw new LecternError('BINARY_FILE', `${path.display} starts with a UTF-16 mark but is not valid UTF-16 text.`, 'It is probably binary.', { total_bytes: stat.size });
+      }
+      await source.close();
+      return {
+        source: memorySource(encoder.encode(text)),
+        base: 0,
+        encoding: sniffed.encoding,
+        origin: 'disk',
+        versionKey,
+        mtimeMs: stat.mtimeMs,
+        transcoded: true,
+      };
+    }
+    return { source, base: sniffed.bomLength, encoding: sniffed.encoding, origin: 'disk', versionKey, mtimeMs: stat.mtimeMs, transcoded: false };
+  } catch (error) {
+    await source.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function notFoundHint(host: Host): string {
+  const names = host.roots().map((r) => r.name);
+  const where = names.length > 1 ? `relative to a workspace folder (${names.join(', ')}), optionally prefixed by its name` : 'relative to the workspace folder';
+  return `Check the spelling; paths are ${where}, or absolute. lectern_stat tells whether a path exists.`;
+}

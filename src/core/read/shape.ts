@@ -1,0 +1,137 @@
+// Turns a slice's bytes into numbered lines that fit the caps (characters for reads that asked no
+// size, tokens for every read), dropping whole lines so the resume point is always exact.
+import { LecternError } from '../contract';
+import { LIMITS } from '../settings';
+import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
+import type { TokenCounter } from '../tokens';
+import { formatCount } from './format';
+
+export interface ShapedLine {
+  /** Text without its line terminator (a CR of CRLF is kept in `raw`). */
+  raw: string;
+  /** What the model sees for this line (long lines cut). */
+  shown: string;
+  byteLength: number;
+  cut: boolean;
+}
+
+export interface Shaped {
+  lines: ShapedLine[];
+  /** Bytes covered by the kept lines. */
+  byteLength: number;
+  droppedLines: number;
+  /** The single kept line was cut to fit the token cap. */
+  tokenCutInLine: boolean;
+  cappedBy: 'chars' | 'tokens' | null;
+}
+
+const encoder = new TextEncoder();
+
+export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) {
+    throw new LecternError('BINARY_FILE', `${fileLabel} contains bytes that are not valid UTF-8 text in the requested range.`, 'It is probably binary; lectern_stat reports its size and type.');
+  }
+  if (text.includes('\0')) {
+    throw new LecternError('BINARY_FILE', `${fileLabel} contains NUL bytes in the requested range; it is treated as binary.`, 'lectern_stat reports its size and type.');
+  }
+  if (text.length === 0) return [];
+  const pieces = text.split('\n');
+  if (pieces[pieces.length - 1] === '') pieces.pop();
+  const lines: ShapedLine[] = [];
+  let at = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const raw = pieces[i]!;
+    const next = bytes.indexOf(10, at);
+    const end = next === -1 ? bytes.length : next + 1;
+    lines.push({ raw, shown: raw.endsWith('\r') ? raw.slice(0, -1) : raw, byteLength: end - at, cut: false });
+    at = end;
+  }
+  return lines;
+}
+
+/** Cuts a line's display at a character boundary (never inside a surrogate pair). */
+function cutChars(text: string, max: number): string {
+  let end = Math.min(max, text.length);
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return text.slice(0, end);
+}
+
+export function cutLongLines(lines: ShapedLine[], maxChars = LIMITS.maxLineChars): number {
+  let cut = 0;
+  for (const line of lines) {
+    if (line.shown.length > maxChars) {
+      line.shown = `${cutChars(line.shown, maxChars)} … [line cut: ${formatCount(maxChars)} of ${formatCount(line.shown.length)} characters shown]`;
+      line.cut = true;
+      cut++;
+    }
+  }
+  return cut;
+}
+
+export interface ShapeOptions {
+  maxChars: number | null;
+  tokenCap: number;
+  /** Tokens already taken by the header and footer. */
+  reserveTokens: number;
+  countTokens: TokenCounter;
+  /** Keep the end (tail reads) instead of the start. */
+  keepEnd: boolean;
+  /** Allow cutting a single line to fit the token cap (byte windows). */
+  allowLineCut: boolean;
+}
+
+export function shapeLines(lines: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
+  const order = options.keepEnd ? [...lines].reverse() : lines;
+  const kept: ShapedLine[] = [];
+  let chars = 0;
+  let tokens = options.reserveTokens;
+  let cappedBy: Shaped['cappedBy'] = null;
+  let tokenCutInLine = false;
+  for (let i = 0; i < order.length; i++) {
+    const line = order[i]!;
+    const number = firstLine === null ? '' : String(firstLine + (options.keepEnd ? lines.length - 1 - i : i));
+    const rendered = `${number}\t${line.shown}\n`;
+    if (options.maxChars !== null && kept.length > 0 && chars + rendered.length > options.maxChars) {
+      cappedBy = 'chars';
+      break;
+    }
+    const cost = options.countTokens(rendered);
+    if (tokens + cost > options.tokenCap) {
+      if (kept.length === 0 && options.allowLineCut && !options.keepEnd) {
+        const budget = Math.max(1, options.tokenCap - tokens);
+        let chars = Math.max(1, Math.floor((line.shown.length * budget) / cost));
+        let shown = cutChars(line.shown, chars);
+        while (chars > 1 && options.countTokens(shown) > budget) {
+          chars = Math.floor(chars * 0.9);
+          shown = cutChars(line.shown, chars);
+        }
+        kept.push({ raw: shown, shown, byteLength: encoder.encode(shown).length, cut: true });
+        tokenCutInLine = true;
+      }
+      cappedBy = 'tokens';
+      break;
+    }
+    chars += rendered.length;
+    tokens += cost;
+    kept.push(line);
+  }
+  if (options.keepEnd) kept.reverse();
+  return {
+    lines: kept,
+    byteLength: kept.reduce((sum, line) => sum + line.byteLength, 0),
+    droppedLines: lines.length - kept.length + (tokenCutInLine ? 1 : 0),
+    tokenCutInLine,
+    cappedBy,
+  };
+}
+
+export function renderNumbered(lines: readonly ShapedLine[], firstLine: number | null): string {
+  return lines.map((line, i) => (firstLine === null ? line.shown : `${firstLine + i}\t${line.shown}`)).join('\n');
+}
+
+/** Bytes of `bytes` up to a character boundary at most `max` long. */
+export function safePrefix(bytes: Uint8Array, max: number): Uint8Array {
+  return bytes.subarray(0, utf8SafeEnd(bytes, max));
+}

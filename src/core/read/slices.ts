@@ -1,0 +1,198 @@
+// Finding the bytes of a read: line ranges, byte windows and tails, always whole lines (or a
+// marked cut inside one over-long line), never a split UTF-8 character. Cost O(window), except a
+// line range deep into a file, which scans forward once and remembers what it saw (LineIndex).
+import { LecternError } from '../contract';
+import type { CancellationSignal } from '../ports';
+import { LIMITS } from '../settings';
+import { utf8SafeEnd } from '../text/encoding';
+import type { LineIndex } from '../text/lineIndex';
+import type { ByteSource } from '../text/source';
+
+const NEWLINE = 10;
+
+export interface Slice {
+  startByte: number;
+  endByte: number;
+  bytes: Uint8Array;
+  /** Line number of the slice's first line, when known. */
+  firstLine: number | null;
+  /** True when the slice ends inside a line longer than the byte cap. */
+  cutInLine: boolean;
+  /** True when the slice starts inside a line (continuing an over-long line). */
+  startsInLine: boolean;
+  /** True when a byte cap stopped the slice before what was asked. */
+  cappedByBytes: boolean;
+}
+
+/**
+ * End of the longest run of whole lines in `data` (read at `start`), or a cut at a character
+ * boundary when not even one line fits. `atEof`: data reaches the end of the file.
+ */
+function wholeLinesEnd(data: Uint8Array, atEof: boolean): { end: number; cut: boolean } {
+  if (atEof) return { end: data.length, cut: false };
+  const lastNewline = data.lastIndexOf(NEWLINE);
+  if (lastNewline !== -1) return { end: lastNewline + 1, cut: false };
+  let end = utf8SafeEnd(data, data.length);
+  if (end === 0) end = Math.min(data.length, 4); // never make no progress on a tiny cap
+  return { end, cut: true };
+}
+
+export interface LineSliceRequest {
+  startLine: number;
+  /** Inclusive; Infinity reads to the end (within the caps). */
+  endLine: number;
+  maxBytes: number;
+}
+
+/** Lines [startLine, endLine]; undefined when startLine is past the end. */
+export async function lineSlice(
+  source: ByteSource,
+  index: LineIndex,
+  request: LineSliceRequest,
+  signal?: CancellationSignal,
+): Promise<Slice | undefined> {
+  const start = await index.lineStart(source, request.startLine, signal);
+  if (start === undefined) return undefined;
+  const data = await source.read(start, request.maxBytes);
+  const atEof = start + data.length >= source.size;
+  const wanted = request.endLine - request.startLine + 1;
+  // End after the wanted-th newline if it lies within the data.
+  let at = -1;
+  let seen = 0;
+  while (seen < wanted) {
+    const next = data.indexOf(NEWLINE, at + 1);
+    if (next === -1) break;
+    at = next;
+    seen++;
+  }
+  if (seen === wanted) {
+    return { startByte: start, endByte: start + at + 1, bytes: data.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+  }
+  const { end, cut } = wholeLinesEnd(data, atEof);
+  return {
+    startByte: start,
+    endByte: start + end,
+    bytes: data.subarray(0, end),
+    firstLine: request.startLine,
+    cutInLine: cut,
+    startsInLine: false,
+    cappedByBytes: !atEof,
+  };
+}
+
+/**
+ * A window of about `maxBytes` from `startByte`, snapped back to the start of its line unless that
+ * line is longer than the window itself (then it continues the line from a character boundary).
+ */
+export async function byteWindow(
+  source: ByteSource,
+  base: number,
+  startByte: number,
+  maxBytes: number,
+): Promise<Slice & { snappedFrom: number | null }> {
+  let start = Math.max(base, startByte);
+  let snappedFrom: number | null = null;
+  let startsInLine = false;
+  if (start > base) {
+    const lookFrom = Math.max(base, start - maxBytes);
+    const before = await source.read(lookFrom, start - lookFrom);
+    const lastNewline = before.lastIndexOf(NEWLINE);
+    const lineStart = lastNewline !== -1 ? lookFrom + lastNewline + 1 : lookFrom === base ? base : undefined;
+    if (lineStart !== undefined && lineStart < start) {
+      // Snap only if the line fits a window; an over-long line is continued instead.
+      const probe = await source.read(lineStart, maxBytes);
+      const fits = lineStart + probe.length >= source.size || probe.indexOf(NEWLINE) !== -1;
+      if (fits) {
+        snappedFrom = start;
+        start = lineStart;
+      } else {
+        startsInLine = true;
+      }
+    } else if (lineStart === undefined) {
+      startsInLine = true;
+    }
+    if (startsInLine) start = await charStart(source, base, start);
+  }
+  const data = await source.read(start, maxBytes);
+  const atEof = start + data.length >= source.size;
+  const { end, cut } = wholeLinesEnd(data, atEof);
+  return {
+    startByte: start,
+    endByte: start + end,
+    bytes: data.subarray(0, end),
+    firstLine: null,
+    cutInLine: cut,
+    startsInLine,
+    cappedByBytes: false,
+    snappedFrom,
+  };
+}
+
+/** The last `lines` lines (fewer if the file is shorter), reading backwards in chunks. */
+export async function tailSlice(
+  source: ByteSource,
+  base: number,
+  lines: number,
+  maxBytes: number,
+  signal?: CancellationSignal,
+): Promise<Slice & { lineCount: number }> {
+  const size = source.size;
+  if (size === base) return { startByte: base, endByte: base, bytes: new Uint8Array(0), firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: 0 };
+  const lastByte = (await source.read(size - 1, 1))[0];
+  // Newlines to find: one before each wanted line, the file's final newline aside.
+  let toFind = lines;
+  let position = lastByte === NEWLINE ? size - 1 : size;
+  let start = base;
+  let found = 0;
+  while (position > base && size - position <= maxBytes) {
+    if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
+    const from = Math.max(base, position - LIMITS.chunkBytes);
+    const chunk = await source.read(from, position - from);
+    let at = chunk.length;
+    while (toFind > 0) {
+      at = chunk.lastIndexOf(NEWLINE, at - 1);
+      if (at === -1) break;
+      toFind--;
+      found++;
+      if (toFind === 0) start = from + at + 1;
+      if (at === 0) break;
+    }
+    if (toFind === 0) break;
+    position = from;
+  }
+  const reachedStart = toFind > 0 && position <= base;
+  if ((toFind === 0 || reachedStart) && size - start <= maxBytes) {
+    const bytes = await source.read(start, size - start);
+    return { startByte: start, endByte: size, bytes, firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: reachedStart ? found + 1 : lines };
+  }
+  // The wanted lines are longer than the cap: keep the whole lines that fit in the last maxBytes.
+  const from = Math.max(base, size - maxBytes);
+  const data = await source.read(from, size - from);
+  const firstNewline = data.indexOf(NEWLINE);
+  let startsInLine = false;
+  if (from === base) start = base;
+  else if (firstNewline !== -1 && from + firstNewline + 1 < size) start = from + firstNewline + 1;
+  else {
+    startsInLine = true;
+    start = await charStart(source, base, from);
+  }
+  const bytes = await source.read(start, size - start);
+  return { startByte: start, endByte: size, bytes, firstLine: null, cutInLine: false, startsInLine, cappedByBytes: true, lineCount: countLines(bytes) };
+}
+
+/** First byte of the UTF-8 character that `position` points into. */
+async function charStart(source: ByteSource, base: number, position: number): Promise<number> {
+  if (position >= source.size) return position;
+  const from = Math.max(base, position - 3);
+  const bytes = await source.read(from, position - from + 1);
+  let i = position - from;
+  while (i > 0 && (bytes[i]! & 0xc0) === 0x80) i--;
+  return from + i;
+}
+
+function countLines(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  let n = 0;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) n++;
+  return bytes[bytes.length - 1] === NEWLINE ? n : n + 1;
+}

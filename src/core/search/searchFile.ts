@@ -1,0 +1,195 @@
+// `lectern_search` in one file: streams the file line by line (flat memory), matches with a
+// linear-time engine, and answers matches in line order with their line numbers and context.
+import { emptyMeta, LecternError, type ToolResponse } from '../contract';
+import { callText, formatCount, plural } from '../read/format';
+import { openText } from '../read/openText';
+import type { ReadEnv } from '../read/fileRead';
+import { LIMITS } from '../settings';
+import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
+import { createMatcher } from './matcher';
+
+export interface SearchInput {
+  target: string;
+  query: string;
+  is_regex?: boolean;
+  case_sensitive?: boolean;
+  max_matches?: number;
+  before?: number;
+  after?: number;
+}
+
+export interface SearchMatch {
+  line: number;
+  column: number;
+  text: string;
+}
+
+const SCAN_CHUNK = 1024 * 1024;
+/** A line longer than this is searched in pieces of this size. */
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const SHOWN_LINE_CHARS = 400;
+
+/** One line's display: long lines are cut around the match. */
+function excerpt(text: string, column: number): string {
+  const clean = text.endsWith('\r') ? text.slice(0, -1) : text;
+  if (clean.length <= SHOWN_LINE_CHARS) return clean;
+  const from = Math.max(0, Math.min(column - SHOWN_LINE_CHARS / 4, clean.length - SHOWN_LINE_CHARS));
+  const body = clean.slice(from, from + SHOWN_LINE_CHARS);
+  return `${from > 0 ? '…' : ''}${body}${from + SHOWN_LINE_CHARS < clean.length ? '…' : ''} [line of ${formatCount(clean.length)} characters]`;
+}
+
+/** Yields the file's lines with their 1-based numbers, decoding strictly. */
+async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string) {
+  let carry = new Uint8Array(0);
+  let lineNumber = 0;
+  for (let position = base; position < source.size; ) {
+    if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+    const chunk = await source.read(position, SCAN_CHUNK);
+    position += chunk.length;
+    const data = carry.length > 0 ? concat(carry, chunk) : chunk;
+    const atEnd = position >= source.size;
+    let end = atEnd ? data.length : data.lastIndexOf(10) + 1;
+    if (end === 0 && data.length > MAX_LINE_BYTES) end = utf8SafeEnd(data, MAX_LINE_BYTES);
+    const text = decodeUtf8(data.subarray(0, end));
+    if (text === undefined || text.includes('\0')) {
+      throw new LecternError('BINARY_FILE', `${label} contains bytes that are not UTF-8 text.`, 'Binary files cannot be searched.');
+    }
+    carry = data.slice(end);
+    if (text.length === 0) continue;
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    for (const line of lines) yield { number: ++lineNumber, text: line };
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+export async function searchFile(env: ReadEnv, input: SearchInput, notes: string[] = []): Promise<ToolResponse> {
+  const matcher = createMatcher(input.query, input.is_regex ?? false, input.case_sensitive ?? false);
+  const path = await env.resolver.resolve(input.target);
+  if (path.outside && !env.allowOutside) {
+    throw new LecternError('OUTSIDE_WORKSPACE', `${path.display} is outside the workspace folders.`, 'Search files inside the workspace; reading outside needs the user\'s approval.');
+  }
+  const file = await openText(env.host, path);
+  const maxMatches = Math.min(input.max_matches ?? LIMITS.defaultSearchMatches, LIMITS.maxSearchMatches);
+  const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
+  const after = Math.min(input.after ?? 0, LIMITS.maxSearchContext);
+  const matches: SearchMatch[] = [];
+  const blocks: string[][] = [];
+  let totalMatches = 0;
+  let firstOmitted: number | null = null;
+  let lastOmitted: number | null = null;
+  let totalLines = 0;
+  const recent: { number: number; text: string }[] = [];
+  let afterLeft = 0;
+  let lastPrinted = 0;
+  let block: string[] | undefined;
+  try {
+    for await (const line of readLines(env, file.source, file.base, path.display)) {
+      totalLines = line.number;
+      const column = matcher.firstMatch(line.text);
+      if (column !== -1) {
+        totalMatches++;
+        if (matches.length < maxMatches) {
+          matches.push({ line: line.number, column: column + 1, text: line.text.endsWith('\r') ? line.text.slice(0, -1) : line.text });
+          const contiguous = block !== undefined && line.number - recent.length <= lastPrinted + 1;
+          if (!contiguous || !block) {
+            block = [];
+            blocks.push(block);
+          }
+          for (const context of recent) {
+            if (context.number > lastPrinted) block.push(`${context.number}-\t${excerpt(context.text, 0)}`);
+          }
+          block.push(`${line.number}:\t${excerpt(line.text, column)}`);
+          lastPrinted = line.number;
+          afterLeft = after;
+          recent.length = 0;
+          continue;
+        }
+        firstOmitted ??= line.number;
+        lastOmitted = line.number;
+      } else if (afterLeft > 0 && block) {
+        block.push(`${line.number}-\t${excerpt(line.text, 0)}`);
+        lastPrinted = line.number;
+        afterLeft--;
+        continue;
+      }
+      if (before > 0 && matches.length < maxMatches) {
+        recent.push(line);
+        if (recent.length > before) recent.shift();
+      }
+    }
+  } finally {
+    await file.source.close().catch(() => undefined);
+  }
+
+  // Keep the output within the token cap, dropping whole match blocks from the end.
+  const query = input.is_regex ? `/${input.query}/` : JSON.stringify(input.query);
+  let rendered = blocks.map((b) => b.join('\n'));
+  let tokens = 120;
+  let keptBlocks = 0;
+  for (const piece of rendered) {
+    const cost = env.countTokens(piece) + 1;
+    if (tokens + cost > env.tokenCap && keptBlocks > 0) break;
+    tokens += cost;
+    keptBlocks++;
+  }
+  let shownMatches = matches.length;
+  if (keptBlocks < rendered.length) {
+    const keptLines = new Set(blocks.slice(0, keptBlocks).flatMap((b) => b.filter((l) => /^\d+:/.test(l)).map((l) => Number(l.split(':')[0]))));
+    shownMatches = matches.filter((m) => keptLines.has(m.line)).length;
+    const firstDropped = matches[shownMatches];
+    if (firstDropped) firstOmitted = Math.min(firstOmitted ?? Infinity, firstDropped.line);
+    lastOmitted = Math.max(lastOmitted ?? 0, matches[matches.length - 1]!.line);
+    notes.push(`Output shortened to fit the per-answer token cap (${formatCount(env.tokenCap)} tokens).`);
+    matches.length = shownMatches;
+    rendered = rendered.slice(0, keptBlocks);
+  }
+  const omitted = totalMatches - shownMatches;
+  const header =
+    totalMatches === 0
+      ? `${path.display} · no matches for ${query} in ${plural(totalLines, 'line')}`
+      : `${path.display} · ${plural(totalMatches, 'match', 'matches')} for ${query} in ${plural(totalLines, 'line')}${omitted > 0 ? ` (showing ${formatCount(shownMatches)})` : ''}`;
+  const footer: string[] = notes.map((n) => `[${n}]`);
+  if (omitted > 0) {
+    footer.push(
+      `[${plural(omitted, 'more match', 'more matches')} not shown (lines ${formatCount(firstOmitted!)}-${formatCount(lastOmitted!)}). Raise max_matches (up to ${LIMITS.maxSearchMatches}) or narrow the query.]`,
+    );
+  }
+  if (matches.length > 0) {
+    const first = matches[0]!.line;
+    footer.push(`[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`);
+  } else {
+    footer.push(input.is_regex ? '[No line matches. Check the pattern, or try case_sensitive false.]' : '[No line matches. Try fewer words, a different spelling, or is_regex with an alternation.]');
+  }
+  const text = [header, rendered.join('\n--\n'), ...footer].filter((s) => s.length > 0).join('\n');
+  const meta = {
+    ...emptyMeta(),
+    total_lines: totalLines,
+    total_bytes: file.source.size,
+    start_line: matches[0]?.line ?? null,
+    end_line: matches[matches.length - 1]?.line ?? null,
+    truncated: omitted > 0,
+    preview_degraded: keptBlocks < blocks.length,
+    source: file.origin,
+    encoding: file.encoding,
+    matches,
+    total_matches: totalMatches,
+    shown_matches: shownMatches,
+  };
+  if (notes.length > 0) meta.notes = [...notes];
+  return {
+    ok: true,
+    mode: 'search',
+    target: path.display,
+    content: matches.map((m) => m.text).join('\n'),
+    text,
+    meta,
+    location: matches.length > 0 ? { file: path.display, line: matches[0]!.line, end_line: matches[matches.length - 1]!.line } : { file: path.display, line: null, end_line: null },
+  };
+}

@@ -1,0 +1,118 @@
+// `lectern_stat`: what a path is, without reading more than a sniff of it. A missing path is an
+// answer (exists: false), not an error.
+import { emptyMeta, type ToolResponse } from './contract';
+import { languageOf } from './languages';
+import { formatBytes, formatCount, plural } from './read/format';
+import type { ReadEnv } from './read/fileRead';
+import { LIMITS } from './settings';
+import { sniff } from './text/encoding';
+import { LineIndex } from './text/lineIndex';
+import { fileSource, memorySource } from './text/source';
+
+export interface StatInput {
+  target: string;
+}
+
+export interface StatInfo {
+  exists: boolean;
+  kind: 'file' | 'directory' | 'symlink' | 'other' | null;
+  /** For a symlink: what it points at ('file', 'directory', or null when dangling). */
+  link_target_kind?: 'file' | 'directory' | 'symlink' | 'other' | null;
+  size_bytes: number | null;
+  modified_unix_ms: number | null;
+  total_lines: number | null;
+  language_id: string | null;
+  binary: boolean | null;
+  encoding: string | null;
+  unsaved_changes: boolean;
+  outside_workspace: boolean;
+}
+
+const encoder = new TextEncoder();
+
+export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResponse> {
+  const path = await env.resolver.resolve(input.target);
+  const info: StatInfo = {
+    exists: false,
+    kind: null,
+    size_bytes: null,
+    modified_unix_ms: null,
+    total_lines: null,
+    language_id: languageOf(path.absolute),
+    binary: null,
+    encoding: null,
+    unsaved_changes: false,
+    outside_workspace: path.outside,
+  };
+  const link = await env.host.fs.lstat(path.absolute);
+  const target = await env.host.fs.stat(path.absolute);
+  const dirty = env.host.documents?.dirty(path.absolute);
+  if (link || dirty) {
+    info.exists = true;
+    info.kind = link?.kind ?? 'file';
+    if (link?.kind === 'symlink') info.link_target_kind = target?.kind ?? null;
+    const entry = target ?? link;
+    info.modified_unix_ms = entry ? Math.round(entry.mtimeMs) : null;
+    if (dirty) {
+      const bytes = encoder.encode(dirty.text);
+      info.unsaved_changes = true;
+      info.size_bytes = bytes.length;
+      info.binary = false;
+      info.encoding = 'utf-8';
+      info.total_lines = (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
+      if (dirty.languageId) info.language_id = dirty.languageId;
+    } else if (target?.kind === 'file') {
+      info.size_bytes = target.size;
+      if (!path.outside || env.allowOutside) await describeContent(env, path.absolute, target, info);
+    } else if (entry) {
+      info.size_bytes = entry.kind === 'directory' ? null : entry.size;
+    }
+  }
+  const text = render(path.display, info);
+  return {
+    ok: true,
+    mode: 'stat',
+    target: path.display,
+    content: '',
+    text,
+    meta: { ...emptyMeta(), total_lines: info.total_lines, total_bytes: info.size_bytes, stat: info },
+    location: info.exists ? { file: path.display, line: null, end_line: null } : null,
+  };
+}
+
+async function describeContent(env: ReadEnv, absolute: string, stat: { size: number; mtimeMs: number }, info: StatInfo): Promise<void> {
+  let handle;
+  try {
+    handle = await env.host.fs.open(absolute);
+  } catch {
+    return; // unreadable: size and time are still known
+  }
+  const source = fileSource(handle, stat.size);
+  try {
+    const head = await source.read(0, LIMITS.sniffBytes);
+    const sniffed = sniff(head, stat.size <= LIMITS.sniffBytes);
+    info.binary = sniffed.binary;
+    if (sniffed.binary) return;
+    info.encoding = sniffed.encoding;
+    if (sniffed.encoding.startsWith('utf-16')) return;
+    const index = env.indexes.get(`disk:${absolute}:${stat.size}:${stat.mtimeMs}`, () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes));
+    info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;
+  } finally {
+    await source.close().catch(() => undefined);
+  }
+}
+
+function render(display: string, info: StatInfo): string {
+  if (!info.exists) return `${display} · does not exist (exists: false)`;
+  const parts = [`${display} · ${info.kind}${info.link_target_kind !== undefined ? ` → ${info.link_target_kind ?? 'dangling'}` : ''}`];
+  if (info.size_bytes !== null) parts.push(formatBytes(info.size_bytes) + (info.size_bytes >= 1024 ? ` (${formatCount(info.size_bytes)} bytes)` : ''));
+  if (info.total_lines !== null) parts.push(plural(info.total_lines, 'line'));
+  else if (info.binary === false && info.kind === 'file') parts.push(`lines not counted (over ${formatBytes(LIMITS.countLinesBelowBytes)})`);
+  if (info.language_id) parts.push(info.language_id);
+  if (info.binary) parts.push('binary');
+  else if (info.encoding) parts.push(info.encoding);
+  if (info.unsaved_changes) parts.push('unsaved changes in the editor');
+  if (info.outside_workspace) parts.push('outside the workspace');
+  if (info.modified_unix_ms !== null) parts.push(`modified ${new Date(info.modified_unix_ms).toISOString()}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,144 @@
+// Sparse line index: how many newlines precede each chunk boundary. Built lazily by the scans reads
+// do anyway, kept per file version, so the second read deep into a big file does not rescan it.
+import { LecternError } from '../contract';
+import type { CancellationSignal } from '../ports';
+import type { ByteSource } from './source';
+
+const NEWLINE = 10;
+
+export function countNewlines(bytes: Uint8Array, from = 0, to = bytes.length): number {
+  let count = 0;
+  let at = bytes.indexOf(NEWLINE, from);
+  while (at !== -1 && at < to) {
+    count++;
+    at = bytes.indexOf(NEWLINE, at + 1);
+  }
+  return count;
+}
+
+/** Position of the `nth` (1-based) newline in bytes[from, to), or -1. */
+function nthNewline(bytes: Uint8Array, nth: number, from: number, to: number): number {
+  let at = from - 1;
+  for (let seen = 0; seen < nth; seen++) {
+    at = bytes.indexOf(NEWLINE, at + 1);
+    if (at === -1 || at >= to) return -1;
+  }
+  return at;
+}
+
+function checkCancelled(signal: CancellationSignal | undefined): void {
+  if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
+}
+
+export class LineIndex {
+  /** newlinesBefore[i]: newlines in [base, base + i * chunk). */
+  private readonly newlinesBeforeChunk: number[] = [0];
+  private newlineTotal: number | undefined;
+
+  constructor(
+    readonly base: number,
+    readonly size: number,
+    readonly chunk: number,
+  ) {}
+
+  private get chunkCount(): number {
+    return Math.ceil((this.size - this.base) / this.chunk);
+  }
+
+  /** Bytes a scan to `chunkIndex` would still have to read. */
+  private costTo(chunkIndex: number): number {
+    return Math.max(0, chunkIndex - (this.newlinesBeforeChunk.length - 1)) * this.chunk;
+  }
+
+  private async extendTo(source: ByteSource, chunkIndex: number, signal?: CancellationSignal): Promise<void> {
+    const target = Math.min(chunkIndex, this.chunkCount);
+    while (this.newlinesBeforeChunk.length - 1 < target) {
+      checkCancelled(signal);
+      const i = this.newlinesBeforeChunk.length - 1;
+      const bytes = await source.read(this.base + i * this.chunk, this.chunk);
+      this.newlinesBeforeChunk.push(this.newlinesBeforeChunk[i]! + countNewlines(bytes));
+    }
+    if (this.newlinesBeforeChunk.length - 1 === this.chunkCount) {
+      this.newlineTotal = this.newlinesBeforeChunk[this.chunkCount]!;
+    }
+  }
+
+  /** Line count if known, or if it can be learned by reading at most `budget` more bytes. */
+  async totalLines(source: ByteSource, budget: number, signal?: CancellationSignal): Promise<number | undefined> {
+    if (this.newlineTotal === undefined) {
+      if (this.costTo(this.chunkCount) > budget) return undefined;
+      await this.extendTo(source, this.chunkCount, signal);
+    }
+    if (this.size === this.base) return 0;
+    const last = await source.read(this.size - 1, 1);
+    return this.newlineTotal! + (last[0] === NEWLINE ? 0 : 1);
+  }
+
+  knownTotalLines(): boolean {
+    return this.newlineTotal !== undefined;
+  }
+
+  /** Newlines in [base, byte), if knowable within `budget` more bytes of scanning. */
+  async newlinesBefore(source: ByteSource, byte: number, budget: number, signal?: CancellationSignal): Promise<number | undefined> {
+    const i = Math.floor((byte - this.base) / this.chunk);
+    const within = byte - (this.base + i * this.chunk);
+    if (this.costTo(i) + within > budget) return undefined;
+    await this.extendTo(source, i, signal);
+    if (within === 0) return this.newlinesBeforeChunk[i]!;
+    const bytes = await source.read(this.base + i * this.chunk, within);
+    return this.newlinesBeforeChunk[i]! + countNewlines(bytes);
+  }
+
+  /**
+   * Byte offset where 1-based `line` starts, or undefined if the file has fewer lines.
+   * Scans forward from the nearest known chunk; cost O(distance), memory O(chunk).
+   */
+  async lineStart(source: ByteSource, line: number, signal?: CancellationSignal): Promise<number | undefined> {
+    if (this.size === this.base) return undefined;
+    if (line === 1) return this.base;
+    const wanted = line - 1; // newlines before the line
+    // Find the chunk that holds the wanted-th newline.
+    let i = this.findChunk(wanted);
+    while (i === undefined) {
+      const known = this.newlinesBeforeChunk.length - 1;
+      if (known >= this.chunkCount) return undefined;
+      await this.extendTo(source, known + 1, signal);
+      i = this.findChunk(wanted);
+    }
+    const start = this.base + i * this.chunk;
+    const bytes = await source.read(start, this.chunk);
+    const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, bytes.length);
+    if (at === -1) return undefined;
+    const lineStart = start + at + 1;
+    return lineStart < this.size ? lineStart : undefined;
+  }
+
+  /** Index of the chunk containing the nth newline, if the known prefix reaches it. */
+  private findChunk(nth: number): number | undefined {
+    const counts = this.newlinesBeforeChunk;
+    if (counts[counts.length - 1]! < nth) return undefined;
+    let lo = 0;
+    let hi = counts.length - 1; // counts[hi] >= nth, counts[0] = 0 < nth
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (counts[mid]! >= nth) hi = mid;
+      else lo = mid;
+    }
+    return lo;
+  }
+}
+
+/** LRU of line indexes keyed by file version, owned by one engine instance. */
+export class LineIndexCache {
+  private readonly entries = new Map<string, LineIndex>();
+  constructor(private readonly capacity = 64) {}
+
+  get(key: string, create: () => LineIndex): LineIndex {
+    let entry = this.entries.get(key);
+    if (entry) this.entries.delete(key);
+    else entry = create();
+    this.entries.set(key, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}

@@ -1,0 +1,222 @@
+// The single source of truth for every tool: name, model-facing description, and each input
+// field's type and doc side by side. package.json's `languageModelTools` is generated from this
+// (`npm run manifest`) and a unit test fails when the two drift apart.
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
+
+export interface FieldSpec {
+  type: FieldType;
+  description: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: readonly string[];
+  default?: string | number | boolean;
+  /** Modes of `lectern_read` this field belongs to; absent = every mode. */
+  modes?: readonly string[];
+}
+
+export interface ToolDefinition {
+  name: string;
+  displayName: string;
+  toolReferenceName?: string;
+  userDescription: string;
+  modelDescription: string;
+  fields: Readonly<Record<string, FieldSpec>>;
+  required: readonly string[];
+  /** Single-purpose compatibility tools, hidden unless `lectern.legacyTools` is on. */
+  legacy?: boolean;
+}
+
+/** Modes `lectern_read` answers today; later work adds `symbol`, `snippet`, `diff_preview`. */
+export const READ_MODES = ['file'] as const;
+export type ReadMode = (typeof READ_MODES)[number];
+
+const targetDoc =
+  'File to read: a path relative to the workspace folder (in a multi-root workspace you may prefix the folder name, e.g. "api/src/app.ts") or an absolute path. A list of paths reads several files in one call, each answered separately.';
+
+export const lecternRead: ToolDefinition = {
+  name: 'lectern_read',
+  displayName: 'Lectern: Read',
+  toolReferenceName: 'lecternRead',
+  userDescription: 'Read a file, a line range, a byte window, or its head or tail, with line numbers and exact paging.',
+  modelDescription: [
+    'Read workspace files precisely and cheaply. Every answer says which lines you got out of how many ("lines 120-260 of 1,480") and, when more remains, gives the exact input of the next call in its footer and in meta.next.',
+    'How to choose a read: (1) unsure of a file\'s size? call lectern_stat first; (2) looking for something specific? call lectern_search to get line numbers; (3) then read one exact range around those lines with start_line/end_line (or offset/limit). Prefer one larger range (a few hundred lines) over many small pages. Read a whole file only when you really need all of it; a large file without a range returns its first part and tells you how to continue.',
+    'Ranges are 1-based and inclusive. A range past the end of the file answers OUT_OF_RANGE with the line count and offsets that work. head/tail read the first/last N lines. start_byte/max_bytes read a byte window rounded to whole lines (for minified files or very long lines). Line parameters win over byte parameters.',
+  ].join('\n'),
+  fields: {
+    mode: {
+      type: 'string',
+      enum: READ_MODES,
+      default: 'file',
+      description: 'What to read. "file": lines, a byte window, head or tail of one or more files.',
+    },
+    target: { type: 'path-or-paths', description: targetDoc },
+    offset: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['file'],
+      description: 'First line to read, 1-based. Use with limit. Same as start_line.',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['file'],
+      description: 'How many lines to read from offset (default: as many as fit the preview size).',
+    },
+    start_line: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['file'],
+      description: 'First line of the range, 1-based, inclusive.',
+    },
+    end_line: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['file'],
+      description: 'Last line of the range, 1-based, inclusive. Past the end of the file it is clamped to the last line.',
+    },
+    start_byte: {
+      type: 'integer',
+      minimum: 0,
+      modes: ['file'],
+      description: 'Byte window: 0-based byte offset to start at. It snaps back to the start of its line. Ignored when line parameters are given.',
+    },
+    max_bytes: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['file'],
+      description: 'Byte window size (default 65536, at most 262144). The window ends at a line end; no partial lines, no split characters.',
+    },
+    head: { type: 'integer', minimum: 1, modes: ['file'], description: 'Read the first N lines.' },
+    tail: { type: 'integer', minimum: 1, modes: ['file'], description: 'Read the last N lines.' },
+    max_preview_chars: {
+      type: 'integer',
+      minimum: 100,
+      modes: ['file'],
+      description: 'Size bound, in characters, for a read that gives no range (default 12000).',
+    },
+  },
+  required: ['target'],
+};
+
+export const lecternSearch: ToolDefinition = {
+  name: 'lectern_search',
+  displayName: 'Lectern: Search in File',
+  toolReferenceName: 'lecternSearch',
+  userDescription: 'Find lines in a file by text or regular expression, with line numbers and context.',
+  modelDescription: [
+    'Find where something is in a file before reading it: returns matching lines with their line numbers (and optional context lines), in line order, so you can follow up with lectern_read start_line/end_line around the lines you need.',
+    'Plain text by default (case-insensitive unless case_sensitive is true); is_regex uses RE2 syntax (no lookaround or backreferences). Output is bounded by max_matches and says how many matches were left out.',
+  ].join('\n'),
+  fields: {
+    target: { type: 'string', description: 'File to search, relative to the workspace folder or absolute.' },
+    query: { type: 'string', description: 'Text or regular expression to find.' },
+    is_regex: { type: 'boolean', default: false, description: 'Treat query as an RE2 regular expression.' },
+    case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly.' },
+    max_matches: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      default: 50,
+      description: 'Most matches to show (default 50, at most 500). The rest are counted.',
+    },
+    before: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines before each match.' },
+    after: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines after each match.' },
+  },
+  required: ['target', 'query'],
+};
+
+export const lecternStat: ToolDefinition = {
+  name: 'lectern_stat',
+  displayName: 'Lectern: Stat',
+  toolReferenceName: 'lecternStat',
+  userDescription: 'Whether a path exists, its kind, size, line count, language and encoding.',
+  modelDescription:
+    'Learn about a path before reading it: exists, kind (file/directory/symlink/other), size in bytes, line count (when cheap to know), language, whether it is binary, its encoding, and when it was modified. A missing path answers exists: false (not an error). Use it to size a read: small files can be read whole; for large ones search first, then read a range.',
+  fields: {
+    target: { type: 'string', description: 'Path relative to the workspace folder, or absolute.' },
+  },
+  required: ['target'],
+};
+
+const legacyPath: FieldSpec = { type: 'string', description: 'File path, relative to the workspace folder or absolute.' };
+
+export const legacyTools: readonly ToolDefinition[] = [
+  {
+    name: 'read_file',
+    displayName: 'Read File (Lectern)',
+    userDescription: 'Read a file, optionally a line range.',
+    modelDescription:
+      'Read a file. Optional start_line/end_line (1-based, inclusive). Large files return their first part; the answer says so and where to continue. Prefer lectern_read when available.',
+    fields: {
+      path: legacyPath,
+      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
+      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+    },
+    required: ['path'],
+    legacy: true,
+  },
+  {
+    name: 'read_file_range',
+    displayName: 'Read File Range (Lectern)',
+    userDescription: 'Read lines start_line to end_line of a file.',
+    modelDescription: 'Read lines start_line..end_line (1-based, inclusive) of a file.',
+    fields: {
+      path: legacyPath,
+      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
+      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+    },
+    required: ['path', 'start_line', 'end_line'],
+    legacy: true,
+  },
+  {
+    name: 'read_file_head',
+    displayName: 'Read File Head (Lectern)',
+    userDescription: 'Read the first lines of a file.',
+    modelDescription: 'Read the first N lines of a file (default 50).',
+    fields: { path: legacyPath, lines: { type: 'integer', minimum: 1, default: 50, description: 'How many lines.' } },
+    required: ['path'],
+    legacy: true,
+  },
+  {
+    name: 'read_file_tail',
+    displayName: 'Read File Tail (Lectern)',
+    userDescription: 'Read the last lines of a file.',
+    modelDescription: 'Read the last N lines of a file (default 50).',
+    fields: { path: legacyPath, lines: { type: 'integer', minimum: 1, default: 50, description: 'How many lines.' } },
+    required: ['path'],
+    legacy: true,
+  },
+  {
+    name: 'search_in_file',
+    displayName: 'Search in File (Lectern)',
+    userDescription: 'Find lines in a file.',
+    modelDescription: 'Find lines matching text or an RE2 regular expression in a file; returns line numbers.',
+    fields: {
+      path: legacyPath,
+      query: { type: 'string', description: 'Text or regular expression.' },
+      is_regex: { type: 'boolean', default: false, description: 'Treat query as a regular expression.' },
+      case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly.' },
+      max_matches: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Most matches to return.' },
+    },
+    required: ['path', 'query'],
+    legacy: true,
+  },
+  {
+    name: 'stat_file',
+    displayName: 'Stat File (Lectern)',
+    userDescription: 'Existence, size and line count of a path.',
+    modelDescription: 'Whether a path exists, its kind, size and line count.',
+    fields: { path: legacyPath },
+    required: ['path'],
+    legacy: true,
+  },
+];
+
+export const primaryTools: readonly ToolDefinition[] = [lecternRead, lecternSearch, lecternStat];
+export const allTools: readonly ToolDefinition[] = [...primaryTools, ...legacyTools];
+
+export function findTool(name: string): ToolDefinition | undefined {
+  return allTools.find((tool) => tool.name === name);
+}

@@ -1,0 +1,42 @@
+// Turns a tool definition into the JSON schema VS Code and MCP clients show the model.
+import type { FieldSpec, ToolDefinition } from './definitions';
+
+export type JsonSchema = Record<string, unknown>;
+
+function fieldSchema(field: FieldSpec): JsonSchema {
+  const doc = field.modes ? `${field.description} (mode: ${field.modes.join(', ')})` : field.description;
+  const schema: JsonSchema =
+    field.type === 'path-or-paths'
+      ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] }
+      : { type: field.type };
+  schema.description = doc;
+  if (field.enum) schema.enum = [...field.enum];
+  if (field.minimum !== undefined) schema.minimum = field.minimum;
+  if (field.maximum !== undefined) schema.maximum = field.maximum;
+  if (field.default !== undefined) schema.default = field.default;
+  return schema;
+}
+
+export function inputSchema(tool: ToolDefinition): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, field] of Object.entries(tool.fields)) properties[name] = fieldSchema(field);
+  return { type: 'object', properties, required: [...tool.required], additionalProperties: false };
+}
+
+/** The `languageModelTools` entry package.json contributes for a tool. */
+export function manifestEntry(tool: ToolDefinition): JsonSchema {
+  const entry: JsonSchema = {
+    name: tool.name,
+    displayName: tool.displayName,
+    userDescription: tool.userDescription,
+    modelDescription: tool.modelDescription,
+  };
+  if (tool.toolReferenceName) {
+    entry.toolReferenceName = tool.toolReferenceName;
+    entry.canBeReferencedInPrompt = true;
+  }
+  if (tool.legacy) entry.when = 'config.lectern.legacyTools';
+  entry.icon = '$(book)';
+  entry.inputSchema = inputSchema(tool);
+  return entry;
+}

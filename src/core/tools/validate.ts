@@ -1,0 +1,167 @@
+// Validates raw tool input against the tool's definition. VS Code does not check input against the
+// schema, so every field is checked here, and every failure names the field and a corrected example.
+import { LecternError } from '../contract';
+import type { FieldSpec, ToolDefinition } from './definitions';
+
+export type ToolInput = Record<string, unknown>;
+
+export interface Validated {
+  input: ToolInput;
+  /** Adjustments made on the way (values clamped to their maximum), for the answer's notes. */
+  notes: string[];
+}
+
+function invalid(message: string, example: string): LecternError {
+  return new LecternError('INVALID_ARGS', message, `Example: ${example}`);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+/** The declared field a misspelt or camelCased name most likely meant. */
+export function closestField(name: string, fields: readonly string[]): string | undefined {
+  const exact = fields.find((field) => squash(field) === squash(name));
+  if (exact) return exact;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const field of fields) {
+    const distance = editDistance(squash(name), squash(field));
+    if (distance < bestDistance) [best, bestDistance] = [field, distance];
+  }
+  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function exampleValue(name: string, field: FieldSpec): unknown {
+  if (field.enum) return field.enum[0];
+  switch (field.type) {
+    case 'integer':
+      return Math.max(field.minimum ?? 0, name.includes('end') ? 40 : name.includes('limit') || name === 'head' || name === 'tail' ? 50 : 10);
+    case 'boolean':
+      return true;
+    case 'path-or-paths':
+      return 'src/index.ts';
+    default:
+      return name === 'query' ? 'TODO' : 'src/index.ts';
+  }
+}
+
+/**
+ * A corrected call: the required fields (the caller's own values where they were valid strings,
+ * so the example fits the call being fixed) plus `fields`.
+ */
+export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown>, given: Record<string, unknown> = {}): string {
+  const example: Record<string, unknown> = {};
+  for (const name of tool.required) {
+    const own = given[name];
+    example[name] = typeof own === 'string' && own.length > 0 ? own : exampleValue(name, tool.fields[name]!);
+  }
+  Object.assign(example, fields);
+  return JSON.stringify(example);
+}
+
+function checkType(name: string, field: FieldSpec, value: unknown, tool: ToolDefinition, given: Record<string, unknown>): void {
+  const example = () => exampleCall(tool, { [name]: exampleValue(name, field) }, given);
+  switch (field.type) {
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) {
+        throw invalid(`${name} must be a whole number${field.minimum !== undefined ? ` >= ${field.minimum}` : ''}, got ${describe(value)}.`, example());
+      }
+      if (field.minimum !== undefined && value < field.minimum) {
+        throw invalid(`${name} must be >= ${field.minimum}, got ${value}.${field.minimum === 1 ? ' Lines are numbered from 1.' : ''}`, example());
+      }
+      return;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw invalid(`${name} must be true or false, got ${describe(value)}.`, example());
+      return;
+    case 'string':
+      if (typeof value !== 'string') throw invalid(`${name} must be a string, got ${describe(value)}.`, example());
+      if (value.length === 0) throw invalid(`${name} must not be empty.`, example());
+      if (field.enum && !field.enum.includes(value)) {
+        throw invalid(`${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${value}".`, example());
+      }
+      return;
+    case 'path-or-paths': {
+      const ok =
+        (typeof value === 'string' && value.length > 0) ||
+        (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0));
+      if (!ok) throw invalid(`${name} must be a path or a non-empty list of paths, got ${describe(value)}.`, exampleCall(tool, {}, given));
+      return;
+    }
+  }
+}
+
+/**
+ * Checks `raw` against `tool`. `mode` names the field that selects the mode, for tools whose
+ * fields belong to some modes only.
+ */
+export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
+  let input = raw;
+  if (typeof input === 'string') {
+    try {
+      input = JSON.parse(input);
+    } catch {
+      throw invalid(`The input must be a JSON object, got a string that is not JSON.`, exampleCall(tool, {}));
+    }
+  }
+  if (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw invalid(`The input must be a JSON object, got ${describe(input)}.`, exampleCall(tool, {}));
+  }
+  const record = input as ToolInput;
+  const names = Object.keys(tool.fields);
+  for (const key of Object.keys(record)) {
+    if (!(key in tool.fields)) {
+      const guess = closestField(key, names);
+      throw invalid(
+        `Unknown parameter "${key}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
+        exampleCall(tool, guess ? { [guess]: exampleValue(guess, tool.fields[guess]!) } : {}, record),
+      );
+    }
+  }
+  for (const name of tool.required) {
+    if (record[name] === undefined || record[name] === null) {
+      throw invalid(`Missing required parameter "${name}".`, exampleCall(tool, {}, record));
+    }
+  }
+  const notes: string[] = [];
+  const out: ToolInput = {};
+  const mode = typeof record.mode === 'string' ? record.mode : (tool.fields.mode?.default as string | undefined);
+  for (const [name, value] of Object.entries(record)) {
+    if (value === undefined || value === null) continue;
+    const field = tool.fields[name]!;
+    checkType(name, field, value, tool, record);
+    if (field.modes && mode !== undefined && !field.modes.includes(mode)) {
+      throw new LecternError(
+        'INVALID_ARGS',
+        `${name} is only valid for mode='${field.modes[0]}'. Remove it or switch mode.`,
+        `Example: ${exampleCall(tool, { mode: field.modes[0] }, record)}`,
+      );
+    }
+    if (field.type === 'integer' && field.maximum !== undefined && (value as number) > field.maximum) {
+      notes.push(`${name} ${value} is above its maximum; used ${field.maximum}.`);
+      out[name] = field.maximum;
+      continue;
+    }
+    out[name] = value;
+  }
+  return { input: out, notes };
+}

@@ -1,0 +1,36 @@
+// Entry point that the extension host loads as `extensionTestsPath` (bundled to
+// out/test/integration/index.js by scripts/host/build-tests.mjs). Runs every compiled *.test.js
+// next to it with mocha; the returned promise rejects when a test fails.
+//
+// Env read here (reaches the extension host when set on the code-server / VS Code process):
+//   LECTERN_TEST_GREP   only run tests whose full title matches this regular expression
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export async function run(): Promise<void> {
+  // Stack traces of the bundled tests point at the .ts sources (inline source maps).
+  process.setSourceMapsEnabled?.(true);
+  const { default: Mocha } = await import('mocha');
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  const grep = process.env.LECTERN_TEST_GREP;
+  if (grep) mocha.grep(new RegExp(grep));
+
+  const files = fs
+    .readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  if (files.length === 0) throw new Error(`no *.test.js files in ${__dirname}`);
+  for (const f of files) mocha.addFile(path.join(__dirname, f));
+  await mocha.loadFilesAsync();
+
+  await new Promise<void>((resolve, reject) => {
+    try {
+      mocha.run((failures) => {
+        if (failures > 0) reject(new Error(`${failures} integration test(s) failed.`));
+        else resolve();
+      });
+    } catch (err) {
+      reject(err);
+    }
+  });
+}
