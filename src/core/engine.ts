@@ -67,6 +67,24 @@ export class Lectern {
     }
   }
 
+  /** Display paths of the call's targets that resolve outside the workspace (for a confirmation). */
+  async outsideTargets(toolName: string, rawInput: unknown): Promise<string[]> {
+    const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
+    const given = input.target ?? input.path;
+    const list = Array.isArray(given) ? given : [given];
+    const outside: string[] = [];
+    for (const target of list) {
+      if (typeof target !== 'string' || target.length === 0) continue;
+      try {
+        const resolved = await this.resolver.resolve(target);
+        if (resolved.outside) outside.push(resolved.display);
+      } catch {
+        // Unresolvable targets are answered by invoke with a proper error.
+      }
+    }
+    return outside;
+  }
+
   private async env(options: InvokeOptions): Promise<ReadEnv> {
     const settings = normalizeSettings(this.settings());
     return {

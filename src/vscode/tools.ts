@@ -1,0 +1,82 @@
+// Registers every tool with vscode.lm and translates between VS Code's tool API and the core.
+import * as vscode from 'vscode';
+import type { Lectern } from '../core/engine';
+import { allTools } from '../core/tools/definitions';
+import { describeInvocation } from '../core/tools/describe';
+
+/** How long a user's approval of an outside-workspace read waits for its invocation. */
+const APPROVAL_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Approvals of outside-workspace reads. VS Code calls prepareInvocation, shows our confirmation,
+ * and calls invoke only if the user agreed, so invoke consumes the approval its prepare recorded.
+ */
+class Approvals {
+  private readonly pending = new Map<string, number>();
+
+  private key(tool: string, input: unknown): string {
+    return `${tool}\0${JSON.stringify(input)}`;
+  }
+
+  record(tool: string, input: unknown): void {
+    const now = Date.now();
+    for (const [key, expiry] of this.pending) if (expiry < now) this.pending.delete(key);
+    this.pending.set(this.key(tool, input), now + APPROVAL_TTL_MS);
+  }
+
+  consume(tool: string, input: unknown): boolean {
+    const key = this.key(tool, input);
+    const expiry = this.pending.get(key);
+    this.pending.delete(key);
+    return expiry !== undefined && expiry >= Date.now();
+  }
+}
+
+export interface InvocationRecord {
+  tool: string;
+  input: unknown;
+  ok: boolean;
+  text: string;
+}
+
+export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRecord) => void): vscode.Disposable[] {
+  const approvals = new Approvals();
+  return allTools.map((definition) =>
+    vscode.lm.registerTool<unknown>(definition.name, {
+      async prepareInvocation(options) {
+        const message = describeInvocation(definition.name, options.input);
+        const outside = await engine.outsideTargets(definition.name, options.input);
+        if (outside.length === 0) return { invocationMessage: message };
+        approvals.record(definition.name, options.input);
+        return {
+          invocationMessage: message,
+          confirmationMessages: {
+            title: 'Read outside the workspace?',
+            message: new vscode.MarkdownString(
+              `Lectern was asked to read ${outside.map((p) => `\`${p}\``).join(', ')}, which ${outside.length === 1 ? 'is' : 'are'} outside the workspace folders (after resolving symbolic links).`,
+            ),
+          },
+        };
+      },
+      async invoke(options, token) {
+        const allowOutside = options.toolInvocationToken !== undefined && approvals.consume(definition.name, options.input);
+        let text: string;
+        let ok = false;
+        try {
+          const response = await engine.invoke(definition.name, options.input, {
+            signal: token,
+            allowOutside,
+            tokenBudget: options.tokenizationOptions?.tokenBudget,
+          });
+          text = response.text;
+          ok = response.ok;
+        } catch (error) {
+          // The engine answers every failure itself; this is a last guard for the host.
+          text = `Error INTERNAL: ${(error as Error)?.message ?? String(error)}`;
+        }
+        onInvoked?.({ tool: definition.name, input: options.input, ok, text });
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+      },
+    }),
+  );
+}
