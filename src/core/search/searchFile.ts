@@ -158,7 +158,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const footer: string[] = notes.map((n) => `[${n}]`);
   if (omitted > 0) {
     footer.push(
-      `[${plural(omitted, 'more match', 'more matches')} not shown (lines ${formatCount(firstOmitted!)}-${formatCount(lastOmitted!)}). Raise max_matches (up to ${LIMITS.maxSearchMatches}) or narrow the query.]`,
+      `[${plural(omitted, 'more match', 'more matches')} not shown (${firstOmitted === lastOmitted ? `line ${formatCount(firstOmitted!)}` : `lines ${formatCount(firstOmitted!)}-${formatCount(lastOmitted!)}`}). Raise max_matches (up to ${LIMITS.maxSearchMatches}) or narrow the query.]`,
     );
   }
   if (matches.length > 0) {

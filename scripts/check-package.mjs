@@ -1,0 +1,29 @@
+// Builds the .vsix and checks it holds only what runs: the bundle, the manifest, docs and the icon.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const vsce = (args) => execFileSync('npx', ['vsce', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+execFileSync('node', ['esbuild.mjs', '--production'], { stdio: 'inherit' });
+const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
+console.log('vsix contents:\n  ' + files.join('\n  '));
+const allowed = [/^dist\/extension\.js$/, /^dist\/[\w.-]+\.wasm$/, /^package\.json$/, /^README\.md$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/];
+const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
+const missing = ['dist/extension.js', 'package.json', 'README.md', 'LICENSE', 'media/icon.png'].filter((f) => !files.includes(f));
+const dir = mkdtempSync(join(tmpdir(), 'lectern-vsix-'));
+try {
+  const out = join(dir, 'lectern.vsix');
+  vsce(['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out]);
+  if (!existsSync(out)) throw new Error('vsce package made no file');
+  console.log(`vsix: ${(statSync(out).size / 1024).toFixed(0)} KB`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync('node', ['esbuild.mjs'], { stdio: 'ignore' }); // leave the dev build with source maps
+}
+if (unexpected.length > 0 || missing.length > 0) {
+  if (unexpected.length > 0) console.error(`Unexpected files in the .vsix: ${unexpected.join(', ')}`);
+  if (missing.length > 0) console.error(`Missing from the .vsix: ${missing.join(', ')}`);
+  process.exit(1);
+}
+console.log('vsix: ok');
