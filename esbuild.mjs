@@ -1,6 +1,10 @@
 // Bundles the extension and the CLI. `node esbuild.mjs [--watch] [--production]`.
 import * as esbuild from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,7 +18,34 @@ const common = {
   minify: production,
   logLevel: 'info',
   legalComments: 'none',
+  // The ESM build reads import.meta.url, which is {} in a CJS bundle: use the CJS build.
+  alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
 };
+
+/** The parser runtime and the grammars, shipped next to the bundles (dist/grammars). */
+const WASM = [
+  ['web-tree-sitter', 'web-tree-sitter.wasm'],
+  ['tree-sitter-typescript', 'tree-sitter-typescript.wasm'],
+  ['tree-sitter-typescript', 'tree-sitter-tsx.wasm'],
+  ['tree-sitter-javascript', 'tree-sitter-javascript.wasm'],
+  ['tree-sitter-python', 'tree-sitter-python.wasm'],
+  ['tree-sitter-go', 'tree-sitter-go.wasm'],
+  ['tree-sitter-rust', 'tree-sitter-rust.wasm'],
+  ['tree-sitter-java', 'tree-sitter-java.wasm'],
+  ['tree-sitter-c', 'tree-sitter-c.wasm'],
+  ['tree-sitter-cpp', 'tree-sitter-cpp.wasm'],
+  ['tree-sitter-c-sharp', 'tree-sitter-c_sharp.wasm'],
+  ['tree-sitter-ruby', 'tree-sitter-ruby.wasm'],
+  ['tree-sitter-php', 'tree-sitter-php.wasm'],
+];
+
+function copyWasm() {
+  mkdirSync('dist/grammars', { recursive: true });
+  for (const [pkg, file] of WASM) {
+    const dir = pkg === 'web-tree-sitter' ? dirname(require.resolve(pkg)) : join('node_modules', pkg);
+    copyFileSync(join(dir, file), join('dist/grammars', file));
+  }
+}
 
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
@@ -26,6 +57,7 @@ const builds = [
   },
 ];
 
+copyWasm();
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

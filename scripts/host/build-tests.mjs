@@ -3,7 +3,7 @@
 // -> out/test/integration/**.js (CommonJS, platform node, `vscode` and `mocha` external).
 // Also makes sure dist/extension.js exists (runs `node esbuild.mjs` when it does not).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +12,25 @@ export const testsSrcDir = path.join(repoRoot, 'test', 'integration');
 export const testsOutDir = path.join(repoRoot, 'out', 'test', 'integration');
 export const testsEntry = path.join(testsOutDir, 'index.js');
 
-/** Runs `node esbuild.mjs` in the repo; throws when it fails. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(path.join(e.parentPath ?? e.path, e.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Runs `node esbuild.mjs` in the repo when dist/extension.js is missing or older than src/ or
+ * package.json (or always); throws when the build fails.
+ */
 export function buildExtension({ always = false } = {}) {
   const main = path.join(repoRoot, 'dist', 'extension.js');
-  if (!always && existsSync(main)) return main;
+  if (!always && existsSync(main)) {
+    const built = statSync(main).mtimeMs;
+    const sources = Math.max(newestMtime(path.join(repoRoot, 'src')), statSync(path.join(repoRoot, 'package.json')).mtimeMs);
+    if (built >= sources) return main;
+  }
   process.stderr.write(`[lectern-host] building the extension: node esbuild.mjs\n`);
   const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: ['ignore', process.stderr, 'inherit'] });
   if (r.status !== 0) throw new Error(`node esbuild.mjs failed (exit ${r.status})`);

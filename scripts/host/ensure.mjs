@@ -6,7 +6,7 @@
 //     installed with the machine's npm into a cache dir OUTSIDE the repo.
 // A marker file is written only after a complete install, so an interrupted install is redone.
 //
-// CLI:  node scripts/host/ensure.mjs [--json] [--force]
+// CLI:  node scripts/host/ensure.mjs [--json] [--force (reinstall the cache)] [--apt (run apt-get even if nothing is missing)]
 // Lib:  import { ensureHost } from './ensure.mjs'; const { node, codeServer, chromium } = await ensureHost();
 // Env:  LECTERN_HOST_CACHE  cache dir (default ~/.cache/lectern-host/code-server-<v>-node-<v>)
 //       LECTERN_CHROMIUM    browser binary to use instead of /usr/bin/chromium
@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } 
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onCleanup } from './launch.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_VERSION = '24.21.0';
@@ -53,22 +54,36 @@ function missingAptPackages(chromium) {
   return missing;
 }
 
+/**
+ * Runs a command in its own process group; the group is killed if this process is stopped by a
+ * signal or exits meanwhile (no npm / node-gyp left building in the background).
+ */
 function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
-    );
+    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts, detached: true });
+    const kill = (signal) => () => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {}
+    };
+    const unregister = onCleanup({ sync: kill('SIGKILL'), async: async () => kill('SIGTERM')() });
+    child.on('error', (err) => {
+      unregister();
+      reject(err);
+    });
+    child.on('exit', (code, signal) => {
+      unregister();
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
   });
 }
 
 // stdout of the child goes to our stderr so `--json` output on stdout stays clean.
 const toStderr = { stdio: ['ignore', process.stderr, 'inherit'] };
 
-async function ensureAptPackages(chromium) {
+async function ensureAptPackages(chromium, force = false) {
   const missing = missingAptPackages(chromium);
-  if (missing.length === 0) return;
+  if (missing.length === 0 && !force) return;
   if (chromium !== '/usr/bin/chromium' && missing.includes('chromium')) {
     throw new Error(`LECTERN_CHROMIUM=${chromium} does not exist`);
   }
@@ -155,10 +170,10 @@ async function installNodeAndCodeServer(p) {
  * Makes sure everything is installed; returns { node, codeServer, chromium, cache }.
  * Safe to call repeatedly: a completed install is detected through its marker file.
  */
-export async function ensureHost({ force = false, quiet = false } = {}) {
+export async function ensureHost({ force = false, forceApt = false, quiet = false } = {}) {
   const p = hostPaths();
   const t0 = Date.now();
-  await ensureAptPackages(p.chromium);
+  await ensureAptPackages(p.chromium, forceApt);
   if (force || !markerOk(p)) {
     if (existsSync(p.cache) && !force) log(`cache at ${p.cache} is incomplete or outdated: reinstalling`);
     else log(`installing the VS Code host into ${p.cache}`);
@@ -173,7 +188,7 @@ export async function ensureHost({ force = false, quiet = false } = {}) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   try {
-    const paths = await ensureHost({ force: args.includes('--force') });
+    const paths = await ensureHost({ force: args.includes('--force'), forceApt: args.includes('--apt') });
     if (args.includes('--json')) process.stdout.write(JSON.stringify(paths, null, 2) + '\n');
     else for (const [k, v] of Object.entries(paths)) log(`  ${k.padEnd(10)} ${v}`);
   } catch (err) {

@@ -25,6 +25,9 @@ const cleanups = new Set(); // { sync(): void, async(): Promise<void> }
 let handlersInstalled = false;
 let exiting = false;
 
+/** True once a signal handler started shutting everything down (callers should stop reporting). */
+export const shuttingDown = () => exiting;
+
 /** Registers a cleanup; returns a function that unregisters it. */
 export function onCleanup(entry) {
   installHandlers();
@@ -58,7 +61,7 @@ function installHandlers() {
   const onSignal = (signal, code) => async () => {
     if (exiting) return;
     exiting = true;
-    process.stderr.write(`\n[lectern-host] ${signal}: stopping code-server and the browser...\n`);
+    process.stderr.write(`\n[lectern-host] ${signal}: stopping child processes...\n`);
     const hard = setTimeout(() => process.exit(code), 8000);
     hard.unref();
     await cleanupAll();
@@ -98,21 +101,35 @@ export function isolatedEnv(root) {
   return dirs;
 }
 
-// Lines that are expected in a sandbox without internet or GitHub auth. Matched per line.
+// Expected in a sandbox without internet, GitHub sign-in or a language model. Matched against the
+// first line of a log entry (a code-server log line, or one workbench / extension-host log call,
+// whose stack lines go with it), after a leading `[hh:mm:ss]` / `[ISO date]` stamp is removed.
 const NOISE = [
-  /open-vsx\.org|ENOTFOUND|getaddrinfo|EAI_AGAIN/i,
-  /vsda/i,
-  /github[^\n]*(auth|session|timed? ?out)|authentication provider/i,
-  /^\s*\[?.*\]?\s*Canceled\s*$/,
-  /Canceled: Canceled/,
-  /Failed to fetch|net::ERR_/,
-  /update check|marketplace|gallery/i,
+  // code-server / VS Code server
+  /open-vsx\.org/i,
+  /^File not found: .*\/vsda\//,
+  /^a socket was left hanging$/,
+  /^$/,
+  /^\[reconnection-grace-time\]/,
+  /^\[AgentHostChannel\]|^\[IPC Library: Agent Host\]|^ServerAgentHostManager:/,
+  /^\[File Watcher \(universal\)\] restarting watcher after unexpected error/,
+  // workbench (relayed through codeAutomationLog together with the extension host's console)
+  /^Resolv(ing|ed) connection token/,
+  /^Creating a socket \(/,
+  /^\[AgentHost(:remote)?\]/,
+  /^\[ChatModelSelection\]/,
+  /^\[AccountPolicyGate\]/,
+  /^\[Service Worker\] registered/,
+  /^Updating additional builtin extensions cache/,
+  /^Timed out waiting for authentication provider 'github'/,
+  /^(Error: )?Canceled(: Canceled)?$/,
 ];
 
-/** True when a log line is known harmless noise (never filtered with LECTERN_VERBOSE=1). */
-export function isNoise(line) {
+/** True when a log entry (its first line decides) is known harmless noise; never with LECTERN_VERBOSE=1. */
+export function isNoise(entry) {
   if (verbose) return false;
-  return NOISE.some((re) => re.test(line));
+  const first = String(entry).split('\n', 1)[0].replace(/^\[[\d:.TZ-]+\]\s*(info\s+)?/, '').trimEnd();
+  return NOISE.some((re) => re.test(first));
 }
 
 /** Keeps the last `max` lines written to it. */
@@ -186,6 +203,19 @@ export function remoteUri(authority, absPath) {
 // ---------------------------------------------------------------------------------------------
 // code-server
 // ---------------------------------------------------------------------------------------------
+/** Fewer network attempts (no internet here) and no telemetry. */
+export const DEFAULT_USER_SETTINGS = {
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'workbench.enableExperiments': false,
+  'update.mode': 'none',
+};
+
+/** Query value for a workspace path: encoded, but with readable slashes (as VS Code does). */
+const encodePathParam = (absPath) => encodeURIComponent(path.resolve(absPath)).replaceAll('%2F', '/');
+
 /**
  * @param {object} o
  * @param {{node: string, codeServer: string}} o.paths      from ensureHost()
@@ -196,6 +226,7 @@ export function remoteUri(authority, absPath) {
  * @param {string} [o.root]                                 temp root (default: a new mkdtemp dir)
  * @param {Record<string,string>} [o.env]                  extra env (reaches the extension host)
  * @param {string[]} [o.extraArgs]
+ * @param {Record<string, unknown>} [o.userSettings]       written to <user-data>/User/settings.json
  * @param {(line: string) => void} [o.onLog]                every non-noise server log line (default: print when verbose)
  * @param {number} [o.startTimeoutMs]                       default 60 s
  */
@@ -207,8 +238,12 @@ export async function startCodeServer(o) {
   const isolated = isolatedEnv(root);
   const userDataDir = path.join(root, 'user-data');
   const extensionsDir = o.extensionsDir ?? path.join(root, 'extensions');
-  mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
+  writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...(o.userSettings ?? {}) }, null, 2) + '\n',
+  );
   const configFile = path.join(root, 'config.yaml');
   writeFileSync(configFile, 'auth: none\ncert: false\n');
   const logFile = path.join(root, 'code-server.log');
@@ -296,7 +331,7 @@ async function startOnce(o) {
   const syncKill = () => {
     if (child.pid) killGroup(child.pid, 'SIGKILL');
   };
-  const stop = async () => {
+  const stop = async ({ removeRoot = true } = {}) => {
     if (stopped) return;
     stopped = true;
     unregister();
@@ -308,16 +343,16 @@ async function startOnce(o) {
     }
     await Promise.race([exitPromise, new Promise((r) => setTimeout(r, 2000))]);
     await new Promise((r) => logStream.end(r));
-    if (o.ownsRoot && process.env.LECTERN_KEEP_TMP !== '1') rmSync(root, { recursive: true, force: true });
+    if (removeRoot && o.ownsRoot && process.env.LECTERN_KEEP_TMP !== '1') rmSync(root, { recursive: true, force: true });
   };
-  const unregister = onCleanup({ sync: syncKill, async: stop });
+  const unregister = onCleanup({ sync: syncKill, async: () => stop() });
 
   // Wait until it answers HTTP.
   const baseUrl = `http://${authority}`;
   const deadline = Date.now() + (o.startTimeoutMs ?? 60_000);
   for (;;) {
     if (exited) {
-      await stop();
+      await stop({ removeRoot: false }); // startCodeServer retries or removes it
       const why = exited.error ? exited.error.message : exited.signal ?? `exit code ${exited.code}`;
       throw new Error(`code-server exited during startup (${why}). Last log lines:\n${tail.toString() || '(no output)'}`);
     }
@@ -326,7 +361,7 @@ async function startOnce(o) {
       if (status && status < 500) break;
     } catch {}
     if (Date.now() > deadline) {
-      await stop();
+      await stop({ removeRoot: false }); // startCodeServer retries or removes it
       throw new Error(`code-server did not answer on ${baseUrl} within ${(o.startTimeoutMs ?? 60_000) / 1000} s. Last log lines:\n${tail.toString() || '(no output)'}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -354,8 +389,8 @@ async function startOnce(o) {
      */
     workbenchUrl({ folder, workspace, payload } = {}) {
       const q = [];
-      if (workspace) q.push(`workspace=${encodeURIComponent(path.resolve(workspace))}`);
-      else if (folder) q.push(`folder=${encodeURIComponent(path.resolve(folder))}`);
+      if (workspace) q.push(`workspace=${encodePathParam(workspace)}`);
+      else if (folder) q.push(`folder=${encodePathParam(folder)}`);
       else q.push('ew=true');
       if (payload) {
         const entries = [];
@@ -370,6 +405,7 @@ async function startOnce(o) {
       }
       return `${baseUrl}/?${q.join('&')}`;
     },
-    stop,
+    /** Kills the server's process group and removes its temp root (if this module created it). */
+    stop: () => stop(),
   };
 }

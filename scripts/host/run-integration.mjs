@@ -15,65 +15,27 @@
 //
 // Tests find their workspace through vscode.workspace.workspaceFolders (folders `alpha`, `beta`) or
 // the JSON file named by process.env.LECTERN_TEST_WORKSPACE (see test/integration/helpers.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { buildExtension, buildIntegrationTests, repoRoot } from './build-tests.mjs';
+import { createTestWorkspace } from './workspace.mjs';
 import { ensureHost } from './ensure.mjs';
-import { cleanupAll, isNoise, isolatedEnv, onCleanup, startCodeServer, verbose } from './launch.mjs';
+import { cleanupAll, isNoise, isolatedEnv, onCleanup, shuttingDown, startCodeServer, verbose } from './launch.mjs';
 
 const log = (msg) => process.stderr.write(`[lectern-test] ${msg}\n`);
+let timedOut = false; // once set, the time-out handler kills everything and exits
 const argv = process.argv.slice(2);
 const argValue = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
 
-/** Creates the multi-root test workspace; returns its description (also written as JSON). */
-export function createTestWorkspace(root) {
-  const ws = path.join(root, 'workspace');
-  const alpha = path.join(ws, 'alpha');
-  const beta = path.join(ws, 'beta');
-  const files = {
-    'alpha/src/greeter.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
-    'alpha/README.md': '# alpha\n\nFirst folder of the Lectern integration-test workspace.\n',
-    'beta/lib/util.py': 'def add(a: int, b: int) -> int:\n    return a + b\n',
-    'beta/README.md': '# beta\n\nSecond folder of the Lectern integration-test workspace.\n',
-  };
-  for (const [rel, text] of Object.entries(files)) {
-    const file = path.join(ws, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
-  const workspaceFile = path.join(ws, 'lectern-test.code-workspace');
-  writeFileSync(
-    workspaceFile,
-    JSON.stringify(
-      {
-        folders: [{ path: 'alpha' }, { path: 'beta' }],
-        settings: { 'git.enabled': false, 'extensions.autoUpdate': false, 'extensions.autoCheckUpdates': false },
-      },
-      null,
-      2,
-    ) + '\n',
-  );
-  const info = { root: ws, workspaceFile, folders: { alpha, beta } };
-  // Outside the workspace folders so it shows up in no listing or search.
-  const infoFile = path.join(root, 'lectern-test-workspace.json');
-  writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n');
-  return { ...info, infoFile };
-}
-
-/** Turns one codeAutomationLog call into text: printf-style args, `%c` CSS args dropped. */
+/** One codeAutomationLog call as text (util.format handles printf args and skips `%c` CSS). */
 function formatAutomationLog(args) {
   if (!Array.isArray(args)) return String(args);
-  let list = [...args];
-  if (typeof list[0] === 'string' && list[0].includes('%c')) {
-    const n = (list[0].match(/%c/g) ?? []).length;
-    list = [list[0].replace(/%c/g, ''), ...list.slice(1 + n)];
-  }
-  return format(...list.map((a) => (a && typeof a === 'object' && !Array.isArray(a) && 'message' in a && 'stack' in a ? a.stack : a)));
+  return format(...args.map((a) => (a && typeof a === 'object' && typeof a.stack === 'string' ? a.stack : a)));
 }
 
 async function main() {
@@ -88,10 +50,18 @@ async function main() {
   const screenshot = path.join(resultsDir, 'workbench.png');
 
   const state = { server: null, page: null };
-  // Overall time limit: kill everything and fail clearly.
-  let timedOut = false;
+  const paths = await ensureHost({ quiet: true });
+  const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
+  if (extensionPath === repoRoot) buildExtension();
+  const { entry, files } = await buildIntegrationTests();
+  log(`bundled ${files.length} test file(s): ${files.join(', ')}`);
+
+  // Overall time limit (install and build excluded): kill everything and fail clearly.
+  // From then on this handler owns the exit.
   const overall = setTimeout(async () => {
     timedOut = true;
+    const hard = setTimeout(() => process.exit(124), 20_000);
+    hard.unref();
     log(`TIMEOUT: no result after ${timeoutSec} s (LECTERN_TEST_TIMEOUT). Killing code-server and the browser.`);
     if (state.page) await state.page.screenshot({ path: screenshot, timeout: 5000 }).then(() => log(`screenshot: ${screenshot}`), () => {});
     if (state.server) log(`code-server log tail:\n${state.server.logTail().split('\n').slice(-40).join('\n')}`);
@@ -100,14 +70,9 @@ async function main() {
   }, timeoutSec * 1000);
   overall.unref();
 
-  const paths = await ensureHost({ quiet: true });
-  const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
-  if (extensionPath === repoRoot) buildExtension();
-  const { entry, files } = await buildIntegrationTests();
-  log(`bundled ${files.length} test file(s): ${files.join(', ')}`);
-
   const root = mkdtempSync(path.join(os.tmpdir(), 'lectern-it-'));
-  onCleanup({ sync: () => {}, async: async () => (keep ? log(`kept ${root}`) : rmSync(root, { recursive: true, force: true })) });
+  const removeRoot = () => (keep ? log(`kept ${root}`) : rmSync(root, { recursive: true, force: true }));
+  onCleanup({ sync: removeRoot, async: async () => removeRoot() });
   const ws = createTestWorkspace(root);
 
   const server = await startCodeServer({
@@ -155,10 +120,8 @@ async function main() {
   const exitCode = new Promise((r) => (resolveExit = r));
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = formatAutomationLog(args);
-    for (const line of text.split('\n')) {
-      if (isNoise(line)) continue;
-      (type === 'error' ? process.stderr : process.stdout).write(line + '\n');
-    }
+    if (text !== '' && isNoise(text)) return; // keep mocha's blank lines
+    (type === 'error' ? process.stderr : process.stdout).write(text + '\n');
   });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit({ code: Number(code), why: 'tests finished' }));
   page.on('crash', () => resolveExit({ code: 1, why: 'the workbench page crashed' }));
@@ -171,8 +134,8 @@ async function main() {
   log(`workbench opened after ${((Date.now() - t0) / 1000).toFixed(1)} s; running tests in the extension host...`);
 
   const result = await exitCode;
+  if (timedOut || shuttingDown()) await new Promise(() => {}); // their handler exits
   clearTimeout(overall);
-  if (timedOut) return 124;
   await page.screenshot({ path: screenshot, timeout: 10_000 }).then(
     () => log(`screenshot: ${path.relative(process.cwd(), screenshot) || screenshot}`),
     (err) => log(`screenshot failed: ${err.message.split('\n')[0]}`),
@@ -188,6 +151,7 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
+  if (timedOut || shuttingDown()) await new Promise(() => {}); // errors caused by their kills
   log(`ERROR: ${err?.stack ?? err}`);
   code = 1;
 }

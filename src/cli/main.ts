@@ -7,6 +7,7 @@ import { errorResponse, Lectern } from '../core/engine';
 import { allTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { nodeFileSystem } from '../node/nodeFileSystem';
+import { createWasmLoader } from '../node/wasmFiles';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
 
 function output(response: ToolResponse, asText = false): string {
@@ -17,7 +18,7 @@ function output(response: ToolResponse, asText = false): string {
 function createEngine(options: CliOptions): Lectern {
   const dirs = (options.roots.length > 0 ? options.roots : [process.cwd()]).map((dir) => path.resolve(dir));
   const roots = dirs.map((dir) => ({ name: path.basename(dir) || dir, path: dir }));
-  return new Lectern({ fs: nodeFileSystem, roots: () => roots }, () => options.settings);
+  return new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm: createWasmLoader(__dirname) }, () => options.settings);
 }
 
 async function session(engine: Lectern, options: CliOptions): Promise<void> {

@@ -10,6 +10,12 @@ import { searchFile, type SearchInput } from './search/searchFile';
 import { normalizeSettings, responseTokenCap, type Settings } from './settings';
 import { statPath, type StatInput } from './stat';
 import { LineIndexCache } from './text/lineIndex';
+import { renderOutline } from './symbols/outlineRead';
+import { SymbolService } from './symbols/service';
+import { readSnippet, type SnippetInput } from './symbols/snippetRead';
+import { fileOutline, readSymbol, type SymbolEnv, type SymbolInput } from './symbols/symbolRead';
+import { WorkspaceIndex } from './symbols/workspaceIndex';
+import { planRead } from './read/fileRead';
 import { loadTokenCounter } from './tokens';
 import { findTool } from './tools/definitions';
 import { validateInput } from './tools/validate';
@@ -20,6 +26,8 @@ export interface InvokeOptions {
   allowOutside?: boolean;
   /** A token budget the host passes with this invocation. */
   tokenBudget?: number;
+  /** Progress of a long first build of the workspace symbol index. */
+  onIndexProgress?: (done: number, total: number) => void;
 }
 
 export interface Invocation {
@@ -32,12 +40,26 @@ export interface Invocation {
 export class Lectern {
   private readonly resolver: PathResolver;
   private readonly indexes = new LineIndexCache();
+  private readonly symbols: SymbolService;
+  private readonly workspaceIndex: WorkspaceIndex;
 
   constructor(
     private readonly host: Host,
     private readonly settings: () => Partial<Settings> = () => ({}),
   ) {
     this.resolver = new PathResolver(host);
+    this.symbols = new SymbolService(
+      host.loadWasm ??
+        (async () => {
+          throw new Error('this host ships no grammar files');
+        }),
+    );
+    this.workspaceIndex = new WorkspaceIndex(host, this.resolver, this.symbols);
+  }
+
+  /** A file changed, appeared or went away (from a file watcher); null: anything may have. */
+  invalidate(path: string | null): void {
+    this.workspaceIndex.invalidate(path);
   }
 
   async invoke(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<ToolResponse> {
@@ -85,9 +107,12 @@ export class Lectern {
     return outside;
   }
 
-  private async env(options: InvokeOptions): Promise<ReadEnv> {
+  private async env(options: InvokeOptions): Promise<SymbolEnv> {
     const settings = normalizeSettings(this.settings());
     return {
+      symbols: this.symbols,
+      index: this.workspaceIndex,
+      onIndexProgress: options.onIndexProgress,
       host: this.host,
       resolver: this.resolver,
       indexes: this.indexes,
@@ -119,7 +144,45 @@ export class Lectern {
     return response;
   }
 
-  private async read(env: ReadEnv, input: Record<string, unknown>, notes: string[]): Promise<ToolResponse> {
+  /** One file in mode "file": its outline when asked for, or instead of the first part of a large file. */
+  private async readOne(env: SymbolEnv, input: FileReadInput & { outline?: boolean }): Promise<ToolResponse> {
+    const { outline, ...rest } = input;
+    if (outline) {
+      const hasRange = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'].some((k) => (rest as Record<string, unknown>)[k] !== undefined);
+      if (hasRange) throw new LecternError('INVALID_ARGS', 'outline returns the whole file\'s symbols; it takes no range.', `Example: lectern_read ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`);
+      return renderOutline(env, await fileOutline(env, input.target), env.tokenCap, null);
+    }
+    const response = await readFile(env, rest);
+    if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return response;
+    // A large file read without a range: its outline says more, for less, than its first lines.
+    try {
+      const file = await fileOutline(env, input.target);
+      if (file.symbols.length === 0) return response;
+      const first = response.meta.next as Record<string, unknown>;
+      const budget = Math.min(env.tokenCap, Math.ceil(env.settings.maxPreviewChars / 3));
+      return renderOutline(
+        env,
+        file,
+        budget,
+        `This file is larger than one answer (${formatCount(response.meta.total_lines ?? 0)} lines): here is its outline. Read a symbol or a range from it, or the start: ${JSON.stringify({ ...first, offset: 1 })}.`,
+      );
+    } catch {
+      return response; // no grammar, too large or too slow to parse: the first part stands
+    }
+  }
+
+  private async read(env: SymbolEnv, input: Record<string, unknown>, notes: string[]): Promise<ToolResponse> {
+    const mode = (input.mode as string | undefined) ?? 'file';
+    if (mode !== 'file' && Array.isArray(input.target)) {
+      throw new LecternError('INVALID_ARGS', `A list of targets is only valid for mode='file'.`, `Read one ${mode} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`);
+    }
+    if (mode === 'symbol') return withNotes(await readSymbol(env, input as unknown as SymbolInput), notes);
+    if (mode === 'snippet') {
+      if (input.start_line === undefined) {
+        throw new LecternError('INVALID_ARGS', 'mode "snippet" needs start_line.', `Example: lectern_read ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: 10, end_line: 20, expand: 'block' })}`);
+      }
+      return withNotes(await readSnippet(env, input as unknown as SnippetInput), notes);
+    }
     const targets = input.target as string | string[];
     const addNotes = (response: ToolResponse) => {
       if (notes.length === 0 || !response.ok) return response;
@@ -127,7 +190,7 @@ export class Lectern {
       response.text += '\n' + notes.map((n) => `[${n}]`).join('\n');
       return response;
     };
-    if (!Array.isArray(targets)) return addNotes(await readFile(env, input as unknown as FileReadInput));
+    if (!Array.isArray(targets)) return addNotes(await this.readOne(env, input as unknown as FileReadInput & { outline?: boolean }));
     // Several targets: each answered on its own; they share the token cap in order.
     const results: ToolResponse[] = [];
     let used = 0;
@@ -135,7 +198,7 @@ export class Lectern {
       const tokenCap = Math.max(256, env.tokenCap - used);
       let result: ToolResponse;
       try {
-        result = await readFile({ ...env, tokenCap }, { ...(input as unknown as FileReadInput), target });
+        result = await this.readOne({ ...env, tokenCap }, { ...(input as unknown as FileReadInput & { outline?: boolean }), target });
       } catch (error) {
         result = errorResponse('file', target, error);
       }
@@ -161,6 +224,13 @@ export class Lectern {
       results,
     };
   }
+}
+
+function withNotes(response: ToolResponse, notes: string[]): ToolResponse {
+  if (notes.length === 0 || !response.ok) return response;
+  response.meta.notes = [...notes, ...(response.meta.notes ?? [])];
+  response.text += '\n' + notes.map((n) => `[${n}]`).join('\n');
+  return response;
 }
 
 function modeOf(toolName: string, rawInput: unknown): string {

@@ -24,6 +24,13 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
       };
     case 'stat_file':
       return { tool: 'lectern_stat', input: { target } };
+    case 'read_symbol':
+      return { tool: 'lectern_read', input: { mode: 'symbol', target: input.name, path: input.path, kind: input.kind, include_body: input.include_body } };
+    case 'get_snippet':
+      return {
+        tool: 'lectern_read',
+        input: { mode: 'snippet', target, start_line: input.start_line, end_line: input.end_line, context_lines: input.context_lines, expand: input.expand },
+      };
     default:
       throw new Error(`not a legacy tool: ${name}`);
   }
@@ -34,7 +41,7 @@ export function legacyResponse(name: string, call: PrimaryCall | null, primary: 
   const legacy: LegacyResult = {
     success: primary.ok,
     operation: name,
-    path: typeof primary.target === 'string' ? primary.target : ((call?.input.target as string | undefined) ?? null),
+    path: primary.location?.file ?? (typeof primary.target === 'string' ? primary.target : ((call?.input.target as string | undefined) ?? null)),
     start_line: meta.start_line,
     end_line: meta.end_line,
     line_count: meta.total_lines,

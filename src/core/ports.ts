@@ -1,3 +1,5 @@
+import type { OutlineSymbol } from './symbols/types';
+
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
@@ -21,6 +23,13 @@ export interface FileSystemPort {
   lstat(path: string): Promise<EntryStat | undefined>;
   realpath(path: string): Promise<string>;
   open(path: string): Promise<FileHandle>;
+  /** Entries of a directory (symlinks reported as 'symlink'); empty when it cannot be read. */
+  readdir(path: string): Promise<DirectoryEntry[]>;
+}
+
+export interface DirectoryEntry {
+  name: string;
+  kind: EntryKind;
 }
 
 /** An editor buffer with unsaved changes. */
@@ -49,4 +58,8 @@ export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
   roots(): readonly WorkspaceRoot[];
+  /** Reads a shipped .wasm file (the parser runtime and grammars) by file name. */
+  loadWasm?(file: string): Promise<Uint8Array>;
+  /** The editor's symbols for a file in a language without a grammar here (VS Code's providers). */
+  documentSymbols?(path: string): Promise<OutlineSymbol[] | undefined>;
 }

@@ -1,6 +1,6 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
 import { promises as fs, type Stats } from 'node:fs';
-import type { EntryKind, EntryStat, FileHandle, FileSystemPort } from '../core/ports';
+import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort } from '../core/ports';
 
 function kindOf(stats: Stats): EntryKind {
   if (stats.isFile()) return 'file';
@@ -33,5 +33,16 @@ export const nodeFileSystem: FileSystemPort = {
       read: async (buffer, offset, length, position) => (await handle.read(buffer, offset, length, position)).bytesRead,
       close: () => handle.close(),
     };
+  },
+  async readdir(path): Promise<DirectoryEntry[]> {
+    try {
+      const entries = await fs.readdir(path, { withFileTypes: true });
+      return entries.map((entry) => ({
+        name: entry.name,
+        kind: entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other',
+      }));
+    } catch {
+      return [];
+    }
   },
 };

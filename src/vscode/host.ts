@@ -3,7 +3,10 @@
 import * as vscode from 'vscode';
 import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ports';
 import type { Settings } from '../core/settings';
+import { join } from 'node:path';
 import { nodeFileSystem } from '../node/nodeFileSystem';
+import { createWasmLoader } from '../node/wasmFiles';
+import { documentSymbols } from './documentSymbols';
 
 function roots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? [])
@@ -16,8 +19,14 @@ function dirty(path: string): DirtyDocument | undefined {
   return document ? { text: document.getText(), version: document.version, languageId: document.languageId } : undefined;
 }
 
-export function createVscodeHost(): Host {
-  return { fs: nodeFileSystem, documents: { dirty }, roots };
+export function createVscodeHost(extensionPath: string): Host {
+  return {
+    fs: nodeFileSystem,
+    documents: { dirty },
+    roots,
+    loadWasm: createWasmLoader(join(extensionPath, 'dist')),
+    documentSymbols,
+  };
 }
 
 export function readSettings(): Partial<Settings> {

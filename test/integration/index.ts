@@ -8,8 +8,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export async function run(): Promise<void> {
-  // Stack traces of the bundled tests point at the .ts sources (inline source maps).
-  process.setSourceMapsEnabled?.(true);
   const { default: Mocha } = await import('mocha');
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   const grep = process.env.LECTERN_TEST_GREP;

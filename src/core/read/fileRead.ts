@@ -8,7 +8,7 @@ import { LineIndex, type LineIndexCache } from '../text/lineIndex';
 import type { TokenCounter } from '../tokens';
 import { callText, formatBytes, formatCount, plural } from './format';
 import { openText, type TextFile } from './openText';
-import { cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
+import { countTokensInPieces, cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
 import { byteWindow, lineSlice, tailSlice, type Slice } from './slices';
 
 export interface FileReadInput {
@@ -57,14 +57,15 @@ export function planRead(input: FileReadInput, notes: string[]): Plan {
   if ((head !== undefined || tail !== undefined) && (lineParams || byteParams)) {
     throw invalid(`${head !== undefined ? 'head' : 'tail'} cannot be combined with a range or a byte window.`, { target: t, start_line: 1, end_line: 100 });
   }
+  if (start_line !== undefined && end_line !== undefined && start_line > end_line) {
+    throw invalid(`start_line (${start_line}) is after end_line (${end_line}).`, { target: t, start_line: end_line, end_line: start_line });
+  }
   if (offset !== undefined && start_line !== undefined) {
     throw invalid('Use offset/limit or start_line/end_line, not both.', { target: t, start_line, end_line: end_line ?? start_line + 99 });
   }
   if (limit !== undefined && end_line !== undefined) {
-    throw invalid('limit and end_line both set the end of the range; use one.', { target: t, start_line: start_line ?? offset ?? 1, end_line });
-  }
-  if (start_line !== undefined && end_line !== undefined && start_line > end_line) {
-    throw invalid(`start_line (${start_line}) is after end_line (${end_line}).`, { target: t, start_line: end_line, end_line: start_line });
+    const from = start_line ?? offset ?? 1;
+    throw invalid('limit and end_line both set the end of the range; use one.', { target: t, start_line: from, end_line: end_line >= from ? end_line : from + limit - 1 });
   }
   if (head !== undefined) return { kind: 'lines', style: 'head', startLine: 1, endLine: head, sized: true };
   if (tail !== undefined) return { kind: 'tail', lines: tail };
@@ -194,7 +195,7 @@ class FileRead {
     const atEof = endByte >= this.size;
     const askedLast = Number.isFinite(plan.endLine) ? plan.endLine : null;
     const degraded = shaped.cappedBy !== null || (slice.cappedByBytes && (askedLast === null ? false : lastLine < askedLast) && plan.sized);
-    if (askedLast !== null && atEof && lastLine < askedLast && !degraded) {
+    if (askedLast !== null && atEof && lastLine < askedLast) {
       this.notes.push(`The file ends at line ${formatCount(lastLine)}; the range was clamped (asked up to ${formatCount(askedLast)}).`);
     }
     const longLineCut = slice.cutInLine && shown === 1;
@@ -256,7 +257,8 @@ class FileRead {
       body: renderNumbered(shaped.lines, firstLine),
       header: `${this.label} · bytes ${formatCount(slice.startByte)}-${formatCount(endByte)} of ${formatCount(this.size)} · ${lineText}`,
       meta: { total_lines: total, start_line: firstLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
-      next: endByte < this.size ? this.call({ start_byte: endByte, max_bytes: plan.maxBytes }) : null,
+      // After a token cut the next window is the size that fit: a full-size one would snap back to the line start.
+      next: endByte < this.size ? this.call({ start_byte: endByte, max_bytes: shaped.tokenCutInLine ? endByte - slice.startByte : plan.maxBytes }) : null,
       truncated: slice.startByte > this.file.base || endByte < this.size,
       degraded,
     });
@@ -271,12 +273,21 @@ class FileRead {
     const startByte = slice.endByte - shaped.byteLength;
     const shownFirst = firstLine === null ? null : firstLine + (slice.lineCount - shown);
     const degraded = shaped.cappedBy !== null || slice.cappedByBytes;
-    if (degraded) {
+    if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(shownFirst, startByte));
+    if (shown < slice.lineCount || slice.cappedByBytes) {
       const earlier =
         shownFirst !== null && total !== null
           ? ` Earlier requested lines: ${callText('lectern_read', this.call({ start_line: Math.max(1, total - plan.lines + 1), end_line: shownFirst - 1 }))}.`
           : ` Earlier bytes: ${callText('lectern_read', this.call({ start_byte: Math.max(0, startByte - LIMITS.defaultWindowBytes), max_bytes: LIMITS.defaultWindowBytes }))}.`;
       this.notes.push(`The last ${plural(plan.lines, 'line')} do not fit the size cap; showing the last ${plural(shown, 'line')}.${earlier}`);
+    }
+    if (slice.startsInLine && shown === slice.lineCount) {
+      const lineStart = shownFirst === null ? undefined : await this.index.lineStart(this.file.source, shownFirst, this.env.signal);
+      const from = lineStart ?? Math.max(this.file.base, startByte - LIMITS.defaultWindowBytes);
+      this.notes.push(
+        `The tail starts inside ${shownFirst === null ? 'a line' : `line ${formatCount(shownFirst)}`}, which is longer than ${formatBytes(LIMITS.maxLineReadBytes)} (continuing it from byte ${formatCount(startByte)}). ` +
+          `Its start: ${callText('lectern_read', this.call({ start_byte: from }))}.`,
+      );
     }
     const range = shownFirst === null ? `last ${plural(shown, 'line')} (line numbers not counted: file over ${formatBytes(LIMITS.countLinesBelowBytes)})` : `last ${plural(shown, 'line')} (${formatCount(shownFirst)}-${formatCount(total!)} of ${formatCount(total!)})`;
     return this.respond({
@@ -299,6 +310,7 @@ class FileRead {
     const shown = shaped.lines.length;
     const whole = endByte >= this.size;
     if (whole) {
+      if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(1, slice.startByte));
       return this.respond({
         content: this.contentOf(slice, shaped),
         body: renderNumbered(shaped.lines, 1),
@@ -306,9 +318,10 @@ class FileRead {
         meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
         next: null,
         truncated: false,
-        degraded: false,
+        degraded: shaped.cappedBy !== null,
       });
     }
+    if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(1, slice.startByte));
     const next = this.call({ offset: shown + 1, limit: shown });
     this.notes.push(
       `This file is larger than one answer (${total === null ? formatBytes(this.size) : `${plural(total, 'line')}, ${formatBytes(this.size)}`}): this is its start. ` +
@@ -351,6 +364,10 @@ class FileRead {
   }
 
   private capNote(shaped: Shaped, slice: Slice, kind: 'lines' | 'window'): string {
+    if (shaped.tokenCutDisplay) {
+      const rest = shaped.droppedLines > 0 ? ` ${plural(shaped.droppedLines, 'more line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call.` : '';
+      return this.displayCutNote(slice.firstLine, slice.startByte) + rest;
+    }
     if (shaped.cappedBy === 'tokens') {
       return `Shortened to fit the per-answer token cap (${formatCount(this.env.tokenCap)} tokens); ${plural(shaped.droppedLines, 'line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call.`;
     }
@@ -358,6 +375,10 @@ class FileRead {
       return `Shortened to ${formatCount(this.maxPreviewChars())} characters (max_preview_chars); give a range (limit or end_line) to read more at once.`;
     }
     return `The range is larger than ${formatBytes(slice.bytes.length)} per answer; it continues in the next call.`;
+  }
+
+  private displayCutNote(line: number | null, startByte: number): string {
+    return `${line === null ? 'A line' : `Line ${formatCount(line)}`} alone is over the per-answer token cap (${formatCount(this.env.tokenCap)} tokens): its display is cut (content has it whole); read it in pieces from ${callText('lectern_read', this.call({ start_byte: startByte }))}.`;
   }
 
   private contentOf(slice: Slice, shaped: Shaped): string {
@@ -388,6 +409,7 @@ class FileRead {
     const meta: ReadMeta = {
       ...emptyMeta(),
       ...parts.meta,
+      token_estimate: countTokensInPieces(text, this.env.countTokens),
       total_bytes: this.size,
       truncated: parts.truncated,
       preview_degraded: parts.degraded,

@@ -22,6 +22,8 @@ export interface Shaped {
   droppedLines: number;
   /** The single kept line was cut to fit the token cap. */
   tokenCutInLine: boolean;
+  /** The single kept line is whole in `content`, but its display was cut to fit the token cap. */
+  tokenCutDisplay: boolean;
   cappedBy: 'chars' | 'tokens' | null;
 }
 
@@ -50,12 +52,40 @@ export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
   return lines;
 }
 
-/** Cuts a line's display at a character boundary (never inside a surrogate pair). */
+/** Cuts a line's display at a character boundary (never inside a surrogate pair, never to nothing). */
 function cutChars(text: string, max: number): string {
   let end = Math.min(max, text.length);
   const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
+  if (code >= 0xd800 && code <= 0xdbff) end = end > 1 ? end - 1 : end + 1;
   return text.slice(0, end);
+}
+
+const COUNT_PIECE_CHARS = 2000;
+
+/**
+ * Token count summed over pieces of bounded length: BPE is quadratic in the length of one
+ * pre-token, so a long unbroken line (base64, 'aaaa…') counted whole takes seconds to minutes.
+ */
+export function countTokensInPieces(text: string, countTokens: TokenCounter): number {
+  if (text.length <= COUNT_PIECE_CHARS) return countTokens(text);
+  let sum = 0;
+  for (let at = 0; at < text.length; ) {
+    const piece = cutChars(text.slice(at, at + COUNT_PIECE_CHARS), COUNT_PIECE_CHARS);
+    sum += countTokens(piece);
+    at += piece.length;
+  }
+  return sum;
+}
+
+/** The longest prefix of `text` (at least one character) within `budget` tokens. */
+function fitTokens(text: string, budget: number, cost: number, countTokens: TokenCounter): string {
+  let chars = Math.max(1, Math.floor((text.length * budget) / cost));
+  let shown = cutChars(text, chars);
+  while (chars > 1 && countTokensInPieces(shown, countTokens) > budget) {
+    chars = Math.floor(chars * 0.9);
+    shown = cutChars(text, chars);
+  }
+  return shown;
 }
 
 export function cutLongLines(lines: ShapedLine[], maxChars = LIMITS.maxLineChars): number {
@@ -89,6 +119,7 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
   let tokens = options.reserveTokens;
   let cappedBy: Shaped['cappedBy'] = null;
   let tokenCutInLine = false;
+  let tokenCutDisplay = false;
   for (let i = 0; i < order.length; i++) {
     const line = order[i]!;
     const number = firstLine === null ? '' : String(firstLine + (options.keepEnd ? lines.length - 1 - i : i));
@@ -97,18 +128,20 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
       cappedBy = 'chars';
       break;
     }
-    const cost = options.countTokens(rendered);
+    const cost = countTokensInPieces(rendered, options.countTokens);
     if (tokens + cost > options.tokenCap) {
-      if (kept.length === 0 && options.allowLineCut && !options.keepEnd) {
-        const budget = Math.max(1, options.tokenCap - tokens);
-        let chars = Math.max(1, Math.floor((line.shown.length * budget) / cost));
-        let shown = cutChars(line.shown, chars);
-        while (chars > 1 && options.countTokens(shown) > budget) {
-          chars = Math.floor(chars * 0.9);
-          shown = cutChars(line.shown, chars);
+      // Never answer with no line at all: the next call would ask for the same one again.
+      if (kept.length === 0) {
+        const shown = fitTokens(line.shown, Math.max(1, options.tokenCap - tokens), cost, options.countTokens);
+        if (shown.length >= line.shown.length) kept.push(line);
+        else if (options.allowLineCut && !options.keepEnd) {
+          kept.push({ raw: shown, shown, byteLength: encoder.encode(shown).length, cut: true });
+          tokenCutInLine = true;
+        } else {
+          // Line reads keep the line whole in `content` and cut only its display.
+          kept.push({ ...line, shown: `${shown} … [line cut to fit the token cap]`, cut: true });
+          tokenCutDisplay = true;
         }
-        kept.push({ raw: shown, shown, byteLength: encoder.encode(shown).length, cut: true });
-        tokenCutInLine = true;
       }
       cappedBy = 'tokens';
       break;
@@ -123,6 +156,7 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
     byteLength: kept.reduce((sum, line) => sum + line.byteLength, 0),
     droppedLines: lines.length - kept.length + (tokenCutInLine ? 1 : 0),
     tokenCutInLine,
+    tokenCutDisplay,
     cappedBy,
   };
 }

@@ -4,7 +4,7 @@
 import { LecternError } from '../contract';
 import type { CancellationSignal } from '../ports';
 import { LIMITS } from '../settings';
-import { utf8SafeEnd } from '../text/encoding';
+import { utf8CharLength, utf8SafeEnd } from '../text/encoding';
 import type { LineIndex } from '../text/lineIndex';
 import type { ByteSource } from '../text/source';
 
@@ -25,16 +25,19 @@ export interface Slice {
 }
 
 /**
- * End of the longest run of whole lines in `data` (read at `start`), or a cut at a character
- * boundary when not even one line fits. `atEof`: data reaches the end of the file.
+ * Up to `maxBytes` at `start`, ending after the last whole line, or cut at a character boundary
+ * when not even one line fits.
  */
-function wholeLinesEnd(data: Uint8Array, atEof: boolean): { end: number; cut: boolean } {
-  if (atEof) return { end: data.length, cut: false };
+async function readWholeLines(source: ByteSource, start: number, maxBytes: number): Promise<{ data: Uint8Array; end: number; cut: boolean }> {
+  const data = await source.read(start, maxBytes);
+  if (start + data.length >= source.size) return { data, end: data.length, cut: false };
   const lastNewline = data.lastIndexOf(NEWLINE);
-  if (lastNewline !== -1) return { end: lastNewline + 1, cut: false };
-  let end = utf8SafeEnd(data, data.length);
-  if (end === 0) end = Math.min(data.length, 4); // never make no progress on a tiny cap
-  return { end, cut: true };
+  if (lastNewline !== -1) return { data, end: lastNewline + 1, cut: false };
+  const end = utf8SafeEnd(data, data.length);
+  if (end > 0) return { data, end, cut: true };
+  // The cap is smaller than the character at `start`: return that one character whole, so paging progresses.
+  const char = await source.read(start, utf8CharLength(data[0]!));
+  return { data: char, end: char.length, cut: start + char.length < source.size };
 }
 
 export interface LineSliceRequest {
@@ -53,7 +56,7 @@ export async function lineSlice(
 ): Promise<Slice | undefined> {
   const start = await index.lineStart(source, request.startLine, signal);
   if (start === undefined) return undefined;
-  const data = await source.read(start, request.maxBytes);
+  const { data, end, cut } = await readWholeLines(source, start, request.maxBytes);
   const atEof = start + data.length >= source.size;
   const wanted = request.endLine - request.startLine + 1;
   // End after the wanted-th newline if it lies within the data.
@@ -68,7 +71,6 @@ export async function lineSlice(
   if (seen === wanted) {
     return { startByte: start, endByte: start + at + 1, bytes: data.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
   }
-  const { end, cut } = wholeLinesEnd(data, atEof);
   return {
     startByte: start,
     endByte: start + end,
@@ -113,9 +115,7 @@ export async function byteWindow(
     }
     if (startsInLine) start = await charStart(source, base, start);
   }
-  const data = await source.read(start, maxBytes);
-  const atEof = start + data.length >= source.size;
-  const { end, cut } = wholeLinesEnd(data, atEof);
+  const { data, end, cut } = await readWholeLines(source, start, maxBytes);
   return {
     startByte: start,
     endByte: start + end,

@@ -42,6 +42,7 @@ function excerpt(text: string, column: number): string {
 async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string) {
   let carry = new Uint8Array(0);
   let lineNumber = 0;
+  let inLine = false; // the last piece ended inside a line longer than MAX_LINE_BYTES
   for (let position = base; position < source.size; ) {
     if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
     const chunk = await source.read(position, SCAN_CHUNK);
@@ -58,7 +59,13 @@ async function* readLines(env: ReadEnv, source: { size: number; read(p: number, 
     if (text.length === 0) continue;
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
-    for (const line of lines) yield { number: ++lineNumber, text: line };
+    for (let i = 0; i < lines.length; i++) {
+      const continued = i === 0 && inLine;
+      const line = lines[i]!;
+      // Matched without its CR, so `$` anchors at the end of a CRLF line too.
+      yield { number: continued ? lineNumber : ++lineNumber, text: line.endsWith('\r') ? line.slice(0, -1) : line, continued };
+    }
+    inLine = !text.endsWith('\n');
   }
 }
 
@@ -88,12 +95,19 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const recent: { number: number; text: string }[] = [];
   let afterLeft = 0;
   let lastPrinted = 0;
+  let lastMatched = 0;
   let block: string[] | undefined;
   try {
     for await (const line of readLines(env, file.source, file.base, path.display)) {
       totalLines = line.number;
+      if (line.continued) {
+        // The next piece of an over-long line: still one line, matched and shown once.
+        if (line.number === lastMatched || line.number === lastPrinted) continue;
+        if (recent[recent.length - 1]?.number === line.number) recent.pop();
+      }
       const column = matcher.firstMatch(line.text);
       if (column !== -1) {
+        lastMatched = line.number;
         totalMatches++;
         if (matches.length < maxMatches) {
           matches.push({ line: line.number, column: column + 1, text: line.text.endsWith('\r') ? line.text.slice(0, -1) : line.text });

@@ -44,6 +44,11 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 const isContinuation = (byte: number | undefined) => byte !== undefined && (byte & 0xc0) === 0x80;
 
+/** Bytes of the UTF-8 character that starts with `lead`. */
+export function utf8CharLength(lead: number): number {
+  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+}
+
 /**
  * The largest cut point <= `end` that does not split a UTF-8 character in `bytes`.
  * `end` may equal bytes.length; a character complete at the end of the array stays whole.
@@ -59,8 +64,7 @@ export function utf8SafeEnd(bytes: Uint8Array, end: number): number {
     }
     if (start === 0) return bytes.length;
     const lead = bytes[start - 1]!;
-    const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-    return need === back + 1 ? bytes.length : start - 1;
+    return utf8CharLength(lead) === back + 1 ? bytes.length : start - 1;
   }
   let cut = end;
   while (cut > 0 && isContinuation(bytes[cut])) cut--;

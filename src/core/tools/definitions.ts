@@ -2,6 +2,8 @@
 // field's type and doc side by side. package.json's `languageModelTools` is generated from this
 // (`npm run manifest`) and a unit test fails when the two drift apart.
 
+import { SYMBOL_KINDS } from '../symbols/types';
+
 export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
 
 export interface FieldSpec {
@@ -27,29 +29,30 @@ export interface ToolDefinition {
   legacy?: boolean;
 }
 
-/** Modes `lectern_read` answers today; later work adds `symbol`, `snippet`, `diff_preview`. */
-export const READ_MODES = ['file'] as const;
+/** Modes `lectern_read` answers today; `diff_preview` comes later. */
+export const READ_MODES = ['file', 'symbol', 'snippet'] as const;
 export type ReadMode = (typeof READ_MODES)[number];
 
 const targetDoc =
-  'File to read: a path relative to the workspace folder (in a multi-root workspace you may prefix the folder name, e.g. "api/src/app.ts") or an absolute path. A list of paths reads several files in one call, each answered separately.';
+  'mode "file" and "snippet": the file, a path relative to the workspace folder (in a multi-root workspace you may prefix the folder name, e.g. "api/src/app.ts") or absolute; in mode "file" a list of paths reads several files in one call. mode "symbol": the symbol\'s name or name path, e.g. "parseConfig", "Store.get", "Outer.Inner.fn" ("::", "/" and "#" also separate; a leading separator anchors at the top level).';
 
 export const lecternRead: ToolDefinition = {
   name: 'lectern_read',
   displayName: 'Lectern: Read',
   toolReferenceName: 'lecternRead',
-  userDescription: 'Read a file, a line range, a byte window, or its head or tail, with line numbers and exact paging.',
+  userDescription: 'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
   modelDescription: [
-    'Read workspace files precisely and cheaply. Every answer says which lines you got out of how many ("lines 120-260 of 1,480") and, when more remains, gives the exact input of the next call in its footer and in meta.next.',
-    'How to choose a read: (1) unsure of a file\'s size? call lectern_stat first; (2) looking for something specific? call lectern_search to get line numbers; (3) then read one exact range around those lines with start_line/end_line (or offset/limit). Prefer one larger range (a few hundred lines) over many small pages. Read a whole file only when you really need all of it; a large file without a range returns its first part and tells you how to continue.',
-    'Ranges are 1-based and inclusive. A range past the end of the file answers OUT_OF_RANGE with the line count and offsets that work. head/tail read the first/last N lines. start_byte/max_bytes read a byte window rounded to whole lines (for minified files or very long lines). Line parameters win over byte parameters.',
+    'Read workspace code precisely and cheaply. Every answer says which lines you got out of how many ("lines 120-260 of 1,480") and, when more remains, gives the exact input of the next call in its footer.',
+    'How to choose a read: (1) need one function, class or method? mode "symbol" with its name ("Store.get"; add path to look in one file) returns exactly its span with doc comments, in one call; (2) unsure what a file holds? mode "file" with outline: true lists its symbols with line ranges; (3) looking for text? call lectern_search for line numbers, then read that range with start_line/end_line, or mode "snippet" with expand "block" to get the whole enclosing block. Prefer one larger range (a few hundred lines) over many small pages. Read a whole file only when you need all of it; a large file read without a range answers with its outline.',
+    'Ranges are 1-based and inclusive. A range past the end answers OUT_OF_RANGE with the line count and offsets that work. head/tail read the first/last N lines. start_byte/max_bytes read a byte window rounded to whole lines (for minified files or very long lines). Line parameters win over byte parameters.',
   ].join('\n'),
   fields: {
     mode: {
       type: 'string',
       enum: READ_MODES,
       default: 'file',
-      description: 'What to read. "file": lines, a byte window, head or tail of one or more files.',
+      description:
+        'What to read. "file": lines, a byte window, head, tail or outline of one or more files. "symbol": a function, class, method… by name. "snippet": a line range with context, optionally grown to its enclosing block.',
     },
     target: { type: 'path-or-paths', description: targetDoc },
     offset: {
@@ -67,13 +70,13 @@ export const lecternRead: ToolDefinition = {
     start_line: {
       type: 'integer',
       minimum: 1,
-      modes: ['file'],
+      modes: ['file', 'snippet'],
       description: 'First line of the range, 1-based, inclusive.',
     },
     end_line: {
       type: 'integer',
       minimum: 1,
-      modes: ['file'],
+      modes: ['file', 'snippet'],
       description: 'Last line of the range, 1-based, inclusive. Past the end of the file it is clamped to the last line.',
     },
     start_byte: {
@@ -95,6 +98,54 @@ export const lecternRead: ToolDefinition = {
       minimum: 100,
       modes: ['file'],
       description: 'Size bound, in characters, for a read that gives no range (default 12000).',
+    },
+    outline: {
+      type: 'boolean',
+      modes: ['file'],
+      description: 'Return the file\'s symbol tree ([L10-42] kind signature, nested) instead of its text, with calls that read each symbol.',
+    },
+    path: {
+      type: 'string',
+      modes: ['symbol'],
+      description: 'Where to look for the symbol: a file, a folder or a glob ("src/**/*.ts"). Without it the whole workspace is searched.',
+    },
+    kind: {
+      type: 'string',
+      enum: SYMBOL_KINDS,
+      modes: ['symbol'],
+      description: 'Only symbols of this kind.',
+    },
+    index: {
+      type: 'integer',
+      minimum: 1,
+      modes: ['symbol'],
+      description: 'Which of several matching symbols (overloads), 1-based in file order; an ambiguous answer lists the exact input for each.',
+    },
+    include_body: {
+      type: 'boolean',
+      default: true,
+      modes: ['symbol'],
+      description: 'false: only the signature, doc comment and an outline of the members, with their line ranges.',
+    },
+    include_context: {
+      type: 'boolean',
+      default: true,
+      modes: ['symbol'],
+      description: 'Include the doc comments, decorators and attributes directly above the symbol.',
+    },
+    context_lines: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 200,
+      modes: ['symbol', 'snippet'],
+      description: 'Extra lines before and after.',
+    },
+    expand: {
+      type: 'string',
+      enum: ['none', 'block'],
+      default: 'none',
+      modes: ['snippet'],
+      description: '"block": grow the range to the smallest enclosing statement, block, function or class, so it is never cut mid-block.',
     },
   },
   required: ['target'],
@@ -201,6 +252,35 @@ export const legacyTools: readonly ToolDefinition[] = [
       max_matches: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Most matches to return.' },
     },
     required: ['path', 'query'],
+    legacy: true,
+  },
+  {
+    name: 'read_symbol',
+    displayName: 'Read Symbol (Lectern)',
+    userDescription: 'Read a function, class or method by name.',
+    modelDescription: 'Read one symbol (function, class, method…) by name or name path ("Class.method"), optionally in one file. Returns its whole span with doc comments.',
+    fields: {
+      name: { type: 'string', description: 'Symbol name or name path, e.g. "Store.get".' },
+      path: { type: 'string', description: 'Optional file, folder or glob to look in.' },
+      kind: { type: 'string', enum: SYMBOL_KINDS, description: 'Optional kind filter.' },
+      include_body: { type: 'boolean', default: true, description: 'false: signature and members only.' },
+    },
+    required: ['name'],
+    legacy: true,
+  },
+  {
+    name: 'get_snippet',
+    displayName: 'Get Snippet (Lectern)',
+    userDescription: 'Read lines of a file with context, optionally grown to the enclosing block.',
+    modelDescription: 'Read start_line..end_line of a file with context_lines around; expand "block" grows the range to the enclosing block.',
+    fields: {
+      path: legacyPath,
+      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
+      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+      context_lines: { type: 'integer', minimum: 0, maximum: 200, default: 0, description: 'Extra lines around.' },
+      expand: { type: 'string', enum: ['none', 'block'], default: 'none', description: '"block": grow to the enclosing block.' },
+    },
+    required: ['path', 'start_line'],
     legacy: true,
   },
   {

@@ -19,7 +19,10 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
+  // String(), not JSON: JSON throws on BigInt and turns NaN into "null".
+  return `${typeof value} ${String(value)}`;
 }
 
 function editDistance(a: string, b: string): number {
@@ -79,8 +82,14 @@ export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown
   return JSON.stringify(example);
 }
 
+/** `mode` for an example that uses `field`, when the call's mode (or the default) does not take it. */
+function modeFor(tool: ToolDefinition, field: FieldSpec, given: Record<string, unknown>): Record<string, unknown> {
+  const mode = typeof given.mode === 'string' ? given.mode : tool.fields.mode?.default;
+  return field.modes && !field.modes.includes(mode as string) ? { mode: field.modes[0] } : {};
+}
+
 function checkType(name: string, field: FieldSpec, value: unknown, tool: ToolDefinition, given: Record<string, unknown>): void {
-  const example = () => exampleCall(tool, { [name]: exampleValue(name, field) }, given);
+  const example = () => exampleCall(tool, { ...modeFor(tool, field, given), [name]: exampleValue(name, field) }, given);
   switch (field.type) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) {
@@ -129,11 +138,12 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
   const record = input as ToolInput;
   const names = Object.keys(tool.fields);
   for (const key of Object.keys(record)) {
-    if (!(key in tool.fields)) {
+    // Own names only: `in` would accept "toString", and a JSON "__proto__" key would smuggle unchecked fields.
+    if (!Object.hasOwn(tool.fields, key)) {
       const guess = closestField(key, names);
       throw invalid(
         `Unknown parameter "${key}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
-        exampleCall(tool, guess ? { [guess]: exampleValue(guess, tool.fields[guess]!) } : {}, record),
+        exampleCall(tool, guess ? { ...modeFor(tool, tool.fields[guess]!, record), [guess]: exampleValue(guess, tool.fields[guess]!) } : {}, record),
       );
     }
   }
@@ -152,7 +162,7 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
     if (field.modes && mode !== undefined && !field.modes.includes(mode)) {
       throw new LecternError(
         'INVALID_ARGS',
-        `${name} is only valid for mode='${field.modes[0]}'. Remove it or switch mode.`,
+        `${name} is only valid for ${field.modes.map((m) => `mode='${m}'`).join(' or ')}. Remove it or switch mode.`,
         `Example: ${exampleCall(tool, { mode: field.modes[0] }, record)}`,
       );
     }

@@ -1,0 +1,44 @@
+// Go outlines: functions, methods (by receiver), structs, interfaces, defined types and aliases,
+// package-level const/var, struct fields (embedded ones named by their type), interface methods.
+//
+// A declaration with one spec (`type T struct{…}`, `const X = 1`) is captured whole so its span
+// and doc comment include the keyword; in a group (`const ( … )`) each spec is its own symbol with
+// its own doc comment. Methods are declared outside their type: they stay top-level symbols (the
+// receiver type is in the signature), as nesting is by containment.
+import type { LanguageSpec } from '../types';
+
+/** A declaration written as `kw ( … )`: its specs are the symbols, not the declaration. */
+const single = (capture: string, keyword: string): string => `(#not-match? @${capture} "^${keyword}\\\\s*\\\\(")`;
+
+const outline = `
+(function_declaration name: (identifier) @name) @symbol.function
+(method_declaration name: (field_identifier) @name) @symbol.method
+
+((type_declaration (type_spec name: (type_identifier) @name type: (struct_type))) @symbol.class ${single('symbol.class', 'type')})
+((type_declaration (type_spec name: (type_identifier) @name type: (interface_type))) @symbol.interface ${single('symbol.interface', 'type')})
+((type_declaration [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)]) @symbol.type ${single('symbol.type', 'type')})
+(type_declaration "(" (type_spec name: (type_identifier) @name type: (struct_type)) @symbol.class)
+(type_declaration "(" (type_spec name: (type_identifier) @name type: (interface_type)) @symbol.interface)
+(type_declaration "(" [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] @symbol.type)
+
+(source_file ((const_declaration (const_spec name: (identifier) @name)) @symbol.variable ${single('symbol.variable', 'const')}))
+(source_file (const_declaration "(" (const_spec name: (identifier) @name) @symbol.variable))
+(source_file (var_declaration (var_spec name: (identifier) @name)) @symbol.variable)
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @symbol.variable)))
+
+(field_declaration name: (field_identifier) @name) @symbol.field
+(field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name) (generic_type type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)])]) @symbol.field
+(method_elem name: (field_identifier) @name) @symbol.method
+`;
+
+export const go: LanguageSpec = {
+  grammar: 'go',
+  languageIds: ['go'],
+  extensions: ['go'],
+  wasm: 'tree-sitter-go.wasm',
+  outline,
+  wrappers: [],
+  preamble: ['comment'],
+  bodyFields: ['body'],
+  methodParents: ['class', 'interface'],
+};

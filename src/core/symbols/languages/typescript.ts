@@ -1,0 +1,67 @@
+// TypeScript, TSX and JavaScript outlines. The stock tags.scm misses type aliases, enums,
+// namespaces, fields and top-level constants, hence these queries.
+import type { LanguageSpec } from '../types';
+
+const shared = `
+(function_declaration name: (identifier) @name) @symbol.function
+(generator_function_declaration name: (identifier) @name) @symbol.function
+(class_declaration name: (_) @name) @symbol.class
+(method_definition name: (_) @name) @symbol.method
+(lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @symbol.function
+(variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @symbol.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @symbol.variable)
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @symbol.variable)
+(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name)) @symbol.variable)
+(export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name)) @symbol.variable)
+`;
+
+const typescriptOnly = `
+(function_signature name: (identifier) @name) @symbol.function
+(abstract_class_declaration name: (_) @name) @symbol.class
+(interface_declaration name: (_) @name) @symbol.interface
+(type_alias_declaration name: (_) @name) @symbol.type
+(enum_declaration name: (_) @name) @symbol.enum
+(internal_module name: (_) @name) @symbol.module
+(module name: (_) @name) @symbol.module
+(method_signature name: (_) @name) @symbol.method
+(abstract_method_signature name: (_) @name) @symbol.method
+(public_field_definition name: (_) @name) @symbol.field
+(property_signature name: (_) @name) @symbol.field
+(internal_module body: (statement_block (lexical_declaration (variable_declarator name: (identifier) @name)) @symbol.variable))
+`;
+
+const common = {
+  wrappers: ['export_statement', 'ambient_declaration'],
+  preamble: ['comment', 'decorator'],
+  bodyFields: ['body'],
+  methodParents: ['class', 'interface'] as const,
+};
+
+export const typescript: LanguageSpec = {
+  grammar: 'typescript',
+  languageIds: ['typescript'],
+  extensions: ['ts', 'mts', 'cts'],
+  wasm: 'tree-sitter-typescript.wasm',
+  outline: typescriptOnly + shared,
+  ...common,
+};
+
+export const tsx: LanguageSpec = {
+  grammar: 'tsx',
+  languageIds: ['typescriptreact'],
+  extensions: ['tsx'],
+  wasm: 'tree-sitter-tsx.wasm',
+  outline: typescriptOnly + shared,
+  ...common,
+};
+
+export const javascript: LanguageSpec = {
+  grammar: 'javascript',
+  languageIds: ['javascript', 'javascriptreact'],
+  extensions: ['js', 'mjs', 'cjs', 'jsx'],
+  wasm: 'tree-sitter-javascript.wasm',
+  outline: `${shared}
+(field_definition property: (_) @name) @symbol.field
+`,
+  ...common,
+};

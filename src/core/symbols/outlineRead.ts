@@ -1,0 +1,112 @@
+// A file's symbol tree as the model sees it: `[L10-42] kind signature`, nested, shrunk level by
+// level (shorter lines, less depth, fewer kinds, fewer entries) until it fits its budget, always
+// with next calls that work: symbol reads by qualified name, or line ranges.
+import { emptyMeta, type ToolResponse } from '../contract';
+import { callText, formatBytes, formatCount, plural } from '../read/format';
+import { symbolLabel } from './label';
+import type { FileSymbols, SymbolEnv } from './symbolRead';
+import type { OutlineSymbol, SymbolKind } from './types';
+
+interface Level {
+  maxDepth: number;
+  signatures: boolean;
+  kinds: readonly SymbolKind[] | null;
+  note: string | null;
+}
+
+const MAJOR_KINDS: readonly SymbolKind[] = ['class', 'interface', 'enum', 'type', 'module', 'function', 'method'];
+
+const LEVELS: readonly Level[] = [
+  { maxDepth: Infinity, signatures: true, kinds: null, note: null },
+  { maxDepth: Infinity, signatures: false, kinds: null, note: 'names only (signatures left out to fit)' },
+  { maxDepth: 2, signatures: false, kinds: null, note: 'two levels deep; deeper members are counted' },
+  { maxDepth: 1, signatures: false, kinds: null, note: 'top level only; members are counted' },
+  { maxDepth: 1, signatures: false, kinds: MAJOR_KINDS, note: 'top-level declarations only (variables and fields left out)' },
+];
+
+function count(symbols: readonly OutlineSymbol[]): number {
+  return symbols.reduce((n, s) => n + 1 + count(s.children), 0);
+}
+
+function render(symbols: readonly OutlineSymbol[], level: Level, depth = 1, out: string[] = []): string[] {
+  for (const symbol of symbols) {
+    if (level.kinds && !level.kinds.includes(symbol.kind)) continue;
+    const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
+    const label = symbolLabel(symbol, level.signatures);
+    const hidden = depth >= level.maxDepth ? count(symbol.children) : 0;
+    out.push(`${'  '.repeat(depth - 1)}[${range}] ${label}${hidden > 0 ? ` (+${plural(hidden, 'member')})` : ''}`);
+    if (depth < level.maxDepth) render(symbol.children, level, depth + 1, out);
+  }
+  return out;
+}
+
+/** The first symbol with members, for an example of a call that expands one. */
+function firstContainer(symbols: readonly OutlineSymbol[]): OutlineSymbol | undefined {
+  return symbols.find((s) => s.children.length > 0);
+}
+
+export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: number, reason: string | null): ToolResponse {
+  const { display, symbols, source } = file;
+  const total = count(symbols);
+  let lines: string[] = [];
+  let level = LEVELS[0]!;
+  let shownEntries = 0;
+  let cut = 0;
+  for (const candidate of LEVELS) {
+    level = candidate;
+    lines = render(symbols, candidate);
+    if (env.countTokens(lines.join('\n')) + 120 <= budgetTokens) break;
+  }
+  // Still too big at the coarsest level: keep the first entries that fit and say where the rest are.
+  if (env.countTokens(lines.join('\n')) + 120 > budgetTokens) {
+    let used = 120;
+    let keep = 0;
+    for (const line of lines) {
+      const cost = env.countTokens(line) + 1;
+      if (used + cost > budgetTokens) break;
+      used += cost;
+      keep++;
+    }
+    cut = lines.length - keep;
+    lines = lines.slice(0, keep);
+  }
+  shownEntries = lines.length;
+  const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
+  const footer: string[] = [];
+  if (reason) footer.push(`[${reason}]`);
+  if (level.note) footer.push(`[Shown: ${level.note}.]`);
+  if (cut > 0) {
+    const lastShownLine = Number(/\[L(\d+)/.exec(lines[lines.length - 1] ?? '')?.[1] ?? 1);
+    footer.push(
+      `[${plural(cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`,
+    );
+  }
+  const example = symbols[0];
+  const container = firstContainer(symbols);
+  if (example) {
+    const calls = [callText('lectern_read', { mode: 'symbol', target: example.name, path: display })];
+    if (container && level.maxDepth < Infinity) calls.push(callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }));
+    calls.push(callText('lectern_read', { mode: 'file', target: display, start_line: example.contextStartLine, end_line: example.endLine }));
+    footer.push(`[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`);
+  } else {
+    footer.push(`[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`);
+  }
+  const text = [header, ...lines, ...footer].join('\n');
+  return {
+    ok: true,
+    mode: 'file',
+    target: display,
+    content: '',
+    text,
+    meta: {
+      ...emptyMeta(),
+      truncated: true,
+      preview_degraded: level !== LEVELS[0] || cut > 0,
+      total_lines: source.lineCount,
+      total_bytes: source.lineStarts[source.lineCount]!,
+      outline: { symbols: total, shown: shownEntries, level: LEVELS.indexOf(level) },
+    },
+    location: { file: display, line: null, end_line: null },
+  };
+}
+

@@ -1,0 +1,108 @@
+// Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
+import type { CancellationSignal } from '../ports';
+import type { TextFile } from '../read/openText';
+import { languageForPath } from './languages/index';
+import { extractOutline } from './outline';
+import { lineText, readSourceText, type SourceText } from './sourceText';
+import { TreeSitter, type WasmLoader } from './treeSitter';
+import type { LanguageSpec, OutlineSymbol } from './types';
+
+export const SYMBOL_LIMITS = {
+  /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
+  maxParseBytes: 16 * 1024 * 1024,
+  /** A parse running longer is abandoned and the read falls back to text. */
+  parseDeadlineMs: 5_000,
+  /** Source bytes kept with cached outlines. */
+  cacheBytes: 64 * 1024 * 1024,
+};
+
+export type OutlineResult =
+  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText }
+  | { status: 'unsupported'; reason: string }
+  | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
+
+interface Entry {
+  spec: LanguageSpec;
+  symbols: OutlineSymbol[];
+  source: SourceText;
+}
+
+export class SymbolService {
+  private readonly runtime: TreeSitter;
+  private readonly cache = new Map<string, Entry>();
+  private cachedBytes = 0;
+
+  constructor(loadWasm: WasmLoader) {
+    this.runtime = new TreeSitter(loadWasm);
+  }
+
+  languageOf(path: string, languageId?: string | null): LanguageSpec | undefined {
+    return languageForPath(path, languageId);
+  }
+
+  async outline(file: TextFile, path: string, label: string, signal?: CancellationSignal, languageId?: string | null): Promise<OutlineResult> {
+    const spec = this.languageOf(path, languageId);
+    if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
+    const cached = this.cache.get(file.versionKey);
+    if (cached) {
+      this.cache.delete(file.versionKey);
+      this.cache.set(file.versionKey, cached);
+      return { status: 'ok', ...cached };
+    }
+    const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
+    const tree = await this.runtime.parse(spec, source.text, SYMBOL_LIMITS.parseDeadlineMs, signal);
+    if (!tree) return { status: 'timeout', spec, source };
+    let symbols: OutlineSymbol[];
+    try {
+      symbols = extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, source.text);
+    } finally {
+      tree.delete();
+    }
+    this.remember(file.versionKey, { spec, symbols, source });
+    return { status: 'ok', spec, symbols, source };
+  }
+
+  /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
+  async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal) {
+    const tree = await this.runtime.parse(spec, source.text, SYMBOL_LIMITS.parseDeadlineMs, signal);
+    if (!tree) return undefined;
+    try {
+      const firstText = lineText(source, first, first);
+      const lastText = lineText(source, last, last).replace(/\s+$/, '');
+      const startColumn = firstText.length - firstText.trimStart().length;
+      return findEnclosingBlock(tree.rootNode, first, last, startColumn, Math.max(0, lastText.length - 1));
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private remember(key: string, entry: Entry): void {
+    this.cache.set(key, entry);
+    this.cachedBytes += entry.source.bytes.length;
+    while (this.cachedBytes > SYMBOL_LIMITS.cacheBytes && this.cache.size > 1) {
+      const [oldest, value] = this.cache.entries().next().value!;
+      this.cache.delete(oldest);
+      this.cachedBytes -= value.source.bytes.length;
+    }
+  }
+}
+
+type SyntaxNode = import('web-tree-sitter').Node;
+
+/** Node types that close a unit of code: statements, declarations, blocks, members. */
+const BLOCKISH = /^(?!.*_list$).*(statement|declaration|definition|block|function|method|class|item|clause|body|element|constructor|impl|module|namespace|case|arm|expression_statement)/;
+
+function findEnclosingBlock(root: SyntaxNode, first: number, last: number, startColumn: number, endColumn: number): { startLine: number; endLine: number; type: string } | undefined {
+  const lastRow = last - 1;
+  let node: SyntaxNode | null = root.namedDescendantForPosition({ row: first - 1, column: startColumn }, { row: lastRow, column: endColumn });
+  // Widen until the node is a whole unit of code covering every requested line.
+  while (node && node.parent) {
+    const covers = node.startPosition.row <= first - 1 && node.endPosition.row >= lastRow;
+    // Multi-line only: the point is the block around a statement, not the statement alone.
+    if (covers && BLOCKISH.test(node.type) && node.startPosition.row < node.endPosition.row && (node.startPosition.row < first - 1 || node.endPosition.row > lastRow || first < last)) break;
+    node = node.parent;
+  }
+  if (!node || !node.parent) return undefined;
+  const end = node.endPosition;
+  return { startLine: node.startPosition.row + 1, endLine: end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1, type: node.type };
+}

@@ -1,0 +1,278 @@
+// `lectern_read` mode "symbol": one function, class or method by name path, in one call — its whole
+// span with doc comments, or its signature and members when it is too big or include_body is false.
+import { emptyMeta, LecternError, type ToolResponse } from '../contract';
+import type { ReadEnv } from '../read/fileRead';
+import { callText, formatCount, plural } from '../read/format';
+import { openText } from '../read/openText';
+import { cutLongLines, type ShapedLine } from '../read/shape';
+import { LIMITS } from '../settings';
+import { closestSymbols, flattenSymbols, matchNamePath, parseNamePath, qualifiedName, type FlatSymbol, type NamePath } from './namePath';
+import { SYMBOL_LIMITS, type SymbolService } from './service';
+import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
+import { symbolLabel } from './label';
+import type { OutlineSymbol, SymbolKind } from './types';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+export interface SymbolInput {
+  target: string;
+  path?: string;
+  kind?: SymbolKind;
+  index?: number;
+  include_body?: boolean;
+  include_context?: boolean;
+  context_lines?: number;
+}
+
+export interface SymbolEnv extends ReadEnv {
+  symbols: SymbolService;
+  index: WorkspaceIndex;
+  onIndexProgress?: (done: number, total: number) => void;
+}
+
+interface Candidate {
+  display: string;
+  absolute: string;
+  item: FlatSymbol;
+}
+
+const MAX_CANDIDATES_SHOWN = 12;
+
+/** The outline of one file, or a clear error when it has none. */
+export interface FileSymbols {
+  display: string;
+  absolute: string;
+  symbols: OutlineSymbol[];
+  source: SourceText;
+}
+
+export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
+  const path = await env.resolver.resolve(target);
+  if (path.outside && !env.allowOutside) {
+    throw new LecternError('OUTSIDE_WORKSPACE', `${path.display} is outside the workspace folders.`, 'Read files inside the workspace; reading outside needs the user\'s approval.');
+  }
+  const file = await openText(env.host, path);
+  try {
+    const dirty = env.host.documents?.dirty(path.absolute);
+    const outline = await env.symbols.outline(file, path.absolute, path.display, env.signal, dirty?.languageId);
+    if (outline.status === 'unsupported') {
+      // The editor's own symbol providers, where the host has them (VS Code).
+      const fallback = env.host.documentSymbols ? await env.host.documentSymbols(path.absolute) : undefined;
+      if (fallback && fallback.length > 0) {
+        const source = await readSourceText(file, path.display, SYMBOL_LIMITS.maxParseBytes);
+        return { display: path.display, absolute: path.absolute, symbols: fallback, source };
+      }
+      throw new LecternError(
+        'UNSUPPORTED_LANGUAGE',
+        `${path.display} is in a language Lectern has no symbol support for.`,
+        `Find the lines with ${callText('lectern_search', { target: path.display, query: target === path.display ? 'function' : 'NAME' })} and read them with start_line/end_line.`,
+      );
+    }
+    if (outline.status === 'timeout') {
+      throw new LecternError(
+        'TOO_LARGE',
+        `Parsing ${path.display} took too long; its symbols are not available.`,
+        `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
+      );
+    }
+    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source };
+  } finally {
+    await file.source.close().catch(() => undefined);
+  }
+}
+
+async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NamePath): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[] }> {
+  const notes: string[] = [];
+  if (input.path) {
+    const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
+    const stat = resolved ? await env.host.fs.stat(resolved.absolute) : undefined;
+    if (stat?.kind === 'file' || (resolved && env.host.documents?.dirty(resolved.absolute))) {
+      const { display, absolute, symbols } = await fileOutline(env, input.path);
+      const everything = flattenSymbols(symbols).map((item) => ({ display, absolute, item }));
+      return { candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0), everything, notes };
+    }
+  }
+  const result = await env.index.query(input.path, env.onIndexProgress, env.signal);
+  if (!result.complete) {
+    notes.push(`The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`);
+  }
+  if (result.listingTruncated) notes.push('The workspace has more source files than are indexed; pass path to narrow the search.');
+  if (input.path && result.total === 0) {
+    throw new LecternError('NOT_FOUND', `No source file with symbol support matches path "${input.path}".`, 'Pass a file, a folder or a glob such as "src/**/*.ts".');
+  }
+  const everything = result.files.flatMap((file) => file.symbols.map((item) => ({ display: file.display, absolute: file.absolute, item })));
+  const candidates = everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0);
+  return { candidates, everything, notes };
+}
+
+function describeCandidate(c: Candidate): string {
+  return `${c.display}:${c.item.symbol.startLine} ${c.item.symbol.kind} ${qualifiedName(c.item.path)}`;
+}
+
+/** The exact input that selects `c` among `all`. */
+function selectingInput(c: Candidate, all: Candidate[], input: SymbolInput): Record<string, unknown> {
+  const sameFile = all.filter((o) => o.absolute === c.absolute);
+  const selected: Record<string, unknown> = { mode: 'symbol', target: qualifiedName(c.item.path), path: c.display };
+  const sameName = sameFile.filter((o) => qualifiedName(o.item.path) === qualifiedName(c.item.path));
+  if (sameName.length > 1) {
+    const sameKind = sameName.filter((o) => o.item.symbol.kind === c.item.symbol.kind);
+    if (sameKind.length === 1) selected.kind = c.item.symbol.kind;
+    else {
+      if (input.kind) selected.kind = input.kind;
+      selected.index = sameKind.indexOf(c) + 1;
+      if (!input.kind) selected.index = sameName.indexOf(c) + 1;
+    }
+  }
+  return selected;
+}
+
+export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<ToolResponse> {
+  const namePath = parseNamePath(input.target);
+  if (namePath.segments.length === 0) {
+    throw new LecternError('INVALID_ARGS', `"${input.target}" is not a symbol name.`, 'Example: lectern_read {"mode":"symbol","target":"Store.get"}');
+  }
+  const { candidates, everything, notes } = await candidatesFor(env, input, namePath);
+  candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
+  if (candidates.length === 0) {
+    const close = closestSymbols(everything.map((c) => c.item), namePath);
+    const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
+    const where = input.path ? `in ${input.path}` : 'in the workspace';
+    const list = closeCandidates.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input))}`);
+    throw new LecternError(
+      'NOT_FOUND',
+      `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+      list.length > 0 ? `Closest names:\n${list.join('\n')}` : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
+    );
+  }
+  let chosen: Candidate;
+  if (input.index !== undefined) {
+    if (input.index > candidates.length) {
+      throw new LecternError('OUT_OF_RANGE', `index ${input.index} is past the ${plural(candidates.length, 'match', 'matches')} for ${JSON.stringify(input.target)}.`, `Use index 1 to ${candidates.length}.`);
+    }
+    chosen = candidates[input.index - 1]!;
+  } else if (candidates.length === 1) {
+    chosen = candidates[0]!;
+  } else {
+    const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
+    const list = shown.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, candidates, input))}`);
+    if (candidates.length > shown.length) list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
+    throw new LecternError('AMBIGUOUS_SYMBOL', `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.`, `Choose one:\n${list.join('\n')}`);
+  }
+  // Re-read the chosen file: the answer must come from its current content.
+  const { display, symbols, source } = await fileOutline(env, chosen.absolute);
+  const fresh = flattenSymbols(symbols).find(
+    (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
+  ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
+  if (!fresh) throw new LecternError('NOT_FOUND', `${qualifiedName(chosen.item.path)} is no longer in ${display}.`, 'The file changed; call again.');
+  return renderSymbol(env, display, source, fresh, input, notes);
+}
+
+function numbered(source: SourceText, first: number, last: number): { body: string; content: string; cut: number } {
+  const content = lineText(source, first, last);
+  const raw = content.split('\n');
+  if (raw[raw.length - 1] === '') raw.pop();
+  const lines: ShapedLine[] = raw.map((r) => ({ raw: r, shown: r.endsWith('\r') ? r.slice(0, -1) : r, byteLength: 0, cut: false }));
+  const cut = cutLongLines(lines);
+  return { body: lines.map((line, i) => `${first + i}\t${line.shown}`).join('\n'), content, cut };
+}
+
+function memberLines(symbol: OutlineSymbol): string[] {
+  return symbol.children.map((child) => {
+    const range = child.startLine === child.endLine ? `L${child.startLine}` : `L${child.startLine}-${child.endLine}`;
+    return `  [${range}] ${symbolLabel(child)}`;
+  });
+}
+
+/** As many member lines as fit `budget` tokens; the rest are counted with a range to read them. */
+function fitMembers(env: SymbolEnv, lines: string[], budget: number, display: string, symbol: OutlineSymbol): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const cost = env.countTokens(line) + 1;
+    if (used + cost > budget) break;
+    used += cost;
+    kept.push(line);
+  }
+  if (kept.length < lines.length) {
+    const next = symbol.children[kept.length]!;
+    kept.push(
+      `  … ${plural(lines.length - kept.length, 'more member')} from line ${formatCount(next.startLine)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: next.startLine, end_line: Math.min(symbol.endLine, next.startLine + 299) })}`,
+    );
+  }
+  return kept;
+}
+
+function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item: FlatSymbol, input: SymbolInput, notes: string[]): ToolResponse {
+  const { symbol, path } = item;
+  const qualified = qualifiedName(path);
+  const contextLines = Math.min(input.context_lines ?? 0, 200);
+  const top = (input.include_context ?? true) ? symbol.contextStartLine : symbol.startLine;
+  const from = Math.max(1, top - contextLines);
+  const to = Math.min(source.lineCount, symbol.endLine + contextLines);
+  const header = `${display} · ${symbol.kind} ${qualified} · lines ${formatCount(from)}-${formatCount(to)} of ${formatCount(source.lineCount)}`;
+  const footer = notes.map((n) => `[${n}]`);
+  let degraded = false;
+  let first = from;
+  let last = to;
+  let rendered = numbered(source, from, to);
+  let members: string[] = [];
+  const wantsBody = input.include_body ?? true;
+  const [spanStart, spanEnd] = lineBytes(source, from, to);
+  const tooBig = wantsBody && (spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
+  if (!wantsBody || tooBig) {
+    // Signature, doc and member outline instead of the body.
+    const headEnd = Math.max(symbol.startLine, Math.min(symbol.endLine, symbol.bodyStartLine ?? symbol.startLine));
+    first = from;
+    last = Math.min(headEnd, to);
+    rendered = numbered(source, first, last);
+    members = fitMembers(env, memberLines(symbol), env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
+    if (tooBig) {
+      degraded = true;
+      footer.unshift(
+        `[${qualified} is ${plural(symbol.endLine - symbol.startLine + 1, 'line')}, more than one answer may hold (${formatCount(env.tokenCap)} tokens): showing its signature${members.length > 0 ? ' and members' : ''}. ` +
+          `Read a member by name, or its body in ranges: ${callText('lectern_read', { mode: 'file', target: display, start_line: symbol.startLine, end_line: Math.min(symbol.endLine, symbol.startLine + 299) })}]`,
+      );
+    }
+    if (members.length > 0) {
+      const example = symbol.children[0]!;
+      footer.push(`[Members (${formatCount(symbol.children.length)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name}`, path: display })}]`);
+    }
+  }
+  if (rendered.cut > 0) footer.push(`[${plural(rendered.cut, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.]`);
+  const body = members.length > 0 ? `${rendered.body}\n${members.join('\n')}` : rendered.body;
+  const text = [header, body, ...footer].join('\n');
+  const [startByte, endByte] = lineBytes(source, first, last);
+  const [declStart, declEnd] = lineBytes(source, symbol.startLine, symbol.endLine);
+  const meta = {
+    ...emptyMeta(),
+    truncated: degraded || !wantsBody,
+    preview_degraded: degraded,
+    total_lines: source.lineCount,
+    total_bytes: source.lineStarts[source.lineCount]!,
+    start_line: first,
+    end_line: last,
+    start_byte: startByte,
+    end_byte: endByte,
+    resolved_symbol: {
+      qualified_name: qualified,
+      name: symbol.name,
+      kind: symbol.kind,
+      file: display,
+      start_line: symbol.startLine,
+      end_line: symbol.endLine,
+      context_start_line: symbol.contextStartLine,
+      start_byte: declStart,
+      end_byte: declEnd,
+      signature: symbol.signature,
+    },
+  };
+  if (notes.length > 0) meta.notes = [...notes];
+  return {
+    ok: true,
+    mode: 'symbol',
+    target: input.target,
+    content: rendered.content,
+    text,
+    meta,
+    location: { file: display, line: symbol.startLine, end_line: symbol.endLine },
+  };
+}

@@ -1,0 +1,78 @@
+// web-tree-sitter behind a small facade: the runtime, grammars and compiled queries load lazily
+// once and are cached; parses run under a deadline and every tree is deleted by its user.
+import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
+import { LecternError } from '../contract';
+import type { CancellationSignal } from '../ports';
+import type { LanguageSpec } from './types';
+
+/** Reads a shipped .wasm file (web-tree-sitter.wasm or a grammar) by file name. */
+export type WasmLoader = (file: string) => Promise<Uint8Array>;
+
+// The emscripten module behind web-tree-sitter is a process-wide singleton: init it once.
+let runtimeReady: Promise<void> | undefined;
+
+export class TreeSitter {
+  private readonly languages = new Map<string, Promise<Language>>();
+  private readonly queries = new Map<string, Query>();
+  private parser: Parser | undefined;
+
+  constructor(private readonly loadWasm: WasmLoader) {}
+
+  private async ready(): Promise<void> {
+    runtimeReady ??= this.loadWasm('web-tree-sitter.wasm').then((wasmBinary) => Parser.init({ wasmBinary }));
+    try {
+      await runtimeReady;
+    } catch (error) {
+      runtimeReady = undefined;
+      throw new LecternError('INTERNAL', `The parser runtime did not load: ${(error as Error).message}`, 'Symbol reads are unavailable; use lectern_search and line ranges.');
+    }
+  }
+
+  async language(spec: LanguageSpec): Promise<Language> {
+    await this.ready();
+    let language = this.languages.get(spec.grammar);
+    if (!language) {
+      language = this.loadWasm(spec.wasm).then((bytes) => Language.load(bytes));
+      this.languages.set(spec.grammar, language);
+      language.catch(() => this.languages.delete(spec.grammar));
+    }
+    try {
+      return await language;
+    } catch (error) {
+      throw new LecternError('INTERNAL', `The ${spec.grammar} grammar did not load: ${(error as Error).message}`, 'Use lectern_search and line ranges for this file.');
+    }
+  }
+
+  query(spec: LanguageSpec, language: Language, source = spec.outline): Query {
+    const key = `${spec.grammar}\0${source}`;
+    let query = this.queries.get(key);
+    if (!query) {
+      query = new Query(language, source);
+      this.queries.set(key, query);
+    }
+    return query;
+  }
+
+  /**
+   * Parses `text`; null when the deadline passed or the host cancelled (callers fall back to text).
+   * The caller owns the tree and must delete() it.
+   */
+  async parse(spec: LanguageSpec, text: string, deadlineMs: number, signal?: CancellationSignal): Promise<Tree | null> {
+    const language = await this.language(spec);
+    this.parser ??= new Parser();
+    this.parser.setLanguage(language);
+    const deadline = Date.now() + deadlineMs;
+    const tree = this.parser.parse(text, null, {
+      progressCallback: () => (Date.now() > deadline || signal?.isCancellationRequested === true) as unknown as void,
+    });
+    if (!tree) this.parser.reset();
+    return tree;
+  }
+
+  dispose(): void {
+    this.parser?.delete();
+    this.parser = undefined;
+    for (const query of this.queries.values()) query.delete();
+    this.queries.clear();
+  }
+}

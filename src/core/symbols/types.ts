@@ -1,0 +1,44 @@
+// What an outline holds: symbols with their spans, nested by containment.
+
+export const SYMBOL_KINDS = ['function', 'method', 'class', 'interface', 'type', 'enum', 'variable', 'field', 'module'] as const;
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
+
+export interface OutlineSymbol {
+  name: string;
+  kind: SymbolKind;
+  /** 1-based, inclusive: the declaration itself (with its wrapper, e.g. `export`). */
+  startLine: number;
+  endLine: number;
+  /** First line of the doc comments, decorators and attributes directly above it. */
+  contextStartLine: number;
+  /** The declaration's head up to its body, whitespace folded. */
+  signature: string;
+  /** Line where the body starts (null when there is no body). */
+  bodyStartLine: number | null;
+  children: OutlineSymbol[];
+}
+
+/** Per-language facts the generic outline extraction needs. */
+export interface LanguageSpec {
+  /** Grammar name, e.g. "typescript". */
+  grammar: string;
+  /** VS Code language ids served by this grammar. */
+  languageIds: readonly string[];
+  /** File name endings (without the dot). */
+  extensions: readonly string[];
+  /** Grammar file shipped in dist/grammars. */
+  wasm: string;
+  /**
+   * Tree-sitter query: each pattern captures the declaration as `@symbol.<kind>` and its name as
+   * `@name`. Patterns earlier in the query win when two capture the same node.
+   */
+  outline: string;
+  /** Parent node types that wrap a declaration and belong to its span (export_statement, decorated_definition). */
+  wrappers: readonly string[];
+  /** Node types directly above a declaration that belong to its context (comments, decorators, attributes). */
+  preamble: readonly string[];
+  /** Field names of a declaration's body: its signature ends where the body starts. */
+  bodyFields: readonly string[];
+  /** Kinds that make a nested `function` a `method`. */
+  methodParents?: readonly SymbolKind[];
+}
