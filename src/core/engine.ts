@@ -72,19 +72,20 @@ export class Lectern {
       return { tool: toolName, response: errorResponse(toolName, null, new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".`, 'Tools: lectern_read, lectern_search, lectern_stat.')) };
     }
     let target: string | string[] | null = null;
+    let legacyCall: ReturnType<typeof toPrimaryCall> | null = null;
     try {
       const validated = validateInput(tool, rawInput);
       if (tool.legacy) {
-        const call = toPrimaryCall(tool.name, validated.input);
-        const primary = await this.dispatch(call.tool, call.input, validated.notes, options);
-        return { tool: toolName, response: legacyResponse(tool.name, call, primary), primary };
+        legacyCall = toPrimaryCall(tool.name, validated.input);
+        const primary = await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options);
+        return { tool: toolName, response: legacyResponse(tool.name, legacyCall, primary), primary };
       }
       target = (validated.input.target as string | string[] | undefined) ?? null;
       return { tool: toolName, response: await this.dispatch(tool.name, validated.input, validated.notes, options) };
     } catch (error) {
       const response = errorResponse(modeOf(toolName, rawInput), target, error);
       response.meta.token_estimate = (await loadTokenCounter())(response.text);
-      if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, null, response), primary: response };
+      if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
     }
   }
@@ -178,9 +179,6 @@ export class Lectern {
     }
     if (mode === 'symbol') return withNotes(await readSymbol(env, input as unknown as SymbolInput), notes);
     if (mode === 'snippet') {
-      if (input.start_line === undefined) {
-        throw new LecternError('INVALID_ARGS', 'mode "snippet" needs start_line.', `Example: lectern_read ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: 10, end_line: 20, expand: 'block' })}`);
-      }
       return withNotes(await readSnippet(env, input as unknown as SnippetInput), notes);
     }
     const targets = input.target as string | string[];
@@ -202,14 +200,24 @@ export class Lectern {
       } catch (error) {
         result = errorResponse('file', target, error);
       }
-      result.meta.token_estimate = env.countTokens(result.text);
+      if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
       used += result.meta.token_estimate;
       results.push(addNotes(result));
     }
     const text = results.map((r) => r.text).join('\n\n');
-    const failed = results.filter((r) => !r.ok).length;
+    const failures = results.filter((r) => !r.ok);
+    const failed = failures.length;
     return {
       ok: failed === 0,
+      ...(failed > 0
+        ? {
+            error: {
+              code: failures[0]!.error!.code,
+              message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures.map((r) => `${r.target} (${r.error!.code})`).join(', ')}.`,
+              hint: 'Each target is answered in results; the others were read.',
+            },
+          }
+        : {}),
       mode: 'file',
       target: targets,
       content: '',

@@ -21,7 +21,8 @@ const BY_NAME: Record<string, string> = {
 
 export function languageOf(path: string): string | null {
   const name = path.split(/[\\/]/).pop()!.toLowerCase();
-  if (BY_NAME[name]) return BY_NAME[name]!;
+  if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name]!;
   const dot = name.lastIndexOf('.');
-  return dot > 0 || (dot === 0 && name.length > 1) ? (BY_EXTENSION[name.slice(dot + 1)] ?? null) : null;
+  const ext = name.slice(dot + 1);
+  return (dot > 0 || (dot === 0 && name.length > 1)) && Object.hasOwn(BY_EXTENSION, ext) ? BY_EXTENSION[ext]! : null;
 }

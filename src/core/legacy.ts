@@ -41,7 +41,7 @@ export function legacyResponse(name: string, call: PrimaryCall | null, primary: 
   const legacy: LegacyResult = {
     success: primary.ok,
     operation: name,
-    path: primary.location?.file ?? (typeof primary.target === 'string' ? primary.target : ((call?.input.target as string | undefined) ?? null)),
+    path: primary.location?.file ?? givenPath(call),
     start_line: meta.start_line,
     end_line: meta.end_line,
     line_count: meta.total_lines,
@@ -50,6 +50,13 @@ export function legacyResponse(name: string, call: PrimaryCall | null, primary: 
   };
   if (primary.error) legacy.error = primary.error;
   return { ...primary, legacy, text: JSON.stringify(legacy, null, 1) };
+}
+
+/** The path the caller named (a symbol read's target is a name; its path is the scope). */
+function givenPath(call: PrimaryCall | null): string | null {
+  if (!call) return null;
+  const given = call.input.mode === 'symbol' ? call.input.path : call.input.target;
+  return typeof given === 'string' ? given : null;
 }
 
 function searchContent(primary: ToolResponse): string {

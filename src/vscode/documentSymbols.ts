@@ -23,6 +23,7 @@ function kindOf(kind: vscode.SymbolKind): SymbolKind {
       return 'type';
     case vscode.SymbolKind.Module:
     case vscode.SymbolKind.Namespace:
+    case vscode.SymbolKind.String: // markdown headings: sections
     case vscode.SymbolKind.Package:
     case vscode.SymbolKind.File:
       return 'module';
@@ -39,7 +40,8 @@ function convert(symbol: vscode.DocumentSymbol): OutlineSymbol {
   const startLine = symbol.range.start.line + 1;
   const end = symbol.range.end;
   return {
-    name: symbol.name,
+    // Markdown headings come as "## Title"; '#' would also read as a name-path separator.
+    name: symbol.name.replace(/^#+\s*/, '') || symbol.name,
     kind: kindOf(symbol.kind),
     startLine,
     endLine: end.character === 0 && end.line > symbol.range.start.line ? end.line : end.line + 1,
@@ -57,7 +59,9 @@ export async function documentSymbols(path: string): Promise<OutlineSymbol[] | u
       vscode.Uri.file(path),
     );
     if (!result || result.length === 0) return undefined;
-    if (result[0] instanceof vscode.SymbolInformation || !('children' in result[0]!)) {
+    // The command answers objects that are both SymbolInformation and DocumentSymbol when the
+    // provider gave a tree: test for children, not for the class.
+    if (!Array.isArray((result[0] as vscode.DocumentSymbol).children)) {
       // Flat SymbolInformation: no nesting, but spans are still exact.
       return (result as vscode.SymbolInformation[]).map((info) =>
         convert(new vscode.DocumentSymbol(info.name, info.containerName ?? '', info.kind, info.location.range, info.location.range)),

@@ -32,6 +32,34 @@ class Approvals {
   }
 }
 
+/** Shows a long first build of the symbol index in the status bar while a call waits for it. */
+class IndexProgress {
+  private started = false;
+  private ended = false;
+  private update: ((message: string) => void) | undefined;
+  private finish: (() => void) | undefined;
+
+  report(done: number, total: number): void {
+    if (this.ended) return;
+    if (!this.started) {
+      this.started = true;
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Lectern: indexing symbols' }, (progress) => {
+        this.update = (message) => progress.report({ message });
+        return new Promise<void>((resolve) => {
+          this.finish = resolve;
+          if (this.ended) resolve();
+        });
+      });
+    }
+    this.update?.(`${done} of ${total} files`);
+  }
+
+  done(): void {
+    this.ended = true;
+    this.finish?.();
+  }
+}
+
 export interface InvocationRecord {
   tool: string;
   input: unknown;
@@ -62,11 +90,13 @@ export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRe
         const allowOutside = options.toolInvocationToken !== undefined && approvals.consume(definition.name, options.input);
         let text: string;
         let ok = false;
+        const progress = new IndexProgress();
         try {
           const response = await engine.invoke(definition.name, options.input, {
             signal: token,
             allowOutside,
             tokenBudget: options.tokenizationOptions?.tokenBudget,
+            onIndexProgress: (done, total) => progress.report(done, total),
           });
           text = response.text;
           ok = response.ok;
@@ -74,6 +104,7 @@ export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRe
           // The engine answers every failure itself; this is a last guard for the host.
           text = `Error INTERNAL: ${(error as Error)?.message ?? String(error)}`;
         }
+        progress.done();
         onInvoked?.({ tool: definition.name, input: options.input, ok, text });
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
       },

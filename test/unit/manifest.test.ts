@@ -31,7 +31,7 @@ describe('package.json languageModelTools', () => {
 
   it('offers only working modes and rejects unknown fields in the schema', () => {
     const schema = inputSchema(lecternRead) as { properties: Record<string, { enum?: string[] }>; additionalProperties: boolean };
-    assert.deepEqual(schema.properties.mode!.enum, ['file']);
+    assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet']);
     assert.equal(schema.additionalProperties, false);
   });
 });

@@ -8,7 +8,7 @@ import { LineIndex, type LineIndexCache } from '../text/lineIndex';
 import type { TokenCounter } from '../tokens';
 import { callText, formatBytes, formatCount, plural } from './format';
 import { openText, type TextFile } from './openText';
-import { countTokensInPieces, cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
+import { cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
 import { byteWindow, lineSlice, tailSlice, type Slice } from './slices';
 
 export interface FileReadInput {
@@ -409,7 +409,7 @@ class FileRead {
     const meta: ReadMeta = {
       ...emptyMeta(),
       ...parts.meta,
-      token_estimate: countTokensInPieces(text, this.env.countTokens),
+      token_estimate: this.env.countTokens(text),
       total_bytes: this.size,
       truncated: parts.truncated,
       preview_degraded: parts.degraded,

@@ -60,28 +60,11 @@ function cutChars(text: string, max: number): string {
   return text.slice(0, end);
 }
 
-const COUNT_PIECE_CHARS = 2000;
-
-/**
- * Token count summed over pieces of bounded length: BPE is quadratic in the length of one
- * pre-token, so a long unbroken line (base64, 'aaaa…') counted whole takes seconds to minutes.
- */
-export function countTokensInPieces(text: string, countTokens: TokenCounter): number {
-  if (text.length <= COUNT_PIECE_CHARS) return countTokens(text);
-  let sum = 0;
-  for (let at = 0; at < text.length; ) {
-    const piece = cutChars(text.slice(at, at + COUNT_PIECE_CHARS), COUNT_PIECE_CHARS);
-    sum += countTokens(piece);
-    at += piece.length;
-  }
-  return sum;
-}
-
 /** The longest prefix of `text` (at least one character) within `budget` tokens. */
 function fitTokens(text: string, budget: number, cost: number, countTokens: TokenCounter): string {
   let chars = Math.max(1, Math.floor((text.length * budget) / cost));
   let shown = cutChars(text, chars);
-  while (chars > 1 && countTokensInPieces(shown, countTokens) > budget) {
+  while (chars > 1 && countTokens(shown) > budget) {
     chars = Math.floor(chars * 0.9);
     shown = cutChars(text, chars);
   }
@@ -128,7 +111,7 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
       cappedBy = 'chars';
       break;
     }
-    const cost = countTokensInPieces(rendered, options.countTokens);
+    const cost = options.countTokens(rendered);
     if (tokens + cost > options.tokenCap) {
       // Never answer with no line at all: the next call would ask for the same one again.
       if (kept.length === 0) {

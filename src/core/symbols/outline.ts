@@ -18,11 +18,19 @@ function widen(node: Node, spec: LanguageSpec): Node {
   return span;
 }
 
+/** A comment on the line where the code before it ends (`x = 1; // note`, `class A { // note`) describes that code. */
+function trailsCode(node: Node, spec: LanguageSpec): boolean {
+  let at: Node | null = node;
+  while (at && !at.previousSibling) at = at.parent;
+  const before = at?.previousSibling;
+  return !!before && !spec.preamble.includes(before.type) && before.endPosition.row === node.startPosition.row;
+}
+
 /** First line of the comments/decorators/attributes directly above `span` (no blank line between). */
 function contextStart(span: Node, spec: LanguageSpec): number {
   let top = span.startPosition.row;
   let sibling = span.previousNamedSibling;
-  while (sibling && spec.preamble.includes(sibling.type) && lastLine(sibling) >= top) {
+  while (sibling && spec.preamble.includes(sibling.type) && lastLine(sibling) >= top && !trailsCode(sibling, spec)) {
     // lastLine is 1-based: the sibling ends on the line right above `top` (0-based) or on it.
     top = sibling.startPosition.row;
     sibling = sibling.previousNamedSibling;

@@ -61,12 +61,14 @@ export class WorkspaceIndex {
 
   async query(scope: string | undefined, onProgress?: (done: number, total: number) => void, signal?: { isCancellationRequested: boolean }): Promise<IndexQuery> {
     const started = this.now();
-    if (!this.listing || started - this.listing.at > INDEX_LIMITS.listingTtlMs) {
+    // A local: a watcher may invalidate this.listing while this query awaits.
+    let listing = this.listing;
+    if (!listing || started - listing.at > INDEX_LIMITS.listingTtlMs) {
       const listed = await listSourceFiles(this.host, this.host.roots(), isSource, INDEX_LIMITS.maxFiles);
-      this.listing = { ...listed, at: this.now() };
+      listing = this.listing = { ...listed, at: this.now() };
     }
     const inScope = this.scopeFilter(scope);
-    const files = this.listing.files.filter((f) => inScope(f));
+    const files = listing.files.filter((f) => inScope(f));
     const out: IndexedFile[] = [];
     let complete = true;
     for (let i = 0; i < files.length; i++) {
@@ -83,7 +85,7 @@ export class WorkspaceIndex {
       if (entry) out.push(entry);
       if (onProgress && i % 200 === 0) onProgress(i, files.length);
     }
-    return { files: out, total: files.length, indexed: out.length, complete, listingTruncated: this.listing.truncated };
+    return { files: out, total: files.length, indexed: out.length, complete, listingTruncated: listing.truncated };
   }
 
   private scopeFilter(scope: string | undefined): (file: ListedFile) => boolean {

@@ -25,6 +25,8 @@ export interface ToolDefinition {
   modelDescription: string;
   fields: Readonly<Record<string, FieldSpec>>;
   required: readonly string[];
+  /** Fields a mode cannot do without (beyond `required`). */
+  modeRequired?: Readonly<Record<string, readonly string[]>>;
   /** Single-purpose compatibility tools, hidden unless `lectern.legacyTools` is on. */
   legacy?: boolean;
 }
@@ -149,6 +151,7 @@ export const lecternRead: ToolDefinition = {
     },
   },
   required: ['target'],
+  modeRequired: { snippet: ['start_line'] },
 };
 
 export const lecternSearch: ToolDefinition = {

@@ -79,6 +79,11 @@ export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown
     example[name] = typeof own === 'string' && own.length > 0 ? own : exampleValue(name, tool.fields[name]!);
   }
   Object.assign(example, fields);
+  // A mode's own required fields belong in its example too.
+  const mode = typeof example.mode === 'string' ? example.mode : undefined;
+  for (const name of (mode && tool.modeRequired?.[mode]) || []) {
+    example[name] ??= exampleValue(name, tool.fields[name]!);
+  }
   return JSON.stringify(example);
 }
 
@@ -172,6 +177,11 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
       continue;
     }
     out[name] = value;
+  }
+  for (const name of (mode !== undefined && tool.modeRequired?.[mode]) || []) {
+    if (out[name] === undefined) {
+      throw invalid(`mode='${mode}' needs ${name}.`, exampleCall(tool, { mode }, record));
+    }
   }
   return { input: out, notes };
 }

@@ -269,7 +269,8 @@ describe('outlines and snippets', function () {
     assert.equal(plain.meta.start_line, 7);
     assert.equal(plain.meta.end_line, 11);
     const missing = await read({ mode: 'snippet', target: 'store.ts' });
-    assert.match(missing.error!.message, /needs start_line/);
+    assert.equal(missing.error!.message, "mode='snippet' needs start_line.");
+    assert.match(missing.error!.hint, /"mode":"snippet","start_line":10/);
   });
 
   it('legacy read_symbol and get_snippet answer from the same core', async () => {

@@ -2,63 +2,71 @@
 // → class, enums and their enumerators, typedefs, file-scope variables (also inside #if/#ifdef and
 // extern "C" blocks), struct/union fields (also function-pointer members), and macros with a value
 // (`#define N 4` → variable, `#define MAX(a, b) …` → function; include guards and bare flags have no
-// value and are left out).
+// value and are left out). Enumerators are fields of their enum; those of an anonymous enum
+// (`enum { A, B };`, the idiom for integer constants) are variables.
 //
 // A typedef of a struct/enum with a body is that class/enum, named by the typedef name; a struct tag
-// that differs (`typedef struct node {…} node_t;`) is a second symbol over the same lines, so both
-// `node` and `node_t` resolve.
+// that differs (`typedef struct node {…} node_t;`) is a second symbol over the same lines (it holds
+// the fields), so both `node` and `node_t` resolve.
+//
+// Declarators nest (`*name`, `name[]`, `(*name)(int)`, `name = value`): the patterns walk them with
+// wildcards over the `declarator` field, which compiles far faster than listing every shape.
 import type { LanguageSpec } from '../types';
 
-/** A declarator that names `name` through up to two pointers and/or an array (no function). */
-export function valueDeclarator(name: string): string {
-  const plain = `${name} @name`;
-  const pointer = `(pointer_declarator declarator: [${plain} (pointer_declarator declarator: ${plain})])`;
-  const array = `(array_declarator declarator: [${plain} ${pointer}])`;
-  const functionPointer = `(function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: ${plain})))`;
-  return `[${plain} ${pointer} ${array} ${functionPointer}]`;
+/** `leaf` as the name at the bottom of up to `depth` nested declarators (pointer, array, init, function, parentheses). */
+export function nameIn(leaf: string, depth = 4): string {
+  if (depth === 0) return `${leaf} @name`;
+  const inner = nameIn(leaf, depth - 1);
+  return `[${leaf} @name (_ declarator: ${inner}) (parenthesized_declarator ${inner})]`;
 }
 
-/** A function declarator for `name`, returning a value, a pointer, a pointer to pointer, or a function pointer. */
-export function functionDeclarator(name: string): string {
-  const fn = `(function_declarator declarator: ${name} @name)`;
-  return `[
-    ${fn}
-    (pointer_declarator declarator: [${fn} (pointer_declarator declarator: ${fn})])
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: ${fn})))
-  ]`;
+/** A function declarator named by `leaf`, bare or under pointers (`**f(void)`), or returning a function pointer. */
+export function functionIn(leaf: string): string {
+  const fn = `(function_declarator declarator: ${leaf} @name)`;
+  return `[${fn} (_ declarator: [${fn} (_ declarator: ${fn})]) (function_declarator declarator: (parenthesized_declarator (_ declarator: ${fn})))]`;
 }
-
-const variable = `[${valueDeclarator('(identifier)')} (init_declarator declarator: ${valueDeclarator('(identifier)')})]`;
 
 /** Where a declaration is at file scope: the file, preprocessor blocks, `extern "C" { … }`. */
-const FILE_SCOPES = ['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'declaration_list'];
+export const FILE_SCOPES = ['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'declaration_list'];
 
 /** Types a plain typedef can name (struct/union/enum only without a body: those are classes). */
 const plainType = `[(primitive_type) (type_identifier) (sized_type_specifier) (macro_type_specifier) (struct_specifier !body) (union_specifier !body) (enum_specifier !body)]`;
 
-const outline = `
-(function_definition declarator: ${functionDeclarator('(identifier)')}) @symbol.function
-(declaration declarator: ${functionDeclarator('(identifier)')}) @symbol.function
+/**
+ * Record types with a body (struct_specifier → class, …), named by their tag, and the typedefs over
+ * them: an anonymous one is named by the typedef, a differing tag gives a second symbol (same tag
+ * and name give one: `typedef struct foo {…} foo;`).
+ */
+export function recordPatterns(records: readonly (readonly [string, string])[]): string {
+  return records
+    .map(
+      ([type, kind]) => `(${type} name: (type_identifier) @name body: (_)) @symbol.${kind}
+(type_definition type: (${type} !name body: (_)) declarator: (type_identifier) @name) @symbol.${kind}
+((type_definition type: (${type} name: (_) @tag body: (_)) declarator: (type_identifier) @name) @symbol.${kind} (#not-eq? @tag @name))`,
+    )
+    .join('\n');
+}
 
-(struct_specifier name: (type_identifier) @name body: (_)) @symbol.class
-(union_specifier name: (type_identifier) @name body: (_)) @symbol.class
-(enum_specifier name: (type_identifier) @name body: (_)) @symbol.enum
-(type_definition type: (struct_specifier !name body: (_)) @symbol.class declarator: (type_identifier) @name)
-(type_definition type: (union_specifier !name body: (_)) @symbol.class declarator: (type_identifier) @name)
-(type_definition type: (enum_specifier !name body: (_)) @symbol.enum declarator: (type_identifier) @name)
-((type_definition type: (struct_specifier name: (_) @tag body: (_)) @symbol.class declarator: (type_identifier) @name) (#not-eq? @tag @name))
-((type_definition type: (union_specifier name: (_) @tag body: (_)) @symbol.class declarator: (type_identifier) @name) (#not-eq? @tag @name))
-((type_definition type: (enum_specifier name: (_) @tag body: (_)) @symbol.enum declarator: (type_identifier) @name) (#not-eq? @tag @name))
-(type_definition type: ${plainType} declarator: ${valueDeclarator('(type_identifier)')}) @symbol.type
-
-${FILE_SCOPES.map((scope) => `(${scope} (declaration declarator: ${variable}) @symbol.variable)`).join('\n')}
-
-(field_declaration declarator: ${valueDeclarator('(field_identifier)')}) @symbol.field
+/** Enumerators, file-scope declarations shared with C++: macros. */
+export const enumeratorsAndMacros = `
+(type_definition type: (enum_specifier body: (enumerator_list (enumerator name: (identifier) @name) @symbol.field)))
+(enum_specifier !name body: (enumerator_list (enumerator name: (identifier) @name) @symbol.variable))
 (enumerator name: (identifier) @name) @symbol.field
-
 (preproc_def name: (identifier) @name value: (_)) @symbol.variable
 (preproc_function_def name: (identifier) @name) @symbol.function
 `;
+
+const outline = `
+(function_definition declarator: ${functionIn('(identifier)')}) @symbol.function
+(declaration declarator: ${functionIn('(identifier)')}) @symbol.function
+
+${recordPatterns([['struct_specifier', 'class'], ['union_specifier', 'class'], ['enum_specifier', 'enum']])}
+(type_definition type: ${plainType} declarator: ${nameIn('(type_identifier)')}) @symbol.type
+
+${FILE_SCOPES.map((scope) => `(${scope} (declaration declarator: ${nameIn('(identifier)')}) @symbol.variable)`).join('\n')}
+
+(field_declaration declarator: ${nameIn('(field_identifier)')}) @symbol.field
+${enumeratorsAndMacros}`;
 
 export const c: LanguageSpec = {
   grammar: 'c',
@@ -66,8 +74,8 @@ export const c: LanguageSpec = {
   extensions: ['c', 'h'],
   wasm: 'tree-sitter-c.wasm',
   outline,
-  // A struct/union/enum captured inside a typedef spans the whole typedef.
-  wrappers: ['type_definition'],
+  // A struct/union/enum captured inside a typedef spans the whole typedef; `extern "C" int f() {}`.
+  wrappers: ['type_definition', 'linkage_specification'],
   preamble: ['comment'],
   bodyFields: ['body'],
   methodParents: ['class'],

@@ -1,6 +1,7 @@
 // C# outlines: namespaces (block and file-scoped) → module; classes, structs and records → class;
 // interfaces; enums; delegates → type; methods, constructors, destructors, operators → method;
-// properties, indexers, fields, constants, events and enum members → field; local functions → function.
+// properties, indexers (named `this`), fields, constants, events and enum members → field; local
+// functions → function. Operators are named by their token (`+`), conversions by their target type.
 // Attributes belong to the declaration node (so to its span); `///` doc comments above are context.
 import type { LanguageSpec } from '../types';
 

@@ -1,13 +1,14 @@
 // PHP outlines: namespaces → module; classes and traits → class; interfaces; enums; functions;
-// methods (also of anonymous classes, e.g. Laravel migrations); properties, class constants and
-// enum cases → field; top-level `const` and `define('NAME', …)` → variable. Attributes `#[…]` belong to the
-// declaration node (so to its span); /** */ docblocks directly above are context.
+// methods (also of anonymous classes, e.g. Laravel migrations); properties (named with their `$`),
+// class constants and enum cases → field; top-level `const` and `define('NAME', …)` → variable.
+// Attributes `#[…]` belong to the declaration node (so to its span); docblocks above are context.
+// `const_element . (name)`: the anchor keeps a constant used as the value (`const B = A;`) out.
 import type { LanguageSpec } from '../types';
 
 export const php: LanguageSpec = {
   grammar: 'php',
   languageIds: ['php'],
-  extensions: ['php', 'phtml', 'php8', 'inc'],
+  extensions: ['php', 'phtml'],
   wasm: 'tree-sitter-php.wasm',
   outline: `
 (namespace_definition name: (namespace_name) @name) @symbol.module

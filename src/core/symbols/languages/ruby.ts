@@ -16,7 +16,7 @@ export const ruby: LanguageSpec = {
 (singleton_class value: (_) @name) @symbol.class
 (method name: (_) @name) @symbol.function
 (singleton_method name: (_) @name) @symbol.function
-(assignment left: (constant) @name right: (call receiver: (constant) @_new method: (identifier) @_call) (#match? @_new "^(Class|Struct|Data)$") (#match? @_call "^(new|define)$")) @symbol.class
+(assignment left: (constant) @name right: (call) @_new (#match? @_new "^(Class|Struct|Data)[.](new|define)([^A-Za-z0-9_?!]|$)")) @symbol.class
 (assignment left: (constant) @name) @symbol.variable
 (call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) (#match? @_attr "^attr_(accessor|reader|writer)$")) @symbol.field
 `,

@@ -27,7 +27,16 @@ const typescriptOnly = `
 (abstract_method_signature name: (_) @name) @symbol.method
 (public_field_definition name: (_) @name) @symbol.field
 (property_signature name: (_) @name) @symbol.field
-(internal_module body: (statement_block (lexical_declaration (variable_declarator name: (identifier) @name)) @symbol.variable))
+`;
+
+// Module-level variables of declaration files and namespaces: \`declare var/const\`, and \`var\`/\`let\`/
+// \`const\` in a namespace, \`declare module\` or \`declare global\` body. After \`shared\`, so that one
+// holding a function stays a function.
+const typescriptVariables = `
+(ambient_declaration [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable)
+(internal_module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
+(module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
+(ambient_declaration (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
 `;
 
 const common = {
@@ -42,7 +51,7 @@ export const typescript: LanguageSpec = {
   languageIds: ['typescript'],
   extensions: ['ts', 'mts', 'cts'],
   wasm: 'tree-sitter-typescript.wasm',
-  outline: typescriptOnly + shared,
+  outline: typescriptOnly + shared + typescriptVariables,
   ...common,
 };
 
@@ -51,7 +60,7 @@ export const tsx: LanguageSpec = {
   languageIds: ['typescriptreact'],
   extensions: ['tsx'],
   wasm: 'tree-sitter-tsx.wasm',
-  outline: typescriptOnly + shared,
+  outline: typescriptOnly + shared + typescriptVariables,
   ...common,
 };
 

@@ -1,0 +1,95 @@
+// Symbol, outline and snippet reads through vscode.lm.invokeTool in a real extension host,
+// including an unsaved buffer whose symbols moved and the editor's symbol providers as fallback.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { folder, resultText, writeFile } from './helpers';
+
+async function call(tool: string, input: unknown): Promise<string> {
+  return resultText(await vscode.lm.invokeTool(tool, { input: input as object, toolInvocationToken: undefined }));
+}
+
+const SHAPES = `/** Geometry helpers. */
+export interface Shape {
+  area(): number;
+}
+
+export class Circle implements Shape {
+  constructor(private readonly r: number) {}
+
+  /** Area of the circle. */
+  area(): number {
+    return Math.PI * this.r * this.r;
+  }
+}
+
+export function total(shapes: Shape[]): number {
+  let sum = 0;
+  for (const shape of shapes) {
+    sum += shape.area();
+  }
+  return sum;
+}
+`;
+
+describe('symbols in the extension host', () => {
+  let file: string;
+
+  before(async () => {
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    file = writeFile(path.join(folder('alpha'), 'geo', 'shapes.ts'), SHAPES);
+    writeFile(path.join(folder('beta'), 'geo', 'report.py'), 'def total(rows):\n    """Sum the rows."""\n    return sum(rows)\n');
+    writeFile(path.join(folder('beta'), 'docs', 'guide.md'), '# Guide\n\nIntro.\n\n## Installation\n\nRun it.\n\n## Usage\n\nUse it.\n');
+  });
+
+  it('reads a method by Class.method across the multi-root workspace', async () => {
+    const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area' });
+    assert.match(text, /^alpha\/geo\/shapes\.ts · method Circle\.area · lines 9-12 of 21\n9\t  \/\*\* Area of the circle\. \*\/\n10\t  area\(\): number \{/);
+  });
+
+  it('lists candidates in both folders when a name is ambiguous, each with an input that works', async () => {
+    const text = await call('lectern_read', { mode: 'symbol', target: 'total' });
+    assert.match(text, /^Error AMBIGUOUS_SYMBOL/);
+    const inputs = [...text.matchAll(/→ lectern_read (\{.*\})$/gm)].map((m) => JSON.parse(m[1]!));
+    assert.equal(inputs.length, 2, text);
+    const answers = await Promise.all(inputs.map((input) => call('lectern_read', input)));
+    assert.ok(answers.some((a) => a.startsWith('alpha/geo/shapes.ts · function total')), answers.join('\n'));
+    assert.ok(answers.some((a) => a.startsWith('beta/geo/report.py · function total')), answers.join('\n'));
+  });
+
+  it('follows an unsaved buffer whose symbols moved', async () => {
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, new vscode.Position(0, 0), '// one\n// two\n// three\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    try {
+      const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area', path: 'alpha/geo/shapes.ts' });
+      assert.match(text, /lines 12-15 of 24/);
+      assert.match(text, /^13\t  area\(\): number \{$/m);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('outlines a file and expands a snippet to its enclosing block', async () => {
+    const outline = await call('lectern_read', { target: 'alpha/geo/shapes.ts', outline: true });
+    assert.match(outline, /^\[L6-13\] class Circle implements Shape$/m);
+    assert.match(outline, /^ {2}\[L10-12\] method area\(\): number$/m);
+    const snippet = await call('lectern_read', { mode: 'snippet', target: 'alpha/geo/shapes.ts', start_line: 18, expand: 'block' });
+    assert.match(snippet, /lines 17-19 of 21/);
+    assert.match(snippet, /Expanded lines 18-18 to 17-19, the enclosing statement block/);
+  });
+
+  it('falls back to the editor\'s symbol providers for languages without a grammar', async () => {
+    // Markdown has no tree-sitter grammar here; VS Code's markdown extension provides its symbols.
+    let text = '';
+    for (let attempt = 0; attempt < 20; attempt++) {
+      text = await call('lectern_read', { mode: 'symbol', target: 'Installation', path: 'beta/docs/guide.md' });
+      if (!text.startsWith('Error UNSUPPORTED_LANGUAGE')) break;
+      await new Promise((r) => setTimeout(r, 500)); // the markdown extension activates lazily
+    }
+    assert.match(text, /^beta\/docs\/guide\.md · module Guide\.Installation · lines 5-\d+/);
+    assert.match(text, /Run it\./);
+  });
+});
