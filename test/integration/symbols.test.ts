@@ -44,7 +44,7 @@ describe('symbols in the extension host', () => {
 
   it('reads a method by Class.method across the multi-root workspace', async () => {
     const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area' });
-    assert.match(text, /^alpha\/geo\/shapes\.ts · method Circle\.area · lines 9-12 of 21\n9\t  \/\*\* Area of the circle\. \*\/\n10\t  area\(\): number \{/);
+    assert.match(text, /^alpha\/geo\/shapes\.ts:9-12 method Circle\.area\n9\t  \/\*\* Area of the circle\. \*\/\n10\t  area\(\): number \{/);
   });
 
   it('lists candidates in both folders when a name is ambiguous, each with an input that works', async () => {
@@ -53,8 +53,8 @@ describe('symbols in the extension host', () => {
     const inputs = [...text.matchAll(/→ lectern_read (\{.*\})$/gm)].map((m) => JSON.parse(m[1]!));
     assert.equal(inputs.length, 2, text);
     const answers = await Promise.all(inputs.map((input) => call('lectern_read', input)));
-    assert.ok(answers.some((a) => a.startsWith('alpha/geo/shapes.ts · function total')), answers.join('\n'));
-    assert.ok(answers.some((a) => a.startsWith('beta/geo/report.py · function total')), answers.join('\n'));
+    assert.ok(answers.some((a) => a.startsWith('alpha/geo/shapes.ts:15-21 function total')), answers.join('\n'));
+    assert.ok(answers.some((a) => a.startsWith('beta/geo/report.py:1-3 function total')), answers.join('\n'));
   });
 
   it('follows an unsaved buffer whose symbols moved', async () => {
@@ -65,7 +65,7 @@ describe('symbols in the extension host', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     try {
       const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area', path: 'alpha/geo/shapes.ts' });
-      assert.match(text, /lines 12-15 of 24/);
+      assert.match(text, /^alpha\/geo\/shapes\.ts:12-15 method Circle\.area/);
       assert.match(text, /^13\t  area\(\): number \{$/m);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -89,7 +89,7 @@ describe('symbols in the extension host', () => {
       if (!text.startsWith('Error UNSUPPORTED_LANGUAGE')) break;
       await new Promise((r) => setTimeout(r, 500)); // the markdown extension activates lazily
     }
-    assert.match(text, /^beta\/docs\/guide\.md · module Guide\.Installation · lines 5-\d+/);
+    assert.match(text, /^beta\/docs\/guide\.md:5-\d+ module Guide\.Installation/);
     assert.match(text, /Run it\./);
   });
 });

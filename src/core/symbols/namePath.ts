@@ -8,11 +8,11 @@ export interface NamePath {
   anchored: boolean;
 }
 
-const SEPARATOR = /::|[./#]/;
+const SEPARATOR = /::|[./#\\]/;
 
 export function parseNamePath(target: string): NamePath {
   const trimmed = target.trim();
-  const anchored = /^(::|[./#])/.test(trimmed);
+  const anchored = /^(::|[./#\\])/.test(trimmed);
   const segments = trimmed
     .split(SEPARATOR)
     .map((s) => s.trim().replace(/\(\)$/, ''))
@@ -28,9 +28,13 @@ export interface FlatSymbol {
 
 export function flattenSymbols(symbols: readonly OutlineSymbol[], parents: string[] = [], out: FlatSymbol[] = []): FlatSymbol[] {
   for (const symbol of symbols) {
-    const path = [...parents, symbol.name];
+    // A name that holds separators (C# `namespace A.B`, C++ `A::f`) counts as that many segments.
+    const own = symbol.name.split(SEPARATOR).filter((s) => s.length > 0);
+    const path = [...parents, ...(own.length > 0 ? own : [symbol.name])];
     out.push({ symbol, path });
-    flattenSymbols(symbol.children, path, out);
+    // Ruby's `class << self` holds class methods: they are `Invoice.build`, not `Invoice.self.build`.
+    const childParents = symbol.name === 'self' && symbol.kind === 'class' ? parents : path;
+    flattenSymbols(symbol.children, childParents, out);
   }
   return out;
 }

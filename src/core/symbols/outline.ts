@@ -18,6 +18,16 @@ function widen(node: Node, spec: LanguageSpec): Node {
   return span;
 }
 
+/**
+ * Decorators right above a class member are its siblings in the JavaScript/TypeScript grammars
+ * (a class's own are its children): they start its span all the same, as Python's do.
+ */
+function firstDecorator(span: Node): Node {
+  let first = span;
+  while (first.previousNamedSibling?.type === 'decorator') first = first.previousNamedSibling;
+  return first;
+}
+
 /** A comment on the line where the code before it ends (`x = 1; // note`, `class A { // note`) describes that code. */
 function trailsCode(node: Node, spec: LanguageSpec): boolean {
   let at: Node | null = node;
@@ -26,14 +36,25 @@ function trailsCode(node: Node, spec: LanguageSpec): boolean {
   return !!before && !spec.preamble.includes(before.type) && before.endPosition.row === node.startPosition.row;
 }
 
+/**
+ * The named node right before `node`: its previous sibling, or, for the first node of a block that
+ * starts with it (a Python block begins at its first statement), the node before that block (the
+ * comment between `class A:` and the block's first method).
+ */
+function previousNamed(node: Node): Node | null {
+  let at = node;
+  while (!at.previousNamedSibling && at.parent && at.parent.startIndex === at.startIndex) at = at.parent;
+  return at.previousNamedSibling;
+}
+
 /** First line of the comments/decorators/attributes directly above `span` (no blank line between). */
 function contextStart(span: Node, spec: LanguageSpec): number {
   let top = span.startPosition.row;
-  let sibling = span.previousNamedSibling;
+  let sibling = previousNamed(span);
   while (sibling && spec.preamble.includes(sibling.type) && lastLine(sibling) >= top && !trailsCode(sibling, spec)) {
     // lastLine is 1-based: the sibling ends on the line right above `top` (0-based) or on it.
     top = sibling.startPosition.row;
-    sibling = sibling.previousNamedSibling;
+    sibling = previousNamed(sibling);
   }
   return top + 1;
 }
@@ -73,20 +94,21 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     const earlier = byKey.get(key);
     if (earlier && earlier.pattern <= match.patternIndex) continue;
     const span = widen(node, spec);
+    const first = firstDecorator(span);
     const { signature, bodyStartLine } = signatureOf(node, spec, text);
     byKey.set(key, {
       pattern: match.patternIndex,
       symbol: {
         name: name.node.text.replace(/^['"`]|['"`]$/g, ''),
         kind,
-        startLine: span.startPosition.row + 1,
+        startLine: first.startPosition.row + 1,
         endLine: lastLine(span),
-        contextStartLine: contextStart(span, spec),
+        contextStartLine: contextStart(first, spec),
         signature,
         bodyStartLine,
         children: [],
       },
-      startIndex: span.startIndex,
+      startIndex: first.startIndex,
       endIndex: span.endIndex,
     });
   }
@@ -99,9 +121,11 @@ function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {
   const stack: Found[] = [];
   for (const item of found) {
     while (stack.length > 0 && stack[stack.length - 1]!.endIndex <= item.startIndex) stack.pop();
-    const parent = stack[stack.length - 1];
-    const sameSpan = parent !== undefined && parent.startIndex === item.startIndex && parent.endIndex === item.endIndex;
-    if (parent && item.endIndex <= parent.endIndex && !sameSpan) {
+    const top = stack[stack.length - 1];
+    // Declarations sharing one span (`a = b = 1`, `const a = 1, b = 2`) are siblings under the same parent.
+    const sameSpan = top !== undefined && top.startIndex === item.startIndex && top.endIndex === item.endIndex;
+    const parent = sameSpan ? stack[stack.length - 2] : top;
+    if (parent && item.endIndex <= parent.endIndex) {
       if (item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind)) item.symbol.kind = 'method';
       parent.symbol.children.push(item.symbol);
     } else {

@@ -110,17 +110,19 @@ function describeCandidate(c: Candidate): string {
 
 /** The exact input that selects `c` among `all`. */
 function selectingInput(c: Candidate, all: Candidate[], input: SymbolInput): Record<string, unknown> {
+  const name = qualifiedName(c.item.path);
   const sameFile = all.filter((o) => o.absolute === c.absolute);
-  const selected: Record<string, unknown> = { mode: 'symbol', target: qualifiedName(c.item.path), path: c.display };
-  const sameName = sameFile.filter((o) => qualifiedName(o.item.path) === qualifiedName(c.item.path));
+  // Anchor at the top level when the name alone would also match deeper symbols (`value` vs `node.value`).
+  const anchored = sameFile.some((o) => o !== c && matchNamePath([o.item], { segments: c.item.path, anchored: false }).length > 0 && o.item.path.length > c.item.path.length);
+  const selected: Record<string, unknown> = { mode: 'symbol', target: anchored ? `/${name}` : name, path: c.display };
+  const sameName = sameFile.filter((o) => qualifiedName(o.item.path) === name);
   if (sameName.length > 1) {
     const sameKind = sameName.filter((o) => o.item.symbol.kind === c.item.symbol.kind);
     if (sameKind.length === 1) selected.kind = c.item.symbol.kind;
-    else {
-      if (input.kind) selected.kind = input.kind;
+    else if (input.kind) {
+      selected.kind = input.kind;
       selected.index = sameKind.indexOf(c) + 1;
-      if (!input.kind) selected.index = sameName.indexOf(c) + 1;
-    }
+    } else selected.index = sameName.indexOf(c) + 1;
   }
   return selected;
 }
@@ -208,7 +210,8 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
   const top = (input.include_context ?? true) ? symbol.contextStartLine : symbol.startLine;
   const from = Math.max(1, top - contextLines);
   const to = Math.min(source.lineCount, symbol.endLine + contextLines);
-  const header = `${display} · ${symbol.kind} ${qualified} · lines ${formatCount(from)}-${formatCount(to)} of ${formatCount(source.lineCount)}`;
+  // Kept short: on small symbols the header is most of the overhead (meta has the file's size).
+  const header = `${display}:${from}-${to} ${symbol.kind} ${qualified}`;
   const footer = notes.map((n) => `[${n}]`);
   let degraded = false;
   let first = from;

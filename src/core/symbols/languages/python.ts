@@ -1,6 +1,15 @@
 // Python outlines: classes, functions (methods inside classes), module constants, class fields.
 import type { LanguageSpec } from '../types';
 
+/** `a = b = c = 1` nests assignments on the right: each target is a symbol (up to 8 of them). */
+function chained(target: string): string {
+  const patterns: string[] = [];
+  for (let depth = 1; depth <= 8; depth++) {
+    patterns.push('(assignment right: '.repeat(depth - 1) + `(assignment left: ${target})` + ')'.repeat(depth - 1));
+  }
+  return `[${patterns.join(' ')}]`;
+}
+
 export const python: LanguageSpec = {
   grammar: 'python',
   languageIds: ['python'],
@@ -9,8 +18,8 @@ export const python: LanguageSpec = {
   outline: `
 (class_definition name: (identifier) @name) @symbol.class
 (function_definition name: (identifier) @name) @symbol.function
-(module (expression_statement (assignment left: (identifier) @name)) @symbol.variable)
-(class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @symbol.field))
+(module (expression_statement ${chained('(identifier) @name')}) @symbol.variable)
+(class_definition body: (block (expression_statement ${chained('(identifier) @name')}) @symbol.field))
 `,
   wrappers: ['decorated_definition'],
   preamble: ['comment'],

@@ -30,13 +30,15 @@ const typescriptOnly = `
 `;
 
 // Module-level variables of declaration files and namespaces: \`declare var/const\`, and \`var\`/\`let\`/
-// \`const\` in a namespace, \`declare module\` or \`declare global\` body. After \`shared\`, so that one
-// holding a function stays a function.
+// \`const\` in a namespace, \`declare module\` or \`declare global\` body, and in a \`global { … }\` inside
+// a \`declare module\` (the grammar has no rule for it: it reads an expression \`global\` and a bare block).
+// After \`shared\`, so that one holding a function stays a function.
 const typescriptVariables = `
 (ambient_declaration [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable)
 (internal_module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
 (module body: (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
 (ambient_declaration (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
+(statement_block (expression_statement (identifier) @_global (#eq? @_global "global")) . (statement_block [(lexical_declaration (variable_declarator name: (identifier) @name)) (variable_declaration (variable_declarator name: (identifier) @name))] @symbol.variable))
 `;
 
 const common = {
