@@ -11,10 +11,17 @@ export type WasmLoader = (file: string) => Promise<Uint8Array>;
 // The emscripten module behind web-tree-sitter is a process-wide singleton: init it once.
 let runtimeReady: Promise<void> | undefined;
 
+/**
+ * The WASM heap only grows: a parser is replaced after this many characters parsed, so its
+ * internal buffers (sized by the largest file it saw) are freed for reuse.
+ */
+const RECYCLE_AFTER_CHARS = 64 * 1024 * 1024;
+
 export class TreeSitter {
   private readonly languages = new Map<string, Promise<Language>>();
   private readonly queries = new Map<string, Query>();
   private parser: Parser | undefined;
+  private parsedChars = 0;
 
   constructor(private readonly loadWasm: WasmLoader) {}
 
@@ -59,7 +66,13 @@ export class TreeSitter {
    */
   async parse(spec: LanguageSpec, text: string, deadlineMs: number, signal?: CancellationSignal): Promise<Tree | null> {
     const language = await this.language(spec);
+    if (this.parser && this.parsedChars > RECYCLE_AFTER_CHARS) {
+      this.parser.delete();
+      this.parser = undefined;
+      this.parsedChars = 0;
+    }
     this.parser ??= new Parser();
+    this.parsedChars += text.length;
     this.parser.setLanguage(language);
     const deadline = Date.now() + deadlineMs;
     const tree = this.parser.parse(text, null, {
