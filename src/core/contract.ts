@@ -15,6 +15,9 @@ export type ErrorCode =
   | 'NO_WORKSPACE'
   | 'CANCELLED'
   | 'READ_FAILED'
+  | 'NOT_A_REPOSITORY'
+  | 'GIT_UNAVAILABLE'
+  | 'GIT_FAILED'
   | 'INTERNAL';
 
 export interface ToolError {

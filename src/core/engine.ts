@@ -1,6 +1,7 @@
 // The entry point every adapter calls: validates input, dispatches to the tool, and turns every
 // failure into a structured answer. Nothing thrown here reaches the host.
 import { emptyMeta, LecternError, type ToolError, type ToolResponse } from './contract';
+import { diffPreview, type DiffPreviewInput } from './diff/diffPreview';
 import { legacyResponse, toPrimaryCall } from './legacy';
 import { PathResolver } from './paths';
 import type { CancellationSignal, Host } from './ports';
@@ -178,6 +179,7 @@ export class Lectern {
       throw new LecternError('INVALID_ARGS', `A list of targets is only valid for mode='file'.`, `Read one ${mode} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`);
     }
     if (mode === 'symbol') return withNotes(await readSymbol(env, input as unknown as SymbolInput), notes);
+    if (mode === 'diff_preview') return withNotes(await diffPreview(env, input as DiffPreviewInput), notes);
     if (mode === 'snippet') {
       return withNotes(await readSnippet(env, input as unknown as SnippetInput), notes);
     }

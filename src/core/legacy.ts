@@ -26,6 +26,8 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
       return { tool: 'lectern_stat', input: { target } };
     case 'read_symbol':
       return { tool: 'lectern_read', input: { mode: 'symbol', target: input.name, path: input.path, kind: input.kind, include_body: input.include_body } };
+    case 'dry_run_diff':
+      return { tool: 'lectern_read', input: { mode: 'diff_preview', target, against: input.against, context_lines: input.context_lines } };
     case 'get_snippet':
       return {
         tool: 'lectern_read',

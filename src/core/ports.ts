@@ -1,3 +1,4 @@
+import type { GitPort } from './diff/gitPort';
 import type { OutlineSymbol } from './symbols/types';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
@@ -14,6 +15,8 @@ export interface FileHandle {
   /** Reads up to `length` bytes at file `position` into `buffer` at `offset`; returns how many were read. */
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
   close(): Promise<void>;
+  /** A buffer for reads: the host's fastest kind (Node's Buffer searches twice as fast). */
+  allocate?(size: number): Uint8Array;
 }
 
 export interface FileSystemPort {
@@ -42,6 +45,8 @@ export interface DirtyDocument {
 export interface DocumentsPort {
   /** The unsaved buffer for an absolute path, if one is open and dirty. */
   dirty(path: string): DirtyDocument | undefined;
+  /** Absolute paths of every open buffer with unsaved changes (for mode "diff_preview" summaries). */
+  dirtyPaths?(): string[];
 }
 
 export interface WorkspaceRoot {
@@ -62,4 +67,6 @@ export interface Host {
   loadWasm?(file: string): Promise<Uint8Array>;
   /** The editor's symbols for a file in a language without a grammar here (VS Code's providers). */
   documentSymbols?(path: string): Promise<OutlineSymbol[] | undefined>;
+  /** Git repositories, their status and file contents at HEAD and in the index (mode "diff_preview"). */
+  git?: GitPort;
 }

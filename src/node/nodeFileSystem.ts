@@ -32,6 +32,8 @@ export const nodeFileSystem: FileSystemPort = {
     return {
       read: async (buffer, offset, length, position) => (await handle.read(buffer, offset, length, position)).bytesRead,
       close: () => handle.close(),
+      // Not zero-filled: every byte handed out is one the read filled.
+      allocate: (size) => Buffer.allocUnsafe(size),
     };
   },
   async readdir(path): Promise<DirectoryEntry[]> {

@@ -214,6 +214,7 @@ class FileRead {
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, plan.startLine),
+      bodyTokens: shaped.bodyTokens,
       header: `${this.label} · ${what} of ${total === null ? 'an uncounted number (file over ' + formatBytes(LIMITS.countLinesBelowBytes) + ')' : formatCount(total)}`,
       meta: { total_lines: total, start_line: plan.startLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
       next,
@@ -255,6 +256,7 @@ class FileRead {
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, firstLine),
+      bodyTokens: shaped.bodyTokens,
       header: `${this.label} · bytes ${formatCount(slice.startByte)}-${formatCount(endByte)} of ${formatCount(this.size)} · ${lineText}`,
       meta: { total_lines: total, start_line: firstLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
       // After a token cut the next window is the size that fit: a full-size one would snap back to the line start.
@@ -293,6 +295,7 @@ class FileRead {
     return this.respond({
       content: this.contentOf({ ...slice, bytes: slice.bytes.subarray(slice.bytes.length - shaped.byteLength) }, shaped),
       body: renderNumbered(shaped.lines, shownFirst),
+      bodyTokens: shaped.bodyTokens,
       header: `${this.label} · ${range}`,
       meta: { total_lines: total, start_line: shownFirst, end_line: total, start_byte: startByte, end_byte: slice.endByte },
       next: null,
@@ -314,6 +317,7 @@ class FileRead {
       return this.respond({
         content: this.contentOf(slice, shaped),
         body: renderNumbered(shaped.lines, 1),
+        bodyTokens: shaped.bodyTokens,
         header: `${this.label} · whole file, ${plural(shown, 'line')} (${formatBytes(this.size)})`,
         meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
         next: null,
@@ -330,6 +334,7 @@ class FileRead {
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, 1),
+      bodyTokens: shaped.bodyTokens,
       header: `${this.label} · lines 1-${formatCount(shown)} of ${total === null ? '?' : formatCount(total)}`,
       meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
       next,
@@ -387,6 +392,8 @@ class FileRead {
   }
 
   private respond(parts: {
+    /** Tokens of `body` when already counted. */
+    bodyTokens?: number;
     content: string;
     body: string;
     header: string;
@@ -409,7 +416,10 @@ class FileRead {
     const meta: ReadMeta = {
       ...emptyMeta(),
       ...parts.meta,
-      token_estimate: this.env.countTokens(text),
+      token_estimate:
+        parts.bodyTokens === undefined
+          ? this.env.countTokens(text)
+          : parts.bodyTokens + this.env.countTokens([header, ...footer].join('\n')) + (parts.body.length > 0 ? 1 : 0),
       total_bytes: this.size,
       truncated: parts.truncated,
       preview_degraded: parts.degraded,

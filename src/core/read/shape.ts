@@ -25,6 +25,8 @@ export interface Shaped {
   /** The single kept line is whole in `content`, but its display was cut to fit the token cap. */
   tokenCutDisplay: boolean;
   cappedBy: 'chars' | 'tokens' | null;
+  /** Tokens of the kept lines as rendered (numbered), so the answer need not be counted again. */
+  bodyTokens: number;
 }
 
 const encoder = new TextEncoder();
@@ -96,6 +98,25 @@ export interface ShapeOptions {
 }
 
 export function shapeLines(lines: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
+  // Most reads fit: count the whole body once, and go line by line only when it does not (or
+  // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
+  const whole = renderNumbered(lines, firstLine);
+  const budget = options.tokenCap - options.reserveTokens;
+  if ((options.maxChars === null || whole.length <= options.maxChars) && whole.length <= budget * 6) {
+    // Counted as the line-by-line path counts it: every line with its newline.
+    const total = options.countTokens(whole + '\n');
+    if (options.reserveTokens + total <= options.tokenCap) {
+      return {
+        lines,
+        byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
+        droppedLines: 0,
+        tokenCutInLine: false,
+        tokenCutDisplay: false,
+        cappedBy: null,
+        bodyTokens: total,
+      };
+    }
+  }
   const order = options.keepEnd ? [...lines].reverse() : lines;
   const kept: ShapedLine[] = [];
   let chars = 0;
@@ -141,6 +162,7 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
     tokenCutInLine,
     tokenCutDisplay,
     cappedBy,
+    bodyTokens: tokens - options.reserveTokens,
   };
 }
 

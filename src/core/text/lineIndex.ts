@@ -5,6 +5,7 @@ import type { CancellationSignal } from '../ports';
 import type { ByteSource } from './source';
 
 const NEWLINE = 10;
+const SCAN_CHUNKS = 16;
 
 export function countNewlines(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let count = 0;
@@ -55,8 +56,13 @@ export class LineIndex {
     while (this.newlinesBeforeChunk.length - 1 < target) {
       checkCancelled(signal);
       const i = this.newlinesBeforeChunk.length - 1;
-      const bytes = await source.read(this.base + i * this.chunk, this.chunk);
-      this.newlinesBeforeChunk.push(this.newlinesBeforeChunk[i]! + countNewlines(bytes));
+      // Up to 16 chunks per read: one await per MiB rather than per chunk on long scans.
+      const count = Math.min(SCAN_CHUNKS, target - i);
+      const bytes = await source.read(this.base + i * this.chunk, count * this.chunk);
+      for (let k = 0; k < count; k++) {
+        const from = k * this.chunk;
+        this.newlinesBeforeChunk.push(this.newlinesBeforeChunk[i + k]! + countNewlines(bytes.subarray(from, from + this.chunk)));
+      }
     }
     if (this.newlinesBeforeChunk.length - 1 === this.chunkCount) {
       this.newlineTotal = this.newlinesBeforeChunk[this.chunkCount]!;
@@ -102,7 +108,7 @@ export class LineIndex {
     while (i === undefined) {
       const known = this.newlinesBeforeChunk.length - 1;
       if (known >= this.chunkCount) return undefined;
-      await this.extendTo(source, known + 1, signal);
+      await this.extendTo(source, known + SCAN_CHUNKS, signal);
       i = this.findChunk(wanted);
     }
     const start = this.base + i * this.chunk;

@@ -21,7 +21,7 @@ export function fileSource(handle: FileHandle, size: number): ByteSource {
     size,
     async read(position, length) {
       const wanted = Math.max(0, Math.min(length, size - position));
-      const buffer = new Uint8Array(wanted);
+      const buffer = handle.allocate ? handle.allocate(wanted) : new Uint8Array(wanted);
       let filled = 0;
       while (filled < wanted) {
         const n = await handle.read(buffer, filled, wanted - filled, position + filled);

@@ -27,16 +27,18 @@ export interface ToolDefinition {
   required: readonly string[];
   /** Fields a mode cannot do without (beyond `required`). */
   modeRequired?: Readonly<Record<string, readonly string[]>>;
+  /** Fields of `required` a mode can do without (so the schema's `required` leaves them out). */
+  modeOptional?: Readonly<Record<string, readonly string[]>>;
   /** Single-purpose compatibility tools, hidden unless `lectern.legacyTools` is on. */
   legacy?: boolean;
 }
 
-/** Modes `lectern_read` answers today; `diff_preview` comes later. */
-export const READ_MODES = ['file', 'symbol', 'snippet'] as const;
+/** Modes `lectern_read` answers. */
+export const READ_MODES = ['file', 'symbol', 'snippet', 'diff_preview'] as const;
 export type ReadMode = (typeof READ_MODES)[number];
 
 const targetDoc =
-  'mode "file" and "snippet": the file, a path relative to the workspace folder (in a multi-root workspace you may prefix the folder name, e.g. "api/src/app.ts") or absolute; in mode "file" a list of paths reads several files in one call. mode "symbol": the symbol\'s name or name path, e.g. "parseConfig", "Store.get", "Outer.Inner.fn" ("::", "/" and "#" also separate; a leading separator anchors at the top level).';
+  'mode "file" and "snippet": the file, a path relative to the workspace folder (in a multi-root workspace you may prefix the folder name, e.g. "api/src/app.ts") or absolute; in mode "file" a list of paths reads several files in one call. mode "symbol": the symbol\'s name or name path, e.g. "parseConfig", "Store.get", "Outer.Inner.fn" ("::", "/" and "#" also separate; a leading separator anchors at the top level). mode "diff_preview": a file (its diff) or a folder (a list of its changed files); omit it for every changed file in the workspace.';
 
 export const lecternRead: ToolDefinition = {
   name: 'lectern_read',
@@ -45,7 +47,7 @@ export const lecternRead: ToolDefinition = {
   userDescription: 'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
   modelDescription: [
     'Read workspace code precisely and cheaply. Every answer says which lines you got out of how many ("lines 120-260 of 1,480") and, when more remains, gives the exact input of the next call in its footer.',
-    'How to choose a read: (1) need one function, class or method? mode "symbol" with its name ("Store.get"; add path to look in one file) returns exactly its span with doc comments, in one call; (2) unsure what a file holds? mode "file" with outline: true lists its symbols with line ranges; (3) looking for text? call lectern_search for line numbers, then read that range with start_line/end_line, or mode "snippet" with expand "block" to get the whole enclosing block. Prefer one larger range (a few hundred lines) over many small pages. Read a whole file only when you need all of it; a large file read without a range answers with its outline.',
+    'How to choose a read: (1) need one function, class or method? mode "symbol" with its name ("Store.get"; add path to look in one file) returns exactly its span with doc comments, in one call; (2) unsure what a file holds? mode "file" with outline: true lists its symbols with line ranges; (3) looking for text? call lectern_search for line numbers, then read that range with start_line/end_line, or mode "snippet" with expand "block" to get the whole enclosing block. Prefer one larger range (a few hundred lines) over many small pages. Read a whole file only when you need all of it; a large file read without a range answers with its outline. (4) what changed? mode "diff_preview" without a target lists every changed file (against git HEAD) with the call that previews each; with a file it answers its unified diff (hunks with line numbers).',
     'Ranges are 1-based and inclusive. A range past the end answers OUT_OF_RANGE with the line count and offsets that work. head/tail read the first/last N lines. start_byte/max_bytes read a byte window rounded to whole lines (for minified files or very long lines). Line parameters win over byte parameters.',
   ].join('\n'),
   fields: {
@@ -54,7 +56,7 @@ export const lecternRead: ToolDefinition = {
       enum: READ_MODES,
       default: 'file',
       description:
-        'What to read. "file": lines, a byte window, head, tail or outline of one or more files. "symbol": a function, class, method… by name. "snippet": a line range with context, optionally grown to its enclosing block.',
+        'What to read. "file": lines, a byte window, head, tail or outline of one or more files. "symbol": a function, class, method… by name. "snippet": a line range with context, optionally grown to its enclosing block. "diff_preview": what changed in a file or folder, against git HEAD, the index, or the file on disk.',
     },
     target: { type: 'path-or-paths', description: targetDoc },
     offset: {
@@ -139,8 +141,8 @@ export const lecternRead: ToolDefinition = {
       type: 'integer',
       minimum: 0,
       maximum: 200,
-      modes: ['symbol', 'snippet'],
-      description: 'Extra lines before and after.',
+      modes: ['symbol', 'snippet', 'diff_preview'],
+      description: 'Extra lines before and after. In diff_preview: unchanged lines around each change (default 3, as git diff).',
     },
     expand: {
       type: 'string',
@@ -149,9 +151,30 @@ export const lecternRead: ToolDefinition = {
       modes: ['snippet'],
       description: '"block": grow the range to the smallest enclosing statement, block, function or class, so it is never cut mid-block.',
     },
+    against: {
+      type: 'string',
+      enum: ['HEAD', 'INDEX', 'WORKTREE'],
+      default: 'HEAD',
+      modes: ['diff_preview'],
+      description:
+        'What to compare the current file with (current = the unsaved editor buffer if any, else the file on disk). "HEAD": the last commit (staged and unstaged changes, untracked files as all new). "INDEX": the staged version (unstaged changes only). "WORKTREE": the file on disk (unsaved editor changes only; needs no git).',
+    },
+    hunk_offset: {
+      type: 'integer',
+      minimum: 0,
+      modes: ['diff_preview'],
+      description: 'Paging a file\'s diff: how many hunks to skip. An answer that does not fit names the next call with it.',
+    },
+    file_offset: {
+      type: 'integer',
+      minimum: 0,
+      modes: ['diff_preview'],
+      description: 'Paging a folder\'s list of changed files: how many files to skip. An answer that does not fit names the next call with it.',
+    },
   },
   required: ['target'],
   modeRequired: { snippet: ['start_line'] },
+  modeOptional: { diff_preview: ['target'] },
 };
 
 export const lecternSearch: ToolDefinition = {
@@ -293,6 +316,25 @@ export const legacyTools: readonly ToolDefinition[] = [
     modelDescription: 'Whether a path exists, its kind, size and line count.',
     fields: { path: legacyPath },
     required: ['path'],
+    legacy: true,
+  },
+  {
+    name: 'dry_run_diff',
+    displayName: 'Dry-Run Diff (Lectern)',
+    userDescription: 'What changed in a file or folder, as a unified diff.',
+    modelDescription:
+      'Show what changed in a file as a unified diff (against the last git commit, the staged version, or the file on disk under unsaved editor changes), or list the changed files of a folder or the workspace. Changes nothing. Prefer lectern_read mode "diff_preview" when available.',
+    fields: {
+      path: { type: 'string', description: 'File or folder, relative to the workspace folder or absolute; omit it for the whole workspace.' },
+      against: {
+        type: 'string',
+        enum: ['HEAD', 'INDEX', 'WORKTREE'],
+        default: 'HEAD',
+        description: '"HEAD": the last commit; "INDEX": the staged version; "WORKTREE": the file on disk (unsaved editor changes).',
+      },
+      context_lines: { type: 'integer', minimum: 0, maximum: 200, default: 3, description: 'Unchanged lines around each change.' },
+    },
+    required: [],
     legacy: true,
   },
 ];

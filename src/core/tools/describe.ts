@@ -29,6 +29,11 @@ function readRange(input: Record<string, unknown>): string {
 export function describeInvocation(tool: string, raw: unknown): string {
   const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const target = targets(input.target ?? input.path);
+  if ((tool === 'lectern_read' && input.mode === 'diff_preview') || tool === 'dry_run_diff') {
+    const against = text(input.against) ?? 'HEAD';
+    const where = text(input.target ?? input.path) ?? 'the workspace';
+    return `Previewing changes in ${where} against ${against === 'INDEX' ? 'the index' : against === 'WORKTREE' ? 'the file on disk' : 'HEAD'}`;
+  }
   switch (tool) {
     case 'lectern_read':
     case 'read_file':

@@ -74,10 +74,17 @@ function exampleValue(name: string, field: FieldSpec): unknown {
  */
 export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown>, given: Record<string, unknown> = {}): string {
   const example: Record<string, unknown> = {};
+  // The caller's own (valid, non-default) mode stays unless the fix is to switch it.
+  const modeField = tool.fields.mode;
+  const givenMode = typeof given.mode === 'string' && modeField?.enum?.includes(given.mode) && given.mode !== modeField.default ? given.mode : undefined;
+  const keptMode = fields.mode === undefined ? givenMode : undefined;
+  const exampleMode = typeof fields.mode === 'string' ? fields.mode : (keptMode ?? (modeField?.default as string | undefined));
   for (const name of tool.required) {
     const own = given[name];
-    example[name] = typeof own === 'string' && own.length > 0 ? own : exampleValue(name, tool.fields[name]!);
+    if (typeof own === 'string' && own.length > 0) example[name] = own;
+    else if (!optionalIn(tool, exampleMode, name)) example[name] = exampleValue(name, tool.fields[name]!);
   }
+  if (keptMode !== undefined) example.mode = keptMode;
   Object.assign(example, fields);
   // A mode's own required fields belong in its example too.
   const mode = typeof example.mode === 'string' ? example.mode : undefined;
@@ -85,6 +92,11 @@ export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown
     example[name] ??= exampleValue(name, tool.fields[name]!);
   }
   return JSON.stringify(example);
+}
+
+/** `mode` can do without `name`, though the tool requires it otherwise. */
+function optionalIn(tool: ToolDefinition, mode: string | undefined, name: string): boolean {
+  return mode !== undefined && (tool.modeOptional?.[mode]?.includes(name) ?? false);
 }
 
 /** `mode` for an example that uses `field`, when the call's mode (or the default) does not take it. */
@@ -152,8 +164,9 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
       );
     }
   }
+  const askedMode = typeof record.mode === 'string' ? record.mode : (tool.fields.mode?.default as string | undefined);
   for (const name of tool.required) {
-    if (record[name] === undefined || record[name] === null) {
+    if ((record[name] === undefined || record[name] === null) && !optionalIn(tool, askedMode, name)) {
       throw invalid(`Missing required parameter "${name}".`, exampleCall(tool, {}, record));
     }
   }

@@ -14,20 +14,20 @@
 import type { LanguageSpec } from '../types';
 
 /** `leaf` as the name at the bottom of up to `depth` nested declarators (pointer, array, init, function, parentheses). */
-export function nameIn(leaf: string, depth = 4): string {
+function nameIn(leaf: string, depth = 4): string {
   if (depth === 0) return `${leaf} @name`;
   const inner = nameIn(leaf, depth - 1);
   return `[${leaf} @name (_ declarator: ${inner}) (parenthesized_declarator ${inner})]`;
 }
 
 /** A function declarator named by `leaf`, bare or under pointers (`**f(void)`), or returning a function pointer. */
-export function functionIn(leaf: string): string {
+function functionIn(leaf: string): string {
   const fn = `(function_declarator declarator: ${leaf} @name)`;
   return `[${fn} (_ declarator: [${fn} (_ declarator: ${fn})]) (function_declarator declarator: (parenthesized_declarator (_ declarator: ${fn})))]`;
 }
 
 /** Where a declaration is at file scope: the file, preprocessor blocks, `extern "C" { … }`. */
-export const FILE_SCOPES = ['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'declaration_list'];
+const FILE_SCOPES = ['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'declaration_list'];
 
 /** Types a plain typedef can name (struct/union/enum only without a body: those are classes). */
 const plainType = `[(primitive_type) (type_identifier) (sized_type_specifier) (macro_type_specifier) (struct_specifier !body) (union_specifier !body) (enum_specifier !body)]`;
@@ -37,7 +37,7 @@ const plainType = `[(primitive_type) (type_identifier) (sized_type_specifier) (m
  * them: an anonymous one is named by the typedef, a differing tag gives a second symbol (same tag
  * and name give one: `typedef struct foo {…} foo;`).
  */
-export function recordPatterns(records: readonly (readonly [string, string])[]): string {
+function recordPatterns(records: readonly (readonly [string, string])[]): string {
   return records
     .map(
       ([type, kind]) => `(${type} name: (type_identifier) @name body: (_)) @symbol.${kind}
@@ -47,7 +47,7 @@ export function recordPatterns(records: readonly (readonly [string, string])[]):
     .join('\n');
 }
 
-/** Enumerators, file-scope declarations shared with C++: macros. */
+/** Enumerators and macros, shared with C++. */
 export const enumeratorsAndMacros = `
 (type_definition type: (enum_specifier body: (enumerator_list (enumerator name: (identifier) @name) @symbol.field)))
 (enum_specifier !name body: (enumerator_list (enumerator name: (identifier) @name) @symbol.variable))
@@ -56,9 +56,16 @@ export const enumeratorsAndMacros = `
 (preproc_function_def name: (identifier) @name) @symbol.function
 `;
 
+/**
+ * glibc-style prototypes (`extern int atoi (const char *) __THROW __wur;`): the macros after the
+ * parameters make the declaration an ERROR node around a clean function declarator.
+ */
+const macroTrailedPrototype = `(ERROR type: (_) . [(function_declarator declarator: (identifier) @name) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))]) @symbol.function`;
+
 const outline = `
 (function_definition declarator: ${functionIn('(identifier)')}) @symbol.function
 (declaration declarator: ${functionIn('(identifier)')}) @symbol.function
+${macroTrailedPrototype}
 
 ${recordPatterns([['struct_specifier', 'class'], ['union_specifier', 'class'], ['enum_specifier', 'enum']])}
 (type_definition type: ${plainType} declarator: ${nameIn('(type_identifier)')}) @symbol.type

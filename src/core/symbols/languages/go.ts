@@ -7,11 +7,19 @@
 // receiver type is in the signature), as nesting is by containment.
 import type { LanguageSpec } from '../types';
 
+/**
+ * The receiver's type (`Server` in `func (s *Server) Start()`, `Queue` in `func (q *Queue[T]) Push`).
+ * outline.ts ignores @scope today; it is there for qualifying methods (`Server.Start`) once the
+ * extraction supports it.
+ */
+const RECEIVER = `[(type_identifier) @scope (pointer_type (type_identifier) @scope) (generic_type type: (type_identifier) @scope) (pointer_type (generic_type type: (type_identifier) @scope))]`;
+
 /** A declaration written as `kw ( … )`: its specs are the symbols, not the declaration. */
 const single = (capture: string, keyword: string): string => `(#not-match? @${capture} "^${keyword}\\\\s*\\\\(")`;
 
 const outline = `
 (function_declaration name: (identifier) @name) @symbol.function
+(method_declaration receiver: (parameter_list (parameter_declaration type: ${RECEIVER})) name: (field_identifier) @name) @symbol.method
 (method_declaration name: (field_identifier) @name) @symbol.method
 
 ((type_declaration (type_spec name: (type_identifier) @name type: (struct_type))) @symbol.class ${single('symbol.class', 'type')})

@@ -1,7 +1,6 @@
 // Java outlines: classes and records, interfaces and annotation types, enums and their constants,
 // methods and constructors (compact ones too), annotation elements, fields and interface constants,
-// record components, modules (module-info.java; named by their last component, as a dotted name
-// would read as a name path). Nested, local and anonymous classes nest by
+// record components, modules (module-info.java). Nested, local and anonymous classes nest by
 // containment. Annotations are a declaration's `modifiers`, so they are inside its span; the Javadoc
 // above is its context.
 import type { LanguageSpec } from '../types';
@@ -20,7 +19,7 @@ const outline = `
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @symbol.field
 (enum_constant name: (identifier) @name) @symbol.field
 (record_declaration parameters: (formal_parameters (formal_parameter name: (identifier) @name) @symbol.field))
-(module_declaration name: [(identifier) @name (scoped_identifier name: (identifier) @name)]) @symbol.module
+(module_declaration name: (_) @name) @symbol.module
 `;
 
 export const java: LanguageSpec = {

@@ -1,0 +1,58 @@
+// What mode "diff_preview" needs from git, supplied by the host: which repository holds a path,
+// what changed in it, and the bytes of a file at HEAD or in the index. Diffs themselves are computed
+// in the core (lineDiff.ts), so a host only reports contents and status. Paths are absolute.
+
+/** How a file differs: between HEAD and the index (staged) or between the index and the working tree (unstaged). */
+export type GitChangeKind = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type_changed' | 'untracked' | 'conflicted';
+
+export interface GitChange {
+  /** Absolute path; for a rename or copy, the new path. */
+  path: string;
+  /** The old path of a rename or copy. */
+  oldPath?: string;
+  /** The change staged in the index against HEAD, if any. */
+  staged?: GitChangeKind;
+  /** The change in the working tree against the index, if any ('untracked' for an untracked file). */
+  unstaged?: GitChangeKind;
+  /** A submodule: its checked-out commit or its content differs. */
+  submodule?: { commitChanged: boolean; modified: boolean; untracked: boolean };
+  /** An untracked folder holding another repository (git does not look inside it). */
+  nestedRepository?: boolean;
+}
+
+export interface GitStatus {
+  /** False in a repository without commits: HEAD names nothing yet. */
+  hasCommits: boolean;
+  /** The checked-out branch, when on one. */
+  branch?: string;
+  changes: GitChange[];
+  /** The host cut the list short (e.g. VS Code's git.statusLimit). */
+  truncated?: boolean;
+}
+
+export interface LineCounts {
+  added: number;
+  removed: number;
+}
+
+export interface GitRepository {
+  /** Absolute path of the working tree's top folder. */
+  readonly root: string;
+  /** Changed, untracked and conflicted files; `scope` (a file or folder) may narrow what the host asks git. */
+  status(scope?: string): Promise<GitStatus>;
+  /** The file's bytes at HEAD or in the index (stage 0); undefined when it is not there. */
+  read(version: 'HEAD' | 'INDEX', path: string): Promise<Uint8Array | undefined>;
+  /**
+   * +/- line counts of the working tree against HEAD or the index, per path (the new path of a
+   * rename); 'binary' when git sees a binary file. Optional: hosts that cannot count cheaply leave it
+   * out and the core counts itself.
+   */
+  numstat?(against: 'HEAD' | 'INDEX', scope?: string): Promise<Map<string, LineCounts | 'binary'>>;
+}
+
+export interface GitPort {
+  /** The innermost repository whose working tree holds `path` (a nested repository or submodule wins); undefined outside any. */
+  repositoryAt(path: string): Promise<GitRepository | undefined>;
+  /** Repositories whose top folder lies strictly inside `folder` (nested repositories, submodules). */
+  repositoriesUnder(folder: string): Promise<GitRepository[]>;
+}
