@@ -66,9 +66,23 @@ function signatureOf(node: Node, spec: LanguageSpec, text: string): { signature:
     if (body) break;
   }
   const from = node.startIndex;
-  const to = body ? body.startIndex : node.endIndex;
+  let to = body ? body.startIndex : node.endIndex;
+  // A comment between the head and the body (`class << self # builds…`) is not signature.
+  for (let i = 1; i < node.childCount; i++) {
+    const child = node.child(i);
+    if (child && child.type.includes('comment') && child.startIndex < to) {
+      to = child.startIndex;
+      break;
+    }
+  }
   let head = text.slice(from, to);
-  if (!body) head = head.split('\n')[0]!;
+  if (!body) {
+    // Without a body: the first line, reaching past lines that hold only annotations (`@Inject`).
+    const lines = head.split('\n');
+    let last = 0;
+    while (last < lines.length - 1 && /^\s*(@[\w.]+(\(.*\))?|#\[.*\]|\[.*\])\s*$/.test(lines[last]!)) last++;
+    head = lines.slice(0, last + 1).join(' ');
+  }
   head = head.replace(/\s+/g, ' ').trim().replace(/[{:=\s]+$/, '');
   if (head.length > SIGNATURE_CHARS) head = head.slice(0, SIGNATURE_CHARS) + '…';
   return { signature: head, bodyStartLine: body ? body.startPosition.row + 1 : null };
@@ -78,6 +92,8 @@ interface Found {
   symbol: OutlineSymbol;
   startIndex: number;
   endIndex: number;
+  /** The type a member belongs to when declared outside it (Go receivers, C++ `Tpl<T>::f`). */
+  scope?: string;
 }
 
 export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string): OutlineSymbol[] {
@@ -86,6 +102,7 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
   for (const match of query.matches(tree.rootNode)) {
     const definition = match.captures.find((c) => c.name.startsWith('symbol.'));
     const name = match.captures.find((c) => c.name === 'name');
+    const scope = match.captures.find((c) => c.name === 'scope')?.node.text;
     if (!definition || !name) continue;
     const kind = definition.name.slice('symbol.'.length) as SymbolKind;
     if (!SYMBOL_KINDS.includes(kind)) continue;
@@ -110,9 +127,36 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
       },
       startIndex: first.startIndex,
       endIndex: span.endIndex,
+      ...(scope ? { scope } : {}),
     });
   }
-  return nest([...byKey.values()], spec);
+  const found = [...byKey.values()];
+  const roots = nest(found, spec);
+  attachScoped(roots, new Map(found.filter((f) => f.scope).map((f) => [f.symbol, f.scope!])), spec);
+  return roots;
+}
+
+const SCOPE_KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'enum'];
+
+/**
+ * Moves members declared outside their type (Go methods, C++ `Tpl<T>::f` bodies) under that type
+ * when it is declared beside them, so `Server.Start` resolves. Their lines stay where they are.
+ */
+function attachScoped(siblings: OutlineSymbol[], scopes: Map<OutlineSymbol, string>, spec: LanguageSpec): void {
+  if (scopes.size === 0) return;
+  for (let i = 0; i < siblings.length; i++) {
+    const symbol = siblings[i]!;
+    const scope = scopes.get(symbol);
+    const owner = scope === undefined ? undefined : siblings.find((s) => s !== symbol && s.name === scope && SCOPE_KINDS.includes(s.kind));
+    if (owner) {
+      if (symbol.kind === 'function' && spec.methodParents?.includes(owner.kind)) symbol.kind = 'method';
+      owner.children.push(symbol);
+      owner.children.sort((a, b) => a.startLine - b.startLine);
+      siblings.splice(i--, 1);
+    } else if (symbol.children.length > 0) {
+      attachScoped(symbol.children, scopes, spec);
+    }
+  }
 }
 
 function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {

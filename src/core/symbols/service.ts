@@ -1,7 +1,7 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
 import type { CancellationSignal } from '../ports';
 import type { TextFile } from '../read/openText';
-import { languageForPath } from './languages/index';
+import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline } from './outline';
 import { lineText, readSourceText, type SourceText } from './sourceText';
 import { TreeSitter, type WasmLoader } from './treeSitter';
@@ -41,7 +41,7 @@ export class SymbolService {
   }
 
   async outline(file: TextFile, path: string, label: string, signal?: CancellationSignal, languageId?: string | null): Promise<OutlineResult> {
-    const spec = this.languageOf(path, languageId);
+    let spec = this.languageOf(path, languageId);
     if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
     const cached = this.cache.get(file.versionKey);
     if (cached) {
@@ -50,6 +50,7 @@ export class SymbolService {
       return { status: 'ok', ...cached };
     }
     const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
+    spec = headerLanguage(spec, path, source.text);
     const tree = await this.runtime.parse(spec, source.text, SYMBOL_LIMITS.parseDeadlineMs, signal);
     if (!tree) return { status: 'timeout', spec, source };
     let symbols: OutlineSymbol[];
@@ -85,6 +86,13 @@ export class SymbolService {
       this.cachedBytes -= value.source.bytes.length;
     }
   }
+}
+
+/** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */
+function headerLanguage(spec: LanguageSpec, path: string, text: string): LanguageSpec {
+  if (spec.grammar !== 'c' || !/\.h$/i.test(path)) return spec;
+  const cplusplus = /^\s*(class|namespace|template\s*<|public:|private:|protected:)|\busing\s+namespace\b|::/m.test(text);
+  return cplusplus ? (LANGUAGES.find((l) => l.grammar === 'cpp') ?? spec) : spec;
 }
 
 type SyntaxNode = import('web-tree-sitter').Node;

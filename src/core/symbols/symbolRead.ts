@@ -104,6 +104,13 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
   return { candidates, everything, notes };
 }
 
+/** A Rust type and its `impl` blocks share a name: the bare name means the type definition. */
+function preferDefinitions(candidates: Candidate[]): Candidate[] {
+  const isImpl = (c: Candidate) => c.item.symbol.signature.startsWith('impl');
+  const definitions = new Set(candidates.filter((c) => !isImpl(c)).map((c) => `${c.absolute}\0${qualifiedName(c.item.path)}`));
+  return candidates.filter((c) => !isImpl(c) || !definitions.has(`${c.absolute}\0${qualifiedName(c.item.path)}`));
+}
+
 function describeCandidate(c: Candidate): string {
   return `${c.display}:${c.item.symbol.startLine} ${c.item.symbol.kind} ${qualifiedName(c.item.path)}`;
 }
@@ -132,7 +139,10 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   if (namePath.segments.length === 0) {
     throw new LecternError('INVALID_ARGS', `"${input.target}" is not a symbol name.`, 'Example: lectern_read {"mode":"symbol","target":"Store.get"}');
   }
-  const { candidates, everything, notes } = await candidatesFor(env, input, namePath);
+  const found = await candidatesFor(env, input, namePath);
+  const { everything, notes } = found;
+  // With an index the caller picks among all matches; without, a type beats its impl blocks.
+  const candidates = input.index === undefined ? preferDefinitions(found.candidates) : found.candidates;
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
   if (candidates.length === 0) {
     const close = closestSymbols(everything.map((c) => c.item), namePath);
