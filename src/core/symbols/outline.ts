@@ -110,13 +110,16 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     const key = `${node.startIndex}:${node.endIndex}:${name.node.text}`;
     const earlier = byKey.get(key);
     if (earlier && earlier.pattern <= match.patternIndex) continue;
-    const span = widen(node, spec);
+    let span = widen(node, spec);
     const first = firstDecorator(span);
+    const openEnd = spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
+    if (openEnd) span = openEnd;
     const { signature, bodyStartLine } = signatureOf(node, spec, text);
     byKey.set(key, {
       pattern: match.patternIndex,
       symbol: {
-        name: name.node.text.replace(/^['"`]|['"`]$/g, ''),
+        // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
+        name: name.node.text.replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, ''),
         kind,
         startLine: first.startPosition.row + 1,
         endLine: lastLine(span),
@@ -134,6 +137,13 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
   const roots = nest(found, spec);
   attachScoped(roots, new Map(found.filter((f) => f.scope).map((f) => [f.symbol, f.scope!])), spec);
   return roots;
+}
+
+/** The last sibling an open scope covers: before the next declaration of its kind, or the last. */
+function openScopeEnd(node: Node): Node | undefined {
+  let last: Node | undefined;
+  for (let next = node.nextSibling; next && next.type !== node.type; next = next.nextSibling) last = next;
+  return last;
 }
 
 const SCOPE_KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'enum'];

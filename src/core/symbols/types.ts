@@ -41,4 +41,9 @@ export interface LanguageSpec {
   bodyFields: readonly string[];
   /** Kinds that make a nested `function` a `method`. */
   methodParents?: readonly SymbolKind[];
+  /**
+   * Declarations that, written without a body (C# `namespace X;`, PHP `namespace App;`), reach
+   * to the next one of their kind or the end of the file.
+   */
+  openScopes?: readonly string[];
 }

@@ -72,14 +72,14 @@ describe('outline: C#', () => {
   it('file-scoped namespace, default interface methods', async () => {
     assert.deepEqual(flatten(await outlineOf('c_sharp', fixture('Program.cs'))), [
       // Generic limitation: a file-scoped namespace is one line; the types after it are not nested in it.
-      'module Contoso.Cli [3-3]',
-      'class Program [6-16] ctx 5',
-      '  method Main [9-13] ctx 8',
-      '  method Run [15-15]',
-      'interface ICommand [18-26]',
-      '  field Name [20-20]',
-      '  method ExecuteAsync [22-22]',
-      '  method Help [25-25] ctx 24',
+      'module Contoso.Cli [3-26]',
+      '  class Program [6-16] ctx 5',
+      '    method Main [9-13] ctx 8',
+      '    method Run [15-15]',
+      '  interface ICommand [18-26]',
+      '    field Name [20-20]',
+      '    method ExecuteAsync [22-22]',
+      '    method Help [25-25] ctx 24',
     ]);
   });
 

@@ -37,5 +37,6 @@ export const csharp: LanguageSpec = {
   preamble: ['comment'],
   // Methods and types have a body; properties, indexers and events have accessors or `=> value`.
   bodyFields: ['body', 'accessors', 'value'],
+  openScopes: ['file_scoped_namespace_declaration'],
   methodParents: ['class', 'interface'],
 };

@@ -28,5 +28,6 @@ export const php: LanguageSpec = {
   wrappers: [],
   preamble: ['comment'],
   bodyFields: ['body'],
+  openScopes: ['namespace_definition'],
   methodParents: ['class', 'interface', 'enum'],
 };
