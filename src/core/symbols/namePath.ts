@@ -1,6 +1,7 @@
 // Name paths (`Class.method`, `Outer::Inner::fn`, `/Top/level`) matched against outlines, and the
 // closest names when nothing matches.
 import type { OutlineSymbol, SymbolKind } from './types';
+import { editDistance } from '../text/editDistance';
 
 export interface NamePath {
   segments: string[];
@@ -54,19 +55,6 @@ export function matchNamePath(flat: readonly FlatSymbol[], namePath: NamePath, k
   });
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
 
 /** The closest symbols to a name: same name in another case, then substrings, then small edits. */
 export function closestSymbols(flat: readonly FlatSymbol[], namePath: NamePath, limit = 5): FlatSymbol[] {

@@ -2,6 +2,7 @@
 // schema, so every field is checked here, and every failure names the field and a corrected example.
 import { LecternError } from '../contract';
 import type { FieldSpec, ToolDefinition } from './definitions';
+import { editDistance } from '../text/editDistance';
 
 export type ToolInput = Record<string, unknown>;
 
@@ -25,19 +26,6 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
 
 const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 

@@ -1,4 +1,6 @@
 // Parses source text with the shipped grammars and returns its outline, for per-language tests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { extractOutline } from '../../../src/core/symbols/outline';
 import { LANGUAGES } from '../../../src/core/symbols/languages/index';
 import { TreeSitter } from '../../../src/core/symbols/treeSitter';
@@ -25,4 +27,34 @@ export function flatten(symbols: OutlineSymbol[], depth = 0): string[] {
     `${'  '.repeat(depth)}${s.kind} ${s.name} [${s.startLine}-${s.endLine}]${s.contextStartLine < s.startLine ? ` ctx ${s.contextStartLine}` : ''}`,
     ...flatten(s.children, depth + 1),
   ]);
+}
+
+/** Every symbol of a tree, depth first. */
+export function allSymbols(symbols: OutlineSymbol[]): OutlineSymbol[] {
+  return symbols.flatMap((s) => [s, ...allSymbols(s.children)]);
+}
+
+/** A language's fixture file under test/fixtures/symbols/<language>/. */
+export function fixtureText(language: string, name: string): string {
+  return readFileSync(join(__dirname, '../../fixtures/symbols', language, name), 'utf8');
+}
+
+/**
+ * CPU milliseconds (best of three, after the grammar is loaded and warm) to compile a language's
+ * outline query: wall time on a loaded machine says little.
+ */
+export async function outlineCompileCpuMs(grammar: string): Promise<number> {
+  const runtime = new TreeSitter(createWasmLoader());
+  const spec = LANGUAGES.find((l) => l.grammar === grammar)!;
+  const language = await runtime.language(spec);
+  runtime.query(spec, language, '(identifier) @warm');
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = process.cpuUsage();
+    runtime.query(spec, language, `${spec.outline}${' '.repeat(i)}`);
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  runtime.dispose();
+  return best;
 }

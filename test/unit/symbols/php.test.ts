@@ -1,10 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { flatten, outlineOf } from './outlineHelper';
+import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 import type { OutlineSymbol } from '../../../src/core/symbols/types';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/symbols/php', name), 'utf8');
+const fixture = (name: string) => fixtureText('php', name);
 
 function find(symbols: OutlineSymbol[], path: string): OutlineSymbol {
   const [head, ...rest] = path.split('/');

@@ -1,15 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LANGUAGES } from '../../../src/core/symbols/languages/index';
 import { flattenSymbols, matchNamePath, parseNamePath, qualifiedName } from '../../../src/core/symbols/namePath';
-import { TreeSitter } from '../../../src/core/symbols/treeSitter';
 import type { OutlineSymbol } from '../../../src/core/symbols/types';
-import { createWasmLoader } from '../../../src/node/wasmFiles';
-import { flatten, outlineOf } from './outlineHelper';
+import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/symbols/rust', name), 'utf8');
-const all = (symbols: OutlineSymbol[]): OutlineSymbol[] => symbols.flatMap((s) => [s, ...all(s.children)]);
+const fixture = (name: string) => fixtureText('rust', name);
+const all = allSymbols;
 
 describe('outline: Rust', function () {
   this.timeout(20_000);
@@ -125,19 +120,7 @@ describe('outline: Rust', function () {
   });
 
   it('compiles its outline query quickly', async () => {
-    const runtime = new TreeSitter(createWasmLoader());
-    const spec = LANGUAGES.find((l) => l.grammar === 'rust')!;
-    const language = await runtime.language(spec);
-    runtime.query(spec, language, '(identifier) @warm');
-    // CPU time, best of three: wall time on a loaded machine says little.
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const started = process.cpuUsage();
-      runtime.query(spec, language, `${spec.outline}${' '.repeat(i)}`);
-      const used = process.cpuUsage(started);
-      best = Math.min(best, (used.user + used.system) / 1000);
-    }
+    const best = await outlineCompileCpuMs('rust');
     assert.ok(best < 300, `outline query compiles in ${best.toFixed(0)} ms of CPU, well under 300 ms`);
-    runtime.dispose();
   });
 });
