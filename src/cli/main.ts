@@ -6,6 +6,7 @@ import { LecternError } from '../core/contract';
 import { errorResponse, Lectern } from '../core/engine';
 import { allTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
+import { createGitCli } from '../node/gitCli';
 import { nodeFileSystem } from '../node/nodeFileSystem';
 import { createWasmLoader } from '../node/wasmFiles';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
@@ -18,7 +19,7 @@ function output(response: ToolResponse, asText = false): string {
 function createEngine(options: CliOptions): Lectern {
   const dirs = (options.roots.length > 0 ? options.roots : [process.cwd()]).map((dir) => path.resolve(dir));
   const roots = dirs.map((dir) => ({ name: path.basename(dir) || dir, path: dir }));
-  return new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm: createWasmLoader(__dirname) }, () => options.settings);
+  return new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm: createWasmLoader(__dirname), git: createGitCli() }, () => options.settings);
 }
 
 async function session(engine: Lectern, options: CliOptions): Promise<void> {

@@ -7,11 +7,16 @@ import { join } from 'node:path';
 import { nodeFileSystem } from '../node/nodeFileSystem';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
+import { createGitExtensionPort } from './gitExtension';
 
 function roots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
     .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+}
+
+function dirtyPaths(): string[] {
+  return vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.uri.scheme === 'file').map((doc) => doc.uri.fsPath);
 }
 
 function dirty(path: string): DirtyDocument | undefined {
@@ -22,10 +27,11 @@ function dirty(path: string): DirtyDocument | undefined {
 export function createVscodeHost(extensionPath: string): Host {
   return {
     fs: nodeFileSystem,
-    documents: { dirty },
+    documents: { dirty, dirtyPaths },
     roots,
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
+    git: createGitExtensionPort(),
   };
 }
 

@@ -31,7 +31,14 @@ describe('package.json languageModelTools', () => {
 
   it('offers only working modes and rejects unknown fields in the schema', () => {
     const schema = inputSchema(lecternRead) as { properties: Record<string, { enum?: string[] }>; additionalProperties: boolean };
-    assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet']);
+    assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet', 'diff_preview']);
     assert.equal(schema.additionalProperties, false);
+  });
+
+  it('leaves target out of the schema\'s required list: diff_preview can do without it (validation requires it for the other modes)', () => {
+    const schema = inputSchema(lecternRead) as { required: string[] };
+    assert.deepEqual(schema.required, []);
+    assert.deepEqual(lecternRead.required, ['target']);
+    assert.deepEqual(lecternRead.modeOptional, { diff_preview: ['target'] });
   });
 });

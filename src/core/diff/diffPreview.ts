@@ -202,6 +202,9 @@ function diffText(oldText: string, newText: string, context: number): TextDiff {
   return { diff: diffTexts(oldText, newText, options), eol: 'same', oldEol, newEol };
 }
 
+/** Paths in git's order (by code unit: "README.md" before "lib/"). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const countLines = (text: string) => (text.length === 0 ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
 
 // --- One file ---------------------------------------------------------------------------------------
@@ -219,11 +222,15 @@ interface FilePlan {
   status: FileStatus;
   staged: boolean;
   unstaged: boolean;
+  /** Against the index: the file also has staged changes (which show against HEAD). */
+  stagedElsewhere?: boolean;
   oldDisplay?: string;
   /** Patch header names, relative to the repository (a/…, b/…). */
   patchOld: string;
   patchNew: string;
   repository?: string;
+  /** The input of the summary around this file. */
+  summary?: NextCall;
   noCommits: boolean;
   notes: string[];
 }
@@ -335,12 +342,14 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
   const staged = used === 'HEAD' && entry?.staged !== undefined && !conflicted;
   const unstaged = entry?.unstaged !== undefined && entry.unstaged !== 'untracked' && !conflicted;
   const repository = await displayOf(env, repo.root);
+  // The summary that lists this file's neighbours: its repository, or the workspace when the repository's top is above it.
+  const summary = previewCall(input, path.root && isWithin(path.root.path, repo.root) ? repository : undefined);
   const oldName = used === 'HEAD' ? 'HEAD' : 'the index';
   if (!old && !current) {
     if (entry) {
       const why = used === 'INDEX' && entry.staged === 'deleted' ? 'its deletion is staged; against HEAD shows it' : entry.staged === 'added' ? 'it was added to the index, then deleted from disk; against "INDEX" shows that' : 'it is in neither';
       return cleanResponse(env, display, `${display} · no difference against ${used}: it is neither in ${oldName} nor on disk (${why}).`, used, 'unchanged', {
-        hint: `Summary of the repository: ${callText('lectern_read', previewCall(input, repository))}`,
+        hint: `What changed around it: ${callText('lectern_read', summary)}`,
         totalBytes: null,
         source: 'disk',
       });
@@ -348,7 +357,7 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
     throw new LecternError(
       'NOT_FOUND',
       `${display} does not exist on disk and is not in ${used === 'HEAD' ? (status.hasCommits ? 'HEAD' : 'the repository (no commits yet)') : 'the index'}.`,
-      `Check the spelling, or list what changed: ${callText('lectern_read', previewCall(input, repository))}`,
+      `Check the spelling, or list what changed: ${callText('lectern_read', summary)}`,
     );
   }
   let fileStatus: FileStatus;
@@ -359,7 +368,10 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
     else if (entry.unstaged === 'untracked') fileStatus = 'untracked';
     else fileStatus = 'added';
     if (fileStatus === 'untracked') notes.push(`${display} is untracked (git does not know it yet): every line is new.`);
-    if (fileStatus === 'ignored') notes.push(`${display} is not tracked by git (ignored, e.g. by .gitignore): every line is new to git.`);
+    if (fileStatus === 'ignored') {
+      notes.push(`${display} is not tracked by git (ignored, e.g. by .gitignore): every line is new to git.`);
+      notes.push(...(status.notes ?? []));
+    }
   } else if (!current) fileStatus = 'deleted';
   else if (renamedFrom) fileStatus = entry?.staged === 'copied' ? 'copied' : 'renamed';
   else if (entry?.staged === 'type_changed' || entry?.unstaged === 'type_changed') fileStatus = 'type changed';
@@ -374,10 +386,12 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
     status: fileStatus,
     staged,
     unstaged,
+    stagedElsewhere: used === 'INDEX' && entry?.staged !== undefined,
     oldDisplay: renamedFrom ? await displayOf(env, renamedFrom) : undefined,
     patchOld: old ? `a/${rel(oldAbsolute)}` : '/dev/null',
     patchNew: current ? `b/${rel(absolute)}` : '/dev/null',
     repository,
+    summary,
     noCommits,
     notes,
   };
@@ -490,12 +504,24 @@ function renderFile(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
 
   const oldString = oldText?.kind === 'text' ? oldText.text : '';
   const newString = currentText?.kind === 'text' ? currentText.text : '';
+  if (plan.old && plan.current && oldString === newString && plan.oldDisplay) {
+    const text = `${name} · ${plan.status}${stagingText(plan)} · ${versus} · content unchanged (+0 -0): only the path changed.`;
+    return {
+      ok: true,
+      mode: 'diff_preview',
+      target: plan.display,
+      content: '',
+      text,
+      meta: { ...baseMeta(), token_estimate: env.countTokens(text), diff: diffMeta({ added: 0, removed: 0, hunks: 0 }) },
+      location: { file: plan.display, line: null, end_line: null },
+    };
+  }
   if (plan.old && plan.current && oldString === newString) {
     const where = plan.current.origin === 'buffer' ? 'the unsaved editor buffer' : 'the file on disk';
     return cleanResponse(env, plan.display, `${name} · unchanged ${versus}: ${where} matches ${plan.oldName}.`, plan.against, 'unchanged', {
-      hint: plan.against === 'INDEX'
-        ? `Staged changes, if any, show against HEAD: ${callText('lectern_read', previewCall({ ...input, against: undefined }, plan.display))}`
-        : `Other changed files: ${callText('lectern_read', previewCall(input, plan.repository))}`,
+      hint: plan.stagedElsewhere
+        ? `Its staged changes show against HEAD: ${callText('lectern_read', previewCall({ ...input, against: undefined }, plan.display))}`
+        : `Other changed files: ${callText('lectern_read', plan.summary ?? previewCall(input, undefined))}`,
       totalBytes: plan.current.bytes.length,
       source: plan.current.origin === 'buffer' ? 'buffer' : 'disk',
     });
@@ -694,15 +720,19 @@ async function summarize(env: ReadEnv, input: DiffPreviewInput, against: DiffAga
     for (const repo of nested) add(repo, repo.root);
   }
   if (sections.size === 0) {
-    const what = folder ? folder.display : scopes.length > 1 ? `None of the workspace folders (${scopes.map((s) => s.name).join(', ')})` : 'The workspace folder';
+    const message =
+      scopes.length > 1
+        ? `None of the workspace folders (${scopes.map((s) => s.name).join(', ')}) is in or holds a git repository.`
+        : `${folder ? folder.display : 'The workspace folder'} is not inside a git repository and holds none.`;
     throw new LecternError(
       'NOT_A_REPOSITORY',
-      `${what} ${folder ? 'is not inside a git repository and holds none' : scopes.length > 1 ? 'is or holds a git repository' : 'is not inside a git repository and holds none'}.`,
+      message,
       `Unsaved editor changes need no git: ${callText('lectern_read', { mode: 'diff_preview', ...(folder ? { target: folder.display } : {}), against: 'WORKTREE' })}. (To track changes, run git init.)`,
     );
   }
-  const ordered = [...sections.values()].sort((a, b) => a.repo!.root.localeCompare(b.repo!.root));
+  const ordered = [...sections.values()].sort((a, b) => byCodeUnits(a.repo!.root, b.repo!.root));
   const started = Date.now();
+  const numstats: NumstatCache = new Map();
   let counted = 0;
   let uncounted = 0;
   for (const section of ordered) {
@@ -738,16 +768,19 @@ async function summarize(env: ReadEnv, input: DiffPreviewInput, against: DiffAga
         continue;
       }
       counted++;
-      entry.counts = await countEntry(env, repo, status, against, entry);
+      entry.counts = await countEntry(env, repo, status, against, entry, numstats);
     }
     // A buffer or file whose content turned out equal to the old version is not a change.
     section.entries = section.entries.filter((e) => !(e.counts && e.counts !== 'binary' && e.counts.added === 0 && e.counts.removed === 0 && e.status === 'modified' && (e.dirty || e.flags.includes('unsaved editor buffer'))));
-    section.entries.sort((a, b) => a.shown.localeCompare(b.shown));
+    section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
   }
   const notes: string[] = [];
   if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
   if (uncounted > 0) notes.push(`+/- counts of ${plural(uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`);
-  for (const section of ordered) if (section.status?.truncated) notes.push(`The host listed only part of ${section.rootDisplay}'s changes (a status limit).`);
+  for (const section of ordered) {
+    if (section.status?.truncated) notes.push(`The host listed only part of ${section.rootDisplay}'s changes (a status limit).`);
+    for (const note of section.status?.notes ?? []) notes.push(`${section.rootDisplay}: ${note}`);
+  }
   return renderSummary(env, input, against, where, folder, ordered, notes);
 }
 
@@ -796,18 +829,20 @@ async function entryFor(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' |
   };
 }
 
-const numstats = new WeakMap<GitStatus, Promise<Map<string, LineCounts | 'binary'>> | null>();
+/** The host's counts for one repository, asked for once per summary. */
+type NumstatCache = Map<GitRepository, Promise<Map<string, LineCounts | 'binary'>>>;
 
-async function countEntry(env: ReadEnv, repo: GitRepository, status: GitStatus, against: 'HEAD' | 'INDEX', entry: SummaryEntry): Promise<LineCounts | 'binary' | null> {
+async function countEntry(env: ReadEnv, repo: GitRepository, status: GitStatus, against: 'HEAD' | 'INDEX', entry: SummaryEntry, numstats: NumstatCache): Promise<LineCounts | 'binary' | null> {
   try {
     // The host's own counts, when it has them, for files without an unsaved buffer.
-    if (repo.numstat && !entry.dirty && entry.status !== 'untracked' && entry.status !== 'conflicted' && !(against === 'HEAD' && !status.hasCommits)) {
-      let pending = numstats.get(status);
+    const hostCounts = !entry.dirty && !entry.oldAbsolute && entry.status !== 'untracked' && entry.status !== 'conflicted' && !(against === 'HEAD' && !status.hasCommits);
+    if (repo.numstat && hostCounts) {
+      let pending = numstats.get(repo);
       if (pending === undefined) {
         pending = repo.numstat(against).catch(() => new Map());
-        numstats.set(status, pending);
+        numstats.set(repo, pending);
       }
-      const found = (await pending)?.get(entry.absolute);
+      const found = (await pending).get(entry.absolute);
       if (found) return found;
     }
     const oldPath = entry.oldAbsolute ?? entry.absolute;
@@ -828,11 +863,11 @@ async function countEntry(env: ReadEnv, repo: GitRepository, status: GitStatus, 
 async function summarizeBuffers(env: ReadEnv, input: DiffPreviewInput, scopes: { name: string; path: string }[], where: string, folder: ResolvedPath | null): Promise<ToolResponse> {
   const notes: string[] = [];
   const section: Section = { scopes: scopes.map((s) => s.path), title: '', entries: [] };
-  const list = env.host.documents?.dirtyPaths;
-  if (!list) {
+  const documents = env.host.documents;
+  if (!documents?.dirtyPaths) {
     notes.push('This host has no editor buffers (the CLI reads files from disk), so nothing is unsaved. Changes against git: drop against, or use against "INDEX".');
   } else {
-    for (const path of list()) {
+    for (const path of documents.dirtyPaths()) {
       if (!section.scopes.some((s) => isWithin(s, path))) continue;
       const display = await displayOf(env, path);
       const entry: SummaryEntry = { absolute: path, display, shown: display, status: 'unsaved changes', flags: [], counts: null, input: previewCall(input, display) };
@@ -849,7 +884,7 @@ async function summarizeBuffers(env: ReadEnv, input: DiffPreviewInput, scopes: {
       }
       section.entries.push(entry);
     }
-    section.entries.sort((a, b) => a.shown.localeCompare(b.shown));
+    section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
   }
   return renderSummary(env, input, 'WORKTREE', where, folder, [section], notes);
 }

@@ -14,8 +14,8 @@ export interface GitChange {
   staged?: GitChangeKind;
   /** The change in the working tree against the index, if any ('untracked' for an untracked file). */
   unstaged?: GitChangeKind;
-  /** A submodule: its checked-out commit or its content differs. */
-  submodule?: { commitChanged: boolean; modified: boolean; untracked: boolean };
+  /** A submodule: its checked-out commit or its content differs (the details when the host knows them). */
+  submodule?: { commitChanged?: boolean; modified?: boolean; untracked?: boolean };
   /** An untracked folder holding another repository (git does not look inside it). */
   nestedRepository?: boolean;
 }
@@ -28,6 +28,8 @@ export interface GitStatus {
   changes: GitChange[];
   /** The host cut the list short (e.g. VS Code's git.statusLimit). */
   truncated?: boolean;
+  /** What the host could not tell (shown in the answer), e.g. untracked files hidden by a setting. */
+  notes?: string[];
 }
 
 export interface LineCounts {
@@ -43,8 +45,8 @@ export interface GitRepository {
   /** The file's bytes at HEAD or in the index (stage 0); undefined when it is not there. */
   read(version: 'HEAD' | 'INDEX', path: string): Promise<Uint8Array | undefined>;
   /**
-   * +/- line counts of the working tree against HEAD or the index, per path (the new path of a
-   * rename); 'binary' when git sees a binary file. Optional: hosts that cannot count cheaply leave it
+   * +/- line counts of the working tree against HEAD or the index, per path, without rename
+   * detection (a renamed file is counted by the core); 'binary' when git sees a binary file. Optional: hosts that cannot count cheaply leave it
    * out and the core counts itself.
    */
   numstat?(against: 'HEAD' | 'INDEX', scope?: string): Promise<Map<string, LineCounts | 'binary'>>;

@@ -1,0 +1,263 @@
+// The core's GitPort on the git command line (the CLI; also a fallback anywhere Node runs): every call
+// is `git -C <folder> …` through execFile (no shell, arguments passed as they are), with a time
+// limit, machine-readable output (-z) and clear errors when git is missing or fails.
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { LecternError } from '../core/contract';
+import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus, LineCounts } from '../core/diff/gitPort';
+
+export interface GitCliOptions {
+  /** The git executable (default `git` on PATH). */
+  gitPath?: string;
+  /** Time limit of one git command, in milliseconds (status gets twice this). */
+  timeoutMs?: number;
+}
+
+interface Output {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
+/** Runs git in `cwd`; resolves with its exit code (a failure to start or a timeout rejects with a LecternError). */
+export function runGit(gitPath: string, cwd: string, args: readonly string[], timeoutMs: number): Promise<Output> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      gitPath,
+      ['-C', cwd, '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...args],
+      {
+        encoding: 'buffer',
+        maxBuffer: MAX_OUTPUT_BYTES,
+        timeout: timeoutMs,
+        windowsHide: true,
+        // No index refresh written behind the user's back; stable, untranslated messages.
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', LANG: 'C', GIT_TERMINAL_PROMPT: '0' },
+      },
+      (error, stdout, stderr) => {
+        const err = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string }) | null;
+        if (err && (err.code === 'ENOENT' || err.code === 'EACCES')) {
+          reject(
+            new LecternError(
+              'GIT_UNAVAILABLE',
+              `git could not be run (${err.code === 'ENOENT' ? `"${gitPath}" was not found` : `"${gitPath}" is not executable`}); against "HEAD" and "INDEX" need it.`,
+              'Install git and check that `git --version` works in the shell that runs Lectern.',
+            ),
+          );
+          return;
+        }
+        if (err && (err.killed || err.signal)) {
+          reject(new LecternError('GIT_FAILED', `git ${args[0]} did not finish within ${Math.round(timeoutMs / 1000)} s in ${cwd}.`, 'The repository may be very large or locked; try again, or preview one file.'));
+          return;
+        }
+        if (err && err.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+          reject(new LecternError('GIT_FAILED', `git ${args[0]} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB in ${cwd}.`, 'Preview a smaller folder or one file.'));
+          return;
+        }
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout: stdout as Buffer, stderr: (stderr as Buffer).toString('utf8') });
+      },
+    );
+  });
+}
+
+function failed(what: string, cwd: string, output: Output): LecternError {
+  const message = output.stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${output.code}`;
+  const unsafe = /dubious ownership|safe\.directory/.test(output.stderr);
+  return new LecternError(
+    'GIT_FAILED',
+    `git ${what} failed in ${cwd}: ${message}`,
+    unsafe ? `git refuses this repository (owned by another user). If you trust it: git config --global --add safe.directory ${cwd}` : 'Check the repository with `git status` in a shell.',
+  );
+}
+
+/** The nearest existing folder at or above `path`. */
+async function existingFolder(path: string): Promise<string> {
+  let at = path;
+  for (;;) {
+    const stat = await fs.stat(at).catch(() => undefined);
+    if (stat?.isDirectory()) return at;
+    const parent = nodePath.dirname(at);
+    if (parent === at) return at;
+    at = parent;
+  }
+}
+
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+/**
+ * Folders strictly inside `folder` that hold a `.git` (a nested repository or a submodule), found
+ * by a bounded breadth-first walk (depth, folder count) that skips node_modules and symlinks.
+ */
+export async function findNestedGitFolders(folder: string, options: { maxDepth?: number; maxFolders?: number } = {}): Promise<string[]> {
+  const maxDepth = options.maxDepth ?? 4;
+  const maxFolders = options.maxFolders ?? 3000;
+  const found: string[] = [];
+  const queue: { path: string; depth: number }[] = [{ path: folder, depth: 0 }];
+  let visited = 0;
+  while (queue.length > 0 && visited < maxFolders) {
+    const { path, depth } = queue.shift()!;
+    visited++;
+    const entries = await fs.readdir(path, { withFileTypes: true }).catch(() => []);
+    if (depth > 0 && entries.some((e) => e.name === '.git')) found.push(path);
+    if (depth >= maxDepth) continue;
+    for (const entry of entries) {
+      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) queue.push({ path: nodePath.join(path, entry.name), depth: depth + 1 });
+    }
+  }
+  return found.sort();
+}
+
+const STAGED: Record<string, GitChangeKind | undefined> = { M: 'modified', T: 'type_changed', A: 'added', D: 'deleted', R: 'renamed', C: 'copied', U: 'conflicted' };
+const UNSTAGED: Record<string, GitChangeKind | undefined> = { M: 'modified', T: 'type_changed', D: 'deleted', A: 'added', R: 'modified', C: 'modified', U: 'conflicted' };
+
+/** `n` space-separated fields, then the rest (a path may hold spaces). */
+function fields(record: string, n: number): { parts: string[]; rest: string } {
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const space = record.indexOf(' ', at);
+    if (space === -1) return { parts, rest: '' };
+    parts.push(record.slice(at, space));
+    at = space + 1;
+  }
+  return { parts, rest: record.slice(at) };
+}
+
+/** Parses `git status --porcelain=v2 -z --branch` output; paths are made absolute under `root`. */
+export function parseStatusV2(output: string, root: string): GitStatus {
+  const records = output.split('\0');
+  const status: GitStatus = { hasCommits: true, changes: [] };
+  const abs = (rel: string) => nodePath.join(root, ...rel.split('/'));
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (record.length === 0) continue;
+    switch (record[0]) {
+      case '#': {
+        const [, key, value] = /^# (\S+) (.*)$/.exec(record) ?? [];
+        if (key === 'branch.oid' && value === '(initial)') status.hasCommits = false;
+        if (key === 'branch.head' && value && value !== '(detached)') status.branch = value;
+        break;
+      }
+      case '1':
+      case '2':
+      case 'u': {
+        const n = record[0] === '1' ? 8 : record[0] === '2' ? 9 : 10;
+        const { parts, rest } = fields(record, n);
+        const xy = parts[1] ?? '..';
+        const sub = parts[2] ?? 'N...';
+        const change: GitChange = { path: abs(rest) };
+        if (record[0] === 'u') {
+          change.staged = 'conflicted';
+          change.unstaged = 'conflicted';
+        } else {
+          change.staged = STAGED[xy[0]!];
+          change.unstaged = UNSTAGED[xy[1]!];
+        }
+        if (record[0] === '2') change.oldPath = abs(records[++i] ?? '');
+        if (sub[0] === 'S') change.submodule = { commitChanged: sub[1] === 'C', modified: sub[2] === 'M', untracked: sub[3] === 'U' };
+        if (change.staged === undefined) delete change.staged;
+        if (change.unstaged === undefined) delete change.unstaged;
+        status.changes.push(change);
+        break;
+      }
+      case '?': {
+        const rel = record.slice(2);
+        const nested = rel.endsWith('/');
+        status.changes.push({ path: abs(nested ? rel.slice(0, -1) : rel), unstaged: 'untracked', ...(nested ? { nestedRepository: true } : {}) });
+        break;
+      }
+      default:
+        break; // '!' (ignored) is not asked for
+    }
+  }
+  return status;
+}
+
+/** Parses `git diff --numstat -z`: "added\tremoved\tpath\0", or "added\tremoved\t\0old\0new\0" for a rename. */
+export function parseNumstat(output: string, root: string): Map<string, LineCounts | 'binary'> {
+  const counts = new Map<string, LineCounts | 'binary'>();
+  const records = output.split('\0');
+  const abs = (rel: string) => nodePath.join(root, ...rel.split('/'));
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    const match = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
+    if (!match) continue;
+    let path = match[3]!;
+    if (path === '') {
+      i++; // the old path
+      path = records[++i] ?? '';
+    }
+    counts.set(abs(path), match[1] === '-' ? 'binary' : { added: Number(match[1]), removed: Number(match[2]) });
+  }
+  return counts;
+}
+
+class CliRepository implements GitRepository {
+  constructor(
+    readonly root: string,
+    private readonly git: (cwd: string, args: readonly string[], slow?: boolean) => Promise<Output>,
+  ) {}
+
+  async status(): Promise<GitStatus> {
+    const output = await this.git(this.root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignore-submodules=none'], true);
+    if (output.code !== 0) throw failed('status', this.root, output);
+    return parseStatusV2(output.stdout.toString('utf8'), this.root);
+  }
+
+  private relative(path: string): string {
+    return nodePath.relative(this.root, path).split(nodePath.sep).join('/');
+  }
+
+  async read(version: 'HEAD' | 'INDEX', path: string): Promise<Uint8Array | undefined> {
+    const rel = this.relative(path);
+    if (rel === '' || rel.startsWith('..')) return undefined;
+    // Raw blob bytes (no textconv); ":0:" names stage 0 so that no file name reads as a stage or a search.
+    const output = await this.git(this.root, ['cat-file', 'blob', version === 'HEAD' ? `HEAD:${rel}` : `:0:${rel}`]);
+    if (output.code === 0) return new Uint8Array(output.stdout.buffer, output.stdout.byteOffset, output.stdout.byteLength);
+    if (/does not exist|exists on disk, but not in|not a valid object name|invalid object name|bad file|not in the index|ambiguous argument|unknown revision|bad revision|is a tree|expected blob/i.test(output.stderr)) return undefined;
+    throw failed(`cat-file ${version}:${rel}`, this.root, output);
+  }
+
+  async numstat(against: 'HEAD' | 'INDEX'): Promise<Map<string, LineCounts | 'binary'>> {
+    const output = await this.git(this.root, ['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ...(against === 'HEAD' ? ['HEAD'] : []), '--'], true);
+    if (output.code !== 0) throw failed('diff --numstat', this.root, output);
+    return parseNumstat(output.stdout.toString('utf8'), this.root);
+  }
+}
+
+export function createGitCli(options: GitCliOptions = {}): GitPort {
+  const gitPath = options.gitPath ?? 'git';
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const git = (cwd: string, args: readonly string[], slow = false) => runGit(gitPath, cwd, args, slow ? timeoutMs * 2 : timeoutMs);
+  const repositories = new Map<string, CliRepository>();
+  const repository = (root: string) => {
+    let known = repositories.get(root);
+    if (!known) repositories.set(root, (known = new CliRepository(root, git)));
+    return known;
+  };
+  const repositoryAt = async (path: string): Promise<GitRepository | undefined> => {
+    const folder = await existingFolder(path);
+    // --show-cdup (the way up to the top folder) keeps the caller's spelling of the path (symlinks unresolved).
+    const output = await git(folder, ['rev-parse', '--show-cdup']);
+    if (output.code !== 0) {
+      if (/not a git repository|must be run in a work tree|outside repository/i.test(output.stderr)) return undefined;
+      throw failed('rev-parse', folder, output);
+    }
+    const up = output.stdout.toString('utf8').trim();
+    return repository(nodePath.resolve(folder, up));
+  };
+  return {
+    repositoryAt,
+    async repositoriesUnder(folder: string): Promise<GitRepository[]> {
+      const found: GitRepository[] = [];
+      for (const candidate of await findNestedGitFolders(folder)) {
+        const repo = await repositoryAt(candidate).catch(() => undefined);
+        if (repo && repo.root === candidate) found.push(repo);
+      }
+      return found;
+    },
+  };
+}
