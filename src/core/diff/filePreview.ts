@@ -1,0 +1,187 @@
+// The answer for one file: its hunks paged by hunk_offset (hunkPages.ts), or a header alone when
+// there are no lines to show (binary, unchanged, only renamed, only line endings changed).
+import { emptyMeta, LecternError, type ReadMeta, type ToolResponse } from '../contract';
+import type { ResolvedPath } from '../paths';
+import type { ReadEnv } from '../read/fileRead';
+import { callText, formatBytes, formatCount, plural } from '../read/format';
+import { LIMITS } from '../settings';
+import { didNotFit, footerLines, frameReserve, pageRange } from './answerFrame';
+import { planFile, type FilePlan, type NoDifference } from './filePlan';
+import { eolOnlyHunk, pageHunks, type HunkPage } from './hunkPages';
+import { hunkHeader } from './lineDiff';
+import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
+import { contentOf, countLines, diffText, eolName } from './textCompare';
+import { sourceOf, type Version } from './versions';
+
+export async function filePreview(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, path: ResolvedPath): Promise<ToolResponse> {
+  const plan = await planFile(env, input, against, path);
+  return plan.kind === 'no difference' ? noDifferenceAnswer(env, plan) : diffAnswer(env, input, plan);
+}
+
+/** The patch of the shown hunks, and the lines of the current file they span. */
+interface Shown {
+  content: string;
+  line: number | null;
+  end_line: number | null;
+}
+
+const NOTHING_SHOWN: Shown = { content: '', line: null, end_line: null };
+
+/** An answer about `display`; `meta` gets the token estimate of `text`. */
+function fileAnswer(env: ReadEnv, display: string, text: string, meta: ReadMeta, shown: Shown = NOTHING_SHOWN): ToolResponse {
+  return {
+    ok: true,
+    mode: 'diff_preview',
+    target: display,
+    content: shown.content,
+    text,
+    meta: { ...meta, token_estimate: env.countTokens(text) },
+    location: { file: display, line: shown.line, end_line: shown.end_line },
+  };
+}
+
+function noDifferenceAnswer(env: ReadEnv, plan: NoDifference): ToolResponse {
+  const meta = { ...emptyMeta(), total_bytes: plan.totalBytes, source: plan.source, diff: { against: plan.against, status: 'unchanged', added: 0, removed: 0, hunks: 0 } };
+  return fileAnswer(env, plan.display, `${plan.header}\n[${plan.hint}]`, meta);
+}
+
+function stagingText(plan: FilePlan): string {
+  const parts: string[] = [];
+  if (plan.staged && plan.unstaged) parts.push('staged and unstaged');
+  else if (plan.staged) parts.push('staged');
+  else if (plan.unstaged) parts.push('unstaged');
+  if (plan.current?.origin === 'buffer' && plan.against !== 'WORKTREE') parts.push('unsaved editor buffer');
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): ToolResponse {
+  const context = input.context_lines ?? DIFF_LIMITS.defaultContext;
+  const offset = input.hunk_offset ?? 0;
+  const notes = [...plan.notes];
+  const name = plan.oldDisplay ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})` : plan.display;
+  const currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
+  const oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
+  const totalLines = currentText?.kind === 'text' ? countLines(currentText.text) : null;
+  const baseMeta = (): ReadMeta => ({ ...emptyMeta(), total_bytes: plan.current?.bytes.length ?? null, total_lines: totalLines, source: sourceOf(plan.current) });
+  const diffMeta = (extra: Record<string, unknown>) => ({
+    against: plan.against,
+    status: plan.status,
+    staged: plan.staged,
+    unstaged: plan.unstaged,
+    unsaved: plan.current?.origin === 'buffer',
+    old_path: plan.oldDisplay ?? null,
+    repository: plan.repository ?? null,
+    no_commits: plan.noCommits,
+    ...extra,
+  });
+  /** An answer with no lines of the file: a header, then `lines` below it. */
+  const headerOnly = (header: string, lines: string[], diff: Record<string, unknown>) =>
+    fileAnswer(env, plan.display, [header, ...lines].join('\n'), { ...baseMeta(), diff: diffMeta(diff) });
+  const versus = `against ${plan.against === 'INDEX' ? 'the index' : plan.against === 'WORKTREE' ? 'the file on disk' : 'HEAD'}`;
+  const heading = (status: string = plan.status) => `${name} · ${status}${stagingText(plan)} · ${versus}`;
+
+  if (oldText?.kind === 'binary' || currentText?.kind === 'binary') {
+    const size = (v: Version | undefined) => (v ? formatBytes(v.bytes.length) : 'absent');
+    const same = plan.old && plan.current && Buffer.from(plan.old.bytes).equals(Buffer.from(plan.current.bytes));
+    const reason = (oldText?.kind === 'binary' ? oldText.reason : undefined) ?? (currentText?.kind === 'binary' ? currentText.reason : undefined);
+    const what = reason === 'encoding' ? 'not UTF-8 text (treated as binary)' : 'binary';
+    const header = `${heading(same ? 'unchanged' : plan.status)} · ${what}: ${plan.oldName} ${size(plan.old)} → now ${size(plan.current)}${same ? ', identical' : ', contents differ'}; lines are not shown.`;
+    return headerOnly(header, footerLines(notes, null), { binary: true, added: null, removed: null, hunks: 0 });
+  }
+
+  const oldString = oldText?.kind === 'text' ? oldText.text : '';
+  const newString = currentText?.kind === 'text' ? currentText.text : '';
+  if (plan.old && plan.current && oldString === newString) {
+    if (plan.oldDisplay) return headerOnly(`${heading()} · content unchanged (+0 -0): only the path changed.`, [], { added: 0, removed: 0, hunks: 0 });
+    return noDifferenceAnswer(env, {
+      kind: 'no difference',
+      display: plan.display,
+      header: `${name} · unchanged ${versus}: ${plan.current.origin === 'buffer' ? 'the unsaved editor buffer' : 'the file on disk'} matches ${plan.oldName}.`,
+      against: plan.against,
+      hint: plan.stagedElsewhere
+        ? `Its staged changes show against HEAD: ${callText('lectern_read', previewCall({ ...input, against: undefined }, plan.display))}`
+        : `Other changed files: ${callText('lectern_read', plan.summary ?? previewCall(input, undefined))}`,
+      totalBytes: plan.current.bytes.length,
+      source: sourceOf(plan.current),
+    });
+  }
+  const result = diffText(oldString, newString, context);
+  const { diff } = result;
+  if (result.eol === 'only') {
+    const header = `${heading()} · only line endings differ: ${plan.oldName} has ${eolName(result.oldEol)}, now ${eolName(result.newEol)} (${plural(countLines(newString), 'line')}); no other change.`;
+    return headerOnly(header, ['[git diff shows every line as changed here; `git diff --ignore-cr-at-eol` shows nothing.]', ...footerLines(notes, null)], {
+      line_endings: 'only',
+      old_eol: result.oldEol,
+      new_eol: result.newEol,
+      added: 0,
+      removed: 0,
+      hunks: 0,
+    });
+  }
+  if (result.eol === 'ignored') {
+    notes.push(`Line endings also changed on every line (${plan.oldName} ${eolName(result.oldEol)}, now ${eolName(result.newEol)}); the hunks compare content with line endings ignored (as git diff --ignore-cr-at-eol).`);
+  }
+  if (diff.approximate) notes.push('The changes were too tangled to align line by line in time: the differing part is shown removed and added whole.');
+  const total = diff.hunks.length;
+  if (offset > 0 && offset >= total) {
+    throw new LecternError(
+      'OUT_OF_RANGE',
+      `hunk_offset ${formatCount(offset)} is past the end: the diff of ${plan.display} has ${plural(total, 'hunk')}.`,
+      `From the first hunk: ${callText('lectern_read', previewCall(input, plan.display))}.`,
+      { total_lines: totalLines },
+    );
+  }
+  let wholeNote = '';
+  if (!plan.old) wholeNote = ` · all ${plural(diff.added, 'line')} new`;
+  else if (!plan.current) wholeNote = ` · all ${plural(diff.removed, 'line')} removed`;
+  const headerFor = (shown: number) => `${heading()} · +${formatCount(diff.added)} -${formatCount(diff.removed)}${wholeNote} · ${pageRange('hunk', offset, shown, total)}`;
+  const page = pageHunks(env, diff.hunks, offset, frameReserve(env, headerFor(total), notes));
+  const { shown, partial } = page;
+  if (partial) notes.unshift(partialNote(plan, page, offset, context, env.tokenCap));
+  const shownHunks = diff.hunks.slice(offset, offset + shown);
+  const eolHunks = shownHunks.filter(eolOnlyHunk);
+  if (eolHunks.length > 0 && result.eol === 'same') {
+    notes.push(`${eolHunks.map(hunkHeader).map((h) => h.replace(/ @@.*$/, ' @@')).join(', ')}: only line endings changed there (CRLF vs LF; CRs are not shown).`);
+  }
+  if (page.cutLines > 0) notes.push(`${plural(page.cutLines, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.`);
+  const next = offset + shown < total ? previewCall(input, plan.display, { hunk_offset: offset + shown }) : null;
+  if (next && !partial) notes.push(didNotFit(env, total - offset - shown, 'hunk'));
+  const first = shownHunks[0];
+  const last = shownHunks[shownHunks.length - 1];
+  const startLine = first && plan.current ? Math.max(1, first.newStart) : null;
+  const endLine = last && plan.current ? Math.max(startLine ?? 1, last.newStart + last.newLines - 1) : null;
+  const text = [headerFor(shown), ...page.body, ...footerLines(notes, next)].join('\n');
+  const meta: ReadMeta = {
+    ...baseMeta(),
+    truncated: offset > 0 || next !== null || partial !== null,
+    preview_degraded: next !== null || partial !== null,
+    start_line: startLine,
+    end_line: endLine,
+    next,
+    ...(notes.length > 0 ? { notes } : {}),
+    diff: diffMeta({
+      added: diff.added,
+      removed: diff.removed,
+      hunks: total,
+      hunk_offset: offset,
+      hunks_shown: shown,
+      context_lines: context,
+      ...(result.eol === 'ignored' ? { line_endings: 'ignored', old_eol: result.oldEol, new_eol: result.newEol } : {}),
+      ...(diff.approximate ? { approximate: true } : {}),
+    }),
+  };
+  const content = shown === 0 ? '' : `--- ${plan.patchOld}\n+++ ${plan.patchNew}\n${page.patch}`;
+  return fileAnswer(env, plan.display, text, meta, { content, line: startLine, end_line: endLine });
+}
+
+/** Which part of a hunk too large for one answer is shown, and where to read the rest of its new text. */
+function partialNote(plan: FilePlan, page: HunkPage, offset: number, context: number, tokenCap: number): string {
+  const { hunk, shownLines, totalLines } = page.partial!;
+  const newFirst = hunk.newStart + hunk.lines.slice(0, shownLines).filter((l) => l.kind !== '-').length;
+  const newRest = hunk.lines.slice(shownLines).filter((l) => l.kind !== '-').length;
+  return (
+    `Hunk ${formatCount(offset + 1)} alone is larger than one answer (${formatCount(tokenCap)} tokens): showing its first ${plural(shownLines, 'line')} of ${formatCount(totalLines)}.` +
+    (newRest > 0 && plan.current ? ` The rest of its new text: ${callText('lectern_read', { mode: 'file', target: plan.display, start_line: newFirst, end_line: newFirst + newRest - 1 })}.` : '') +
+    (context > 0 ? ' Fewer context_lines make hunks smaller.' : '')
+  );
+}

@@ -1,0 +1,153 @@
+// The summary of a folder or the whole workspace: every changed file in scope, grouped by the git
+// repository that holds it (nested repositories and submodules get their own section), or, against
+// WORKTREE, every unsaved editor buffer.
+import * as nodePath from 'node:path';
+import { LecternError, type ToolResponse } from '../contract';
+import type { ResolvedPath } from '../paths';
+import type { ReadEnv } from '../read/fileRead';
+import { callText, formatCount, plural } from '../read/format';
+import type { GitPort, GitRepository } from './gitPort';
+import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
+import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
+import { renderSummary } from './summaryAnswer';
+import { countEntry, entryFor, type NumstatCache, type Section, type SummaryEntry } from './summaryEntries';
+import { contentOf, lineCounts, NO_CONTENT } from './textCompare';
+import { readDisk } from './versions';
+import { displayOf, isWithin, posixRelative } from './workspacePaths';
+
+interface Scope {
+  name: string;
+  path: string;
+}
+
+/** How many entries have had their lines counted, against the summary's limits. */
+interface CountBudget {
+  started: number;
+  numstats: NumstatCache;
+  counted: number;
+  uncounted: number;
+}
+
+/** Paths in git's order (by code unit: "README.md" before "lib/"). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export async function summarize(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, folder: ResolvedPath | null): Promise<ToolResponse> {
+  const scopes: Scope[] = folder ? [{ name: folder.display, path: folder.absolute }] : env.host.roots().map((r) => ({ name: r.name, path: r.path }));
+  if (scopes.length === 0) {
+    throw new LecternError('NO_WORKSPACE', 'No workspace folder is open, so there is no scope to list changes in.', 'Pass a target: a file or folder path.');
+  }
+  const where = folder ? folder.display : scopes.length > 1 ? `the workspace (${scopes.map((s) => s.name).join(', ')})` : 'the workspace';
+  if (against === 'WORKTREE') return summarizeBuffers(env, input, scopes, where, folder);
+  const git = env.host.git;
+  if (!git) throw noGit();
+  const { sections, outside } = await repositorySections(env, git, scopes, folder);
+  const budget: CountBudget = { started: Date.now(), numstats: new Map(), counted: 0, uncounted: 0 };
+  for (const section of sections) await listSection(env, input, against, section, sections, budget);
+  const notes: string[] = [];
+  if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
+  if (budget.uncounted > 0) notes.push(`+/- counts of ${plural(budget.uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`);
+  for (const section of sections) {
+    if (section.status?.truncated) notes.push(`The host listed only part of ${section.rootDisplay}'s changes (a status limit).`);
+    for (const note of section.status?.notes ?? []) notes.push(`${section.rootDisplay}: ${note}`);
+  }
+  return renderSummary(env, input, against, where, folder, sections, notes);
+}
+
+/** One section per repository that holds a scope or lies inside one, by root; `outside` names scopes in none. */
+async function repositorySections(env: ReadEnv, git: GitPort, scopes: Scope[], folder: ResolvedPath | null): Promise<{ sections: Section[]; outside: string[] }> {
+  const sections = new Map<string, Section>();
+  const outside: string[] = [];
+  for (const scope of scopes) {
+    throwIfCancelled(env);
+    const containing = await git.repositoryAt(scope.path);
+    const nested = await git.repositoriesUnder(scope.path);
+    if (!containing && nested.length === 0) {
+      outside.push(scope.name);
+      continue;
+    }
+    const add = (repo: GitRepository, covers: string) => {
+      const known = sections.get(repo.root);
+      if (known) known.scopes.push(covers);
+      else sections.set(repo.root, { repo, scopes: [covers], title: '', entries: [] });
+    };
+    if (containing) add(containing, scope.path);
+    for (const repo of nested) add(repo, repo.root);
+  }
+  if (sections.size === 0) {
+    const message =
+      scopes.length > 1
+        ? `None of the workspace folders (${scopes.map((s) => s.name).join(', ')}) is in or holds a git repository.`
+        : `${folder ? folder.display : 'The workspace folder'} is not inside a git repository and holds none.`;
+    throw new LecternError(
+      'NOT_A_REPOSITORY',
+      message,
+      `Unsaved editor changes need no git: ${callText('lectern_read', { mode: 'diff_preview', ...(folder ? { target: folder.display } : {}), against: 'WORKTREE' })}. (To track changes, run git init.)`,
+    );
+  }
+  return { sections: [...sections.values()].sort((a, b) => byCodeUnits(a.repo!.root, b.repo!.root)), outside };
+}
+
+/** Fills a section: its title, and an entry per change in scope, counted while the budget lasts. */
+async function listSection(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 'INDEX', section: Section, all: Section[], budget: CountBudget): Promise<void> {
+  throwIfCancelled(env);
+  const repo = section.repo!;
+  const status = await repo.status();
+  section.status = status;
+  const rootDisplay = await displayOf(env, repo.root);
+  section.rootDisplay = rootDisplay === '.' ? nodePath.basename(repo.root) : rootDisplay;
+  section.title = `${section.rootDisplay} · git repository${status.branch ? `, branch ${status.branch}` : ''}${status.hasCommits ? '' : ', no commits yet'}`;
+  const inScope = (p: string | undefined) => p !== undefined && section.scopes.some((s) => isWithin(s, p));
+  const rel = (p: string) => posixRelative(repo.root, p) || '.';
+  const listed = new Set<string>();
+  for (const change of mergeChanges(status.changes).values()) {
+    if (!inScope(change.path) && !inScope(change.oldPath)) continue;
+    const entry = await entryFor(env, input, against, status, change, rel);
+    if (!entry) continue;
+    listed.add(change.path);
+    section.entries.push(entry);
+  }
+  // Unsaved buffers of files git sees as unchanged still differ from HEAD and the index.
+  for (const dirtyPath of env.host.documents?.dirtyPaths?.() ?? []) {
+    if (listed.has(dirtyPath) || !inScope(dirtyPath) || !isWithin(repo.root, dirtyPath)) continue;
+    if (all.some((other) => other !== section && other.repo!.root.length > repo.root.length && isWithin(other.repo!.root, dirtyPath))) continue;
+    const display = await displayOf(env, dirtyPath);
+    section.entries.push({ absolute: dirtyPath, display, shown: rel(dirtyPath), status: 'modified', flags: ['unsaved editor buffer'], counts: null, input: previewCall(input, display), change: { path: dirtyPath }, dirty: true });
+  }
+  for (const entry of section.entries) {
+    if (entry.folder || !entry.change) continue;
+    if (budget.counted >= DIFF_LIMITS.countFilesMax || Date.now() - budget.started > DIFF_LIMITS.countBudgetMs) {
+      budget.uncounted++;
+      continue;
+    }
+    budget.counted++;
+    entry.counts = await countEntry(env, repo, status, against, entry, budget.numstats);
+  }
+  // A buffer or file whose content turned out equal to the old version is not a change.
+  section.entries = section.entries.filter((e) => !(e.counts && e.counts !== 'binary' && e.counts.added === 0 && e.counts.removed === 0 && e.status === 'modified' && (e.dirty || e.flags.includes('unsaved editor buffer'))));
+  section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
+}
+
+async function summarizeBuffers(env: ReadEnv, input: DiffPreviewInput, scopes: Scope[], where: string, folder: ResolvedPath | null): Promise<ToolResponse> {
+  const notes: string[] = [];
+  const section: Section = { scopes: scopes.map((s) => s.path), title: '', entries: [] };
+  const documents = env.host.documents;
+  if (!documents?.dirtyPaths) {
+    notes.push('This host has no editor buffers (the CLI reads files from disk), so nothing is unsaved. Changes against git: drop against, or use against "INDEX".');
+  } else {
+    for (const path of documents.dirtyPaths()) {
+      if (!section.scopes.some((s) => isWithin(s, path))) continue;
+      const display = await displayOf(env, path);
+      const entry: SummaryEntry = { absolute: path, display, shown: display, status: 'unsaved changes', flags: [], counts: null, input: previewCall(input, display) };
+      const disk = await readDisk(env, path, display).catch(() => undefined);
+      const buffer = env.host.documents?.dirty(path);
+      if (!buffer) continue;
+      if (!disk) entry.status = 'new (not on disk)';
+      const old = disk ? contentOf(disk) : NO_CONTENT;
+      if (old.kind === 'text' && old.text === buffer.text) continue;
+      entry.counts = lineCounts(old, { kind: 'text', text: buffer.text });
+      section.entries.push(entry);
+    }
+    section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
+  }
+  return renderSummary(env, input, 'WORKTREE', where, folder, [section], notes);
+}
