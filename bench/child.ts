@@ -1,154 +1,15 @@
-// One benchmark process: runs every case for one file (or measures the tokenizer cold start) and
+// One benchmark process: runs every case for one file (or measures the tokenizer cold start, or runs
+// one symbol job from bench/symbols.ts) and
 // prints its results as a JSON line starting with "RESULT ". Started by bench/run.ts with
 // --expose-gc, one process per file size, so each size starts from a clean heap and RSS.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FileSystemPort, Host } from '../src/core/ports';
 import type { ToolResponse } from '../src/core/contract';
 import { makeBlock } from './generate';
-import type { CaseResult, ChildJob, ChildResult, Mem, Stats, TokenizerResult } from './types';
-
-const gc = (globalThis as unknown as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with --expose-gc (npm run bench does)');
-const collect = () => {
-  gc();
-  gc();
-};
-
-// ---- measurement helpers ----------------------------------------------------------------------
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  return { median: at(0.5), p95: at(0.95), min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
-}
-
-/** Peak resident set (VmHWM) in bytes; reset with resetPeakRss (Linux only, else undefined). */
-function peakRss(): number | undefined {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function resetPeakRss(): void {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-  } catch {
-    // not Linux: the 1 ms sampler alone bounds the peak
-  }
-}
-
-/**
- * Growth of RSS, V8 heap and external (ArrayBuffer) memory while `fn` runs `reps` times, after a
- * full GC. RSS is the kernel's high-water mark (exact even inside synchronous work); heap and
- * external are sampled every millisecond while the event loop is free and after every call.
- */
-async function memoryOf(fn: () => Promise<unknown>, reps: number): Promise<Mem> {
-  collect();
-  const base = process.memoryUsage();
-  resetPeakRss();
-  let rss = base.rss;
-  let heap = base.heapUsed;
-  let external = base.external;
-  const sample = () => {
-    const m = process.memoryUsage();
-    if (m.rss > rss) rss = m.rss;
-    if (m.heapUsed > heap) heap = m.heapUsed;
-    if (m.external > external) external = m.external;
-  };
-  const timer = setInterval(sample, 1);
-  try {
-    for (let i = 0; i < reps; i++) {
-      await fn();
-      sample();
-    }
-  } finally {
-    clearInterval(timer);
-  }
-  const hwm = peakRss();
-  if (hwm !== undefined && hwm > rss) rss = hwm;
-  return { rss: rss - base.rss, heap: heap - base.heapUsed, external: external - base.external };
-}
-
-interface Timing {
-  minIters: number;
-  budgetMs: number;
-  warmup: number;
-  /** Collect garbage (untimed) after each engine call, so the floor does not pay the engine's GC debt. */
-  settle: boolean;
-}
-const NORMAL: Timing = { minIters: 20, budgetMs: 1500, warmup: 3, settle: false };
-const HEAVY: Timing = { minIters: 3, budgetMs: 0, warmup: 0, settle: true };
-const MAX_ITERS = 300;
-
-/** Engine and floor alternate, so both see the same machine state (page cache, CPU frequency, noise). */
-async function timePair(engine: () => Promise<unknown>, floor: () => Promise<unknown>, timing: Timing): Promise<{ engine: number[]; engineCpu: number[]; floor: number[] }> {
-  for (let i = 0; i < timing.warmup; i++) {
-    await engine();
-    await floor();
-  }
-  collect();
-  const e: number[] = [];
-  const cpu: number[] = [];
-  const f: number[] = [];
-  const started = performance.now();
-  while (e.length < MAX_ITERS && (e.length < timing.minIters || performance.now() - started < timing.budgetMs)) {
-    const c = process.cpuUsage();
-    let t = performance.now();
-    await engine();
-    e.push(performance.now() - t);
-    const used = process.cpuUsage(c);
-    cpu.push((used.user + used.system) / 1000);
-    if (timing.settle) collect();
-    t = performance.now();
-    await floor();
-    f.push(performance.now() - t);
-  }
-  return { engine: e, engineCpu: cpu, floor: f };
-}
-
-// ---- floors -------------------------------------------------------------------------------------
-
-/** The floor: open, one plain fs read of exactly [start, start + length), close. */
-async function plainRead(path: string, start: number, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A plain sequential scan counting newlines (Buffer#indexOf) in the first `length` bytes, 1 MiB reused buffer. */
-async function plainScan(path: string, length: number): Promise<number> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(1024 * 1024);
-    let position = 0;
-    let newlines = 0;
-    while (position < length) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, length - position), position);
-      if (bytesRead === 0) break;
-      for (let at = buffer.indexOf(10); at !== -1 && at < bytesRead; at = buffer.indexOf(10, at + 1)) newlines++;
-      position += bytesRead;
-    }
-    return newlines;
-  } finally {
-    await handle.close();
-  }
-}
+import { collect, HEAVY, memoryOf, NORMAL, plainRead, plainScan, stats, timePair } from './measure';
+import type { CaseResult, ChildJob, ChildResult, SizeJob, TokenizerResult } from './types';
 
 // ---- the engine, through a host whose fs counts what the engine reads ---------------------------
 
@@ -187,7 +48,7 @@ interface CaseDef {
   heavy?: boolean;
 }
 
-function casesFor(job: ChildJob, target: string): CaseDef[] {
+function casesFor(job: SizeJob, target: string): CaseDef[] {
   const { size, lines } = job;
   const deep = Math.max(1, Math.floor(lines * 0.9));
   const near = Math.min(501, Math.max(1, lines - 200));
@@ -214,7 +75,7 @@ function check(response: ToolResponse, what: string): ToolResponse {
   return response;
 }
 
-async function runSize(job: ChildJob): Promise<ChildResult> {
+async function runSize(job: SizeJob): Promise<ChildResult> {
   const t0 = performance.now();
   const { Lectern } = await import('../src/core/engine');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
@@ -351,7 +212,19 @@ async function runTokenizer(): Promise<TokenizerResult> {
 
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as ChildJob;
-  const result = job.kind === 'tokenizer' ? await runTokenizer() : await runSize(job);
+  let result: ChildResult;
+  if (job.kind === 'tokenizer') result = await runTokenizer();
+  else if (job.kind === 'size') result = await runSize(job);
+  else {
+    // Imported only here: it watches WebAssembly.Memory before the engine loads.
+    const symbols = await import('./symbols');
+    if (job.kind === 'sym-cold') result = await symbols.runSymbolCold(job);
+    else if (job.kind === 'sym-file') result = await symbols.runSymbolFile(job);
+    else if (job.kind === 'sym-memory') result = await symbols.runSymbolMemory(job);
+    else if (job.kind === 'index') result = await symbols.runIndex(job);
+    else if (job.kind === 'tokens') result = await symbols.runTokens(job);
+    else throw new Error(`unknown job ${JSON.stringify(job)}`);
+  }
   process.stdout.write('RESULT ' + JSON.stringify(result) + '\n');
 }
 

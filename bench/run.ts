@@ -1,19 +1,27 @@
 // `npm run bench`: latency and peak memory of Lectern's file reads (line ranges, byte windows, head,
 // tail, stat) on generated files of 100 KB, 10 MB and 1 GB, each beside a plain fs.read of the same
-// bytes in the same run (the floor). Writes docs/benchmarks.md and prints a summary.
+// bytes in the same run (the floor); and of its symbol reads, outlines and snippets on real code of
+// 100 KB, 1 MB and 9 MB, the workspace symbol index over thousands of real files, the memory of
+// repeated parses, and the tokens a symbol answer saves per language (bench/symbols.ts).
+// Writes docs/benchmarks.md and prints a summary.
 //
-//   npm run bench                        all sizes, writes docs/benchmarks.md
-//   npm run bench -- --sizes=100k,10m    a subset
+//   npm run bench                        everything (about 5 minutes on 2 cores), writes docs/benchmarks.md
+//   npm run bench -- --only=files        file reads only (also: reads, memory, index, tokens;
+//                                        symbols = reads,memory,index,tokens); comma-separated
+//   npm run bench -- --sizes=100k,10m    a subset of the file-read sizes
 //   npm run bench -- --no-write          print only
 //   npm run bench -- --out=/tmp/b.md     write elsewhere
+// A partial run (--only) replaces only its own parts of an existing report and keeps the others.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBenchFile } from './generate';
-import type { CaseResult, ChildJob, ChildResult, SizeResult, TokenizerResult } from './types';
+import { bytes, count, growth, ms, ratio } from './format';
+import { coldRuns, packageOf, renderIndex, renderIntro, renderMemory, renderReads, renderTokens, symbolFiles, symbolSummary, type PartRun, type ReadsPart, type SymbolParts } from './symbolReport';
+import type { ChildJob, ChildResult, IndexResult, SizeResult, SymbolColdResult, SymbolFileResult, SymbolMemoryResult, TokenizerResult, TokensResult } from './types';
 
 const ROOT = resolve(__dirname, '..');
 const KiB = 1024;
@@ -26,18 +34,30 @@ const SIZES: Record<string, { label: string; size: number }> = {
   '1g': { label: '1 GB', size: GiB },
 };
 
+const PARTS = ['files', 'reads', 'memory', 'index', 'tokens'] as const;
+type Part = (typeof PARTS)[number];
+const ALIASES: Record<string, readonly Part[]> = { symbols: ['reads', 'memory', 'index', 'tokens'], all: PARTS };
+
 interface Args {
   sizes: string[];
   out: string | null;
+  only: Set<Part>;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: Object.keys(SIZES), out: join(ROOT, 'docs', 'benchmarks.md') };
+  const args: Args = { sizes: Object.keys(SIZES), out: join(ROOT, 'docs', 'benchmarks.md'), only: new Set(PARTS) };
   for (const arg of argv) {
     if (arg.startsWith('--sizes=')) {
       args.sizes = arg.slice('--sizes='.length).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
       const unknown = args.sizes.filter((s) => !(s in SIZES));
       if (unknown.length > 0) usage(`unknown size ${unknown.join(', ')} (known: ${Object.keys(SIZES).join(', ')})`);
+    } else if (arg.startsWith('--only=')) {
+      args.only = new Set();
+      for (const name of arg.slice('--only='.length).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+        const parts = ALIASES[name] ?? (PARTS.includes(name as Part) ? [name as Part] : undefined);
+        if (!parts) usage(`unknown part ${name} (known: ${[...PARTS, ...Object.keys(ALIASES)].join(', ')})`);
+        for (const part of parts) args.only.add(part);
+      }
     } else if (arg === '--no-write') args.out = null;
     else if (arg.startsWith('--out=')) args.out = resolve(arg.slice('--out='.length));
     else usage(`unknown argument ${arg}`);
@@ -46,41 +66,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`bench: ${message}\nusage: npm run bench -- [--sizes=100k,10m,1g] [--no-write | --out=FILE]\n`);
+  process.stderr.write(`bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens|symbols] [--sizes=100k,10m,1g] [--no-write | --out=FILE]\n`);
   process.exit(2);
-}
-
-// ---- formatting ---------------------------------------------------------------------------------
-
-function ms(value: number): string {
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
-  if (value >= 1) return value.toFixed(2);
-  return value.toFixed(3);
-}
-
-function ratio(value: number): string {
-  if (value >= 100) return `×${value.toFixed(0)}`;
-  if (value >= 10) return `×${value.toFixed(1)}`;
-  return `×${value.toFixed(2)}`;
-}
-
-function bytes(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const v = Math.abs(value);
-  if (v >= GiB) return `${sign}${(v / GiB).toFixed(2)} GiB`;
-  if (v >= MiB) return `${sign}${(v / MiB).toFixed(1)} MiB`;
-  if (v >= KiB) return `${sign}${(v / KiB).toFixed(v >= 100 * KiB ? 0 : 1)} KiB`;
-  return `${sign}${v} B`;
-}
-
-/** Memory growth: small negative values (GC between samples) read as 0. */
-function growth(value: number): string {
-  return value <= 0 ? '0' : bytes(value);
-}
-
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 // ---- running ------------------------------------------------------------------------------------
@@ -103,7 +90,7 @@ function runChild(job: ChildJob, timeoutMs: number): Promise<ChildResult> {
       clearTimeout(timer);
       children.delete(child);
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`bench child for ${job.label} failed (exit ${code ?? signal})`));
+      if (code !== 0 || !line) reject(new Error(`bench child for ${JSON.stringify(job).slice(0, 200)} failed (exit ${code ?? signal})`));
       else resolvePromise(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
     });
   });
@@ -123,8 +110,6 @@ interface Run {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  const date = new Date();
-  const loadStart = os.loadavg()[0]!;
   const dir = await mkdtemp(join(os.tmpdir(), 'lectern-bench-'));
   const cleanup = () => {
     for (const child of children) child.kill('SIGKILL');
@@ -138,7 +123,32 @@ async function main(): Promise<void> {
     });
   }
 
-  process.stderr.write(`lectern bench: ${os.cpus().length} cores, node ${process.version}, files in ${dir}\n`);
+  process.stderr.write(`lectern bench: ${os.cpus().length} cores, node ${process.version}, parts ${[...args.only].join(', ')}, files in ${dir}\n`);
+  const files = args.only.has('files') ? await runFiles(args, dir) : undefined;
+  const symbols = await runSymbols(args, dir);
+  cleanup();
+
+  const fresh = new Map<string, string[]>();
+  if (files) fresh.set('files', renderFiles(files));
+  if (symbols.reads) fresh.set('reads', renderReads(symbols.reads));
+  if (symbols.memory) fresh.set('memory', renderMemory(symbols.memory));
+  if (symbols.index) fresh.set('index', renderIndex(symbols.index));
+  if (symbols.tokens) fresh.set('tokens', renderTokens(symbols.tokens));
+  for (const [name, message] of Object.entries(symbols.failed ?? {})) fresh.set(name, [`### ${name}`, '', `**The benchmark failed** (${new Date().toISOString()}): ${message}`, '']);
+  if (args.out) {
+    mkdirSync(dirname(args.out), { recursive: true });
+    writeFileSync(args.out, compose(fresh, existsSync(args.out) ? readFileSync(args.out, 'utf8') : ''));
+  }
+  if (files) process.stdout.write(summary(files));
+  process.stdout.write(symbolSummary(symbols));
+  process.stdout.write(`\nBench wall time ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  if (args.out) process.stdout.write(`Wrote ${relative(process.cwd(), args.out) || args.out}${args.only.size < PARTS.length ? ' (only the parts run were replaced)' : ''}\n`);
+}
+
+async function runFiles(args: Args, dir: string): Promise<Run> {
+  const started = performance.now();
+  const date = new Date();
+  const loadStart = os.loadavg()[0]!;
   process.stderr.write('tokenizer cold load …\n');
   const tokenizer = (await runChild({ kind: 'tokenizer', label: 'tokenizer', dir, name: '', size: 0, lines: 0 }, 120_000)) as TokenizerResult;
 
@@ -167,33 +177,132 @@ async function main(): Promise<void> {
       rmSync(path, { force: true });
     }
   }
-  cleanup();
+  return { date, sizes: results, skipped, tokenizer, generateMs, totalMs: performance.now() - started, loadStart, loadEnd: os.loadavg()[0]! };
+}
 
-  const run: Run = { date, sizes: results, skipped, tokenizer, generateMs, totalMs: performance.now() - started, loadStart, loadEnd: os.loadavg()[0]! };
-  const markdown = render(run);
-  if (args.out) {
-    mkdirSync(dirname(args.out), { recursive: true });
-    writeFileSync(args.out, markdown);
+/** The symbol parts that were asked for, each timed with its own load average. */
+async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
+  const parts: SymbolParts = {};
+  const code = codeVersion();
+  const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; run: PartRun }> => {
+    const date = new Date();
+    const loadStart = os.loadavg()[0]!;
+    const t = performance.now();
+    const value = await fn();
+    return { value, run: { date, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - t, code, cpus: os.cpus().length } };
+  };
+  const specs = symbolFiles(ROOT);
+  const largest = specs[specs.length - 1]!;
+
+  if (args.only.has('reads')) {
+    const { responseTokenCap, DEFAULT_SETTINGS } = await import('../src/core/settings');
+    const { value, run } = await timed(async () => {
+      const files: ReadsPart['files'] = [];
+      const skipped: string[] = [];
+      for (const spec of specs) {
+        if (!existsSync(spec.path)) {
+          skipped.push(`${spec.shown}: not installed`);
+          continue;
+        }
+        try {
+          const cold: SymbolColdResult[] = [];
+          for (let i = 0; i < coldRuns(spec); i++) {
+            process.stderr.write(`${spec.shown}: cold symbol read ${i + 1}/${coldRuns(spec)} … `);
+            const result = (await runChild({ kind: 'sym-cold', file: spec }, 120_000)) as SymbolColdResult;
+            process.stderr.write(`${ms(result.ms)} ms${result.outcome.ok ? '' : ` ${result.outcome.code}`}\n`);
+            cold.push(result);
+          }
+          const warm = (await runChild({ kind: 'sym-file', file: spec }, 300_000)) as SymbolFileResult;
+          files.push({ spec, pkg: packageOf(ROOT, spec.shown), cold, warm });
+        } catch (error) {
+          skipped.push(`${spec.shown}: the benchmark failed: ${(error as Error).message}`);
+          process.stderr.write(`${spec.shown}: failed (${(error as Error).message})\n`);
+        }
+      }
+      return { files, skipped };
+    });
+    parts.reads = { run, ...value, tokenCap: responseTokenCap(DEFAULT_SETTINGS) };
   }
-  process.stdout.write(summary(run));
-  if (args.out) process.stdout.write(`\nWrote ${relative(process.cwd(), args.out) || args.out}\n`);
+
+  if (args.only.has('memory') && existsSync(largest.path)) {
+    process.stderr.write(`memory: outlines of new versions of ${largest.shown} …\n`);
+    await soft(parts, 'memory', async () => {
+      const { value, run } = await timed(async () => (await runChild({ kind: 'sym-memory', file: largest, dir, reps: 10 }, 300_000)) as SymbolMemoryResult);
+      parts.memory = { run, spec: largest, result: value };
+    });
+  }
+
+  if (args.only.has('index')) {
+    const { INDEX_LIMITS } = await import('../src/core/symbols/workspaceIndex');
+    const roots = await indexRoots();
+    process.stderr.write(`index: ${roots.map((r) => r.path).join(', ')} …\n`);
+    await soft(parts, 'index', async () => {
+      const { value, run } = await timed(async () => (await runChild({ kind: 'index', roots, target: 'expandRange', symbolKind: 'function', maxCalls: 40 }, 420_000)) as IndexResult);
+      parts.index = { run, result: value, budgetMs: INDEX_LIMITS.budgetMs, maxFileBytes: INDEX_LIMITS.maxFileBytes };
+    });
+  }
+
+  if (args.only.has('tokens')) {
+    process.stderr.write('tokens per language …\n');
+    await soft(parts, 'tokens', async () => {
+      const { value, run } = await timed(async () => (await runChild({ kind: 'tokens', root: ROOT }, 180_000)) as TokensResult);
+      parts.tokens = { run, result: value };
+    });
+  }
+  return parts;
+}
+
+/** One symbol part: a failure is reported in its place instead of ending the whole run. */
+async function soft(parts: SymbolParts, name: 'memory' | 'index' | 'tokens', fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    (parts.failed ??= {})[name] = (error as Error).message;
+    process.stderr.write(`${name}: failed (${(error as Error).message})\n`);
+  }
+}
+
+/** node_modules as one root; the Python installation too when the walker finds under 5,000 files there. */
+async function indexRoots(): Promise<{ name: string; path: string }[]> {
+  const { listSourceFiles } = await import('../src/core/symbols/walk');
+  const { LANGUAGES } = await import('../src/core/symbols/languages/index');
+  const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
+  const extensions = new Set(LANGUAGES.flatMap((l) => l.extensions));
+  const wanted = (name: string) => name.lastIndexOf('.') > 0 && extensions.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
+  const roots = [{ name: 'node_modules', path: join(ROOT, 'node_modules') }];
+  const listed = await listSourceFiles({ fs: nodeFileSystem, roots: () => roots }, roots, wanted, 50_000);
+  if (listed.files.length >= 5000) return roots;
+  try {
+    const stdlib = execFileSync('python3', ['-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (stdlib) roots.push({ name: 'python', path: stdlib });
+  } catch {
+    // no python3: node_modules alone
+  }
+  return roots;
 }
 
 // ---- the report ---------------------------------------------------------------------------------
 
 const FLAT_CASES = ['head', 'tail', 'win-start', 'win-mid', 'win-end', 'win-max', 'stat', 'stat-fresh', 'win-mid-fresh'];
 
-function machine(run: Run): string[] {
+/** The machine, for the report's head (each part says when it ran, and under what load). */
+function machine(): string[] {
   const cpus = os.cpus();
   return [
-    `- Date: ${run.date.toISOString()}`,
     `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`,
     `- Memory: ${bytes(os.totalmem())}`,
     `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
     `- Node: ${process.version} (TypeScript run with tsx)`,
+  ];
+}
+
+function fileRun(run: Run): string[] {
+  const cpus = os.cpus();
+  return [
+    `- Date: ${run.date.toISOString()}`,
     `- Code: ${codeVersion()}`,
     `- Load average (1 min) at start / end: ${run.loadStart.toFixed(2)} / ${run.loadEnd.toFixed(2)}${Math.max(run.loadStart, run.loadEnd) > cpus.length * 0.5 ? ' (other work was running: expect noisier figures)' : ''}`,
-    `- Bench wall time: ${(run.totalMs / 1000).toFixed(0)} s`,
+    `- Wall time of this part: ${(run.totalMs / 1000).toFixed(0)} s`,
   ];
 }
 
@@ -271,16 +380,12 @@ function whereTimeGoes(run: Run): string[] {
   return out;
 }
 
-function render(run: Run): string {
+function renderFiles(run: Run): string[] {
   const t = run.tokenizer;
   const out: string[] = [
-    '# Benchmarks',
+    '## File reads: this run',
     '',
-    'Generated by `npm run bench` (bench/run.ts). Do not edit by hand; rerun it.',
-    '',
-    '## Machine',
-    '',
-    ...machine(run),
+    ...fileRun(run),
     '',
     '## Method',
     '',
@@ -359,8 +464,44 @@ function render(run: Run): string {
     }
   }
   if (run.skipped.length > 0) out.push('## Skipped', '', ...run.skipped.map((s) => `- ${s}`), '');
-  out.push('## Raw results', '', '<details><summary>JSON</summary>', '', '```json', JSON.stringify({ tokenizer: run.tokenizer, sizes: run.sizes }, null, 1), '```', '', '</details>', '');
-  return out.join('\n');
+  out.push('## File reads: raw results', '', '<details><summary>JSON</summary>', '', '```json', JSON.stringify({ tokenizer: run.tokenizer, sizes: run.sizes }, null, 1), '```', '', '</details>', '');
+  return out;
+}
+
+// ---- the document: one marked block per part, so a partial run keeps the other parts -------------
+
+const BLOCK = /<!-- bench:([\w-]+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g;
+
+function oldBlocks(previous: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  for (const match of previous.matchAll(BLOCK)) blocks.set(match[1]!, match[2]!);
+  // A report from before the parts were marked: all of it after the machine is the file reads.
+  const legacy = blocks.size === 0 ? /## Machine\n\n([\s\S]*?)\n\n(## Method[\s\S]*?)\n*$/.exec(previous) : null;
+  if (legacy) blocks.set('files', `## File reads: this run\n\n${legacy[1]}\n\n${legacy[2]}`);
+  return blocks;
+}
+
+function compose(fresh: Map<string, string[]>, previous: string): string {
+  const kept = oldBlocks(previous);
+  const block = (name: string) => {
+    const body = fresh.has(name) ? fresh.get(name)!.join('\n').replace(/\n+$/, '') : kept.get(name);
+    return body === undefined ? [] : [`<!-- bench:${name} -->`, body, `<!-- /bench:${name} -->`, ''];
+  };
+  const symbolBlocks = ['reads', 'memory', 'index', 'tokens'].flatMap(block);
+  return [
+    '# Benchmarks',
+    '',
+    'Generated by `npm run bench` (bench/run.ts). Do not edit by hand; rerun it. `npm run bench -- --only=files` (or',
+    '`reads`, `memory`, `index`, `tokens`; `symbols` = the last four) reruns some parts and keeps the others: each',
+    'part says when it ran and under what load.',
+    '',
+    '## Machine',
+    '',
+    ...machine(),
+    '',
+    ...block('files'),
+    ...(symbolBlocks.length > 0 ? [...renderIntro(), ...symbolBlocks] : []),
+  ].join('\n');
 }
 
 function summary(run: Run): string {

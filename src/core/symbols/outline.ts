@@ -59,6 +59,14 @@ function contextStart(span: Node, spec: LanguageSpec): number {
   return top + 1;
 }
 
+/**
+ * A copy that does not share memory with the parsed source: V8 keeps a whole file's text alive for
+ * as long as any slice of it lives, and the symbol index keeps names of thousands of files.
+ */
+function detach(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 function signatureOf(node: Node, spec: LanguageSpec, text: string): { signature: string; bodyStartLine: number | null } {
   let body: Node | null = null;
   for (const field of spec.bodyFields) {
@@ -85,7 +93,7 @@ function signatureOf(node: Node, spec: LanguageSpec, text: string): { signature:
   }
   head = head.replace(/\s+/g, ' ').trim().replace(/[{:=\s]+$/, '');
   if (head.length > SIGNATURE_CHARS) head = head.slice(0, SIGNATURE_CHARS) + '…';
-  return { signature: head, bodyStartLine: body ? body.startPosition.row + 1 : null };
+  return { signature: detach(head), bodyStartLine: body ? body.startPosition.row + 1 : null };
 }
 
 interface Found {
@@ -119,7 +127,7 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
       pattern: match.patternIndex,
       symbol: {
         // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
-        name: name.node.text.replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, ''),
+        name: detach(name.node.text.replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, '')),
         kind,
         startLine: first.startPosition.row + 1,
         endLine: lastLine(span),

@@ -14,6 +14,9 @@ interface Level {
   note: string | null;
 }
 
+/** Header and footer of an outline answer (measured ~165 tokens with long paths): kept free. */
+const FRAME_TOKENS = 240;
+
 const MAJOR_KINDS: readonly SymbolKind[] = ['class', 'interface', 'enum', 'type', 'module', 'function', 'method'];
 
 const LEVELS: readonly Level[] = [
@@ -55,11 +58,11 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
   for (const candidate of LEVELS) {
     level = candidate;
     lines = render(symbols, candidate);
-    if (env.countTokens(lines.join('\n')) + 120 <= budgetTokens) break;
+    if (env.countTokens(lines.join('\n')) + FRAME_TOKENS <= budgetTokens) break;
   }
   // Still too big at the coarsest level: keep the first entries that fit and say where the rest are.
-  if (env.countTokens(lines.join('\n')) + 120 > budgetTokens) {
-    let used = 120;
+  if (env.countTokens(lines.join('\n')) + FRAME_TOKENS > budgetTokens) {
+    let used = FRAME_TOKENS;
     let keep = 0;
     for (const line of lines) {
       const cost = env.countTokens(line) + 1;
@@ -105,6 +108,8 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
       total_lines: source.lineCount,
       total_bytes: source.lineStarts[source.lineCount]!,
       outline: { symbols: total, shown: shownEntries, level: LEVELS.indexOf(level) },
+      version: file.version,
+      absolute_path: file.absolute,
     },
     location: { file: display, line: null, end_line: null },
   };

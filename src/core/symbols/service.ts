@@ -10,8 +10,12 @@ import type { LanguageSpec, OutlineSymbol } from './types';
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
   maxParseBytes: 16 * 1024 * 1024,
-  /** A parse running longer is abandoned and the read falls back to text. */
+  /**
+   * A parse running longer is abandoned and the read falls back to text: 5 s plus 1 s per MiB,
+   * since a 9 MB file needs ~2 s of CPU and a loaded machine stretches wall time.
+   */
   parseDeadlineMs: 5_000,
+  parseDeadlinePerMiBMs: 1_000,
   /** Source bytes kept with cached outlines. */
   cacheBytes: 64 * 1024 * 1024,
 };
@@ -51,7 +55,7 @@ export class SymbolService {
     }
     const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
     spec = headerLanguage(spec, path, source.text);
-    const tree = await this.runtime.parse(spec, source.text, SYMBOL_LIMITS.parseDeadlineMs, signal);
+    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);
     if (!tree) return { status: 'timeout', spec, source };
     let symbols: OutlineSymbol[];
     try {
@@ -65,7 +69,7 @@ export class SymbolService {
 
   /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
   async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal) {
-    const tree = await this.runtime.parse(spec, source.text, SYMBOL_LIMITS.parseDeadlineMs, signal);
+    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);
     if (!tree) return undefined;
     try {
       const firstText = lineText(source, first, first);
@@ -79,13 +83,22 @@ export class SymbolService {
 
   private remember(key: string, entry: Entry): void {
     this.cache.set(key, entry);
-    this.cachedBytes += entry.source.bytes.length;
+    this.cachedBytes += entryCost(entry);
     while (this.cachedBytes > SYMBOL_LIMITS.cacheBytes && this.cache.size > 1) {
       const [oldest, value] = this.cache.entries().next().value!;
       this.cache.delete(oldest);
-      this.cachedBytes -= value.source.bytes.length;
+      this.cachedBytes -= entryCost(value);
     }
   }
+}
+
+function parseDeadline(source: SourceText): number {
+  return SYMBOL_LIMITS.parseDeadlineMs + (source.bytes.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs;
+}
+
+/** Memory an entry holds: the bytes, the decoded text (two bytes a character) and the line table. */
+function entryCost(entry: Entry): number {
+  return entry.source.bytes.length + entry.source.text.length * 2 + entry.source.lineStarts.byteLength;
 }
 
 /** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */

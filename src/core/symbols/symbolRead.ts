@@ -43,6 +43,8 @@ export interface FileSymbols {
   absolute: string;
   symbols: OutlineSymbol[];
   source: SourceText;
+  /** The file's version (TextFile.versionKey): changes with its content. */
+  version: string;
 }
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
@@ -59,7 +61,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
       const fallback = env.host.documentSymbols ? await env.host.documentSymbols(path.absolute) : undefined;
       if (fallback && fallback.length > 0) {
         const source = await readSourceText(file, path.display, SYMBOL_LIMITS.maxParseBytes);
-        return { display: path.display, absolute: path.absolute, symbols: fallback, source };
+        return { display: path.display, absolute: path.absolute, symbols: fallback, source, version: file.versionKey };
       }
       throw new LecternError(
         'UNSUPPORTED_LANGUAGE',
@@ -74,7 +76,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );
     }
-    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source };
+    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source, version: file.versionKey };
   } finally {
     await file.source.close().catch(() => undefined);
   }
@@ -167,15 +169,22 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
     const list = shown.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, candidates, input))}`);
     if (candidates.length > shown.length) list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
-    throw new LecternError('AMBIGUOUS_SYMBOL', `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.`, `Choose one:\n${list.join('\n')}`);
+    throw new LecternError(
+      'AMBIGUOUS_SYMBOL',
+      `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+      `Choose one:\n${list.join('\n')}`,
+    );
   }
   // Re-read the chosen file: the answer must come from its current content.
-  const { display, symbols, source } = await fileOutline(env, chosen.absolute);
+  const { display, absolute, symbols, source, version } = await fileOutline(env, chosen.absolute);
   const fresh = flattenSymbols(symbols).find(
     (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
   ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
   if (!fresh) throw new LecternError('NOT_FOUND', `${qualifiedName(chosen.item.path)} is no longer in ${display}.`, 'The file changed; call again.');
-  return renderSymbol(env, display, source, fresh, input, notes);
+  const response = renderSymbol(env, display, source, fresh, input, notes);
+  response.meta.version = version;
+  response.meta.absolute_path = absolute;
+  return response;
 }
 
 function numbered(source: SourceText, first: number, last: number): { body: string; content: string; cut: number } {
@@ -230,7 +239,8 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
   let members: string[] = [];
   const wantsBody = input.include_body ?? true;
   const [spanStart, spanEnd] = lineBytes(source, from, to);
-  const tooBig = wantsBody && (spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
+  const overLines = env.maxLines !== undefined && to - from + 1 > env.maxLines;
+  const tooBig = wantsBody && (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
   if (!wantsBody || tooBig) {
     // Signature, doc and member outline instead of the body.
     const headEnd = Math.max(symbol.startLine, Math.min(symbol.endLine, symbol.bodyStartLine ?? symbol.startLine));
@@ -241,7 +251,7 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
     if (tooBig) {
       degraded = true;
       footer.unshift(
-        `[${qualified} is ${plural(symbol.endLine - symbol.startLine + 1, 'line')}, more than one answer may hold (${formatCount(env.tokenCap)} tokens): showing its signature${members.length > 0 ? ' and members' : ''}. ` +
+        `[${qualified} is ${plural(symbol.endLine - symbol.startLine + 1, 'line')}, more than one answer may hold (${overLines ? `${plural(env.maxLines!, 'line')} per read in this session` : `${formatCount(env.tokenCap)} tokens`}): showing its signature${members.length > 0 ? ' and members' : ''}. ` +
           `Read a member by name, or its body in ranges: ${callText('lectern_read', { mode: 'file', target: display, start_line: symbol.startLine, end_line: Math.min(symbol.endLine, symbol.startLine + 299) })}]`,
       );
     }
