@@ -1,4 +1,5 @@
 // The response contract every tool answers with. The model sees `text`; programs use the rest.
+import type { Stabilization } from './session/types';
 
 export type ErrorCode =
   | 'INVALID_ARGS'
@@ -18,6 +19,12 @@ export type ErrorCode =
   | 'NOT_A_REPOSITORY'
   | 'GIT_UNAVAILABLE'
   | 'GIT_FAILED'
+  // The session layer's refusals (src/core/session): a hard read budget, a blocked read outside the
+  // recent search results or of an excluded path, the same call repeated with the same answer.
+  | 'BUDGET_EXCEEDED'
+  | 'LOW_RELEVANCE'
+  | 'EXCLUDED_PATH'
+  | 'REPEATED_CALL'
   | 'INTERNAL';
 
 export interface ToolError {
@@ -46,6 +53,12 @@ export interface ReadMeta {
   encoding?: string;
   bom?: boolean;
   notes?: string[];
+  /** The read file's version (size+mtime on disk, or the unsaved buffer's version): changes with its content. */
+  version?: string;
+  /** The read file's absolute path (a client opens it at the range). */
+  absolute_path?: string;
+  /** The session's state after this call; on every answer. */
+  stabilization?: Stabilization;
   [extra: string]: unknown;
 }
 
@@ -80,6 +93,8 @@ export interface LegacyResult {
   truncated: boolean;
   content: string;
   error?: ToolError;
+  /** The session's warnings for this call (meta.stabilization), when there are any. */
+  warnings?: string[];
 }
 
 export class LecternError extends Error {

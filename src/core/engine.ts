@@ -7,7 +7,9 @@ import { PathResolver } from './paths';
 import type { CancellationSignal, Host } from './ports';
 import { readFile, type FileReadInput, type ReadEnv } from './read/fileRead';
 import { formatCount } from './read/format';
-import { searchFile, type SearchInput } from './search/searchFile';
+import { search, type WorkspaceSearchInput } from './search/workspaceSearch';
+import type { SessionApi } from './session/api';
+import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { normalizeSettings, responseTokenCap, type Settings } from './settings';
 import { statPath, type StatInput } from './stat';
 import { LineIndexCache } from './text/lineIndex';
@@ -29,6 +31,8 @@ export interface InvokeOptions {
   tokenBudget?: number;
   /** Progress of a long first build of the workspace symbol index. */
   onIndexProgress?: (done: number, total: number) => void;
+  /** The session this call belongs to (e.g. a chat conversation); absent: the host's default session. */
+  sessionId?: string;
 }
 
 export interface Invocation {
@@ -43,6 +47,9 @@ export class Lectern {
   private readonly indexes = new LineIndexCache();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
+  private readonly stabilizer: Stabilizer;
+  /** The sessions' metrics, budgets and timelines (status bar, dashboard, commands). */
+  readonly session: SessionApi;
 
   constructor(
     private readonly host: Host,
@@ -55,12 +62,19 @@ export class Lectern {
           throw new Error('this host ships no grammar files');
         }),
     );
-    this.workspaceIndex = new WorkspaceIndex(host, this.resolver, this.symbols);
+    this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
+    this.stabilizer = new Stabilizer(host, () => normalizeSettings(this.settings()), errorResponse);
+    this.session = this.stabilizer;
   }
 
-  /** A file changed, appeared or went away (from a file watcher); null: anything may have. */
+  /** A file appeared or went away (from a file watcher); null: anything may have. */
   invalidate(path: string | null): void {
     this.workspaceIndex.invalidate(path);
+  }
+
+  /** A file's content changed on disk (from a file watcher). */
+  fileChanged(path: string): void {
+    this.workspaceIndex.changed(path);
   }
 
   async invoke(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<ToolResponse> {
@@ -68,9 +82,12 @@ export class Lectern {
   }
 
   async run(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<Invocation> {
+    // Every call belongs to a session, which judges its answer (meta.stabilization) on the way out.
+    const call = this.stabilizer.begin(toolName, rawInput, options);
     const tool = findTool(toolName);
     if (!tool) {
-      return { tool: toolName, response: errorResponse(toolName, null, new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".`, 'Tools: lectern_read, lectern_search, lectern_stat.')) };
+      const response = errorResponse(toolName, null, new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".`, 'Tools: lectern_read, lectern_search, lectern_stat.'));
+      return { tool: toolName, response: await call.finish(response) };
     }
     let target: string | string[] | null = null;
     let legacyCall: ReturnType<typeof toPrimaryCall> | null = null;
@@ -78,14 +95,17 @@ export class Lectern {
       const validated = validateInput(tool, rawInput);
       if (tool.legacy) {
         legacyCall = toPrimaryCall(tool.name, validated.input);
-        const primary = await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options);
+        call.primary(legacyCall.tool, legacyCall.input);
+        const primary = await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call));
         return { tool: toolName, response: legacyResponse(tool.name, legacyCall, primary), primary };
       }
       target = (validated.input.target as string | string[] | undefined) ?? null;
-      return { tool: toolName, response: await this.dispatch(tool.name, validated.input, validated.notes, options) };
+      call.primary(tool.name, validated.input);
+      return { tool: toolName, response: await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call)) };
     } catch (error) {
-      const response = errorResponse(modeOf(toolName, rawInput), target, error);
+      let response = errorResponse(modeOf(toolName, rawInput), target, error);
       response.meta.token_estimate = (await loadTokenCounter())(response.text);
+      response = await call.finish(response);
       if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
     }
@@ -126,15 +146,18 @@ export class Lectern {
     };
   }
 
-  private async dispatch(tool: string, input: Record<string, unknown>, notes: string[], options: InvokeOptions): Promise<ToolResponse> {
+  private async dispatch(tool: string, input: Record<string, unknown>, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<ToolResponse> {
     const env = await this.env(options);
     let response: ToolResponse;
     switch (tool) {
-      case 'lectern_read':
-        response = await this.read(env, input, notes);
+      case 'lectern_read': {
+        // The session's read budget: refused at the hard limit, else this answer's caps.
+        const guarded = call ? call.guardRead(input, env) : { input, env };
+        response = await this.read(guarded.env, guarded.input, notes);
         break;
+      }
       case 'lectern_search':
-        response = await searchFile(env, input as unknown as SearchInput, notes);
+        response = await search(env, input as unknown as WorkspaceSearchInput, notes);
         break;
       case 'lectern_stat':
         response = await statPath(env, input as unknown as StatInput);

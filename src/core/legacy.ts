@@ -51,6 +51,9 @@ export function legacyResponse(name: string, call: PrimaryCall | null, primary: 
     content: name === 'stat_file' ? primary.text : name === 'search_in_file' ? searchContent(primary) : primary.content,
   };
   if (primary.error) legacy.error = primary.error;
+  // The session's warnings (de-duplicated, low relevance, budget…): the JSON text has no footer lines.
+  const warnings = meta.stabilization?.warnings ?? [];
+  if (warnings.length > 0) legacy.warnings = warnings.map((w) => `${w.code}: ${w.message}`);
   return { ...primary, legacy, text: JSON.stringify(legacy, null, 1) };
 }
 

@@ -65,8 +65,18 @@ export interface Host {
   roots(): readonly WorkspaceRoot[];
   /** Reads a shipped .wasm file (the parser runtime and grammars) by file name. */
   loadWasm?(file: string): Promise<Uint8Array>;
+  /** True when the host reports every file change through Lectern.fileChanged/invalidate (a watcher). */
+  watchesFiles?: boolean;
   /** The editor's symbols for a file in a language without a grammar here (VS Code's providers). */
   documentSymbols?(path: string): Promise<OutlineSymbol[] | undefined>;
   /** Git repositories, their status and file contents at HEAD and in the index (mode "diff_preview"). */
   git?: GitPort;
+  /**
+   * The editor's exclusion globs for a workspace folder, relative to it (VS Code: the enabled
+   * entries of `files.exclude`, plus `search.exclude` for 'search'). Workspace search skips what
+   * they match, as the editor's own search does.
+   */
+  excludeGlobs?(root: WorkspaceRoot, purpose: 'files' | 'search'): readonly string[];
+  /** Milliseconds since the epoch (sessions: idle reset, timeline); default Date.now. Tests pass a fixed clock. */
+  clock?: () => number;
 }

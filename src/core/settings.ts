@@ -1,17 +1,25 @@
 // User-tunable limits (VS Code settings `lectern.*`, CLI flags) and the fixed ones.
+import { DEFAULT_STABILIZATION, type StabilizationSettings } from './session/types';
 
-export interface Settings {
+export interface Settings extends StabilizationSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */
   contextTokens: number;
   maxReadShare: number;
-  /** Bounds reads that asked for no size (no range, no window, no head/tail). */
+  /** Bounds reads that asked for no size (no range, no window, no head/tail); also the session's per-answer preview budget. */
   maxPreviewChars: number;
+  /**
+   * The session layer steers the agent (budgets, relevance and exclusion guidance, de-duplication,
+   * loop detection). false: sessions are only observed (metrics, timeline, meta.stabilization).
+   */
+  sessionGuard: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
+  ...DEFAULT_STABILIZATION,
   contextTokens: 128_000,
   maxReadShare: 0.2,
   maxPreviewChars: 12_000,
+  sessionGuard: true,
 };
 
 export const LIMITS = {
@@ -38,10 +46,25 @@ export const LIMITS = {
 export function normalizeSettings(partial: Partial<Settings> | undefined): Settings {
   const s = { ...DEFAULT_SETTINGS, ...(partial ?? {}) };
   const positive = (value: number, fallback: number) => (Number.isFinite(value) && value > 0 ? value : fallback);
+  const whole = (value: number, fallback: number) => Math.floor(positive(value, fallback));
+  const share = (value: number, fallback: number) => Math.min(1, positive(value, fallback));
+  const oneOf = <T extends string>(value: unknown, options: readonly T[], fallback: T): T => (options.includes(value as T) ? (value as T) : fallback);
+  const d = DEFAULT_SETTINGS;
   return {
-    contextTokens: Math.floor(positive(s.contextTokens, DEFAULT_SETTINGS.contextTokens)),
-    maxReadShare: Math.min(1, positive(s.maxReadShare, DEFAULT_SETTINGS.maxReadShare)),
-    maxPreviewChars: Math.floor(positive(s.maxPreviewChars, DEFAULT_SETTINGS.maxPreviewChars)),
+    contextTokens: whole(s.contextTokens, d.contextTokens),
+    maxReadShare: share(s.maxReadShare, d.maxReadShare),
+    maxPreviewChars: whole(s.maxPreviewChars, d.maxPreviewChars),
+    // Stabilization (src/core/session): budgets are whole numbers; Infinity is not a setting value.
+    maxReadsPerSession: whole(s.maxReadsPerSession, d.maxReadsPerSession),
+    maxTotalReadLines: whole(s.maxTotalReadLines, d.maxTotalReadLines),
+    maxSingleReadLines: whole(s.maxSingleReadLines, d.maxSingleReadLines),
+    hardLimitMultiplier: Math.max(1, positive(s.hardLimitMultiplier, d.hardLimitMultiplier)),
+    relevance: oneOf(s.relevance, ['warn', 'block'], d.relevance),
+    exclusions: oneOf(s.exclusions, ['warn', 'block'], d.exclusions),
+    excludeGlobs: Array.isArray(s.excludeGlobs) ? s.excludeGlobs.filter((g): g is string => typeof g === 'string' && g.trim().length > 0) : [],
+    ephemeralShare: share(s.ephemeralShare, d.ephemeralShare),
+    idleResetMinutes: positive(s.idleResetMinutes, d.idleResetMinutes),
+    sessionGuard: typeof s.sessionGuard === 'boolean' ? s.sessionGuard : d.sessionGuard,
   };
 }
 

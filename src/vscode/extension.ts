@@ -3,23 +3,32 @@
 import * as vscode from 'vscode';
 import { Lectern } from '../core/engine';
 import { createVscodeHost, readSettings } from './host';
+import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
 import { registerTools } from './tools';
 
-export function activate(context: vscode.ExtensionContext): void {
+let ui: SessionUi | undefined;
+
+export function activate(context: vscode.ExtensionContext): LecternTestApi | undefined {
   const engine = new Lectern(createVscodeHost(context.extensionPath), readSettings);
-  // Files that appear or go away change the symbol index's listing; edits are caught by its
-  // per-file (size, mtime) check on the next read.
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+  // Status bar, dashboard, session commands, persistence; restores the last window's session.
+  ui = activateSessionUi(context, engine.session);
+  // The symbol index follows the watcher: files that appear or go away change its listing, edited
+  // files are parsed again on their next use (so it need not stat every file on every query).
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
   const invalidate = (uri: vscode.Uri) => engine.invalidate(uri.scheme === 'file' ? uri.fsPath : null);
   context.subscriptions.push(
     watcher,
     watcher.onDidCreate(invalidate),
     watcher.onDidDelete(invalidate),
+    watcher.onDidChange((uri) => (uri.scheme === 'file' ? engine.fileChanged(uri.fsPath) : engine.invalidate(null))),
     vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
     ...registerTools(engine),
   );
+  // The status bar and dashboard read the session; tests read them through this API.
+  return context.extensionMode === vscode.ExtensionMode.Test ? ui?.testApi : undefined;
 }
 
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+export function deactivate(): Promise<void> | undefined {
+  // Everything else is disposed through context.subscriptions; pending state is saved first.
+  return ui?.flush();
 }

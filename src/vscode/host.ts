@@ -29,10 +29,38 @@ export function createVscodeHost(extensionPath: string): Host {
     fs: nodeFileSystem,
     documents: { dirty, dirtyPaths },
     roots,
+    watchesFiles: true,
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
     git: createGitExtensionPort(),
+    excludeGlobs,
   };
+}
+
+/**
+ * Host.excludeGlobs: the enabled (`true`) globs of `files.exclude` as a workspace folder sees them
+ * (folder settings over workspace and user settings), and for search `search.exclude` laid over
+ * them, as VS Code's search does (a `false` there re-includes a files.exclude glob). Entries with a
+ * `{ when }` sibling condition are left out.
+ */
+function excludeGlobs(root: WorkspaceRoot, purpose: 'files' | 'search'): string[] {
+  const scope = vscode.Uri.file(root.path);
+  const read = (section: 'files' | 'search') => vscode.workspace.getConfiguration(section, scope).get<Record<string, unknown>>('exclude') ?? {};
+  const merged = { ...read('files'), ...(purpose === 'search' ? read('search') : {}) };
+  return Object.entries(merged)
+    .filter(([, on]) => on === true)
+    .map(([glob]) => glob);
+}
+
+/** The enabled globs of `files.exclude` (`true` entries; `{ when }` conditions are skipped), across the folders. */
+function filesExcludeGlobs(): string[] {
+  const scopes: (vscode.Uri | undefined)[] = [undefined, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
+  const globs = new Set<string>();
+  for (const scope of scopes) {
+    const exclude = vscode.workspace.getConfiguration('files', scope).get<Record<string, unknown>>('exclude') ?? {};
+    for (const [glob, on] of Object.entries(exclude)) if (on === true) globs.add(glob);
+  }
+  return [...globs];
 }
 
 export function readSettings(): Partial<Settings> {
@@ -41,5 +69,16 @@ export function readSettings(): Partial<Settings> {
     contextTokens: config.get<number>('contextTokens'),
     maxReadShare: config.get<number>('maxReadShare'),
     maxPreviewChars: config.get<number>('maxPreviewChars'),
+    // The session layer (core/session): budgets, relevance and exclusion guidance.
+    sessionGuard: config.get<boolean>('sessionGuard'),
+    maxReadsPerSession: config.get<number>('maxReadsPerSession'),
+    maxTotalReadLines: config.get<number>('maxTotalReadLines'),
+    maxSingleReadLines: config.get<number>('maxSingleReadLines'),
+    hardLimitMultiplier: config.get<number>('hardLimitMultiplier'),
+    relevance: config.get<'warn' | 'block'>('relevance'),
+    exclusions: config.get<'warn' | 'block'>('exclusions'),
+    ephemeralShare: config.get<number>('ephemeralShare'),
+    idleResetMinutes: config.get<number>('idleResetMinutes'),
+    excludeGlobs: filesExcludeGlobs(),
   };
 }

@@ -34,6 +34,8 @@ export interface ReadEnv {
   countTokens: TokenCounter;
   signal?: CancellationSignal;
   allowOutside: boolean;
+  /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
+  maxLines?: number;
 }
 
 type Plan =
@@ -365,6 +367,7 @@ class FileRead {
       countTokens: this.env.countTokens,
       keepEnd: options.keepEnd,
       allowLineCut: !options.cutLong,
+      maxLines: this.env.maxLines,
     });
   }
 
@@ -375,6 +378,9 @@ class FileRead {
     }
     if (shaped.cappedBy === 'tokens') {
       return `Shortened to fit the per-answer token cap (${formatCount(this.env.tokenCap)} tokens); ${plural(shaped.droppedLines, 'line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call.`;
+    }
+    if (shaped.cappedBy === 'lines') {
+      return `Capped at ${plural(this.env.maxLines ?? shaped.lines.length, 'line')} per read (the session's read budget); ${plural(shaped.droppedLines, 'more line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call. Search first to read only what you need.`;
     }
     if (shaped.cappedBy === 'chars') {
       return `Shortened to ${formatCount(this.maxPreviewChars())} characters (max_preview_chars); give a range (limit or end_line) to read more at once.`;
@@ -427,6 +433,8 @@ class FileRead {
       source: this.file.origin,
       encoding: this.file.encoding,
       bom: this.file.base > 0,
+      version: this.file.versionKey,
+      absolute_path: this.path.absolute,
     };
     if (this.notes.length > 0) meta.notes = [...this.notes];
     return {

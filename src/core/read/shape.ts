@@ -24,7 +24,7 @@ export interface Shaped {
   tokenCutInLine: boolean;
   /** The single kept line is whole in `content`, but its display was cut to fit the token cap. */
   tokenCutDisplay: boolean;
-  cappedBy: 'chars' | 'tokens' | null;
+  cappedBy: 'chars' | 'tokens' | 'lines' | null;
   /** Tokens of the kept lines as rendered (numbered), so the answer need not be counted again. */
   bodyTokens: number;
 }
@@ -95,9 +95,15 @@ export interface ShapeOptions {
   keepEnd: boolean;
   /** Allow cutting a single line to fit the token cap (byte windows). */
   allowLineCut: boolean;
+  /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
+  maxLines?: number;
 }
 
-export function shapeLines(lines: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
+export function shapeLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
+  // The line cap first: the rest of the range is left for the next call, as for the other caps.
+  const lineCapped = options.maxLines !== undefined && all.length > Math.max(1, options.maxLines);
+  const lines = lineCapped ? (options.keepEnd ? all.slice(all.length - Math.max(1, options.maxLines!)) : all.slice(0, Math.max(1, options.maxLines!))) : all;
+  if (lineCapped && options.keepEnd && firstLine !== null) firstLine += all.length - lines.length;
   // Most reads fit: count the whole body once, and go line by line only when it does not (or
   // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
   const whole = renderNumbered(lines, firstLine);
@@ -109,10 +115,10 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
       return {
         lines,
         byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
-        droppedLines: 0,
+        droppedLines: all.length - lines.length,
         tokenCutInLine: false,
         tokenCutDisplay: false,
-        cappedBy: null,
+        cappedBy: lineCapped ? 'lines' : null,
         bodyTokens: total,
       };
     }
@@ -158,10 +164,10 @@ export function shapeLines(lines: ShapedLine[], firstLine: number | null, option
   return {
     lines: kept,
     byteLength: kept.reduce((sum, line) => sum + line.byteLength, 0),
-    droppedLines: lines.length - kept.length + (tokenCutInLine ? 1 : 0),
+    droppedLines: all.length - kept.length + (tokenCutInLine ? 1 : 0),
     tokenCutInLine,
     tokenCutDisplay,
-    cappedBy,
+    cappedBy: cappedBy ?? (lineCapped ? 'lines' : null),
     bodyTokens: tokens - options.reserveTokens,
   };
 }

@@ -30,7 +30,7 @@ const MAX_LINE_BYTES = 4 * 1024 * 1024;
 const SHOWN_LINE_CHARS = 400;
 
 /** One line's display: long lines are cut around the match. */
-function excerpt(text: string, column: number): string {
+export function excerpt(text: string, column: number): string {
   const clean = text.endsWith('\r') ? text.slice(0, -1) : text;
   if (clean.length <= SHOWN_LINE_CHARS) return clean;
   const from = Math.max(0, Math.min(column - SHOWN_LINE_CHARS / 4, clean.length - SHOWN_LINE_CHARS));
@@ -195,6 +195,8 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     matches,
     total_matches: totalMatches,
     shown_matches: shownMatches,
+    /** The file, when it matched: the same field a workspace search answers with its ranked files. */
+    files: totalMatches > 0 ? [path.display] : [],
   };
   if (notes.length > 0) meta.notes = [...notes];
   return {

@@ -3,7 +3,6 @@
 // time answers with what is indexed so far and says so; the next call continues.
 import picomatch from 'picomatch';
 import type { Host } from '../ports';
-import type { PathResolver } from '../paths';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
@@ -48,7 +47,6 @@ export class WorkspaceIndex {
 
   constructor(
     private readonly host: Host,
-    private readonly resolver: PathResolver,
     private readonly symbols: SymbolService,
     private readonly now: () => number = Date.now,
   ) {}
@@ -57,6 +55,11 @@ export class WorkspaceIndex {
   invalidate(absolute: string | null): void {
     if (absolute !== null) this.entries.delete(absolute);
     this.listing = undefined;
+  }
+
+  /** A file's content changed: parse it again on its next use. */
+  changed(absolute: string): void {
+    this.entries.delete(absolute);
   }
 
   async query(scope: string | undefined, onProgress?: (done: number, total: number) => void, signal?: { isCancellationRequested: boolean }): Promise<IndexQuery> {
@@ -107,16 +110,20 @@ export class WorkspaceIndex {
   }
 
   private async refresh(file: ListedFile): Promise<IndexedFile | undefined> {
-    const resolved = await this.resolver.resolve(file.absolute);
     const dirty = this.host.documents?.dirty(file.absolute);
+    const known = this.entries.get(file.absolute);
+    // A host that reports every change (VS Code's watcher) lets a known entry stand without a stat.
+    if (known && !dirty && this.host.watchesFiles && known.versionKey.startsWith('disk:')) return known;
     const stat = dirty ? undefined : await this.host.fs.stat(file.absolute);
     if (!dirty && (!stat || stat.kind !== 'file' || stat.size > INDEX_LIMITS.maxFileBytes)) {
       this.entries.delete(file.absolute);
       return undefined;
     }
     const versionKey = dirty ? `buffer:${file.absolute}:${dirty.version}` : `disk:${file.absolute}:${stat!.size}:${stat!.mtimeMs}`;
-    const known = this.entries.get(file.absolute);
     if (known && known.versionKey === versionKey) return known;
+    // Listed by walking the workspace folders: inside them by construction, no real-path check needed.
+    const multiRoot = this.host.roots().length > 1;
+    const resolved = { absolute: file.absolute, display: multiRoot ? `${file.root.name}/${file.relative}` : file.relative, root: file.root, outside: false };
     let text;
     try {
       text = await openText(this.host, resolved);

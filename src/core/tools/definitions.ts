@@ -171,6 +171,18 @@ export const lecternRead: ToolDefinition = {
       modes: ['diff_preview'],
       description: 'Paging a folder\'s list of changed files: how many files to skip. An answer that does not fit names the next call with it.',
     },
+    force: {
+      type: 'boolean',
+      default: false,
+      description:
+        'true: read even what the session guard would hold back: text you already got unchanged (answered with a pointer to the earlier call otherwise), an excluded path (node_modules, dist, .gitignore…), a file outside your recent search results, or a call you keep repeating. Use it only when you really need the text again.',
+    },
+    ephemeral: {
+      type: 'boolean',
+      default: false,
+      description:
+        'true: a one-off large read (up to most of the context) whose content is not kept in the session: not de-duplicated, and marked so. For reading something once and answering from it right away.',
+    },
   },
   required: ['target'],
   modeRequired: { snippet: ['start_line'] },
@@ -179,29 +191,49 @@ export const lecternRead: ToolDefinition = {
 
 export const lecternSearch: ToolDefinition = {
   name: 'lectern_search',
-  displayName: 'Lectern: Search in File',
+  displayName: 'Lectern: Search',
   toolReferenceName: 'lecternSearch',
-  userDescription: 'Find lines in a file by text or regular expression, with line numbers and context.',
+  userDescription: 'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
   modelDescription: [
-    'Find where something is in a file before reading it: returns matching lines with their line numbers (and optional context lines), in line order, so you can follow up with lectern_read start_line/end_line around the lines you need.',
-    'Plain text by default (case-insensitive unless case_sensitive is true); is_regex uses RE2 syntax (no lookaround or backreferences). Output is bounded by max_matches and says how many matches were left out.',
+    'Find where something is before reading it. Without target it searches the whole workspace (respecting .gitignore and the editor\'s files.exclude/search.exclude; vendored, build and hidden folders are skipped unless named); target can be a folder, a glob ("src/**/*.ts") or one file.',
+    'A workspace answer groups matching lines by file, files with the most matching lines first, each line with its number, so you can follow up with lectern_read start_line/end_line around it; it counts the matches and files it left out and names the exact calls to see more. A file target answers every match in line order.',
+    'Plain text by default (case-insensitive unless case_sensitive is true); is_regex uses RE2 syntax (no lookaround or backreferences). Narrow a workspace search with include/exclude globs.',
   ].join('\n'),
   fields: {
-    target: { type: 'string', description: 'File to search, relative to the workspace folder or absolute.' },
+    target: {
+      type: 'string',
+      description:
+        'Where to search: omit it for the whole workspace; a folder ("src", or in a multi-root workspace "api/src"); a glob ("src/**/*.ts"; without a "/" it matches at any depth: "*.md"); or one file (every match in line order). Relative to the workspace folder, or absolute.',
+    },
     query: { type: 'string', description: 'Text or regular expression to find.' },
     is_regex: { type: 'boolean', default: false, description: 'Treat query as an RE2 regular expression.' },
     case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly.' },
+    include: {
+      type: 'path-or-paths',
+      description: 'Workspace search: only files matching these globs ("src/**/*.ts, test/**" or a list; a glob without "/" matches at any depth, a folder matches everything in it). Naming an excluded folder here searches it.',
+    },
+    exclude: {
+      type: 'path-or-paths',
+      description: 'Workspace search: leave out files and folders matching these globs ("**/*.test.ts, fixtures").',
+    },
+    max_results: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      default: 100,
+      description: 'Workspace search: most matching lines to show over all files (default 100, at most 500); the rest are counted, and more files are named with their counts.',
+    },
     max_matches: {
       type: 'integer',
       minimum: 1,
       maximum: 500,
       default: 50,
-      description: 'Most matches to show (default 50, at most 500). The rest are counted.',
+      description: 'File target: most matches to show (default 50, at most 500). The rest are counted.',
     },
     before: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines before each match.' },
     after: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines after each match.' },
   },
-  required: ['target', 'query'],
+  required: ['query'],
 };
 
 export const lecternStat: ToolDefinition = {

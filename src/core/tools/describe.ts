@@ -44,7 +44,7 @@ export function describeInvocation(tool: string, raw: unknown): string {
       return `Reading ${target}, last ${formatCount(num(input.lines) ?? 50)} lines`;
     case 'lectern_search':
     case 'search_in_file':
-      return `Searching ${target} for ${JSON.stringify(text(input.query) ?? '')}`;
+      return `Searching ${text(input.target ?? input.path) ?? 'the workspace'} for ${JSON.stringify(text(input.query) ?? '')}`;
     case 'lectern_stat':
     case 'stat_file':
       return `Checking ${target}`;

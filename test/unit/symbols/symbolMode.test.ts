@@ -206,6 +206,19 @@ describe('symbol reads', function () {
     assert.equal(moved.location!.line, 14, 'two lines down, decorator first');
   });
 
+  it('with a watching host, trusts known files until told they changed', async () => {
+    const watching = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(), watchesFiles: true });
+    assert.ok((await watching.invoke('lectern_read', { mode: 'symbol', target: 'Loader.load' })).ok);
+    const path = write(root, 'py/util.py', UTIL_PY.replace('def load', 'def fetch'));
+    utimesSync(path, new Date(), new Date(Date.now() + 5_000));
+    watching.fileChanged(path);
+    const moved = await watching.invoke('lectern_read', { mode: 'symbol', target: 'Loader.fetch' });
+    assert.ok(moved.ok, moved.text);
+    write(root, 'py/extra.py', 'def brand_new():\n    return 1\n');
+    watching.invalidate(join(root, 'py/extra.py'));
+    assert.ok((await watching.invoke('lectern_read', { mode: 'symbol', target: 'brand_new' })).ok, 'a created file is listed again');
+  });
+
   it('says plainly when a language has no symbol support', async () => {
     const r = await read({ mode: 'symbol', target: 'x', path: 'notes/readme.txt' });
     assert.equal(r.error?.code, 'UNSUPPORTED_LANGUAGE');

@@ -1,0 +1,54 @@
+// Commands "Lectern: Open Dashboard", "Lectern: Reset Session", "Lectern: Export Session Metrics",
+// and opening a timeline entry's file at its range (the dashboard's rows).
+import * as vscode from 'vscode';
+import type { TimelineEntry } from '../core/session/types';
+import type { CurrentSession } from './currentSession';
+import { DASHBOARD_VIEW } from './dashboardView';
+import { OPEN_DASHBOARD_COMMAND } from './statusBar';
+
+export const RESET_SESSION_COMMAND = 'lectern.resetSession';
+export const EXPORT_SESSION_COMMAND = 'lectern.exportSessionMetrics';
+
+export function openDashboard(): Thenable<unknown> {
+  // VS Code makes a `<view id>.focus` command for every view.
+  return vscode.commands.executeCommand(`${DASHBOARD_VIEW}.focus`);
+}
+
+export function resetSession(session: CurrentSession): void {
+  session.reset();
+  vscode.window.setStatusBarMessage('$(check) Lectern: session reset', 3000);
+}
+
+/** The session's metrics and timeline in a new untitled JSON document; returns the document. */
+export async function exportSession(session: CurrentSession): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument({ language: 'json', content: session.exportJson() });
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/** Opens the file a timeline entry read, with its lines selected. */
+export async function openTimelineEntry(entry: TimelineEntry | undefined): Promise<vscode.TextEditor | undefined> {
+  if (!entry?.absolute) return undefined;
+  let document: vscode.TextDocument;
+  try {
+    document = await vscode.workspace.openTextDocument(vscode.Uri.file(entry.absolute));
+  } catch (error) {
+    void vscode.window.showWarningMessage(`Lectern: cannot open ${entry.file ?? entry.absolute}: ${(error as Error)?.message ?? error}`);
+    return undefined;
+  }
+  let selection: vscode.Range | undefined;
+  if (entry.start_line !== null) {
+    const start = Math.max(0, entry.start_line - 1);
+    const end = Math.max(start, (entry.end_line ?? entry.start_line) - 1);
+    selection = document.validateRange(new vscode.Range(start, 0, end, Number.MAX_SAFE_INTEGER));
+  }
+  return vscode.window.showTextDocument(document, { selection, preview: true });
+}
+
+export function registerSessionCommands(session: CurrentSession): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(OPEN_DASHBOARD_COMMAND, openDashboard),
+    vscode.commands.registerCommand(RESET_SESSION_COMMAND, () => resetSession(session)),
+    vscode.commands.registerCommand(EXPORT_SESSION_COMMAND, () => exportSession(session)),
+  ];
+}

@@ -1,0 +1,67 @@
+// Wires the session's user interface: status-bar item, dashboard view, commands, workspace-state
+// persistence and the opt-in SQLite record. Returns the small API the integration tests read.
+import * as vscode from 'vscode';
+import type { SessionApi } from '../core/session/api';
+import type { BudgetState } from '../core/session/types';
+import { CurrentSession } from './currentSession';
+import type { RenderedMessage } from './dashboardProtocol';
+import { DASHBOARD_VIEW, DashboardView } from './dashboardView';
+import { MetricsRecording } from './metricsRecording';
+import { SessionStatusBar } from './statusBar';
+import type { StatusView } from './statusModel';
+import { exportSession, openTimelineEntry, registerSessionCommands, resetSession } from './sessionCommands';
+import { restoreSession, SessionPersistence } from './sessionPersistence';
+
+/** Returned by activate() in test mode only (ExtensionMode.Test). */
+export interface LecternTestApi {
+  /** What the status-bar item shows now, and the change count and state it shows them for. */
+  statusSnapshot(): StatusView & { command: string; rev: number; budget_state: BudgetState };
+  /** The dashboard webview's last report of what it rendered. */
+  dashboardRendered(): RenderedMessage | undefined;
+  /** Handles a message as if the dashboard webview had posted it (a click on a row, a button). */
+  fromDashboard(message: unknown): Promise<void>;
+  /** The opt-in SQLite file, and a way to wait until recorded changes are written. */
+  metricsDatabase(): { file: string; flush(): Promise<void> };
+}
+
+export interface SessionUi {
+  testApi: LecternTestApi;
+  /** Saves pending state (deactivation). */
+  flush(): Promise<void>;
+}
+
+export function activateSessionUi(context: vscode.ExtensionContext, api: SessionApi): SessionUi {
+  const session = new CurrentSession(api);
+  restoreSession(context.workspaceState, session);
+  const persistence = new SessionPersistence(context.workspaceState, session);
+  const statusBar = new SessionStatusBar(session);
+  const dashboard = new DashboardView(context.extensionUri, session, {
+    open: (seq) => openTimelineEntry(session.snapshot.timeline.find((entry) => entry.seq === seq)),
+    reset: () => resetSession(session),
+    exportJson: () => exportSession(session),
+  });
+  const recording = new MetricsRecording(api, context);
+  context.subscriptions.push(
+    { dispose: () => session.dispose() },
+    { dispose: () => void persistence.dispose() },
+    statusBar,
+    dashboard,
+    recording,
+    vscode.window.registerWebviewViewProvider(DASHBOARD_VIEW, dashboard),
+    // A snapshot's limits come from the settings: show new limits at once, not at the next call.
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('lectern') && session.refresh()),
+    ...registerSessionCommands(session),
+  );
+  return {
+    testApi: {
+      statusSnapshot: () => ({ ...statusBar.state, rev: session.rev, budget_state: session.snapshot.budget_state }),
+      dashboardRendered: () => dashboard.lastRendered,
+      fromDashboard: (message) => dashboard.receive(message),
+      metricsDatabase: () => ({ file: recording.file, flush: () => recording.flush() }),
+    },
+    flush: async () => {
+      await persistence.flush();
+      await recording.flush();
+    },
+  };
+}
