@@ -45,6 +45,8 @@ function copyWasm() {
     const dir = pkg === 'web-tree-sitter' ? dirname(require.resolve(pkg)) : join('node_modules', pkg);
     copyFileSync(join(dir, file), join('dist/grammars', file));
   }
+  // SQLite for the opt-in metrics record (lectern.recordMetricsSqlite), next to dist/sqljs.js.
+  copyFileSync(join(dirname(require.resolve('sql.js')), 'sql-wasm.wasm'), 'dist/sql-wasm.wasm');
 }
 
 // The tokenizer's 2.7 MB table stays out of the main bundles: V8 parses a bundle whole at load,
@@ -58,9 +60,18 @@ const tokenizerApart = {
   },
 };
 
+// sql.js (opt-in metrics record) likewise ships as dist/sqljs.js, loaded only when the setting is on.
+const sqlJsApart = {
+  name: 'sqljs-apart',
+  setup(build) {
+    build.onResolve({ filter: /^sql\.js$/ }, () => ({ path: './sqljs.js', external: true }));
+  },
+};
+
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart] },
+  { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart] },
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],

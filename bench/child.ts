@@ -84,7 +84,9 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
   const host: Host = { fs: countingFs(nodeFileSystem, counter), roots: () => [{ name: 'bench', path: job.dir }] };
   const target = job.name;
   const path = join(job.dir, job.name);
-  const shared = new Lectern(host);
+  // The session guard is off: these cases repeat one call to time it, which a session would answer with pointers.
+  const unguarded = () => ({ sessionGuard: false });
+  const shared = new Lectern(host, unguarded);
 
   // Cold start: the first call of the process loads the tokenizer (and, under 32 MiB, counts lines).
   let coldResponse: ToolResponse | undefined;
@@ -102,11 +104,11 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
     process.stderr.write(`  ${job.label}: ${def.label} … `);
     let primed: InstanceType<typeof Lectern> | undefined;
     if (def.engine === 'primed') {
-      primed = new Lectern(host);
+      primed = new Lectern(host, unguarded);
       check(await primed.invoke(def.tool, def.input), def.label);
     }
     const call = async () => {
-      const engine = def.engine === 'shared' ? shared : def.engine === 'primed' ? primed! : new Lectern(host);
+      const engine = def.engine === 'shared' ? shared : def.engine === 'primed' ? primed! : new Lectern(host, unguarded);
       return check(await engine.invoke(def.tool, def.input), def.label);
     };
     // A reference call: the byte range the floor reads, and what the engine read from disk.

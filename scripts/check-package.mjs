@@ -8,9 +8,9 @@ const vsce = (args) => execFileSync('npx', ['vsce', ...args], { encoding: 'utf8'
 execFileSync('node', ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
 console.log('vsix contents:\n  ' + files.join('\n  '));
-const allowed = [/^dist\/extension\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^package\.json$/, /^README\.md$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/];
+const allowed = [/^dist\/extension\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^dist\/sqljs\.js$/, /^dist\/sql-wasm\.wasm$/, /^package\.json$/, /^README\.md$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/, /^media\/dashboard\.(js|css)$/];
 const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
-const missing = ['dist/extension.js', 'dist/tokenizer.js', 'package.json', 'README.md', 'LICENSE', 'media/icon.png'].filter((f) => !files.includes(f));
+const missing = ['dist/extension.js', 'dist/tokenizer.js', 'package.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/dashboard.js', 'media/dashboard.css', 'dist/sqljs.js', 'dist/sql-wasm.wasm'].filter((f) => !files.includes(f));
 const dir = mkdtempSync(join(tmpdir(), 'lectern-vsix-'));
 try {
   const out = join(dir, 'lectern.vsix');

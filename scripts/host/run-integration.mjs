@@ -13,9 +13,13 @@
 //   LECTERN_KEEP_TMP=1       keep the temp dir (server logs, workspace, profile) for inspection
 //   LECTERN_HOST_CACHE       see ensure.mjs
 //
+// A test can ask for a screenshot of the workbench at a moment of its choosing: it logs the line
+// `[lectern-screenshot] NAME.png` and waits until $LECTERN_TEST_RESULTS/NAME.png exists (written
+// whole, through a rename).
+//
 // Tests find their workspace through vscode.workspace.workspaceFolders (folders `alpha`, `beta`) or
 // the JSON file named by process.env.LECTERN_TEST_WORKSPACE (see test/integration/helpers.ts).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -82,6 +86,7 @@ async function main() {
     env: {
       LECTERN_TEST_WORKSPACE: ws.infoFile,
       LECTERN_TEST: '1',
+      LECTERN_TEST_RESULTS: resultsDir,
       ...(grep ? { LECTERN_TEST_GREP: grep } : {}),
     },
   });
@@ -120,6 +125,19 @@ async function main() {
   const exitCode = new Promise((r) => (resolveExit = r));
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = formatAutomationLog(args);
+    const shot = /^\[lectern-screenshot\] ([\w.-]+\.png)\s*$/.exec(text);
+    if (shot) {
+      const file = path.join(resultsDir, shot[1]);
+      page.screenshot({ timeout: 10_000 }).then(
+        (png) => {
+          writeFileSync(`${file}.tmp`, png);
+          renameSync(`${file}.tmp`, file);
+          log(`screenshot: ${path.relative(process.cwd(), file) || file}`);
+        },
+        (err) => log(`screenshot ${shot[1]} failed: ${err.message.split('\n')[0]}`),
+      );
+      return;
+    }
     if (text !== '' && isNoise(text)) return; // keep mocha's blank lines
     (type === 'error' ? process.stderr : process.stdout).write(text + '\n');
   });

@@ -28,6 +28,15 @@ export interface FileSystemPort {
   open(path: string): Promise<FileHandle>;
   /** Entries of a directory (symlinks reported as 'symlink'); empty when it cannot be read. */
   readdir(path: string): Promise<DirectoryEntry[]>;
+  /**
+   * Optional fast path for reading many small files (workspace search): the whole file, read
+   * synchronously, when it has at most `maxBytes`; else only its size. The bytes may be a view of a
+   * buffer the port reuses, valid until the next call. It blocks the thread, so callers yield
+   * every few milliseconds. Throws when the file cannot be read.
+   */
+  readFileSync?(path: string, maxBytes: number): { bytes: Uint8Array } | { size: number };
+  /** Optional: readdir, synchronously (the workspace walker's fast path; it yields every few milliseconds). */
+  readdirSync?(path: string): DirectoryEntry[];
 }
 
 export interface DirectoryEntry {

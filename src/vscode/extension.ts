@@ -11,7 +11,12 @@ let ui: SessionUi | undefined;
 export function activate(context: vscode.ExtensionContext): LecternTestApi | undefined {
   const engine = new Lectern(createVscodeHost(context.extensionPath), readSettings);
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
-  ui = activateSessionUi(context, engine.session);
+  // A failure here must not cost the tools.
+  try {
+    ui = activateSessionUi(context, engine.session);
+  } catch (error) {
+    console.error('[lectern] the session status bar and dashboard could not start:', error);
+  }
   // The symbol index follows the watcher: files that appear or go away change its listing, edited
   // files are parsed again on their next use (so it need not stat every file on every query).
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');

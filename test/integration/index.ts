@@ -9,7 +9,17 @@ import * as path from 'node:path';
 
 export async function run(): Promise<void> {
   const { default: Mocha } = await import('mocha');
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  // Every test starts a fresh Lectern session: one test's reads must not be de-duplicated or
+  // budgeted against another's (the guard stays on, as users have it).
+  const vscode = await import('vscode');
+  const rootHooks = {
+    async beforeEach() {
+      const ext = vscode.extensions.all.find((e) => e.packageJSON?.name === 'lectern');
+      if (ext && !ext.isActive) await ext.activate();
+      await vscode.commands.executeCommand('lectern.resetSession');
+    },
+  };
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec', rootHooks });
   const grep = process.env.LECTERN_TEST_GREP;
   if (grep) mocha.grep(new RegExp(grep));
 

@@ -43,7 +43,9 @@ export function workspace(
   const root = tempDir();
   const roots = options.roots ?? [{ name: path.basename(root), path: root }];
   const host: Host = { fs: nodeFileSystem, roots: () => roots, documents: options.documents };
-  const settings = options.settings ?? {};
+  // These tests are about reads, not sessions: the session guard (budgets, de-duplication, loop
+  // detection) is off unless a test turns it on (test/unit/session does).
+  const settings: Partial<Settings> = { sessionGuard: false, ...(options.settings ?? {}) };
   return { root, host, lectern: new Lectern(host, () => settings), write: (name, data) => write(root, name, data) };
 }
 

@@ -27,7 +27,7 @@ describe('paths: multi-root workspaces', () => {
         { name: 'web', path: web },
       ],
     };
-    lectern = new Lectern(host);
+    lectern = new Lectern(host, () => ({ sessionGuard: false }));
   });
 
   it('a path in one folder resolves there, shown with the folder name', async () => {

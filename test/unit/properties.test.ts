@@ -28,7 +28,7 @@ interface Fixture {
 function fixture(bytes: Uint8Array, settings: Partial<Settings> = {}): Fixture {
   const target = `f${++serial}.txt`;
   write(dir, target, bytes);
-  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'w', path: dir }] }, () => settings);
+  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'w', path: dir }] }, () => ({ sessionGuard: false, ...settings }));
   return { lectern, target, model: new FileModel(bytes) };
 }
 

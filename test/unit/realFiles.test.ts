@@ -50,7 +50,7 @@ const files = realFiles();
 const roots = [...new Set(files.map((f) => f.split('/').slice(0, 2).join('/') || '/'))];
 
 function engine(): Lectern {
-  return new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'root', path: '/' }] }, () => ({ contextTokens: 1_000_000, maxReadShare: 1 }));
+  return new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'root', path: '/' }] }, () => ({ contextTokens: 1_000_000, maxReadShare: 1, sessionGuard: false }));
 }
 
 function expectedLines(bytes: Buffer): string[] {

@@ -37,51 +37,179 @@ export function createMatcher(query: string, isRegex: boolean, caseSensitive: bo
 
 /**
  * Searches a whole file's text for the lines that match, as fast as the query allows: a plain query
- * jumps from match to match, a regular expression is first tried once on the whole text (RE2's lazy
- * DFA) and, when that can match, tested line by line. Every answer equals testing each line alone.
+ * jumps from match to match; a regular expression first rules files out by the literal text every
+ * match must hold (or, without one, one try on the whole text with RE2's lazy DFA), then tests the
+ * lines one by one. Every answer equals testing each line alone.
  */
 export interface TextSearcher {
   /** false: no line of `text` matches (a quick whole-text check); true: some line may. */
   mayMatch(text: string): boolean;
   /** Start of the next match at or after `from`, or -1 (plain queries); absent: test the lines one by one. */
   next?(text: string, from: number): number;
-  /** The bytes to look for before decoding a file, when a plain match needs them verbatim. */
-  needle?: Uint8Array;
+  /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
+  needles?: Uint8Array[];
+  /** A check on the bytes read as Latin-1 (before decoding): false when no line can match. */
+  latin1MayMatch?(bytes: string): boolean;
   /** Column of the first match in one line (without its line break), or -1. */
   line: LineMatcher;
+  /** A plain ASCII query: `next` finds it in bytes read as Latin-1 (no multi-byte character can hold it). */
+  ascii?: boolean;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// eslint-disable-next-line no-control-regex
+const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
+const encoder = new TextEncoder();
+
+/** A case-insensitive literal test as RE2 folds case: k and s have fold partners beyond ASCII (K, ſ). */
+function foldedTest(literal: string): (text: string) => boolean {
+  const pattern = new RegExp(escapeRegExp(literal), isAscii(literal) && !/[ks]/i.test(literal) ? 'i' : 'iu');
+  return (text) => pattern.test(text);
+}
+
+/**
+ * Literal runs every match of an RE2 pattern contains, read conservatively: none when the pattern
+ * has a top-level alternation, inline flags or escapes this reader does not know. Groups and
+ * character classes end a run; a quantified character is dropped (min 0) or ends it (min 1).
+ */
+export function requiredLiterals(pattern: string): string[] {
+  if (/\(\?[^:P<]/.test(pattern)) return [];
+  const runs: string[][] = [];
+  let run: string[] = [];
+  let lastLiteral = false;
+  const end = () => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+    lastLiteral = false;
+  };
+  const skipClass = (at: number): number => {
+    let i = at + 1;
+    if (pattern[i] === '^') i++;
+    if (pattern[i] === ']') i++;
+    while (i < pattern.length && pattern[i] !== ']') {
+      if (pattern[i] === '\\') i += 2;
+      else if (pattern.startsWith('[:', i)) {
+        const close = pattern.indexOf(':]', i + 2);
+        i = close === -1 ? pattern.length : close + 2;
+      } else i++;
+    }
+    return i + 1;
+  };
+  let i = 0;
+  while (i < pattern.length) {
+    const c = pattern[i]!;
+    if (c === '|' || c === ')') return [];
+    if (c === '\\') {
+      const d = pattern[i + 1];
+      if (d === undefined) return [];
+      if (/[0-9A-Za-z]/.test(d)) {
+        if ('pPxQEC'.includes(d) || /[0-9]/.test(d)) return [];
+        end(); // a class (\w, \d, \s…) or an assertion (\b, \A…)
+        i += 2;
+        continue;
+      }
+      run.push(d);
+      lastLiteral = true;
+      i += 2;
+      continue;
+    }
+    if (c === '[') {
+      end();
+      i = skipClass(i);
+      continue;
+    }
+    if (c === '(') {
+      end();
+      let depth = 0;
+      while (i < pattern.length) {
+        const g = pattern[i]!;
+        if (g === '\\') i += 2;
+        else if (g === '[') i = skipClass(i);
+        else {
+          if (g === '(') depth++;
+          else if (g === ')') depth--;
+          i++;
+          if (depth === 0) break;
+        }
+      }
+      continue;
+    }
+    const counted = c === '{' ? /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i)) : null;
+    if (c === '*' || c === '?' || c === '+' || counted) {
+      const optional = c === '*' || c === '?' || (counted !== null && Number(counted[1]) === 0);
+      if (lastLiteral && optional) run.pop();
+      end();
+      i += counted ? counted[0].length : 1;
+      if (pattern[i] === '?') i++; // lazy
+      continue;
+    }
+    if (c === '.' || c === '^' || c === '$') {
+      end();
+      i++;
+      continue;
+    }
+    const char = String.fromCodePoint(pattern.codePointAt(i)!);
+    run.push(char);
+    lastLiteral = true;
+    i += char.length;
+  }
+  end();
+  return runs.map((r) => r.join('')).filter((r) => r.length > 0);
+}
 
 export function createTextSearcher(query: string, isRegex: boolean, caseSensitive: boolean): TextSearcher {
   const line = createMatcher(query, isRegex, caseSensitive);
   if (!isRegex) {
     // No line holds a line break.
     if (query.includes('\n') || query.includes('\r')) return { mayMatch: () => false, line };
+    const ascii = isAscii(query);
     if (caseSensitive) {
-      return { mayMatch: (text) => text.includes(query), next: (text, from) => text.indexOf(query, from), needle: new TextEncoder().encode(query), line };
+      return { mayMatch: (text) => text.includes(query), next: (text, from) => text.indexOf(query, from), needles: [encoder.encode(query)], line, ascii };
     }
-    // eslint-disable-next-line no-control-regex
-    const pattern = new RegExp(escapeRegExp(query), /^[\x00-\x7f]*$/.test(query) ? 'gi' : 'giu');
+    // Case-insensitive without the u flag only for ASCII: no character above 127 then matches one below.
+    const pattern = new RegExp(escapeRegExp(query), ascii ? 'gi' : 'giu');
     const next = (text: string, from: number) => {
       pattern.lastIndex = from;
       return pattern.exec(text)?.index ?? -1;
     };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line };
+    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii };
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
-  // The whole-text check answers like the lines unless anchors tell the text from its lines apart.
+  const lineMatcher: LineMatcher = {
+    firstMatch(text) {
+      if (!perLine.test(text)) return -1;
+      const matcher = perLine.matcher(text);
+      return matcher.find() ? matcher.start() : -1;
+    },
+  };
+  // The longest literals a match must hold rule most files out without running the regex at all.
+  const literals = requiredLiterals(query)
+    .filter((l) => l.length >= 2 && !l.includes('\uFFFD'))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 3);
+  if (literals.length > 0) {
+    const tests = literals.map((l) => (caseSensitive ? (text: string) => text.includes(l) : foldedTest(l)));
+    const mayMatch = (text: string) => tests.every((test) => test(text));
+    // ASCII letters without fold partners beyond ASCII can be looked for in the undecoded bytes too.
+    const onBytes = !caseSensitive && literals.every((l) => isAscii(l) && !/[ks]/i.test(l));
+    return { mayMatch, needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined, latin1MayMatch: onBytes ? mayMatch : undefined, line: lineMatcher };
+  }
+  // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.
   const whole = /\\[Az]|\(\?[a-zA-Z]*-[a-zA-Z]*m/.test(query) ? undefined : RE2JS.compile(query, flags | RE2JS.MULTILINE);
   const dollar = query.includes('$');
+  // That pays off when most texts fail it; when most pass, testing their lines alone is cheaper.
+  let tested = 0;
+  let passed = 0;
   return {
-    mayMatch: (text) => !whole || (dollar && text.includes('\r')) || whole.test(text),
-    line: {
-      firstMatch(text) {
-        if (!perLine.test(text)) return -1;
-        const matcher = perLine.matcher(text);
-        return matcher.find() ? matcher.start() : -1;
-      },
+    mayMatch(text) {
+      if (!whole || (dollar && text.includes('\r'))) return true;
+      if (tested >= 32 && passed * 2 > tested) return true;
+      tested++;
+      const may = whole.test(text);
+      if (may) passed++;
+      return may;
     },
+    line: lineMatcher,
   };
 }

@@ -14,8 +14,8 @@ import type { FileHandle, WorkspaceRoot } from '../ports';
 import { callText, formatBytes, formatCount, plural } from '../read/format';
 import type { ReadEnv } from '../read/fileRead';
 import { LIMITS } from '../settings';
-import { decodeUtf16, sniff } from '../text/encoding';
-import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../symbols/walk';
+import { decodeUtf16 } from '../text/encoding';
+import { compileGlobs, normalizeGlob, walkFiles, yieldToHost, type ListedFile, type SkipReason, type WalkScope } from '../symbols/walk';
 import { createTextSearcher, type TextSearcher } from './matcher';
 import { excerpt, searchFile, type SearchInput } from './searchFile';
 
@@ -207,10 +207,13 @@ function pathMatcher(globs: string[]): ((path: string) => boolean) | undefined {
   return compileGlobs([...patterns, ...patterns.map((g) => `${g}/**`)]);
 }
 
-const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+const LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
 const HEAD_BYTES = 64 * 1024;
+/** The sync fast path yields to the host's event loop this often. */
+const SLICE_MS = 15;
 
-type Loaded = { text: string } | { skip: 'binary' | 'large' | 'unreadable'; size?: number } | { nomatch: true };
+type Raw = { bytes: Uint8Array } | { size: number } | { unreadable: true } | { text: string };
+type Loaded = { text: string } | Haystack | { skip: 'binary' | 'large' | 'unreadable'; size?: number } | { nomatch: true };
 
 /** Reads `handle` from `position` until `length` bytes or the end. */
 async function readFully(handle: FileHandle, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
@@ -223,14 +226,77 @@ async function readFully(handle: FileHandle, buffer: Uint8Array, offset: number,
   return filled;
 }
 
-/** Whether `buffer` finds a byte sequence natively (Node's Buffer does; a plain Uint8Array does not). */
-function searchesBytes(buffer: Uint8Array): boolean {
-  if (buffer.length < 4) return false;
-  const saved = buffer.slice(0, 4);
-  buffer.set([7, 1, 2, 7]);
-  const found = (buffer as unknown as { indexOf(value: Uint8Array): number }).indexOf(new Uint8Array([1, 2])) === 1;
-  buffer.set(saved);
-  return found;
+const LATIN1 = new TextDecoder('latin1');
+
+/** The bytes from `base` as one character per byte (Node's Buffer does this several times faster). */
+function latin1(bytes: Uint8Array, base: number): string {
+  if (typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes)) return bytes.toString('latin1', base);
+  // windows-1252 in the Encoding standard: bytes 0x80-0x9F become other non-ASCII characters, still one per byte.
+  return LATIN1.decode(bytes.subarray(base));
+}
+
+const byteSearch = new WeakMap<object, boolean>();
+
+/** Whether buffers like `bytes` find a byte sequence natively (Node's Buffer does; a plain Uint8Array does not). */
+function searchesBytes(bytes: Uint8Array): boolean {
+  const kind = bytes.constructor as unknown as { from(values: number[]): Uint8Array };
+  let known = byteSearch.get(kind);
+  if (known === undefined) {
+    const probe = kind.from([7, 1, 2, 7]) as unknown as { indexOf(value: Uint8Array): number };
+    known = probe.indexOf(new Uint8Array([1, 2])) === 1;
+    byteSearch.set(kind, known);
+  }
+  return known;
+}
+
+/**
+ * A file's bytes as text to search, or why not: binary (a NUL byte in its first 8 KB, as git and
+ * grep judge it; UTF-16 with a byte-order mark is decoded), or a plain query its bytes do not hold.
+ */
+function examine(raw: Raw, searcher: TextSearcher): Loaded {
+  if ('text' in raw) return raw;
+  if ('unreadable' in raw) return { skip: 'unreadable' };
+  if ('size' in raw) return { skip: 'large', size: raw.size };
+  const bytes = raw.bytes;
+  if (bytes.length === 0) return { text: '' };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const text = decodeUtf16(bytes.subarray(2), bytes[0] === 0xff ? 'utf-16le' : 'utf-16be');
+    return text === undefined || text.includes('\0') ? { skip: 'binary' } : { text };
+  }
+  const base = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const head = bytes.subarray(base, base + LIMITS.sniffBytes);
+  if (head.indexOf(0) !== -1) return { skip: 'binary' };
+  // Text every match holds, missing from the bytes: no need to decode them.
+  const needles = searcher.needles;
+  if (needles && searchesBytes(bytes) && needles.some((n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1)) return { nomatch: true };
+  if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
+  if (searcher.latin1MayMatch && !searcher.latin1MayMatch(latin1(bytes, base))) return { nomatch: true };
+  // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
+  return { text: LENIENT.decode(bytes.subarray(base)) };
+}
+
+/** Reads a file through the port's async handles (hosts without the sync fast path). */
+async function readAsync(host: ReadEnv['host'], absolute: string, maxBytes: number): Promise<Raw> {
+  let handle: FileHandle;
+  try {
+    handle = await host.fs.open(absolute);
+  } catch {
+    return { unreadable: true };
+  }
+  try {
+    const head = handle.allocate ? handle.allocate(HEAD_BYTES) : new Uint8Array(HEAD_BYTES);
+    const n = await readFully(handle, head, 0, head.length, 0);
+    if (n < head.length) return { bytes: head.subarray(0, n) };
+    const size = (await host.fs.stat(absolute))?.size ?? n;
+    if (size > maxBytes) return { size };
+    const whole = handle.allocate ? handle.allocate(Math.max(size, n)) : new Uint8Array(Math.max(size, n));
+    whole.set(head);
+    return { bytes: whole.subarray(0, n + (await readFully(handle, whole, n, whole.length - n, n))) };
+  } catch {
+    return { unreadable: true };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 class Ranking {
@@ -251,7 +317,8 @@ class Ranking {
     return rank >= this.maxResults ? 0 : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
   }
 
-  add(file: FileResult): void {
+  /** Inserts a file by rank; answers how many of its matches it may keep there (0: none, or left out). */
+  add(file: FileResult): number {
     let lo = 0;
     let hi = this.files.length;
     while (lo < hi) {
@@ -259,28 +326,67 @@ class Ranking {
       if (this.before(this.files[mid]!, file)) lo = mid + 1;
       else hi = mid;
     }
-    if (lo >= this.capacity) return;
+    if (lo >= this.capacity) return 0;
     this.files.splice(lo, 0, file);
     if (this.files.length > this.capacity) this.files.pop();
-    // Everything from here down moved one rank: what it can still show shrinks.
-    for (let rank = lo; rank < Math.min(this.files.length, this.maxResults + 1); rank++) {
+    // Everything below moved one rank down: what it can still show shrinks.
+    for (let rank = lo + 1; rank < Math.min(this.files.length, this.maxResults + 1); rank++) {
       const f = this.files[rank]!;
       const keep = this.keep(rank);
       if (f.kept.length > keep) f.kept.length = keep;
     }
+    return this.keep(lo);
   }
 }
 
-/** The lines of one file that match, with the first `keep` of them and their context. */
-function scanText(text: string, searcher: TextSearcher, keep: number, before: number, after: number): { count: number; kept: KeptMatch[]; firstOmitted: number | null } {
-  const kept: KeptMatch[] = [];
+/**
+ * What a file's lines are searched in: its text, or (plain ASCII queries) its bytes read as Latin-1,
+ * one character per byte, so nothing is decoded but the lines that are shown.
+ */
+export interface Haystack {
+  hay: string;
+  /** Line [start, stop) of `hay` as text, without its CR. */
+  line(start: number, stop: number): string;
+  /** Column (UTF-16 units) of `hay` position `at` in the line starting at `start`. */
+  column(start: number, at: number): number;
+}
+
+const stripCr = (hay: string, start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+
+export function textHaystack(text: string): Haystack {
+  return { hay: text, line: (start, stop) => text.slice(start, stripCr(text, start, stop)), column: (start, at) => at - start };
+}
+
+/** `hay` is `bytes` (from `base`) as Latin-1; lines are decoded from the bytes when shown. */
+function byteHaystack(hay: string, bytes: Uint8Array, base: number): Haystack {
+  return {
+    hay,
+    line: (start, stop) => LENIENT.decode(bytes.subarray(base + start, base + stripCr(hay, start, stop))),
+    column: (start, at) => LENIENT.decode(bytes.subarray(base + start, base + at)).length,
+  };
+}
+
+/** A matching line found by scanText: where it is, not yet its text. */
+export interface Hit {
+  line: number;
+  start: number;
+  stop: number;
+  /** Position of the match in `hay` (plain queries), or its column in the line (regular expressions). */
+  at: number;
+  column?: number;
+}
+
+/** The lines of one file that match: how many, and where the first `keep` of them are. */
+export function scanText(source: Haystack, searcher: TextSearcher, keep: number): { count: number; hits: Hit[]; firstOmitted: number | null } {
+  const text = source.hay;
+  const hits: Hit[] = [];
   let count = 0;
   let firstOmitted: number | null = null;
-  if (text.length === 0 || !searcher.mayMatch(text)) return { count, kept, firstOmitted };
+  if (text.length === 0 || !searcher.mayMatch(text)) return { count, hits, firstOmitted };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
   let lineNumber = 1;
   let counted = 0; // start of line `lineNumber`
-  const record = (start: number, stop: number, column: number) => {
+  const record = (start: number, stop: number, at: number, column?: number) => {
     // Number the line: count the line breaks since the last one numbered.
     while (counted < start) {
       const nl = text.indexOf('\n', counted);
@@ -289,12 +395,8 @@ function scanText(text: string, searcher: TextSearcher, keep: number, before: nu
       counted = nl + 1;
     }
     count++;
-    if (kept.length >= keep) {
-      firstOmitted ??= lineNumber;
-      return;
-    }
-    const body = lineText(text, start, stop);
-    kept.push({ line: lineNumber, column: column + 1, text: excerpt(body, column), before: contextBefore(text, start, lineNumber, before), after: contextAfter(text, stop, end, lineNumber, after) });
+    if (hits.length < keep) hits.push({ line: lineNumber, start, stop, at, column });
+    else firstOmitted ??= lineNumber;
   };
   if (searcher.next) {
     for (let from = 0; from <= end; ) {
@@ -303,45 +405,55 @@ function scanText(text: string, searcher: TextSearcher, keep: number, before: nu
       const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
       let stop = text.indexOf('\n', at);
       if (stop === -1) stop = text.length;
-      record(start, stop, at - start);
+      record(start, stop, at);
       from = stop + 1;
     }
   } else {
     for (let start = 0; start <= end; ) {
       let stop = text.indexOf('\n', start);
       if (stop === -1) stop = text.length;
-      const column = searcher.line.firstMatch(lineText(text, start, stop));
-      if (column !== -1) record(start, stop, column);
+      const column = searcher.line.firstMatch(source.line(start, stop));
+      if (column !== -1) record(start, stop, start, column);
       start = stop + 1;
     }
   }
-  return { count, kept, firstOmitted };
+  return { count, hits, firstOmitted };
 }
 
-/** The line [start, stop) without its CR. */
-function lineText(text: string, start: number, stop: number): string {
-  return text.charCodeAt(stop - 1) === 13 && stop > start ? text.slice(start, stop - 1) : text.slice(start, stop);
+/** The text and context of the hits a file keeps. */
+function materialize(source: Haystack, hits: Hit[], before: number, after: number): KeptMatch[] {
+  const end = source.hay.endsWith('\n') ? source.hay.length - 1 : source.hay.length;
+  return hits.map((hit) => {
+    const column = hit.column ?? source.column(hit.start, hit.at);
+    return {
+      line: hit.line,
+      column: column + 1,
+      text: excerpt(source.line(hit.start, hit.stop), column),
+      before: contextBefore(source, hit.start, hit.line, before),
+      after: contextAfter(source, hit.stop, end, hit.line, after),
+    };
+  });
 }
 
-function contextBefore(text: string, start: number, lineNumber: number, count: number): ShownLine[] {
+function contextBefore(source: Haystack, start: number, lineNumber: number, count: number): ShownLine[] {
   const lines: ShownLine[] = [];
   let at = start;
   for (let k = 1; k <= count && at > 0; k++) {
-    const prev = at >= 2 ? text.lastIndexOf('\n', at - 2) + 1 : 0;
-    lines.unshift({ line: lineNumber - k, text: excerpt(lineText(text, prev, at - 1), 0) });
+    const prev = at >= 2 ? source.hay.lastIndexOf('\n', at - 2) + 1 : 0;
+    lines.unshift({ line: lineNumber - k, text: excerpt(source.line(prev, at - 1), 0) });
     at = prev;
   }
   return lines;
 }
 
-function contextAfter(text: string, stop: number, end: number, lineNumber: number, count: number): ShownLine[] {
+function contextAfter(source: Haystack, stop: number, end: number, lineNumber: number, count: number): ShownLine[] {
   const lines: ShownLine[] = [];
   let at = stop;
   for (let k = 1; k <= count && at < end; k++) {
     const next = at + 1;
-    let nextStop = text.indexOf('\n', next);
-    if (nextStop === -1) nextStop = text.length;
-    lines.push({ line: lineNumber + k, text: excerpt(lineText(text, next, nextStop), 0) });
+    let nextStop = source.hay.indexOf('\n', next);
+    if (nextStop === -1) nextStop = source.hay.length;
+    lines.push({ line: lineNumber + k, text: excerpt(source.line(next, nextStop), 0) });
     at = nextStop;
   }
   return lines;
@@ -416,89 +528,89 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   let failure: unknown;
   const firstOmitted = new Map<FileResult, number>();
 
-  const load = async (file: ListedFile, scratch: { head?: Uint8Array; bytes?: boolean }): Promise<Loaded> => {
+  const cancelled = () => new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  const raw = (file: ListedFile): Raw | undefined => {
     if (dirty ? dirty.has(file.absolute) : host.documents) {
       const doc = host.documents?.dirty(file.absolute);
       if (doc) return { text: doc.text };
     }
-    let handle: FileHandle;
-    try {
-      handle = await host.fs.open(file.absolute);
-    } catch {
-      return { skip: 'unreadable' };
-    }
-    try {
-      if (!scratch.head) {
-        scratch.head = handle.allocate ? handle.allocate(HEAD_BYTES) : new Uint8Array(HEAD_BYTES);
-        scratch.bytes = searchesBytes(scratch.head);
-      }
-      const head = scratch.head;
-      const n = await readFully(handle, head, 0, head.length, 0);
-      let bytes = head.subarray(0, n);
-      const sniffed = sniff(bytes.subarray(0, LIMITS.sniffBytes), bytes.length <= LIMITS.sniffBytes);
-      if (sniffed.binary) return { skip: 'binary' };
-      if (n === head.length) {
-        const size = (await host.fs.stat(file.absolute))?.size ?? n;
-        if (size > limits.maxFileBytes) return { skip: 'large', size };
-        const whole = handle.allocate ? handle.allocate(size) : new Uint8Array(size);
-        whole.set(head);
-        bytes = whole.subarray(0, n + (await readFully(handle, whole, n, size - n, n)));
-      }
-      if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
-        const text = decodeUtf16(bytes.subarray(sniffed.bomLength), sniffed.encoding);
-        return text === undefined || text.includes('\0') ? { skip: 'binary' } : { text };
-      }
-      // A plain query the bytes do not hold: no need to decode them.
-      if (searcher.needle && scratch.bytes && (bytes as unknown as { indexOf(value: Uint8Array): number }).indexOf(searcher.needle) === -1) return { nomatch: true };
-      return { text: DECODER.decode(bytes.subarray(sniffed.bomLength)) };
-    } catch {
-      return { skip: 'unreadable' };
-    } finally {
-      await handle.close().catch(() => undefined);
-    }
+    return undefined;
   };
+  const take = (file: ListedFile, fileOrder: number, loaded: Loaded) => {
+    if ('skip' in loaded) {
+      if (loaded.skip === 'binary') binary++;
+      else if (loaded.skip === 'unreadable') unreadable++;
+      else {
+        largeCount++;
+        large.push({ path: scope.display(file.root, file.relative), size: loaded.size ?? 0, order: fileOrder });
+        large.sort((a, b) => a.order - b.order);
+        if (large.length > 3) large.pop();
+      }
+      return;
+    }
+    searched++;
+    if ('nomatch' in loaded) return;
+    const source = 'hay' in loaded ? loaded : textHaystack(loaded.text);
+    const scanned = scanText(source, searcher, maxResults);
+    if (scanned.count === 0) return;
+    totalMatches += scanned.count;
+    matchedFiles++;
+    const result: FileResult = { display: scope.display(file.root, file.relative), order: fileOrder, count: scanned.count, kept: [] };
+    // Only the lines the file can show at its rank are decoded (the bytes are still there now).
+    const keep = ranking.add(result);
+    if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), before, after);
+    const omittedFrom = scanned.hits[keep]?.line ?? scanned.firstOmitted;
+    if (omittedFrom !== null && omittedFrom !== undefined) firstOmitted.set(result, omittedFrom);
+  };
+  const readSync = host.fs.readFileSync?.bind(host.fs);
 
-  const worker = async () => {
-    const scratch: { head?: Uint8Array; bytes?: boolean } = {};
-    for (;;) {
-      if (failure !== undefined || outOfTime) return;
-      if (signal?.isCancellationRequested) {
-        failure ??= new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
-        return;
-      }
-      if (Date.now() - started > limits.timeBudgetMs) {
-        outOfTime = true;
-        return;
-      }
-      const next = await walk.next();
-      if (next.done) return;
-      const file = next.value;
-      const fileOrder = order++;
-      const loaded = await load(file, scratch);
-      if ('skip' in loaded) {
-        if (loaded.skip === 'binary') binary++;
-        else if (loaded.skip === 'unreadable') unreadable++;
-        else {
-          largeCount++;
-          large.push({ path: scope.display(file.root, file.relative), size: loaded.size ?? 0, order: fileOrder });
-          large.sort((a, b) => a.order - b.order);
-          if (large.length > 3) large.pop();
-        }
-        continue;
-      }
-      searched++;
-      if ('nomatch' in loaded) continue;
-      const scanned = scanText(loaded.text, searcher, maxResults, before, after);
-      if (scanned.count === 0) continue;
-      totalMatches += scanned.count;
-      matchedFiles++;
-      const result: FileResult = { display: scope.display(file.root, file.relative), order: fileOrder, count: scanned.count, kept: scanned.kept };
-      if (scanned.firstOmitted !== null) firstOmitted.set(result, scanned.firstOmitted);
-      ranking.add(result);
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))));
+    if (readSync) {
+      // One file at a time, read synchronously (a thread-pool round trip per open, read and close
+      // costs more than the read itself), yielding to the host every few milliseconds.
+      let slice = Date.now();
+      for await (const file of walk) {
+        if (signal?.isCancellationRequested) throw cancelled();
+        const now = Date.now();
+        if (now - started > limits.timeBudgetMs) {
+          outOfTime = true;
+          break;
+        }
+        let bytes = raw(file);
+        if (!bytes) {
+          try {
+            bytes = readSync(file.absolute, limits.maxFileBytes);
+          } catch {
+            bytes = { unreadable: true };
+          }
+        }
+        take(file, order++, examine(bytes, searcher));
+        if (now - slice > SLICE_MS) {
+          await yieldToHost();
+          slice = Date.now();
+        }
+      }
+    } else {
+      // A few files in flight through the port's async handles.
+      const worker = async () => {
+        for (;;) {
+          if (failure !== undefined || outOfTime) return;
+          if (signal?.isCancellationRequested) {
+            failure ??= cancelled();
+            return;
+          }
+          if (Date.now() - started > limits.timeBudgetMs) {
+            outOfTime = true;
+            return;
+          }
+          const next = await walk.next();
+          if (next.done) return;
+          const fileOrder = order++;
+          take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, next.value.absolute, limits.maxFileBytes)), searcher));
+        }
+      };
+      await Promise.all(Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))));
+    }
   } finally {
     await walk.return(undefined).catch(() => undefined);
   }

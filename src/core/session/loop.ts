@@ -26,10 +26,8 @@ function normalize(value: unknown, key?: string): unknown {
 
 /** The identity of a call: the tool and its input with keys sorted, empty fields and `force` left out, paths trimmed. */
 export function callKey(tool: string, input: unknown): string {
-  const normalized = normalize(input);
-  if (tool === 'lectern_read' && normalized && typeof normalized === 'object' && !Array.isArray(normalized)) {
-    (normalized as Record<string, unknown>).mode ??= 'file';
-  }
+  const withMode = tool === 'lectern_read' && input && typeof input === 'object' && !Array.isArray(input) ? { ...input, mode: (input as Record<string, unknown>).mode ?? 'file' } : input;
+  const normalized = normalize(withMode);
   let json: string;
   try {
     json = JSON.stringify(normalized) ?? String(normalized);

@@ -8,7 +8,7 @@ import type { Host } from '../ports';
 import type { ReadEnv } from '../read/fileRead';
 import { callText, formatCount, plural } from '../read/format';
 import { responseTokenCap, type Settings } from '../settings';
-import { loadTokenCounter, type TokenCounter } from '../tokens';
+import { loadTokenCounter } from '../tokens';
 import type { SessionApi } from './api';
 import { fnv1a, lineHashes, type Served } from './dedup';
 import { describeExclusion, ExclusionPolicy } from './exclusions';
@@ -228,14 +228,15 @@ export class SessionCall {
     );
   }
 
-  /** A concrete search for what a read was after: in its file, for its symbol name when it had one. */
+  /** A concrete search for what a read was after: in its file (else the workspace), for its symbol name when it had one. */
   private searchCall(input: Record<string, unknown> | undefined, file: string | null): string {
     const given = input?.target;
     const target = Array.isArray(given) ? given[0] : given;
+    const scoped = (where: unknown, query: string) => callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
     if (input?.mode === 'symbol' && typeof target === 'string') {
-      return callText('lectern_search', { target: file ?? (typeof input.path === 'string' ? input.path : 'FILE'), query: target.split(/[.:/#]+/).filter(Boolean).pop() ?? target });
+      return scoped(file ?? input.path, target.split(/[.:/#]+/).filter(Boolean).pop() ?? target);
     }
-    return callText('lectern_search', { target: file ?? (typeof target === 'string' ? target : 'FILE'), query: 'NAME' });
+    return scoped(file ?? target, 'NAME');
   }
 
   /** The answer, with the session's judgement on it. Never throws: the session layer must not cost an answer. */
@@ -290,7 +291,7 @@ export class SessionCall {
               code: 'EXCLUDED_PATH',
               file,
               message: `${what}.`,
-              hint: `Read the source it comes from instead (find it: ${this.searchCall(this.input, null)}), or add "force": true to read it anyway (the setting exclusions: "warn" makes this a warning).`,
+              hint: `Read the source it comes from instead (find it: ${callText('lectern_search', { query: 'NAME' })}; workspace searches skip excluded paths), or add "force": true to read it anyway (the setting exclusions: "warn" makes this a warning).`,
               action: `Read the source instead of ${file.display}, or repeat with "force": true.`,
             });
           } else {
@@ -358,16 +359,25 @@ export class SessionCall {
         const range = rangeOf(part);
         const hashes = range ? lineHashes(part.content, range.end - range.start + 1) : null;
         if (!this.force && !this.ephemeral) {
-          pointedTo = range && hashes ? session.served.findRange(file.absolute, file.version, range.start, range.end, hashes) : range ? undefined : session.served.findText(file.absolute, file.version, fnv1a(part.text));
+          const earlier = range && hashes ? session.served.findRange(file.absolute, file.version, range.start, range.end, hashes) : range ? undefined : session.served.findText(file.absolute, file.version, fnv1a(part.text));
+          const pointer = earlier ? this.pointer(part, file, earlier, range) : undefined;
+          // A pointer only where it is cheaper than the text (a line or two is simply served again).
+          if (earlier && pointer && countTokens(`${pointer.text}\n[DEDUPLICATED: ${pointer.advice.message}]`) < rawTokens) {
+            pointedTo = earlier;
+            // The file was judged when it was served; a pointer needs no second opinion on it.
+            for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
+            Object.assign(flagsOf(part), { deduplicated: true, low_relevance: false, excluded: false });
+            part.text = pointer.text;
+            part.content = '';
+            part.meta.deduplicated_from = { seq: earlier.seq, start_line: earlier.range?.start ?? null, end_line: earlier.range?.end ?? null };
+            part.meta.token_estimate = countTokens(part.text);
+            advice.push(pointer.advice);
+            rebuilt = true;
+          }
         }
-        if (pointedTo) {
-          // The file was judged when it was served; a pointer needs no second opinion on it.
-          for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
-          Object.assign(flagsOf(part), { deduplicated: true, low_relevance: false, excluded: false });
-          advice.push(this.point(part, file, pointedTo, range, countTokens));
-          rebuilt = true;
-        } else if (!this.ephemeral && !/line cut/.test(part.text)) {
-          // Answers whose display was cut (over-long lines) are not pointed to: the model did not see them whole.
+        // A pointer records nothing new: the earlier answer stays the one to point to. Answers whose
+        // display was cut (over-long lines) are never pointed to: the model did not see them whole.
+        if (!pointedTo && !this.ephemeral && !/line cut/.test(part.text)) {
           session.served.add({
             seq: this.seq,
             file: file.absolute,
@@ -415,7 +425,7 @@ export class SessionCall {
       response.meta.ephemeral = true;
       for (const part of parts) part.meta.ephemeral = true;
       if (guard) {
-        advice.push({ code: 'EPHEMERAL', message: 'ephemeral read: this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.', action: null });
+        advice.push({ code: 'EPHEMERAL', message: 'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.', action: null });
       }
     }
 
@@ -444,21 +454,21 @@ export class SessionCall {
     return response;
   }
 
-  /** Replaces a read's text with a pointer to the earlier answer that holds it. */
-  private point(part: ToolResponse, file: FileOf, earlier: Served, range: { start: number; end: number } | null, countTokens: TokenCounter): Advice {
+  /** The pointer that would replace a read's text: its header (and next call), and the warning naming the earlier answer. */
+  private pointer(part: ToolResponse, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
     const header = part.text.split('\n', 1)[0]!;
     const next = part.meta.next ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
-    part.text = `${header} · unchanged since call #${earlier.seq}${next}`;
-    part.content = '';
-    part.meta.deduplicated_from = { seq: earlier.seq, start_line: earlier.range?.start ?? null, end_line: earlier.range?.end ?? null };
-    part.meta.token_estimate = countTokens(part.text);
+    const text = `${header} · unchanged since call #${earlier.seq}${next}`;
     const what = range
       ? `${file.display} ${lineSpan(range.start, range.end)} ${range.start === range.end ? 'is' : 'are'} in the answer of call #${earlier.seq} (${lineSpan(earlier.range!.start, earlier.range!.end)})`
       : `this answer for ${file.display} is the answer of call #${earlier.seq}`;
     return {
-      code: 'DEDUPLICATED',
-      message: `${what}, unchanged since: not repeated ("force": true gets the text again).`,
-      action: `Use the text from call #${earlier.seq}.`,
+      text,
+      advice: {
+        code: 'DEDUPLICATED',
+        message: `${what}, unchanged since: not repeated ("force": true gets the text again).`,
+        action: `Use the text from call #${earlier.seq}.`,
+      },
     };
   }
 

@@ -122,7 +122,15 @@ function liftedLayers(layers: readonly IgnoreLayer[], relative: string): readonl
 
 const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
 
+/** How long the walker lists folders synchronously before it lets the host run. */
+const SLICE_MS = 15;
+
+/** Lets the host's event loop run (timers, I/O), not only queued promise callbacks. */
+export const yieldToHost = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
+  let slice = Date.now();
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
   for (const { root, start } of scopes) {
     const explicit = (options.explicit?.(root) ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
@@ -152,7 +160,16 @@ export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGe
       if (options.signal?.isCancellationRequested) return;
       const dir = queue[next]!;
       queue[next] = undefined; // let walked folders go
-      const entries = await host.fs.readdir(nodePath.join(root.path, dir.relative));
+      const path = nodePath.join(root.path, dir.relative);
+      let entries;
+      if (host.fs.readdirSync) {
+        // Synchronous listings are several times faster; the host gets a turn every few milliseconds.
+        if (Date.now() - slice > SLICE_MS) {
+          await yieldToHost();
+          slice = Date.now();
+        }
+        entries = host.fs.readdirSync(path);
+      } else entries = await host.fs.readdir(path);
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       let inner = dir.layers;
       if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {

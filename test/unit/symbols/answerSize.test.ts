@@ -63,8 +63,9 @@ describe('symbol answers are the symbol and little else', function () {
     // Paths as an agent sees them in a workspace, relative to its folder (e.g. java/OrderService.java).
     const realRoots = [...new Set(files.filter((f) => !f.startsWith(fixtures)).map((f) => dirname(f)))].map((dir) => ({ name: basename(dir) === 'src' ? basename(dirname(dir)) : basename(dir), path: dir }));
     const engines = {
-      fixtures: new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: fixtures }], loadWasm: createWasmLoader() }),
-      real: new Lectern({ fs: nodeFileSystem, roots: () => realRoots, loadWasm: createWasmLoader() }),
+      // Many reads of one engine: the session guard (budgets, de-duplication) would answer some with pointers.
+      fixtures: new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: fixtures }], loadWasm: createWasmLoader() }, () => ({ sessionGuard: false })),
+      real: new Lectern({ fs: nodeFileSystem, roots: () => realRoots, loadWasm: createWasmLoader() }, () => ({ sessionGuard: false })),
     };
     const ratios = new Map<string, number[]>();
     const plain: number[] = [];

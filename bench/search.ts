@@ -1,0 +1,278 @@
+// The workspace-search part of `npm run bench` (`--only=search`): `lectern_search` without a target
+// against `grep -rn` on the same tree in the same run, on a generated tree of 6,000 source files and
+// on this repository's node_modules (real packages, with Lectern's default exclusions; there grep
+// also runs over exactly the files Lectern searched). One child process per tree (bench/searchChild.ts).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { bytes, count, growth, ms, ratio } from './format';
+import { makeLineGenerator } from './generate';
+import type { Mem, Stats } from './types';
+
+export interface SearchJob {
+  id: string;
+  label: string;
+  /** The tree as the report names it. */
+  shown: string;
+  name: string;
+  root: string;
+  scratch: string;
+  runs: number;
+  /** Also time grep over exactly the files Lectern searched. */
+  sameFiles: boolean;
+  queries: { id: string; label: string; input: Record<string, unknown>; grepFlags: string[]; grepPattern: string }[];
+}
+
+export interface SearchQueryResult {
+  id: string;
+  label: string;
+  input: Record<string, unknown>;
+  grep: string;
+  ok: boolean;
+  error?: string;
+  engine: Stats;
+  engineCpu: Stats;
+  grepRn: Stats;
+  grepSame?: Stats;
+  matches: number;
+  files: number;
+  searched: number;
+  shown: number;
+  skipped?: { binary: number; too_large: number; unreadable: number; folders: number; by_rule: number };
+  complete: boolean;
+  tokens: number;
+  grepRnLines: number;
+  grepSameLines?: number;
+  mem: Mem;
+  head: string;
+}
+
+export interface SearchTreeResult {
+  id: string;
+  label: string;
+  root: string;
+  /** Every regular file of the tree (what grep -rn reads) and their bytes. */
+  files: number;
+  bytes: number;
+  /** Files the walker lists, and those within the size limit (what Lectern reads) and their bytes. */
+  listed: number;
+  searchable: number;
+  listedBytes: number;
+  queries: SearchQueryResult[];
+}
+
+export interface SearchPart {
+  date: Date;
+  code: string;
+  cpus: number;
+  loadStart: number;
+  loadEnd: number;
+  wallMs: number;
+  generateMs: number;
+  trees: SearchTreeResult[];
+  skipped: string[];
+}
+
+const GEN = { packages: 30, modules: 10, files: 20, lines: 120, needleEvery: 97 };
+const RUNS = 5;
+
+/** 6,000 TypeScript-like files (the generator of the file-read bench, one seed per file) in 300 folders. */
+function generateTree(root: string): number {
+  let n = 0;
+  for (let p = 0; p < GEN.packages; p++) {
+    for (let m = 0; m < GEN.modules; m++) {
+      const dir = join(root, `pkg${String(p).padStart(2, '0')}`, 'src', `mod${m}`);
+      mkdirSync(dir, { recursive: true });
+      for (let f = 0; f < GEN.files; f++, n++) {
+        const next = makeLineGenerator(n + 1);
+        const lines: string[] = [];
+        for (let i = 0; i < GEN.lines; i++) lines.push(next());
+        if (n % GEN.needleEvery === 0) lines[60] = `  // lecternBenchNeedle ${n}`;
+        writeFileSync(join(dir, `file${f}.ts`), lines.join('\n') + '\n');
+      }
+    }
+  }
+  return n;
+}
+
+function codeVersion(root: string): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src').length > 0;
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' plus uncommitted changes in src/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+function runChild(job: SearchJob, root: string, timeoutMs: number): Promise<SearchTreeResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join('bench', 'searchChild.ts'), JSON.stringify(job)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => (out += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) reject(new Error(`search bench child for ${job.id} failed (exit ${code ?? signal})`));
+      else resolve(JSON.parse(line.slice('RESULT '.length)) as SearchTreeResult);
+    });
+  });
+}
+
+export async function runSearchBench(repoRoot: string, dir: string): Promise<SearchPart> {
+  const date = new Date();
+  const loadStart = os.loadavg()[0]!;
+  const started = performance.now();
+  const scratch = join(dir, 'search');
+  const tree = join(scratch, 'tree');
+  mkdirSync(tree, { recursive: true });
+  process.stderr.write('search: generating the tree … ');
+  let t = performance.now();
+  const files = generateTree(tree);
+  const generateMs = performance.now() - t;
+  process.stderr.write(`${count(files)} files in ${ms(generateMs)} ms\n`);
+  const trees: SearchTreeResult[] = [];
+  const skipped: string[] = [];
+  try {
+    t = performance.now();
+    trees.push(
+      await runChild(
+        {
+          id: 'generated',
+          label: `Generated tree (${count(files)} TypeScript-like files in ${count(GEN.packages * GEN.modules)} folders)`,
+          shown: 'generated',
+          name: 'tree',
+          root: tree,
+          scratch,
+          runs: RUNS,
+          sameFiles: false,
+          queries: [
+            { id: 'rare', label: 'rare literal, case-sensitive', input: { query: 'lecternBenchNeedle', case_sensitive: true }, grepFlags: ['-F'], grepPattern: 'lecternBenchNeedle' },
+            { id: 'common', label: 'common literal, any case', input: { query: 'Handler' }, grepFlags: ['-F', '-i'], grepPattern: 'Handler' },
+            { id: 'regex', label: 'regular expression', input: { query: 'export function \\w+Config\\d+\\(', is_regex: true, case_sensitive: true }, grepFlags: ['-E'], grepPattern: 'export function \\w+Config[0-9]+\\(' },
+          ],
+        },
+        repoRoot,
+        600_000,
+      ),
+    );
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+  const nodeModules = join(repoRoot, 'node_modules');
+  try {
+    trees.push(
+      await runChild(
+        {
+          id: 'node_modules',
+          label: 'This repository\'s node_modules (real packages)',
+          shown: 'node_modules',
+          name: 'node_modules',
+          root: nodeModules,
+          scratch,
+          runs: RUNS,
+          sameFiles: true,
+          queries: [
+            { id: 'rare', label: 'literal, case-sensitive', input: { query: 'Buffer.allocUnsafe', case_sensitive: true }, grepFlags: ['-F'], grepPattern: 'Buffer.allocUnsafe' },
+            { id: 'common', label: 'literal, any case', input: { query: 'deprecated' }, grepFlags: ['-F', '-i'], grepPattern: 'deprecated' },
+            { id: 'regex', label: 'regular expression', input: { query: 'function\\s+\\w+Sync\\(', is_regex: true, case_sensitive: true }, grepFlags: ['-E'], grepPattern: 'function\\s+\\w+Sync\\(' },
+          ],
+        },
+        repoRoot,
+        900_000,
+      ),
+    );
+  } catch (error) {
+    skipped.push(`node_modules: ${(error as Error).message}`);
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  return { date, code: codeVersion(repoRoot), cpus: os.cpus().length, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - started, generateMs, trees, skipped };
+}
+
+const MiB = 1024 * 1024;
+
+/** The ratio of medians over every query of a tree. */
+function overall(tree: SearchTreeResult, of: (q: SearchQueryResult) => Stats | undefined): number | null {
+  const pairs = tree.queries.map((q) => [q.engine.median, of(q)?.median] as const).filter((p): p is readonly [number, number] => p[1] !== undefined);
+  if (pairs.length === 0) return null;
+  const engine = pairs.reduce((a, p) => a + p[0], 0);
+  const other = pairs.reduce((a, p) => a + p[1], 0);
+  return engine / other;
+}
+
+export function renderSearch(part: SearchPart): string[] {
+  const busy = Math.max(part.loadStart, part.loadEnd) > part.cpus * 0.5;
+  const out: string[] = [
+    '## Workspace search against grep -rn',
+    '',
+    `Run: ${part.date.toISOString()}, ${part.code}, load average (1 min) at start / end ${part.loadStart.toFixed(2)} / ${part.loadEnd.toFixed(2)}` +
+      `${busy ? ' (other work was running: expect noisier figures)' : ''}, ${(part.wallMs / 1000).toFixed(0)} s.`,
+    '',
+    '- `lectern_search` without a target (the whole workspace, default settings: `max_results` 100, answers capped at',
+    '  25,600 tokens) through `new Lectern({ fs: nodeFileSystem, roots }).invoke(...)`, a new engine for every call, in',
+    '  one child process per tree (`--expose-gc`). It walks the tree (.gitignore files, vendored, build and hidden folders',
+    '  skipped), reads every file up to 4 MB (8 at a time), skips binary ones, counts every matching line, ranks the',
+    '  files and renders the answer with its token count.',
+    '- **grep -rn**: GNU grep, spawned from the same process right after each Lectern call, `LC_ALL=C`, the same query',
+    '  (`-F` for plain text, `-i` for any case, `-E` for the regular expression), its output drained through a pipe.',
+    '  On node_modules grep -rn reads every file, Lectern fewer (it skips nested node_modules, dist, build and hidden',
+    '  folders, files over 4 MB and binary files), so grep also runs over **exactly the files Lectern searched**',
+    '  (`xargs -0 grep -nHI`, from the walker\'s list).',
+    '- Both after one untimed warm-up each (the files sit in the page cache: warm-cache figures). 5 timed runs,',
+    '  alternating; median (p95) wall time. CPU is Lectern\'s process CPU time per call. Matches: matching lines',
+    '  Lectern counted / lines grep printed. Peak ΔRSS: kernel high-water mark over the post-GC level during one call.',
+    '',
+  ];
+  for (const tree of part.trees) {
+    const vsRn = overall(tree, (q) => q.grepRn);
+    const vsSame = overall(tree, (q) => q.grepSame);
+    out.push(
+      `### ${tree.label}`,
+      '',
+      `${count(tree.files)} files, ${bytes(tree.bytes)} (what grep -rn reads); Lectern lists ${count(tree.listed)} files and reads the ${count(tree.searchable)} up to 4 MB, ${bytes(tree.listedBytes)}.`,
+      '',
+      `| query | matches (Lectern / grep) | Lectern median (p95) ms | CPU ms | grep -rn median (p95) ms | × grep -rn |${tree.queries.some((q) => q.grepSame) ? ' grep, same files, median ms | × same files |' : ''} Lectern peak ΔRSS |`,
+      `|---|--:|--:|--:|--:|--:|${tree.queries.some((q) => q.grepSame) ? '--:|--:|' : ''}--:|`,
+    );
+    for (const q of tree.queries) {
+      const grepLines = q.grepSame ? q.grepSameLines! : q.grepRnLines;
+      const same = q.grepSame ? ` ${ms(q.grepSame.median)} | ${ratio(q.engine.median / q.grepSame.median)} |` : '';
+      out.push(
+        `| ${q.label}: \`${JSON.stringify(q.input)}\` | ${count(q.matches)} / ${count(grepLines)}${q.grepSame ? ` (grep -rn ${count(q.grepRnLines)})` : ''}${q.ok ? '' : ` **${q.error}**`}${q.complete ? '' : ' (stopped: time budget)'} | ` +
+          `${ms(q.engine.median)} (${ms(q.engine.p95)}) | ${ms(q.engineCpu.median)} | ${ms(q.grepRn.median)} (${ms(q.grepRn.p95)}) | ${ratio(q.engine.median / q.grepRn.median)} |${same} ${growth(q.mem.rss)} |`,
+      );
+    }
+    const speed = tree.queries.map((q) => (tree.listedBytes / MiB / (q.engine.median / 1000)).toFixed(0));
+    out.push(
+      '',
+      `Over the three queries Lectern takes **${vsRn === null ? '?' : ratio(vsRn)}** the time of grep -rn on this tree` +
+        (vsSame !== null ? ` and **${ratio(vsSame)}** the time of grep over the same files` : '') +
+        ` (sum of medians); it reads ${speed.join(', ')} MiB/s. Answers: ${tree.queries.map((q) => `${count(q.tokens)} tokens`).join(', ')}; first lines: ${tree.queries.map((q) => `\`${q.head}\``).join('; ')}.`,
+      '',
+    );
+  }
+  if (part.skipped.length > 0) out.push('Skipped:', '', ...part.skipped.map((s) => `- ${s}`), '');
+  out.push('<details><summary>JSON</summary>', '', '```json', JSON.stringify(part.trees, null, 1), '```', '', '</details>', '');
+  return out;
+}
+
+export function searchSummary(part: SearchPart): string {
+  const out = ['', `Workspace search vs grep -rn · load ${part.loadStart.toFixed(2)} → ${part.loadEnd.toFixed(2)}`];
+  for (const tree of part.trees) {
+    out.push(`  ${tree.label}: ${count(tree.files)} files, ${bytes(tree.bytes)}`);
+    for (const q of tree.queries) {
+      out.push(
+        `    ${q.label.padEnd(30)} Lectern ${(ms(q.engine.median) + ' ms').padStart(9)}  grep -rn ${(ms(q.grepRn.median) + ' ms').padStart(9)}  ${ratio(q.engine.median / q.grepRn.median).padStart(7)}` +
+          (q.grepSame ? `  same files ${(ms(q.grepSame.median) + ' ms').padStart(9)} ${ratio(q.engine.median / q.grepSame.median).padStart(7)}` : '') +
+          `  matches ${count(q.matches)} / ${count(q.grepSame ? q.grepSameLines! : q.grepRnLines)}`,
+      );
+    }
+  }
+  for (const s of part.skipped) out.push(`  skipped: ${s}`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,135 @@
+// One benchmark process for workspace search (bench/search.ts): for each query, Lectern's
+// `lectern_search` without a target against `grep -rn` on the same tree, alternating in this
+// process so both see the same machine state and page cache; on real trees also against grep over
+// exactly the files Lectern searched. Prints its results as one JSON line starting with "RESULT ".
+import { spawn } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Lectern } from '../src/core/engine';
+import type { ToolResponse } from '../src/core/contract';
+import type { Host } from '../src/core/ports';
+import { WORKSPACE_SEARCH_LIMITS } from '../src/core/search/workspaceSearch';
+import { walkFiles } from '../src/core/symbols/walk';
+import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { collect, memoryOf, stats } from './measure';
+import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
+
+/** Runs grep; resolves with its wall time and the number of output lines. */
+function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(args[0]!, args.slice(1), { cwd, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let lines = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+    });
+    child.on('error', reject);
+    // grep exits 1 when nothing matched, 2 on errors it still reports past (unreadable files).
+    child.on('close', () => resolve({ ms: performance.now() - t, lines }));
+  });
+}
+
+async function main(): Promise<void> {
+  const job = JSON.parse(process.argv[2]!) as SearchJob;
+  const roots = [{ name: job.name, path: job.root }];
+  const host: Host = { fs: nodeFileSystem, roots: () => roots };
+
+  // What Lectern searches (the walker's files up to the size limit; binary ones are skipped on
+  // reading) and what grep -rn reads (every regular file).
+  let listed = 0;
+  let listedBytes = 0;
+  const list: string[] = [];
+  for await (const file of walkFiles(host, { scopes: [{ root: roots[0]!, start: '' }] })) {
+    const size = statSync(file.absolute).size;
+    listed++;
+    if (size <= WORKSPACE_SEARCH_LIMITS.maxFileBytes) {
+      listedBytes += size;
+      list.push(file.relative);
+    }
+  }
+  const listFile = join(job.scratch, `${job.id}-files.txt`);
+  writeFileSync(listFile, list.join('\0'));
+  const all = await grep(['find', '.', '-type', 'f'], job.root);
+  let allBytes = 0;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('find', ['.', '-type', 'f', '-printf', '%s\\n'], { cwd: job.root, stdio: ['ignore', 'pipe', 'ignore'] });
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop()!;
+      for (const p of parts) allBytes += Number(p) || 0;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+
+  const queries: SearchQueryResult[] = [];
+  for (const q of job.queries) {
+    const lectern = () => new Lectern(host).invoke('lectern_search', q.input);
+    const grepRn = ['grep', '-rn', ...q.grepFlags, '--', q.grepPattern, '.'];
+    const grepSame = ['xargs', '-0', '-a', listFile, 'grep', '-nHI', ...q.grepFlags, '--', q.grepPattern];
+    // Warm the page cache and the tokenizer.
+    let response: ToolResponse = await lectern();
+    await grep(grepRn, job.root);
+    if (job.sameFiles) await grep(grepSame, job.root);
+    const engine: number[] = [];
+    const cpu: number[] = [];
+    const rn: number[] = [];
+    const same: number[] = [];
+    let rnLines = 0;
+    let sameLines = 0;
+    collect();
+    for (let i = 0; i < job.runs; i++) {
+      const c = process.cpuUsage();
+      const t = performance.now();
+      response = await lectern();
+      engine.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
+      collect();
+      const g = await grep(grepRn, job.root);
+      rn.push(g.ms);
+      rnLines = g.lines;
+      if (job.sameFiles) {
+        const s = await grep(grepSame, job.root);
+        same.push(s.ms);
+        sameLines = s.lines;
+      }
+    }
+    const mem = await memoryOf(lectern, 1);
+    const meta = response.meta as Record<string, unknown>;
+    queries.push({
+      id: q.id,
+      label: q.label,
+      input: q.input,
+      grep: grepRn.join(' '),
+      ok: response.ok,
+      error: response.error?.code,
+      engine: stats(engine),
+      engineCpu: stats(cpu),
+      grepRn: stats(rn),
+      grepSame: job.sameFiles ? stats(same) : undefined,
+      matches: Number(meta.total_matches ?? 0),
+      files: Number(meta.total_files ?? 0),
+      searched: Number(meta.files_searched ?? 0),
+      shown: Number(meta.shown_matches ?? 0),
+      skipped: meta.skipped as SearchQueryResult['skipped'],
+      complete: meta.complete === true,
+      tokens: Number(meta.token_estimate ?? 0),
+      grepRnLines: rnLines,
+      grepSameLines: job.sameFiles ? sameLines : undefined,
+      mem,
+      head: response.text.split('\n')[0]!,
+    });
+    process.stderr.write(`  ${q.label}: Lectern ${engine.length ? stats(engine).median.toFixed(0) : '?'} ms, grep -rn ${stats(rn).median.toFixed(0)} ms\n`);
+  }
+  const result: SearchTreeResult = { id: job.id, label: job.label, root: job.shown, files: all.lines, bytes: allBytes, listed, listedBytes, searchable: list.length, queries };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`search bench child failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
