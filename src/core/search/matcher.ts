@@ -46,13 +46,16 @@ export interface TextSearcher {
   mayMatch(text: string): boolean;
   /** Start of the next match at or after `from`, or -1 (plain queries); absent: test the lines one by one. */
   next?(text: string, from: number): number;
+  /** A place at or after `from` that a match's line must hold, or -1: only those lines are tested (regular expressions with literal text). */
+  candidate?(text: string, from: number): number;
   /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
   needles?: Uint8Array[];
-  /** A check on the bytes read as Latin-1 (before decoding): false when no line can match. */
-  latin1MayMatch?(bytes: string): boolean;
   /** Column of the first match in one line (without its line break), or -1. */
   line: LineMatcher;
-  /** A plain ASCII query: `next` finds it in bytes read as Latin-1 (no multi-byte character can hold it). */
+  /**
+   * `next`, `candidate` and `mayMatch` work on bytes read as Latin-1 too (plain ASCII queries, and
+   * expressions whose literal text is ASCII): no multi-byte character can hold what they look for.
+   */
   ascii?: boolean;
 }
 
@@ -191,9 +194,17 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
   if (literals.length > 0) {
     const tests = literals.map((l) => (caseSensitive ? (text: string) => text.includes(l) : foldedTest(l)));
     const mayMatch = (text: string) => tests.every((test) => test(text));
-    // ASCII letters without fold partners beyond ASCII can be looked for in the undecoded bytes too.
-    const onBytes = !caseSensitive && literals.every((l) => isAscii(l) && !/[ks]/i.test(l));
-    return { mayMatch, needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined, latin1MayMatch: onBytes ? mayMatch : undefined, line: lineMatcher };
+    const longest = literals[0]!;
+    const folded = caseSensitive ? undefined : new RegExp(escapeRegExp(longest), isAscii(longest) && !/[ks]/i.test(longest) ? 'gi' : 'giu');
+    const candidate = (text: string, from: number) => {
+      if (!folded) return text.indexOf(longest, from);
+      folded.lastIndex = from;
+      return folded.exec(text)?.index ?? -1;
+    };
+    // ASCII literals (any case: letters without fold partners beyond ASCII) are found in the bytes
+    // read as Latin-1 too: only the lines tested are decoded.
+    const ascii = literals.every((l) => isAscii(l) && (caseSensitive || !/[ks]/i.test(l)));
+    return { mayMatch, candidate, needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined, line: lineMatcher, ascii };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.
   const whole = /\\[Az]|\(\?[a-zA-Z]*-[a-zA-Z]*m/.test(query) ? undefined : RE2JS.compile(query, flags | RE2JS.MULTILINE);

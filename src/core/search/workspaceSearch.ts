@@ -1,12 +1,14 @@
 // `lectern_search` over the workspace, a folder or a glob (a file target keeps the single-file
 // search of searchFile.ts). Files come from the one workspace walker (.gitignore at every level,
-// the editor's exclusion globs, vendored and hidden folders), are read one at a time per worker
-// (a few in flight, flat memory), and each file's lines are matched as the single-file search
-// matches them. Binary files and files over 4 MB are skipped and counted. Files are ranked by how
-// many of their lines match (ties in walk order: shallower first, then by name); the answer shows
-// the top files' matches within max_results and the token cap, names more files with their
-// counts, counts everything left out, and gives the exact follow-up calls. Bounded in time: a
-// search that runs out of time answers with what it found and says so.
+// the editor's exclusion globs, vendored and hidden folders) and are read one at a time (through
+// the port's synchronous fast path when it has one, yielding to the host every 15 ms; else a few
+// in flight), so memory stays flat; each file's lines match exactly as in the single-file search.
+// Files with a NUL byte in their first 8 KB (binary) and files over 4 MB are skipped and counted.
+// Files are ranked by how many of their lines match (ties in walk order: folder by folder,
+// shallower first, then by name); the answer shows the top files' matches within max_results and
+// the token cap, names more files with their counts, counts everything left out, and gives the
+// exact follow-up calls. Bounded in time: a search that runs out of time answers with what it
+// found and says so. meta.files lists the files in rank order (the session's relevance baseline).
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
 import { emptyMeta, LecternError, type ToolResponse } from '../contract';
@@ -40,7 +42,7 @@ export const WORKSPACE_SEARCH_LIMITS = {
   maxFileBytes: 4 * 1024 * 1024,
   /** A search stops after this long and answers with what it found. */
   timeBudgetMs: 10_000,
-  /** Files read at the same time. */
+  /** Files read at the same time by hosts without the synchronous fast path. */
   concurrency: 8,
   /** Each shown file shows at least this many of its matches (when it has them). */
   minPerFile: 3,
@@ -270,7 +272,6 @@ function examine(raw: Raw, searcher: TextSearcher): Loaded {
   const needles = searcher.needles;
   if (needles && searchesBytes(bytes) && needles.some((n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1)) return { nomatch: true };
   if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
-  if (searcher.latin1MayMatch && !searcher.latin1MayMatch(latin1(bytes, base))) return { nomatch: true };
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };
 }
@@ -406,6 +407,18 @@ export function scanText(source: Haystack, searcher: TextSearcher, keep: number)
       let stop = text.indexOf('\n', at);
       if (stop === -1) stop = text.length;
       record(start, stop, at);
+      from = stop + 1;
+    }
+  } else if (searcher.candidate) {
+    // Only the lines holding the literal text every match holds are tested.
+    for (let from = 0; from <= end; ) {
+      const at = searcher.candidate(text, from);
+      if (at === -1 || at > end) break;
+      const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
+      let stop = text.indexOf('\n', at);
+      if (stop === -1) stop = text.length;
+      const column = searcher.line.firstMatch(source.line(start, stop));
+      if (column !== -1) record(start, stop, start, column);
       from = stop + 1;
     }
   } else {
@@ -671,7 +684,8 @@ function allocate(files: FileResult[], maxResults: number): number[] {
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (cap < WORKSPACE_SEARCH_LIMITS.minPerFile) cap = WORKSPACE_SEARCH_LIMITS.minPerFile;
+  const even = cap >= WORKSPACE_SEARCH_LIMITS.minPerFile;
+  if (!even) cap = WORKSPACE_SEARCH_LIMITS.minPerFile;
   const shares: number[] = [];
   let left = maxResults;
   for (const f of files) {
@@ -679,6 +693,14 @@ function allocate(files: FileResult[], maxResults: number): number[] {
     if (share <= 0) break;
     shares.push(share);
     left -= share;
+  }
+  // What an even share leaves over goes, one line each, to the top files that have more.
+  for (let i = 0; even && left > 0 && i < shares.length; i++) {
+    const f = files[i]!;
+    if (shares[i]! < Math.min(f.count, f.kept.length)) {
+      shares[i]!++;
+      left--;
+    }
   }
   return shares;
 }

@@ -279,6 +279,10 @@ describe('lectern_search over the workspace', () => {
         ['d2/f23.txt', 24, 24],
         ['d2/f20.txt', 21, 21],
       ]);
+      // What the even share leaves over goes to the top files.
+      const over = await ok(ws.lectern, 'lectern_search', { target: 'd2', query: 'hit 2[0-9]\\.', is_regex: true, max_results: 101 });
+      assert.equal(matchesOf(over).filter((m) => m.file === 'd2/f29.txt').length, 29);
+      assert.equal(over.meta.shown_matches, 101);
     });
 
     it('context lines before and after, merged within a file', async () => {
