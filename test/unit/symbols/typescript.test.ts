@@ -45,3 +45,37 @@ describe('outline: TypeScript', () => {
     ]);
   });
 });
+
+describe('outline: TSX and JSX', () => {
+  it('finds components, hooks, props types and handlers in a TSX file', async () => {
+    const text = [
+      "import { useState } from 'react';", // 1
+      '', // 2
+      '/** Props of the counter. */', // 3
+      'export interface CounterProps {', // 4
+      '  start: number;', // 5
+      '}', // 6
+      '', // 7
+      'export function Counter({ start }: CounterProps) {', // 8
+      '  const [count, setCount] = useState(start);', // 9
+      '  const increment = () => setCount(count + 1);', // 10
+      '  return <button onClick={increment}>{count}</button>;', // 11
+      '}', // 12
+      '', // 13
+      'export const Label = ({ text }: { text: string }) => <span className="label">{text}</span>;', // 14
+    ].join('\n');
+    assert.deepEqual(flatten(await outlineOf('tsx', text)), [
+      'interface CounterProps [4-6] ctx 3',
+      '  field start [5-5]',
+      'function Counter [8-12]',
+      '  function increment [10-10]',
+      'function Label [14-14]',
+      '  field text [14-14]', // a member of the inline props type, as the TypeScript compiler lists it
+    ]);
+  });
+
+  it('parses JSX in .jsx files with the JavaScript grammar', async () => {
+    const text = ['export default function App() {', '  return <main><h1>Hi</h1></main>;', '}', 'class Panel extends React.Component {', '  render() { return <div />; }', '}'].join('\n');
+    assert.deepEqual(flatten(await outlineOf('javascript', text)), ['function App [1-3]', 'class Panel [4-6]', '  method render [5-5]']);
+  });
+});
