@@ -1,0 +1,29 @@
+/**
+ * What a file's lines are searched in: its text, or (plain ASCII queries) its bytes read as Latin-1,
+ * one character per byte, so nothing is decoded but the lines that are shown.
+ */
+export interface Haystack {
+  hay: string;
+  /** Line [start, stop) of `hay` as text, without its CR. */
+  line(start: number, stop: number): string;
+  /** Column (UTF-16 units) of `hay` position `at` in the line starting at `start`. */
+  column(start: number, at: number): number;
+}
+
+/** Decodes UTF-8 as the editor does: bytes that are not UTF-8 become U+FFFD. */
+export const LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
+
+const stripCr = (hay: string, start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+
+export function textHaystack(text: string): Haystack {
+  return { hay: text, line: (start, stop) => text.slice(start, stripCr(text, start, stop)), column: (start, at) => at - start };
+}
+
+/** `hay` is `bytes` (from `base`) as Latin-1; lines are decoded from the bytes when shown. */
+export function byteHaystack(hay: string, bytes: Uint8Array, base: number): Haystack {
+  return {
+    hay,
+    line: (start, stop) => LENIENT.decode(bytes.subarray(base + start, base + stripCr(hay, start, stop))),
+    column: (start, at) => LENIENT.decode(bytes.subarray(base + start, base + at)).length,
+  };
+}

@@ -1,0 +1,120 @@
+// Finding the matching lines of one file, then the text and context of the ones it shows.
+import type { Haystack } from './haystack';
+import type { TextSearcher } from './matcher';
+import { excerpt } from './searchFile';
+
+export interface ShownLine {
+  line: number;
+  text: string;
+}
+
+export interface KeptMatch extends ShownLine {
+  column: number;
+  before: ShownLine[];
+  after: ShownLine[];
+}
+
+/** A matching line found by scanText: where it is, not yet its text. */
+export interface Hit {
+  line: number;
+  start: number;
+  stop: number;
+  /** Position of the match in `hay` (plain queries), or its column in the line (regular expressions). */
+  at: number;
+  column?: number;
+}
+
+/** The lines of one file that match: how many, and where the first `keep` of them are. */
+export function scanText(source: Haystack, searcher: TextSearcher, keep: number): { count: number; hits: Hit[]; firstOmitted: number | null } {
+  const text = source.hay;
+  const hits: Hit[] = [];
+  let count = 0;
+  let firstOmitted: number | null = null;
+  if (text.length === 0 || !searcher.mayMatch(text)) return { count, hits, firstOmitted };
+  const end = text.endsWith('\n') ? text.length - 1 : text.length;
+  let lineNumber = 1;
+  let counted = 0; // start of line `lineNumber`
+  const record = (start: number, stop: number, at: number, column?: number) => {
+    // Number the line: count the line breaks since the last one numbered.
+    while (counted < start) {
+      const nl = text.indexOf('\n', counted);
+      if (nl === -1 || nl >= start) break;
+      lineNumber++;
+      counted = nl + 1;
+    }
+    count++;
+    if (hits.length < keep) hits.push({ line: lineNumber, start, stop, at, column });
+    else firstOmitted ??= lineNumber;
+  };
+  if (searcher.next) {
+    for (let from = 0; from <= end; ) {
+      const at = searcher.next(text, from);
+      if (at === -1 || at > end) break;
+      const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
+      let stop = text.indexOf('\n', at);
+      if (stop === -1) stop = text.length;
+      record(start, stop, at);
+      from = stop + 1;
+    }
+  } else if (searcher.candidate) {
+    // Only the lines holding the literal text every match holds are tested.
+    for (let from = 0; from <= end; ) {
+      const at = searcher.candidate(text, from);
+      if (at === -1 || at > end) break;
+      const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
+      let stop = text.indexOf('\n', at);
+      if (stop === -1) stop = text.length;
+      const column = searcher.line.firstMatch(source.line(start, stop));
+      if (column !== -1) record(start, stop, start, column);
+      from = stop + 1;
+    }
+  } else {
+    for (let start = 0; start <= end; ) {
+      let stop = text.indexOf('\n', start);
+      if (stop === -1) stop = text.length;
+      const column = searcher.line.firstMatch(source.line(start, stop));
+      if (column !== -1) record(start, stop, start, column);
+      start = stop + 1;
+    }
+  }
+  return { count, hits, firstOmitted };
+}
+
+/** The text and context of the hits a file keeps. */
+export function materialize(source: Haystack, hits: Hit[], before: number, after: number): KeptMatch[] {
+  const end = source.hay.endsWith('\n') ? source.hay.length - 1 : source.hay.length;
+  return hits.map((hit) => {
+    const column = hit.column ?? source.column(hit.start, hit.at);
+    return {
+      line: hit.line,
+      column: column + 1,
+      text: excerpt(source.line(hit.start, hit.stop), column),
+      before: contextBefore(source, hit.start, hit.line, before),
+      after: contextAfter(source, hit.stop, end, hit.line, after),
+    };
+  });
+}
+
+function contextBefore(source: Haystack, start: number, lineNumber: number, count: number): ShownLine[] {
+  const lines: ShownLine[] = [];
+  let at = start;
+  for (let k = 1; k <= count && at > 0; k++) {
+    const prev = at >= 2 ? source.hay.lastIndexOf('\n', at - 2) + 1 : 0;
+    lines.unshift({ line: lineNumber - k, text: excerpt(source.line(prev, at - 1), 0) });
+    at = prev;
+  }
+  return lines;
+}
+
+function contextAfter(source: Haystack, stop: number, end: number, lineNumber: number, count: number): ShownLine[] {
+  const lines: ShownLine[] = [];
+  let at = stop;
+  for (let k = 1; k <= count && at < end; k++) {
+    const next = at + 1;
+    let nextStop = source.hay.indexOf('\n', next);
+    if (nextStop === -1) nextStop = source.hay.length;
+    lines.push({ line: lineNumber + k, text: excerpt(source.line(next, nextStop), 0) });
+    at = nextStop;
+  }
+  return lines;
+}

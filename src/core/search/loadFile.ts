@@ -1,0 +1,96 @@
+// One file's bytes, read within the size cap, judged (binary, too large, unreadable) and turned
+// into something to scan, or dropped at once when a plain query's text is not in its bytes.
+import type { FileHandle } from '../ports';
+import type { ReadEnv } from '../read/fileRead';
+import { LIMITS } from '../settings';
+import { decodeUtf16 } from '../text/encoding';
+import { byteHaystack, LENIENT, type Haystack } from './haystack';
+import type { TextSearcher } from './matcher';
+
+const HEAD_BYTES = 64 * 1024;
+
+export type Raw = { bytes: Uint8Array } | { size: number } | { unreadable: true } | { text: string };
+export type Loaded = { text: string } | Haystack | { skip: 'binary' | 'large' | 'unreadable'; size?: number } | { nomatch: true };
+
+/** Reads `handle` from `position` until `length` bytes or the end. */
+async function readFully(handle: FileHandle, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+  let filled = 0;
+  while (filled < length) {
+    const n = await handle.read(buffer, offset + filled, length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+
+const LATIN1 = new TextDecoder('latin1');
+
+/** The bytes from `base` as one character per byte (Node's Buffer does this several times faster). */
+function latin1(bytes: Uint8Array, base: number): string {
+  if (typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes)) return bytes.toString('latin1', base);
+  // windows-1252 in the Encoding standard: bytes 0x80-0x9F become other non-ASCII characters, still one per byte.
+  return LATIN1.decode(bytes.subarray(base));
+}
+
+const byteSearch = new WeakMap<object, boolean>();
+
+/** Whether buffers like `bytes` find a byte sequence natively (Node's Buffer does; a plain Uint8Array does not). */
+function searchesBytes(bytes: Uint8Array): boolean {
+  const kind = bytes.constructor as unknown as { from(values: number[]): Uint8Array };
+  let known = byteSearch.get(kind);
+  if (known === undefined) {
+    const probe = kind.from([7, 1, 2, 7]) as unknown as { indexOf(value: Uint8Array): number };
+    known = probe.indexOf(new Uint8Array([1, 2])) === 1;
+    byteSearch.set(kind, known);
+  }
+  return known;
+}
+
+/**
+ * A file's bytes as text to search, or why not: binary (a NUL byte in its first 8 KB, as git and
+ * grep judge it; UTF-16 with a byte-order mark is decoded), or a plain query its bytes do not hold.
+ */
+export function examine(raw: Raw, searcher: TextSearcher): Loaded {
+  if ('text' in raw) return raw;
+  if ('unreadable' in raw) return { skip: 'unreadable' };
+  if ('size' in raw) return { skip: 'large', size: raw.size };
+  const bytes = raw.bytes;
+  if (bytes.length === 0) return { text: '' };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const text = decodeUtf16(bytes.subarray(2), bytes[0] === 0xff ? 'utf-16le' : 'utf-16be');
+    return text === undefined || text.includes('\0') ? { skip: 'binary' } : { text };
+  }
+  const base = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const head = bytes.subarray(base, base + LIMITS.sniffBytes);
+  if (head.indexOf(0) !== -1) return { skip: 'binary' };
+  // Text every match holds, missing from the bytes: no need to decode them.
+  const needles = searcher.needles;
+  if (needles && searchesBytes(bytes) && needles.some((n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1)) return { nomatch: true };
+  if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
+  // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
+  return { text: LENIENT.decode(bytes.subarray(base)) };
+}
+
+/** Reads a file through the port's async handles (hosts without the sync fast path). */
+export async function readAsync(host: ReadEnv['host'], absolute: string, maxBytes: number): Promise<Raw> {
+  let handle: FileHandle;
+  try {
+    handle = await host.fs.open(absolute);
+  } catch {
+    return { unreadable: true };
+  }
+  try {
+    const head = handle.allocate ? handle.allocate(HEAD_BYTES) : new Uint8Array(HEAD_BYTES);
+    const n = await readFully(handle, head, 0, head.length, 0);
+    if (n < head.length) return { bytes: head.subarray(0, n) };
+    const size = (await host.fs.stat(absolute))?.size ?? n;
+    if (size > maxBytes) return { size };
+    const whole = handle.allocate ? handle.allocate(Math.max(size, n)) : new Uint8Array(Math.max(size, n));
+    whole.set(head);
+    return { bytes: whole.subarray(0, n + (await readFully(handle, whole, n, whole.length - n, n))) };
+  } catch {
+    return { unreadable: true };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}

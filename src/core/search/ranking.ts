@@ -1,0 +1,85 @@
+// Files ranked by how many lines match (ties in walk order), and how many matches each shows.
+import type { KeptMatch } from './lineScan';
+import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
+
+export interface FileResult {
+  display: string;
+  /** Walk order, for ties. */
+  order: number;
+  /** Matching lines. */
+  count: number;
+  /** Its first matches in line order (trimmed as the file falls in rank). */
+  kept: KeptMatch[];
+}
+
+export class Ranking {
+  readonly files: FileResult[] = [];
+
+  constructor(
+    private readonly maxResults: number,
+    private readonly capacity: number,
+  ) {}
+
+  /** Most matches first; ties in walk order. */
+  private before(a: FileResult, b: FileResult): boolean {
+    return a.count > b.count || (a.count === b.count && a.order < b.order);
+  }
+
+  /** Matches a file at this 0-based rank can still show. */
+  private keep(rank: number): number {
+    return rank >= this.maxResults ? 0 : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
+  }
+
+  /** Inserts a file by rank; answers how many of its matches it may keep there (0: none, or left out). */
+  add(file: FileResult): number {
+    let lo = 0;
+    let hi = this.files.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.before(this.files[mid]!, file)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo >= this.capacity) return 0;
+    this.files.splice(lo, 0, file);
+    if (this.files.length > this.capacity) this.files.pop();
+    // Everything below moved one rank down: what it can still show shrinks.
+    for (let rank = lo + 1; rank < Math.min(this.files.length, this.maxResults + 1); rank++) {
+      const f = this.files[rank]!;
+      const keep = this.keep(rank);
+      if (f.kept.length > keep) f.kept.length = keep;
+    }
+    return this.keep(lo);
+  }
+}
+
+/** How many matches each ranked file shows: as many as fit max_results evenly, at least minPerFile each while they last. */
+export function allocate(files: FileResult[], maxResults: number): number[] {
+  const fits = (cap: number) => files.reduce((sum, f) => sum + Math.min(f.count, cap), 0) <= maxResults;
+  let cap = 0;
+  for (let lo = 1, hi = maxResults; lo <= hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (fits(mid)) {
+      cap = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const even = cap >= WORKSPACE_SEARCH_LIMITS.minPerFile;
+  if (!even) cap = WORKSPACE_SEARCH_LIMITS.minPerFile;
+  const shares: number[] = [];
+  let left = maxResults;
+  for (const f of files) {
+    const share = Math.min(f.count, cap, left, f.kept.length);
+    if (share <= 0) break;
+    shares.push(share);
+    left -= share;
+  }
+  // What an even share leaves over goes, one line each, to the top files that have more.
+  for (let i = 0; even && left > 0 && i < shares.length; i++) {
+    const f = files[i]!;
+    if (shares[i]! < Math.min(f.count, f.kept.length)) {
+      shares[i]!++;
+      left--;
+    }
+  }
+  return shares;
+}

@@ -1,0 +1,181 @@
+// The answer to a workspace search: the top files' matches within max_results and the token cap,
+// more files named with their counts, everything left out counted, and the follow-up calls.
+import { emptyMeta, type ToolResponse } from '../contract';
+import { callText, formatBytes, formatCount, plural } from '../read/format';
+import type { ReadEnv } from '../read/fileRead';
+import type { SkipReason } from '../symbols/walk';
+import { allocate, type FileResult } from './ranking';
+import type { Scope } from './searchScope';
+import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceLimits';
+
+/** One matching line as meta.matches carries it. */
+export interface WorkspaceMatch {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+}
+
+/** What the search found and left out, for the answer. */
+export interface Outcome {
+  ranking: FileResult[];
+  firstOmitted: Map<FileResult, number>;
+  maxResults: number;
+  totalMatches: number;
+  matchedFiles: number;
+  searched: number;
+  binary: number;
+  unreadable: number;
+  large: { path: string; size: number }[];
+  largeCount: number;
+  skippedFolders: { path: string; reason: SkipReason }[];
+  skippedFolderCount: number;
+  skippedByRule: number;
+  outOfTime: boolean;
+  elapsedMs: number;
+  includes: string[];
+  excludes: string[];
+  notes: string[];
+}
+
+function renderFile(file: FileResult, share: number, firstOmitted: number | null, followUp: string | null): string {
+  const limit = share < file.kept.length ? file.kept[share]!.line : (firstOmitted ?? Infinity);
+  const shown = file.kept.slice(0, share);
+  const matchLines = new Set(shown.map((m) => m.line));
+  const lines = new Map<number, string>();
+  for (const m of shown) {
+    for (const c of [...m.before, ...m.after]) if (c.line < limit && !matchLines.has(c.line) && !lines.has(c.line)) lines.set(c.line, `${c.line}-\t${c.text}`);
+    lines.set(m.line, `${m.line}:\t${m.text}`);
+  }
+  const numbers = [...lines.keys()].sort((a, b) => a - b);
+  const out = [`${file.display} · ${plural(file.count, 'match', 'matches')}${share < file.count ? ` (showing ${formatCount(share)})` : ''}`];
+  numbers.forEach((n, i) => {
+    if (i > 0 && n > numbers[i - 1]! + 1) out.push('--');
+    out.push(lines.get(n)!);
+  });
+  if (share < file.count && followUp) out.push(`[${plural(file.count - share, 'more match', 'more matches')} in this file: ${followUp}]`);
+  return out.join('\n');
+}
+
+export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
+  const query = input.is_regex ? `/${input.query}/` : JSON.stringify(input.query);
+  const flags: Record<string, unknown> = {};
+  if (input.is_regex) flags.is_regex = true;
+  if (input.case_sensitive) flags.case_sensitive = true;
+  const fileCall = (display: string) => callText('lectern_search', { target: display, query: input.query, ...flags });
+
+  const shares = allocate(o.ranking, o.maxResults);
+  const footer: string[] = o.notes.map((n) => `[${n}]`);
+  // What the answer says whatever it shows.
+  const fixed: string[] = [];
+  if (o.outOfTime) {
+    fixed.push(`[Stopped after ${formatCount(Math.round(o.elapsedMs / 1000))} s with ${plural(o.searched, 'file')} searched: files later in the walk were not searched, so counts are lower bounds. Narrow with target or include.]`);
+  }
+  const skips: string[] = [];
+  if (o.binary > 0) skips.push(plural(o.binary, 'binary file'));
+  if (o.largeCount > 0) {
+    skips.push(
+      `${plural(o.largeCount, 'file')} over ${formatBytes(WORKSPACE_SEARCH_LIMITS.maxFileBytes)} (${o.large.map((l) => `${l.path}, ${formatBytes(l.size)}`).join('; ')}${o.largeCount > o.large.length ? '; …' : ''}: search one with it as target)`,
+    );
+  }
+  if (o.unreadable > 0) skips.push(plural(o.unreadable, 'unreadable file'));
+  if (skips.length > 0) fixed.push(`[Skipped: ${skips.join('; ')}.]`);
+  if (o.skippedFolderCount > 0) {
+    const byReason = new Map<SkipReason, string[]>();
+    for (const s of o.skippedFolders) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
+    const named = [...byReason].map(([reason, paths]) => `${paths.join(', ')} (${reason})`).join('; ');
+    const rest = o.skippedFolderCount - o.skippedFolders.length;
+    fixed.push(`[Folders not searched: ${named}${rest > 0 ? `, and ${formatCount(rest)} more` : ''}. To search one, pass it as target or in include.]`);
+  }
+  // Within the token cap: whole file groups in rank order, at least one. The header, the counts
+  // and the follow-up call take about 250 tokens.
+  const groups: string[] = [];
+  let tokens = 250 + env.countTokens([...footer, ...fixed].join('\n'));
+  let tokenCut = false;
+  for (let i = 0; i < shares.length; i++) {
+    const file = o.ranking[i]!;
+    const text = renderFile(file, shares[i]!, o.firstOmitted.get(file) ?? null, fileCall(file.display));
+    const cost = env.countTokens(text) + 1;
+    if (tokens + cost > env.tokenCap && groups.length > 0) {
+      tokenCut = true;
+      break;
+    }
+    tokens += cost;
+    groups.push(text);
+  }
+  const shownFiles = o.ranking.slice(0, groups.length);
+  const shownMatches = shares.slice(0, groups.length).reduce((a, b) => a + b, 0);
+  const matches: WorkspaceMatch[] = shownFiles.flatMap((f, i) => f.kept.slice(0, shares[i]).map((m) => ({ file: f.display, line: m.line, column: m.column, text: m.text })));
+
+  // More files, named with their counts, as far as the cap allows.
+  const listed: FileResult[] = [];
+  const more = o.ranking.slice(groups.length);
+  if (more.length > 0) {
+    let line = '';
+    for (const f of more) {
+      const piece = `${f.display} (${formatCount(f.count)})`;
+      const cost = env.countTokens(piece) + 1;
+      if (tokens + cost > env.tokenCap) break;
+      tokens += cost;
+      listed.push(f);
+      line += (line ? ', ' : '') + piece;
+    }
+    const unnamed = o.matchedFiles - shownFiles.length - listed.length;
+    if (listed.length > 0) footer.push(`[More files with matches: ${line}${unnamed > 0 ? `, and ${plural(unnamed, 'more file')}` : ''}.]`);
+  }
+  const omitted = o.totalMatches - shownMatches;
+  if (omitted > 0) {
+    const files = o.matchedFiles - shownFiles.length;
+    footer.push(
+      `[${plural(omitted, 'more match', 'more matches')}${files > 0 ? ` (${plural(files, 'more file')})` : ''} not shown${tokenCut ? ` (token cap of ${formatCount(env.tokenCap)} tokens)` : ''}. ` +
+        `Raise max_results (up to ${WORKSPACE_SEARCH_LIMITS.maxResults}), narrow with target, include or exclude, or search one file with target.]`,
+    );
+  }
+  footer.push(...fixed);
+  const first = matches[0];
+  if (first) {
+    footer.push(`[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`);
+  } else if (o.totalMatches === 0) {
+    footer.push(input.is_regex ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]' : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]');
+  }
+
+  const filters = [o.includes.length > 0 ? `include ${o.includes.map((g) => JSON.stringify(g)).join(', ')}` : '', o.excludes.length > 0 ? `exclude ${o.excludes.map((g) => JSON.stringify(g)).join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
+  const where = `in ${scope.label}${filters ? ` (${filters})` : ''}`;
+  const searchedText = `${plural(o.searched, 'file')} searched`;
+  const header =
+    o.totalMatches === 0
+      ? `Search for ${query} ${where} · no matches (${searchedText})`
+      : `Search for ${query} ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
+        (omitted > 0 ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles.length, 'file')}` : '');
+  const text = [header, groups.join('\n\n'), ...footer].filter((s) => s.length > 0).join('\n');
+  const named = [...shownFiles, ...listed];
+  const meta = {
+    ...emptyMeta(),
+    truncated: omitted > 0 || o.outOfTime,
+    preview_degraded: tokenCut,
+    scope: scope.kind,
+    /** Every file the answer names, in rank order: those with matches shown, then those only listed. */
+    files: named.map((f) => f.display),
+    file_matches: named.map((f) => f.count),
+    shown_files: shownFiles.length,
+    matches,
+    total_matches: o.totalMatches,
+    shown_matches: shownMatches,
+    total_files: o.matchedFiles,
+    files_searched: o.searched,
+    skipped: { binary: o.binary, too_large: o.largeCount, unreadable: o.unreadable, folders: o.skippedFolderCount, by_rule: o.skippedByRule },
+    complete: !o.outOfTime,
+  };
+  if (o.notes.length > 0) meta.notes = [...o.notes];
+  return {
+    ok: true,
+    mode: 'search',
+    target: input.target ?? null,
+    content: matches.map((m) => `${m.file}:${m.line}:${m.text}`).join('\n'),
+    text,
+    meta,
+    location: first ? { file: first.file, line: first.line, end_line: first.line } : null,
+  };
+}

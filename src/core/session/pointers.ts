@@ -1,0 +1,93 @@
+// De-duplication applied to a read's answers: text the session was already served, unchanged, is
+// replaced by a pointer to the earlier call (where the pointer is cheaper), and what is served is
+// recorded for later pointers. ServedIndex (dedup.ts) holds the records.
+import type { ToolResponse } from '../contract';
+import { callText, formatCount } from '../read/format';
+import type { Advice } from './advice';
+import { fnv1a, lineHashes, type Served, type ServedIndex } from './dedup';
+import { rangeOf, type FileOf } from './parts';
+import type { FlagsByPart } from './timeline';
+
+export interface PointerContext {
+  guard: boolean;
+  served: ServedIndex;
+  seq: number;
+  force: boolean;
+  ephemeral: boolean;
+  countTokens: (text: string) => number;
+  advice: Advice[];
+  flags: FlagsByPart;
+}
+
+/**
+ * Points `part` to an earlier answer when the session has its lines unchanged (and returns that
+ * answer), else records it as served. `rawTokens` and `ratio` are the part's as the tool gave it.
+ */
+export function pointOrRecord(part: ToolResponse, file: FileOf | null, rawTokens: number, ratio: number, ctx: PointerContext): Served | undefined {
+  if (!ctx.guard || !file || !file.version || part.mode === 'diff_preview') return undefined;
+  let pointedTo: Served | undefined;
+  const { served, countTokens, advice } = ctx;
+  served.forgetOtherVersions(file.absolute, file.version);
+  const range = rangeOf(part);
+  const hashes = range ? lineHashes(part.content, range.end - range.start + 1) : null;
+  if (!ctx.force && !ctx.ephemeral) {
+    const earlier = range && hashes ? served.findRange(file.absolute, file.version, range.start, range.end, hashes) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(part.text));
+    const pointer = earlier ? pointerTo(part, file, earlier, range) : undefined;
+    // A pointer only where it is cheaper than the text (a line or two is simply served again).
+    if (earlier && pointer && countTokens(`${pointer.text}\n[DEDUPLICATED: ${pointer.advice.message}]`) < rawTokens) {
+      pointedTo = earlier;
+      // The file was judged when it was served; a pointer needs no second opinion on it.
+      for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
+      Object.assign(ctx.flags.of(part), { deduplicated: true, low_relevance: false, excluded: false });
+      part.text = pointer.text;
+      part.content = '';
+      part.meta.deduplicated_from = { seq: earlier.seq, start_line: earlier.range?.start ?? null, end_line: earlier.range?.end ?? null };
+      part.meta.token_estimate = countTokens(part.text);
+      advice.push(pointer.advice);
+    }
+  }
+  // A pointer records nothing new: the earlier answer stays the one to point to. Answers whose
+  // display was cut (over-long lines) are never pointed to: the model did not see them whole.
+  if (!pointedTo && !ctx.ephemeral && !/line cut/.test(part.text)) {
+    served.add({
+      seq: ctx.seq,
+      file: file.absolute,
+      version: file.version,
+      range: range && hashes ? { ...range, hashes } : null,
+      textHash: range ? null : fnv1a(part.text),
+      tokensPerByte: ratio,
+    });
+  }
+  return pointedTo;
+}
+
+/** The pointer that would replace a read's text: its header (and next call), and the warning naming the earlier answer. */
+function pointerTo(part: ToolResponse, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
+  const header = part.text.split('\n', 1)[0]!;
+  const next = part.meta.next ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
+  const text = `${header} · unchanged since call #${earlier.seq}${next}`;
+  const what = range
+    ? `${file.display} ${lineSpan(range.start, range.end)} ${range.start === range.end ? 'is' : 'are'} in the answer of call #${earlier.seq} (${lineSpan(earlier.range!.start, earlier.range!.end)})`
+    : `this answer for ${file.display} is the answer of call #${earlier.seq}`;
+  return {
+    text,
+    advice: {
+      code: 'DEDUPLICATED',
+      message: `${what}, unchanged since: not repeated ("force": true gets the text again).`,
+      action: `Use the text from call #${earlier.seq}.`,
+    },
+  };
+}
+
+function lineSpan(start: number, end: number): string {
+  return start === end ? `line ${formatCount(start)}` : `lines ${formatCount(start)}-${formatCount(end)}`;
+}
+
+/** A list read's text is its answers' texts joined (and a line on failures after them): joined again after pointers replaced some. */
+export function rejoinListText(response: ToolResponse, textsBefore: string[], countTokens: (text: string) => number): void {
+  if (!response.results) return;
+  const joined = textsBefore.join('\n\n');
+  const after = response.text.startsWith(joined) ? response.text.slice(joined.length) : '';
+  response.text = response.results.map((r) => r.text).join('\n\n') + after;
+  response.meta.token_estimate = countTokens(response.text);
+}

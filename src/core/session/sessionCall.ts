@@ -1,0 +1,168 @@
+// One tool call through the session layer, from before its dispatch to its answer: the budget gate
+// before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
+// the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
+// the end of the text).
+import type { ToolResponse } from '../contract';
+import type { ReadEnv } from '../read/fileRead';
+import type { Settings } from '../settings';
+import { loadTokenCounter } from '../tokens';
+import { countRead, countSearch } from './accounting';
+import { appendFooter, orderedWarnings, suggestion, type Advice, type Refusal } from './advice';
+import { budgetAdvice, gateRead } from './budgetGate';
+import { fnv1a } from './dedup';
+import type { ExclusionPolicy } from './exclusions';
+import { judgeFiles, refuseBlocked } from './fileJudgement';
+import { callKey, LOOP_REFUSE_AT, LOOP_WARN_AT } from './loop';
+import { budgetState, tokensPerByte } from './metrics';
+import { fileOf, partsOf } from './parts';
+import { pointOrRecord, rejoinListText } from './pointers';
+import { refuseRepeat, repeatAdvice } from './repeats';
+import type { Session } from './session';
+import { FlagsByPart, timelineEntries } from './timeline';
+
+export type ErrorResponder = (mode: string, target: string | string[] | null, error: unknown) => ToolResponse;
+
+/** What a call needs of the Stabilizer that started it. */
+export interface CallOwner {
+  readonly exclusions: ExclusionPolicy;
+  readonly errorResponse: ErrorResponder;
+  now(): number;
+  /** Tells the listeners the session changed. */
+  emit(session: Session): void;
+}
+
+const encoder = new TextEncoder();
+
+export class SessionCall {
+  readonly seq: number;
+  readonly at: number;
+  private primaryTool: string;
+  private input: Record<string, unknown> | undefined;
+  private force = false;
+  private ephemeral = false;
+  private finished = false;
+
+  constructor(
+    private readonly owner: CallOwner,
+    private readonly session: Session,
+    private readonly settings: Settings,
+    private readonly tool: string,
+    private readonly rawInput: unknown,
+    private readonly tokenBudget: number | undefined,
+  ) {
+    this.at = owner.now();
+    this.seq = ++session.seq;
+    session.lastActivity = this.at;
+    this.primaryTool = tool;
+  }
+
+  /** The call as its primary tool sees it (a legacy tool maps onto one), validated. */
+  primary(tool: string, input: Record<string, unknown>): void {
+    this.primaryTool = tool;
+    this.input = input;
+  }
+
+  /** Before a read: the budget gate (see gateRead). Takes force/ephemeral out of the input the read sees. */
+  guardRead<E extends ReadEnv>(input: Record<string, unknown>, env: E): { input: Record<string, unknown>; env: E } {
+    const { force, ephemeral, ...rest } = input;
+    this.force = force === true;
+    this.ephemeral = ephemeral === true;
+    const gated = gateRead(env, { settings: this.settings, metrics: this.session.metrics, ephemeral: this.ephemeral, tokenBudget: this.tokenBudget, input });
+    return { input: rest, env: gated };
+  }
+
+  /** The answer, with the session's judgement on it. Never throws: the session layer must not cost an answer. */
+  async finish(response: ToolResponse): Promise<ToolResponse> {
+    if (this.finished) return response;
+    this.finished = true;
+    try {
+      return await this.settle(response);
+    } catch {
+      response.meta.stabilization ??= {
+        budget_state: budgetState(this.session.metrics.snapshot(), this.settings),
+        suggested_next_action: null,
+        warnings: [],
+        metrics_snapshot: this.session.metrics.snapshot(),
+      };
+      return response;
+    }
+  }
+
+  private async settle(original: ToolResponse): Promise<ToolResponse> {
+    const s = this.settings;
+    const guard = s.sessionGuard;
+    const session = this.session;
+    const m = session.metrics;
+    const countTokens = await loadTokenCounter();
+    const isRead = this.primaryTool === 'lectern_read';
+    const advice: Advice[] = [];
+    const flags = new FlagsByPart();
+    let response = original;
+    let refusal: Refusal | null = null;
+
+    // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
+    const repetition = guard ? session.loops.record(callKey(this.primaryTool, this.input ?? this.rawInput), fnv1a(original.text), this.seq) : null;
+
+    if (guard && isRead && !this.force) {
+      const blocked = await judgeFiles(response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input }, advice, flags);
+      if (blocked.length > 0) {
+        response = refuseBlocked(response, blocked, this.input, this.owner.errorResponse);
+        refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
+        advice.length = 0;
+      }
+    }
+
+    if (repetition && repetition.count >= LOOP_WARN_AT) {
+      if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
+        response = refuseRepeat(response, repetition, isRead, this.input, this.owner.errorResponse);
+        refusal = { code: 'REPEATED_CALL', action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.` };
+        advice.length = 0;
+      } else {
+        advice.push(repeatAdvice(repetition, isRead));
+      }
+    }
+
+    // What a read served: pointers for what the session already has, then the counters.
+    const parts = refusal ? [] : partsOf(response).filter((p) => isRead && p.ok);
+    const textsBefore = (response.results ?? []).map((r) => r.text);
+    const pointing = { guard, served: session.served, seq: this.seq, force: this.force, ephemeral: this.ephemeral, countTokens, advice, flags };
+    let rebuilt = false;
+    for (const part of parts) {
+      const file = fileOf(part);
+      const rawTokens = part.meta.token_estimate > 0 ? part.meta.token_estimate : countTokens(part.text);
+      const ratio = tokensPerByte(rawTokens, encoder.encode(part.text).length);
+      const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
+      if (pointedTo) rebuilt = true;
+      countRead(m, session.searchedFiles, part, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral });
+    }
+    if (rebuilt) rejoinListText(response, textsBefore, countTokens);
+
+    if (this.primaryTool === 'lectern_search' && response.ok) countSearch(session, response, this.seq, this.input);
+
+    if (isRead && this.ephemeral && parts.length > 0) {
+      response.meta.ephemeral = true;
+      for (const part of parts) part.meta.ephemeral = true;
+      if (guard) {
+        advice.push({ code: 'EPHEMERAL', message: 'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.', action: null });
+      }
+    }
+
+    const state = budgetState(m.snapshot(), s);
+    if (guard && parts.length > 0 && state !== 'ok') advice.push(budgetAdvice(state, m, s, this.input, parts[0]!));
+
+    const warnings = orderedWarnings(advice);
+    appendFooter(response, warnings, countTokens);
+    m.tokensServed += response.meta.token_estimate;
+
+    response.meta.stabilization = {
+      budget_state: state,
+      suggested_next_action: suggestion(state, response, refusal, advice, this.input),
+      warnings,
+      metrics_snapshot: m.snapshot(),
+    };
+    session.addTimeline(timelineEntries({ seq: this.seq, at: this.at, tool: this.tool }, refusal ? [response] : partsOf(response), flags, response));
+    session.addWarnings(warnings);
+    this.owner.emit(session);
+    return response;
+  }
+}
