@@ -13,7 +13,8 @@
 //   npm run bench -- --no-write          print only
 //   npm run bench -- --out=/tmp/b.md     write elsewhere
 // A partial run (--only) replaces only its own parts of an existing report and keeps the others.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { liveChildren, runBenchChild } from './childProcess';
 import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -74,28 +75,9 @@ function usage(message: string): never {
 
 // ---- running ------------------------------------------------------------------------------------
 
-const children = new Set<ReturnType<typeof spawn>>();
 
 function runChild(job: ChildJob, timeoutMs: number): Promise<ChildResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join('bench', 'child.ts'), JSON.stringify(job)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    let out = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => (out += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      children.delete(child);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`bench child for ${JSON.stringify(job).slice(0, 200)} failed (exit ${code ?? signal})`));
-      else resolvePromise(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
-    });
-  });
+  return runBenchChild<ChildResult>('child.ts', job, ROOT, timeoutMs, `bench child for ${JSON.stringify(job).slice(0, 200)}`);
 }
 
 interface Run {
@@ -114,7 +96,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const dir = await mkdtemp(join(os.tmpdir(), 'lectern-bench-'));
   const cleanup = () => {
-    for (const child of children) child.kill('SIGKILL');
+    for (const child of liveChildren) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
   process.on('exit', cleanup);

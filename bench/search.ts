@@ -2,7 +2,8 @@
 // against `grep -rn` on the same tree in the same run, on a generated tree of 6,000 source files and
 // on this repository's node_modules (real packages, with Lectern's default exclusions; there grep
 // also runs over exactly the files Lectern searched). One child process per tree (bench/searchChild.ts).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { runBenchChild } from './childProcess';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -108,20 +109,7 @@ function codeVersion(root: string): string {
 }
 
 function runChild(job: SearchJob, root: string, timeoutMs: number): Promise<SearchTreeResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join('bench', 'searchChild.ts'), JSON.stringify(job)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => (out += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`search bench child for ${job.id} failed (exit ${code ?? signal})`));
-      else resolve(JSON.parse(line.slice('RESULT '.length)) as SearchTreeResult);
-    });
-  });
+  return runBenchChild<SearchTreeResult>('searchChild.ts', job, root, timeoutMs, `search bench child for ${job.id}`);
 }
 
 export async function runSearchBench(repoRoot: string, dir: string): Promise<SearchPart> {

@@ -207,13 +207,7 @@ export class Lectern {
       return withNotes(await readSnippet(env, input as unknown as SnippetInput), notes);
     }
     const targets = input.target as string | string[];
-    const addNotes = (response: ToolResponse) => {
-      if (notes.length === 0 || !response.ok) return response;
-      response.meta.notes = [...notes, ...(response.meta.notes ?? [])];
-      response.text += '\n' + notes.map((n) => `[${n}]`).join('\n');
-      return response;
-    };
-    if (!Array.isArray(targets)) return addNotes(await this.readOne(env, input as unknown as FileReadInput & { outline?: boolean }));
+    if (!Array.isArray(targets)) return withNotes(await this.readOne(env, input as unknown as FileReadInput & { outline?: boolean }), notes);
     // Several targets: each answered on its own; they share the token cap in order.
     const results: ToolResponse[] = [];
     let used = 0;
@@ -227,7 +221,7 @@ export class Lectern {
       }
       if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
       used += result.meta.token_estimate;
-      results.push(addNotes(result));
+      results.push(withNotes(result, notes));
     }
     const text = results.map((r) => r.text).join('\n\n');
     const failures = results.filter((r) => !r.ok);

@@ -26,6 +26,20 @@ function displayFor(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undef
   return roots.length > 1 ? `${root.name}/${rel === '.' ? '' : rel}`.replace(/\/$/, '') : rel;
 }
 
+/**
+ * Refuses a path outside the workspace unless the user approved it. `doing` says what the call
+ * would do there ("Read files", "Search folders"), for the hint.
+ */
+export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: string): void {
+  if (path.outside && !allowOutside) {
+    throw new LecternError(
+      'OUTSIDE_WORKSPACE',
+      `${path.display} is outside the workspace folders.`,
+      `${doing} inside the workspace. Reading outside needs the user's approval (VS Code asks; the CLI needs --allow-outside).`,
+    );
+  }
+}
+
 export class PathResolver {
   private realRoots: Promise<string[]> | undefined;
   private rootsKey = '';

@@ -10,6 +10,7 @@ import { callText } from '../read/format';
 import { filePreview } from './filePreview';
 import { previewCall, type DiffPreviewInput } from './previewInput';
 import { summarize } from './summary';
+import { requireInside } from '../paths';
 
 export { DIFF_AGAINST, DIFF_LIMITS, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 
@@ -26,13 +27,7 @@ export async function diffPreview(env: ReadEnv, input: DiffPreviewInput): Promis
     return summarize(env, input, against, null);
   }
   const path = await env.resolver.resolve(input.target);
-  if (path.outside && !env.allowOutside) {
-    throw new LecternError(
-      'OUTSIDE_WORKSPACE',
-      `${path.display} is outside the workspace folders.`,
-      'Preview changes inside the workspace. Reading outside needs the user\'s approval (VS Code asks; the CLI needs --allow-outside).',
-    );
-  }
+  requireInside(path, env.allowOutside, 'Preview changes');
   const stat = await env.host.fs.stat(path.absolute);
   if (stat?.kind === 'directory' && !env.host.documents?.dirty(path.absolute)) {
     if (input.hunk_offset !== undefined) {

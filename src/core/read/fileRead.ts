@@ -2,7 +2,7 @@
 // answered with exact positions, a "lines a-b of N" header and the exact next call.
 import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../contract';
 import type { CancellationSignal, Host } from '../ports';
-import type { PathResolver, ResolvedPath } from '../paths';
+import { requireInside, type PathResolver, type ResolvedPath } from '../paths';
 import { LIMITS, type Settings } from '../settings';
 import { LineIndex, type LineIndexCache } from '../text/lineIndex';
 import type { TokenCounter } from '../tokens';
@@ -95,13 +95,7 @@ export async function readFile(env: ReadEnv, input: FileReadInput): Promise<Tool
   const notes: string[] = [];
   const plan = planRead(input, notes);
   const path = await env.resolver.resolve(input.target);
-  if (path.outside && !env.allowOutside) {
-    throw new LecternError(
-      'OUTSIDE_WORKSPACE',
-      `${path.display} is outside the workspace folders.`,
-      'Read files inside the workspace. Reading outside needs the user\'s approval (VS Code asks; the CLI needs --allow-outside).',
-    );
-  }
+  requireInside(path, env.allowOutside, 'Read files');
   const file = await openText(env.host, path);
   try {
     return await new FileRead(env, path, file, input, notes).run(plan);

@@ -2,7 +2,7 @@
 // size, tokens for every read), dropping whole lines so the resume point is always exact.
 import { LecternError } from '../contract';
 import { LIMITS } from '../settings';
-import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
+import { decodeUtf8 } from '../text/encoding';
 import type { TokenCounter } from '../tokens';
 import { formatCount } from './format';
 
@@ -176,7 +176,3 @@ export function renderNumbered(lines: readonly ShapedLine[], firstLine: number |
   return lines.map((line, i) => (firstLine === null ? line.shown : `${firstLine + i}\t${line.shown}`)).join('\n');
 }
 
-/** Bytes of `bytes` up to a character boundary at most `max` long. */
-export function safePrefix(bytes: Uint8Array, max: number): Uint8Array {
-  return bytes.subarray(0, utf8SafeEnd(bytes, max));
-}

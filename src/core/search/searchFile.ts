@@ -7,6 +7,7 @@ import type { ReadEnv } from '../read/fileRead';
 import { LIMITS } from '../settings';
 import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
 import { createMatcher } from './matcher';
+import { requireInside } from '../paths';
 
 export interface SearchInput {
   target: string;
@@ -79,9 +80,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 export async function searchFile(env: ReadEnv, input: SearchInput, notes: string[] = []): Promise<ToolResponse> {
   const matcher = createMatcher(input.query, input.is_regex ?? false, input.case_sensitive ?? false);
   const path = await env.resolver.resolve(input.target);
-  if (path.outside && !env.allowOutside) {
-    throw new LecternError('OUTSIDE_WORKSPACE', `${path.display} is outside the workspace folders.`, 'Search files inside the workspace; reading outside needs the user\'s approval.');
-  }
+  requireInside(path, env.allowOutside, 'Search files');
   const file = await openText(env.host, path);
   const maxMatches = Math.min(input.max_matches ?? LIMITS.defaultSearchMatches, LIMITS.maxSearchMatches);
   const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);

@@ -7,6 +7,7 @@ import type { WorkspaceRoot } from '../ports';
 import type { ReadEnv } from '../read/fileRead';
 import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../symbols/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
+import { requireInside } from '../paths';
 
 export interface Scope {
   kind: 'workspace' | 'folder' | 'glob';
@@ -54,9 +55,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   const clean = target.trim().replace(/^file:\/\//, '');
   if (!picomatch.scan(clean).isGlob) {
     const resolved = await env.resolver.resolve(clean);
-    if (resolved.outside && !env.allowOutside) {
-      throw new LecternError('OUTSIDE_WORKSPACE', `${resolved.display} is outside the workspace folders.`, 'Search folders inside the workspace; searching outside needs the user\'s approval.');
-    }
+    requireInside(resolved, env.allowOutside, 'Search folders');
     const label = `${resolved.display.replace(/\/$/, '')}/`;
     const root = resolved.root && isWithin(resolved.root.path, resolved.absolute) && !resolved.outside ? resolved.root : undefined;
     if (root) {

@@ -12,6 +12,7 @@ import { lineBytes, lineText, readSourceText, type SourceText } from './sourceTe
 import { symbolLabel } from './label';
 import type { OutlineSymbol, SymbolKind } from './types';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { requireInside } from '../paths';
 
 export interface SymbolInput {
   target: string;
@@ -49,9 +50,7 @@ export interface FileSymbols {
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
   const path = await env.resolver.resolve(target);
-  if (path.outside && !env.allowOutside) {
-    throw new LecternError('OUTSIDE_WORKSPACE', `${path.display} is outside the workspace folders.`, 'Read files inside the workspace; reading outside needs the user\'s approval.');
-  }
+  requireInside(path, env.allowOutside, 'Read symbols');
   const file = await openText(env.host, path);
   try {
     const dirty = env.host.documents?.dirty(path.absolute);
