@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FileSystemPort, Host } from '../src/core/ports';
-import type { ToolResponse } from '../src/core/contract';
+import type { FileSystemPort, Host } from '../src/core/ground/ports';
+import type { ToolResponse } from '../src/core/ground/contract';
 import { makeBlock } from './generate';
 import { collect, HEAVY, memoryOf, NORMAL, plainRead, plainScan, stats, timePair } from './measure';
 import type { CaseResult, ChildJob, ChildResult, SizeJob, TokenizerResult } from './types';
@@ -180,7 +180,7 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
 
 /** Tokenizer cold load in a fresh process, and its counting speed on 64 KiB of the bench text. */
 async function runTokenizer(): Promise<TokenizerResult> {
-  const { loadTokenCounter } = await import('../src/core/tokens');
+  const { loadTokenCounter } = await import('../src/core/ground/tokens');
   collect();
   const t0 = performance.now();
   let loadMs = 0;

@@ -182,7 +182,7 @@ async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
   const largest = specs[specs.length - 1]!;
 
   if (args.only.has('reads')) {
-    const { responseTokenCap, DEFAULT_SETTINGS } = await import('../src/core/settings');
+    const { responseTokenCap, DEFAULT_SETTINGS } = await import('../src/core/ground/settings');
     const { value, run } = await timed(async () => {
       const files: ReadsPart['files'] = [];
       const skipped: string[] = [];
@@ -251,7 +251,7 @@ async function soft(parts: SymbolParts, name: 'memory' | 'index' | 'tokens', fn:
 
 /** node_modules as one root; the Python installation too when the walker finds under 5,000 files there. */
 async function indexRoots(): Promise<{ name: string; path: string }[]> {
-  const { listSourceFiles } = await import('../src/core/symbols/walk');
+  const { listSourceFiles } = await import('../src/core/ground/walk');
   const { LANGUAGES } = await import('../src/core/symbols/languages/index');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
   const extensions = new Set(LANGUAGES.flatMap((l) => l.extensions));

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
-import type { ToolResponse } from '../src/core/contract';
-import type { Host } from '../src/core/ports';
+import type { ToolResponse } from '../src/core/ground/contract';
+import type { Host } from '../src/core/ground/ports';
 import type { SymbolEnv } from '../src/core/symbols/symbolRead';
 import { collect, HEAVY, memoryOf, NORMAL, peakRss, plainRead, stats, timePair, type Timing } from './measure';
 import type {
@@ -107,7 +107,7 @@ async function loadEngine() {
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
   const { createWasmLoader } = await import('../src/node/wasmFiles');
   const importMs = performance.now() - t;
-  const { loadTokenCounter } = await import('../src/core/tokens');
+  const { loadTokenCounter } = await import('../src/core/ground/tokens');
   const t2 = performance.now();
   const countTokens = await loadTokenCounter();
   const tokenizerMs = performance.now() - t2;
@@ -358,7 +358,7 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
   }
 
   // What the index holds, and what the walker listed.
-  const { listSourceFiles } = await import('../src/core/symbols/walk');
+  const { listSourceFiles } = await import('../src/core/ground/walk');
   const { LANGUAGES } = await import('../src/core/symbols/languages/index');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
   const extensions = new Set(LANGUAGES.flatMap((l) => l.extensions));

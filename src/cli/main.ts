@@ -1,9 +1,10 @@
 // `lectern`: the core's tools on the command line, for scripts, benchmarks and agents outside VS Code.
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ToolResponse } from '../core/contract';
-import { LecternError } from '../core/contract';
-import { errorResponse, Lectern } from '../core/engine';
+import type { ToolResponse } from '../core/ground/contract';
+import { LecternError } from '../core/ground/contract';
+import { Lectern } from '../core/engine';
+import { errorResponse } from '../core/ground/errors';
 import { allTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { createGitCli } from '../node/gitCli';

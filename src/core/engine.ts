@@ -1,17 +1,19 @@
 // The entry point every adapter calls: validates input, dispatches to the tool, and turns every
 // failure into a structured answer. Nothing thrown here reaches the host.
-import { emptyMeta, LecternError, type ToolError, type ToolResponse } from './contract';
+import { emptyMeta, LecternError, type ToolResponse } from './ground/contract';
+import { errorResponse } from './ground/errors';
 import { diffPreview, type DiffPreviewInput } from './diff/diffPreview';
-import { legacyResponse, toPrimaryCall } from './legacy';
-import { PathResolver } from './paths';
-import type { CancellationSignal, Host } from './ports';
-import { readFile, type FileReadInput, type ReadEnv } from './read/fileRead';
-import { formatCount } from './read/format';
+import { legacyResponse, toPrimaryCall } from './legacy/answers';
+import { PathResolver } from './ground/paths';
+import type { CancellationSignal, Host } from './ground/ports';
+import { readFile, type FileReadInput } from './read/fileRead';
+import type { ReadEnv } from './ground/env';
+import { formatCount } from './ground/format';
 import { search, type WorkspaceSearchInput } from './search/workspaceSearch';
 import type { SessionApi } from './session/api';
 import { Stabilizer, type SessionCall } from './session/stabilizer';
-import { normalizeSettings, responseTokenCap, type Settings } from './settings';
-import { statPath, type StatInput } from './stat';
+import { normalizeSettings, responseTokenCap, type Settings } from './ground/settings';
+import { statPath, type StatInput } from './modes/stat';
 import { LineIndexCache } from './text/lineIndex';
 import { renderOutline } from './symbols/outlineRead';
 import { SymbolService } from './symbols/service';
@@ -19,7 +21,7 @@ import { readSnippet, type SnippetInput } from './symbols/snippetRead';
 import { fileOutline, readSymbol, type SymbolEnv, type SymbolInput } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { planRead } from './read/fileRead';
-import { loadTokenCounter } from './tokens';
+import { loadTokenCounter } from './ground/tokens';
 import { findTool } from './tools/definitions';
 import { validateInput } from './tools/validate';
 
@@ -63,7 +65,7 @@ export class Lectern {
         }),
     );
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
-    this.stabilizer = new Stabilizer(host, () => normalizeSettings(this.settings()), errorResponse);
+    this.stabilizer = new Stabilizer(host, () => normalizeSettings(this.settings()));
     this.session = this.stabilizer;
   }
 
@@ -266,22 +268,3 @@ function modeOf(toolName: string, rawInput: unknown): string {
   const mode = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>).mode : undefined;
   return typeof mode === 'string' ? mode : 'file';
 }
-
-export function errorResponse(mode: string, target: string | string[] | null, error: unknown): ToolResponse {
-  const failure: ToolError =
-    error instanceof LecternError
-      ? { code: error.code, message: error.message, hint: error.hint }
-      : { code: 'INTERNAL', message: `Unexpected failure: ${(error as Error)?.message ?? String(error)}`, hint: 'Try again; if it persists, report it with the input that caused it.' };
-  const details = error instanceof LecternError ? error.details : {};
-  return {
-    ok: false,
-    mode,
-    target,
-    content: '',
-    text: `Error ${failure.code}: ${failure.message}\n${failure.hint}`,
-    meta: { ...emptyMeta(), ...details },
-    location: null,
-    error: failure,
-  };
-}
-

@@ -4,8 +4,8 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import { LecternError } from '../core/contract';
-import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus, LineCounts } from '../core/diff/gitPort';
+import { LecternError } from '../core/ground/contract';
+import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus, LineCounts } from '../core/ground/gitPort';
 
 export interface GitCliOptions {
   /** The git executable (default `git` on PATH). */

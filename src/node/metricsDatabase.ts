@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import type { SessionSnapshot } from '../core/session/types';
+import type { SessionSnapshot } from '../core/ground/stabilization';
 
 export const METRICS_TABLE = 'session_metrics';
 /** Older rows beyond this many are dropped on write. */

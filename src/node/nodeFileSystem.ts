@@ -1,6 +1,6 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
 import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
-import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort } from '../core/ports';
+import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort } from '../core/ground/ports';
 
 function kindOf(stats: Stats): EntryKind {
   if (stats.isFile()) return 'file';

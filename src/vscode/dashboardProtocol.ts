@@ -1,6 +1,6 @@
 // The messages between the extension and the dashboard webview (media/dashboard.js follows this
 // file; keep both in step). Everything from the webview is checked before it is used.
-import type { BudgetState, SessionSnapshot } from '../core/session/types';
+import type { BudgetState, SessionSnapshot } from '../core/ground/stabilization';
 
 /** Extension → webview. `rev` grows with every change the extension saw. */
 export interface SnapshotMessage {

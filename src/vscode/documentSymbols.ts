@@ -1,6 +1,6 @@
 // The editor's own symbol providers, for languages Lectern has no grammar for.
 import * as vscode from 'vscode';
-import type { OutlineSymbol, SymbolKind } from '../core/symbols/types';
+import type { OutlineSymbol, SymbolKind } from '../core/ground/symbolTypes';
 
 function kindOf(kind: vscode.SymbolKind): SymbolKind {
   switch (kind) {

@@ -12,8 +12,8 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { LecternError } from '../core/contract';
-import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus } from '../core/diff/gitPort';
+import { LecternError } from '../core/ground/contract';
+import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus } from '../core/ground/gitPort';
 import { createGitCli, findNestedGitFolders } from '../node/gitCli';
 import type { API, Change, GitExtension, Repository } from './git';
 

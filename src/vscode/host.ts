@@ -1,8 +1,8 @@
 // The core's ports in VS Code: workspace folders, unsaved buffers, settings. Files are read with
 // Node's fs (the extension host runs where the files are, also under code-server and remotes).
 import * as vscode from 'vscode';
-import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ports';
-import type { Settings } from '../core/settings';
+import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
+import type { Settings } from '../core/ground/settings';
 import { join } from 'node:path';
 import { nodeFileSystem } from '../node/nodeFileSystem';
 import { createWasmLoader } from '../node/wasmFiles';

@@ -1,7 +1,7 @@
 // Commands "Lectern: Open Dashboard", "Lectern: Reset Session", "Lectern: Export Session Metrics",
 // and opening a timeline entry's file at its range (the dashboard's rows).
 import * as vscode from 'vscode';
-import type { TimelineEntry } from '../core/session/types';
+import type { TimelineEntry } from '../core/ground/stabilization';
 import type { CurrentSession } from './currentSession';
 import { DASHBOARD_VIEW } from './dashboardView';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';

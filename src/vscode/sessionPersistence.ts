@@ -1,6 +1,6 @@
 // Metrics survive a window reload: the shown session is saved to the workspace state shortly after
 // each change and brought back at activation. No vscode import (unit tests use a fake Memento).
-import type { SessionSnapshot } from '../core/session/types';
+import type { SessionSnapshot } from '../core/ground/stabilization';
 import type { CurrentSession } from './currentSession';
 
 export const SESSION_STATE_KEY = 'lectern.session';

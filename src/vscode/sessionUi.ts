@@ -2,7 +2,7 @@
 // persistence and the opt-in SQLite record. Returns the small API the integration tests read.
 import * as vscode from 'vscode';
 import type { SessionApi } from '../core/session/api';
-import type { BudgetState } from '../core/session/types';
+import type { BudgetState } from '../core/ground/stabilization';
 import { CurrentSession } from './currentSession';
 import type { RenderedMessage } from './dashboardProtocol';
 import { DASHBOARD_VIEW, DashboardView } from './dashboardView';

@@ -1,7 +1,7 @@
 // What the status-bar item says for a session: text, colour, tooltip (Markdown). Pure, so unit
 // tests check it without VS Code; statusBar.ts applies it.
-import { formatCount } from '../core/read/format';
-import type { BudgetState, SessionSnapshot } from '../core/session/types';
+import { formatCount } from '../core/ground/format';
+import type { BudgetState, SessionSnapshot } from '../core/ground/stabilization';
 
 export interface StatusView {
   text: string;

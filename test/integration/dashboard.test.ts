@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SessionSnapshot } from '../../src/core/session/types';
+import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import { folder, resultText, writeFile } from './helpers';
 

@@ -1,7 +1,7 @@
 // fast-check generators for file contents: multi-byte UTF-8, CRLF/LF mixes, no final newline,
 // empty files, one huge line, many tiny lines, an optional BOM.
 import fc from 'fast-check';
-import type { Settings } from '../../src/core/settings';
+import type { Settings } from '../../src/core/ground/settings';
 
 const char = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('a', 'b', 'x', ' ', '\t', '{', '}', '=', '0') },

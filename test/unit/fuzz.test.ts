@@ -2,7 +2,7 @@
 // the schema): every call resolves to one structured answer, and none is an unexpected failure.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { allTools } from '../../src/core/tools/definitions';
 import { workspace, type Workspace } from './helpers';
 

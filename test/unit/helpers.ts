@@ -4,10 +4,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { Lectern } from '../../src/core/engine';
-import type { DocumentsPort, Host, WorkspaceRoot } from '../../src/core/ports';
-import type { Settings } from '../../src/core/settings';
+import type { DocumentsPort, Host, WorkspaceRoot } from '../../src/core/ground/ports';
+import type { Settings } from '../../src/core/ground/settings';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 
 const made: string[] = [];

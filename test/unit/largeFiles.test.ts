@@ -2,7 +2,7 @@
 // chunk edges, line ranges past the byte cap, windows deep in the file, and a last line too long to show.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { count, FileModel, ok, workspace, type Workspace } from './helpers';
 
 const PIECES = ['x', 'é', '中', '😀', '\t', 'word ', '\r'];

@@ -1,7 +1,7 @@
 // The single-purpose legacy tools: each is a thin wrapper whose flat answer carries the same
 // result as the primary tool called directly.
 import { strict as assert } from 'node:assert';
-import type { LegacyResult, ToolResponse } from '../../src/core/contract';
+import type { LegacyResult, ToolResponse } from '../../src/core/ground/contract';
 import { workspace, type Workspace } from './helpers';
 
 const lines = Array.from({ length: 120 }, (_, i) => `row ${i + 1}${i % 7 === 0 ? ' needle' : ''}`).join('\n') + '\n';

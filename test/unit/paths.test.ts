@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Lectern } from '../../src/core/engine';
-import type { Host } from '../../src/core/ports';
+import type { Host } from '../../src/core/ground/ports';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 import { fails, ok, tempDir, write } from './helpers';
 

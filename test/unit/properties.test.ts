@@ -3,9 +3,9 @@
 // and line numbers, byte offsets, head, tail and ranges agree with an independent split.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { Lectern } from '../../src/core/engine';
-import type { Settings } from '../../src/core/settings';
+import type { Settings } from '../../src/core/ground/settings';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 import { fileBytes, settings as settingsArb } from './arbitraries';
 import { count, FileModel, tempDir, write } from './helpers';

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { Lectern } from '../../src/core/engine';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 

@@ -1,7 +1,7 @@
 // lectern_stat: what a path is, without reading it; a missing path is an answer, not an error.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import type { StatInfo } from '../../src/core/stat';
+import type { StatInfo } from '../../src/core/modes/stat';
 import { ok, workspace, type Workspace } from './helpers';
 
 const statOf = (r: { meta: Record<string, unknown> }) => r.meta.stat as StatInfo;

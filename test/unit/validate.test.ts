@@ -1,7 +1,7 @@
 // Input validation: every failure is INVALID_ARGS naming the field, with a corrected example that works.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { LecternError, type ToolResponse } from '../../src/core/contract';
+import { LecternError, type ToolResponse } from '../../src/core/ground/contract';
 import { lecternRead, type ToolDefinition } from '../../src/core/tools/definitions';
 import { validateInput } from '../../src/core/tools/validate';
 import { fails, ok, workspace, type Workspace } from './helpers';

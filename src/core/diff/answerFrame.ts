@@ -1,8 +1,8 @@
 // The frame shared by paged answers (a file's hunks, a summary's files): the header's page range, the
 // tokens kept free for header and notes, and the footer of bracketed notes and the next call.
-import type { NextCall } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { callText, formatCount, plural } from '../read/format';
+import type { NextCall } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatCount, plural } from '../ground/format';
 
 /** Tokens kept free for the header and the footer of an answer. */
 const FRAME_RESERVE_TOKENS = 220;

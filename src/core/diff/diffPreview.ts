@@ -4,13 +4,13 @@
 // (filePreview.ts); a folder, or no target, answers with a summary of every changed file in scope,
 // each with the exact input that previews it, paged by file_offset (summary.ts). The host supplies
 // contents and status (GitPort); the diffs are computed here (lineDiff.ts).
-import { LecternError, type ToolResponse } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { callText } from '../read/format';
+import { LecternError, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { callText } from '../ground/format';
 import { filePreview } from './filePreview';
 import { previewCall, type DiffPreviewInput } from './previewInput';
 import { summarize } from './summary';
-import { requireInside } from '../paths';
+import { requireInside } from '../ground/paths';
 
 export { DIFF_AGAINST, DIFF_LIMITS, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 

@@ -1,11 +1,11 @@
 // What a one-file diff compares: the old side (HEAD, the index, or the file on disk under an unsaved
 // buffer) and the current side, the file's git status, and the names its answer uses. A file that
 // shows no difference at all is planned as a header and a hint instead.
-import { LecternError, type NextCall } from '../contract';
-import type { ResolvedPath } from '../paths';
-import type { ReadEnv } from '../read/fileRead';
-import { callText } from '../read/format';
-import type { GitChange, GitStatus } from './gitPort';
+import { LecternError, type NextCall } from '../ground/contract';
+import type { ResolvedPath } from '../ground/paths';
+import type { ReadEnv } from '../ground/env';
+import { callText } from '../ground/format';
+import type { GitChange, GitStatus } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './versions';

@@ -1,10 +1,10 @@
 // The answer for one file: its hunks paged by hunk_offset (hunkPages.ts), or a header alone when
 // there are no lines to show (binary, unchanged, only renamed, only line endings changed).
-import { emptyMeta, LecternError, type ReadMeta, type ToolResponse } from '../contract';
-import type { ResolvedPath } from '../paths';
-import type { ReadEnv } from '../read/fileRead';
-import { callText, formatBytes, formatCount, plural } from '../read/format';
-import { LIMITS } from '../settings';
+import { emptyMeta, LecternError, type ReadMeta, type ToolResponse } from '../ground/contract';
+import type { ResolvedPath } from '../ground/paths';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatBytes, formatCount, plural } from '../ground/format';
+import { LIMITS } from '../ground/settings';
 import { didNotFit, footerLines, frameReserve, pageRange } from './answerFrame';
 import { planFile, type FilePlan, type NoDifference } from './filePlan';
 import { eolOnlyHunk, pageHunks, type HunkPage } from './hunkPages';

@@ -1,8 +1,8 @@
 // Asking the host's git, shared by the one-file preview and the summary: the errors when it cannot
 // answer, and its list of changes with one entry per path.
-import { LecternError } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import type { GitChange } from './gitPort';
+import { LecternError } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import type { GitChange } from '../ground/gitPort';
 
 export function noGit(): LecternError {
   return new LecternError(

@@ -1,9 +1,9 @@
 // One page of a file's hunks: whole hunks from hunk_offset while they fit the token budget, or, when
 // the first alone is too large, its first lines. Lines are shown without their CR and cut when very
 // long; the patch (content) keeps them exact.
-import type { ReadEnv } from '../read/fileRead';
-import { formatCount } from '../read/format';
-import { LIMITS } from '../settings';
+import type { ReadEnv } from '../ground/env';
+import { formatCount } from '../ground/format';
+import { LIMITS } from '../ground/settings';
 import { hunkHeader, hunkPatch, NO_NEWLINE_MARKER, type Hunk } from './lineDiff';
 
 export interface HunkPage {

@@ -1,6 +1,6 @@
 // The input of mode "diff_preview", the limits it runs under, and the follow-up calls its answers
 // suggest (which keep the caller's against and context_lines).
-import type { NextCall } from '../contract';
+import type { NextCall } from '../ground/contract';
 
 export const DIFF_AGAINST = ['HEAD', 'INDEX', 'WORKTREE'] as const;
 export type DiffAgainst = (typeof DIFF_AGAINST)[number];

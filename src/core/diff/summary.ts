@@ -2,11 +2,11 @@
 // repository that holds it (nested repositories and submodules get their own section), or, against
 // WORKTREE, every unsaved editor buffer.
 import * as nodePath from 'node:path';
-import { LecternError, type ToolResponse } from '../contract';
-import type { ResolvedPath } from '../paths';
-import type { ReadEnv } from '../read/fileRead';
-import { callText, formatCount, plural } from '../read/format';
-import type { GitPort, GitRepository } from './gitPort';
+import { LecternError, type ToolResponse } from '../ground/contract';
+import type { ResolvedPath } from '../ground/paths';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatCount, plural } from '../ground/format';
+import type { GitPort, GitRepository } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
 import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { renderSummary } from './summaryAnswer';

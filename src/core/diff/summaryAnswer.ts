@@ -1,9 +1,9 @@
 // The answer of a summary: one line per changed file with its status, +/- counts, flags and the
 // input that previews it, under the section titles of their repositories, paged by file_offset.
-import { emptyMeta, LecternError, type ReadMeta, type ToolResponse } from '../contract';
-import type { ResolvedPath } from '../paths';
-import type { ReadEnv } from '../read/fileRead';
-import { callText, formatCount, plural } from '../read/format';
+import { emptyMeta, LecternError, type ReadMeta, type ToolResponse } from '../ground/contract';
+import type { ResolvedPath } from '../ground/paths';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatCount, plural } from '../ground/format';
 import { didNotFit, footerLines, frameReserve, pageRange } from './answerFrame';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import type { Section, SummaryEntry } from './summaryEntries';

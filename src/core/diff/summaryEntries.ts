@@ -1,8 +1,8 @@
 // The lines of a summary: how one git change reads against HEAD or the index (status and flags), and
 // its +/- line counts, from the host's numstat when it has them, else counted here.
-import { LecternError, type NextCall } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import type { GitChange, GitRepository, GitStatus, LineCounts } from './gitPort';
+import { LecternError, type NextCall } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import type { GitChange, GitRepository, GitStatus, LineCounts } from '../ground/gitPort';
 import { previewCall, type DiffPreviewInput } from './previewInput';
 import { contentOf, lineCounts, NO_CONTENT } from './textCompare';
 import { readCurrent, readGit } from './versions';

@@ -2,7 +2,7 @@
 // line-ending detection, and the line diff, which compares content alone when one side's line
 // endings were converted throughout (CRLF <-> LF).
 import { decodeUtf8 } from '../text/encoding';
-import type { LineCounts } from './gitPort';
+import type { LineCounts } from '../ground/gitPort';
 import { diffTexts, type LineDiff } from './lineDiff';
 import { DIFF_LIMITS } from './previewInput';
 

@@ -1,10 +1,10 @@
 // The two sides of a diff as bytes: the file on disk, the unsaved editor buffer over it, or git's
 // HEAD or index version, each refused (TOO_LARGE) above DIFF_LIMITS.maxSideBytes.
-import { LecternError } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { formatBytes } from '../read/format';
-import { LIMITS } from '../settings';
-import type { GitRepository } from './gitPort';
+import { LecternError } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { formatBytes } from '../ground/format';
+import { LIMITS } from '../ground/settings';
+import type { GitRepository } from '../ground/gitPort';
 import { DIFF_LIMITS } from './previewInput';
 
 export interface Version {

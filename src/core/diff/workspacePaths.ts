@@ -1,6 +1,6 @@
 // Absolute paths as the answers name them: display paths, and paths relative to a repository.
 import * as nodePath from 'node:path';
-import type { ReadEnv } from '../read/fileRead';
+import type { ReadEnv } from '../ground/env';
 
 export function isWithin(parent: string, child: string): boolean {
   const rel = nodePath.relative(parent, child);

@@ -1,12 +1,11 @@
 // `lectern_read` mode "file": line ranges, byte windows, head, tail and the default read, each
 // answered with exact positions, a "lines a-b of N" header and the exact next call.
-import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../contract';
-import type { CancellationSignal, Host } from '../ports';
-import { requireInside, type PathResolver, type ResolvedPath } from '../paths';
-import { LIMITS, type Settings } from '../settings';
-import { LineIndex, type LineIndexCache } from '../text/lineIndex';
-import type { TokenCounter } from '../tokens';
-import { callText, formatBytes, formatCount, plural } from './format';
+import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
+import { requireInside, type ResolvedPath } from '../ground/paths';
+import type { ReadEnv } from '../ground/env';
+import { LIMITS, type Settings } from '../ground/settings';
+import { LineIndex } from '../text/lineIndex';
+import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';
 import { cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
 import { byteWindow, lineSlice, tailSlice, type Slice } from './slices';
@@ -22,20 +21,6 @@ export interface FileReadInput {
   head?: number;
   tail?: number;
   max_preview_chars?: number;
-}
-
-export interface ReadEnv {
-  host: Host;
-  resolver: PathResolver;
-  indexes: LineIndexCache;
-  settings: Settings;
-  /** Tokens this answer may use. */
-  tokenCap: number;
-  countTokens: TokenCounter;
-  signal?: CancellationSignal;
-  allowOutside: boolean;
-  /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
-  maxLines?: number;
 }
 
 type Plan =

@@ -1,12 +1,12 @@
 // Opens a resolved path as text: the unsaved editor buffer if there is one, else the file on disk.
 // Refuses directories and binary files with a clear answer; transcodes UTF-16 to UTF-8.
-import { LecternError } from '../contract';
-import type { Host } from '../ports';
-import type { ResolvedPath } from '../paths';
-import { LIMITS } from '../settings';
+import { LecternError } from '../ground/contract';
+import type { Host } from '../ground/ports';
+import type { ResolvedPath } from '../ground/paths';
+import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding } from '../text/encoding';
 import { fileSource, memorySource, type ByteSource } from '../text/source';
-import { formatBytes } from './format';
+import { formatBytes } from '../ground/format';
 
 export interface TextFile {
   source: ByteSource;

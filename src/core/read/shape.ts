@@ -1,10 +1,10 @@
 // Turns a slice's bytes into numbered lines that fit the caps (characters for reads that asked no
 // size, tokens for every read), dropping whole lines so the resume point is always exact.
-import { LecternError } from '../contract';
-import { LIMITS } from '../settings';
+import { LecternError } from '../ground/contract';
+import { LIMITS } from '../ground/settings';
 import { decodeUtf8 } from '../text/encoding';
-import type { TokenCounter } from '../tokens';
-import { formatCount } from './format';
+import type { TokenCounter } from '../ground/tokens';
+import { formatCount } from '../ground/format';
 
 export interface ShapedLine {
   /** Text without its line terminator (a CR of CRLF is kept in `raw`). */

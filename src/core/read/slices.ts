@@ -1,9 +1,9 @@
 // Finding the bytes of a read: line ranges, byte windows and tails, always whole lines (or a
 // marked cut inside one over-long line), never a split UTF-8 character. Cost O(window), except a
 // line range deep into a file, which scans forward once and remembers what it saw (LineIndex).
-import { LecternError } from '../contract';
-import type { CancellationSignal } from '../ports';
-import { LIMITS } from '../settings';
+import { LecternError } from '../ground/contract';
+import type { CancellationSignal } from '../ground/ports';
+import { LIMITS } from '../ground/settings';
 import { utf8CharLength, utf8SafeEnd } from '../text/encoding';
 import type { LineIndex } from '../text/lineIndex';
 import type { ByteSource } from '../text/source';

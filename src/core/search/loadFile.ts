@@ -1,8 +1,8 @@
 // One file's bytes, read within the size cap, judged (binary, too large, unreadable) and turned
 // into something to scan, or dropped at once when a plain query's text is not in its bytes.
-import type { FileHandle } from '../ports';
-import type { ReadEnv } from '../read/fileRead';
-import { LIMITS } from '../settings';
+import type { FileHandle } from '../ground/ports';
+import type { ReadEnv } from '../ground/env';
+import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
 import { byteHaystack, LENIENT, type Haystack } from './haystack';
 import type { TextSearcher } from './matcher';

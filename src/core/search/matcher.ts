@@ -1,6 +1,6 @@
 // Line matchers. Regular expressions run on RE2 (re2js): linear time, so no pattern can hang the host.
 import { RE2JS } from 're2js';
-import { LecternError } from '../contract';
+import { LecternError } from '../ground/contract';
 
 export interface LineMatcher {
   /** Column (0-based, UTF-16 units) of the first match in `line`, or -1. */

@@ -1,9 +1,9 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
-import { emptyMeta, type ToolResponse } from '../contract';
-import { callText, formatBytes, formatCount, plural } from '../read/format';
-import type { ReadEnv } from '../read/fileRead';
-import type { SkipReason } from '../symbols/walk';
+import { emptyMeta, type ToolResponse } from '../ground/contract';
+import { callText, formatBytes, formatCount, plural } from '../ground/format';
+import type { ReadEnv } from '../ground/env';
+import type { SkipReason } from '../ground/walk';
 import { allocate, type FileResult } from './ranking';
 import type { Scope } from './searchScope';
 import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceLimits';

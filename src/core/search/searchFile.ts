@@ -1,13 +1,13 @@
 // `lectern_search` in one file: streams the file line by line (flat memory), matches with a
 // linear-time engine, and answers matches in line order with their line numbers and context.
-import { emptyMeta, LecternError, type ToolResponse } from '../contract';
-import { callText, formatCount, plural } from '../read/format';
+import { emptyMeta, LecternError, type ToolResponse } from '../ground/contract';
+import { callText, formatCount, plural } from '../ground/format';
 import { openText } from '../read/openText';
-import type { ReadEnv } from '../read/fileRead';
-import { LIMITS } from '../settings';
+import type { ReadEnv } from '../ground/env';
+import { LIMITS } from '../ground/settings';
 import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
 import { createMatcher } from './matcher';
-import { requireInside } from '../paths';
+import { requireInside } from '../ground/paths';
 
 export interface SearchInput {
   target: string;

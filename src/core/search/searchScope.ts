@@ -2,12 +2,12 @@
 // with include and exclude applied (and the folders and files it leaves out counted).
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
-import { LecternError } from '../contract';
-import type { WorkspaceRoot } from '../ports';
-import type { ReadEnv } from '../read/fileRead';
-import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../symbols/walk';
+import { LecternError } from '../ground/contract';
+import type { WorkspaceRoot } from '../ground/ports';
+import type { ReadEnv } from '../ground/env';
+import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
-import { requireInside } from '../paths';
+import { requireInside } from '../ground/paths';
 
 export interface Scope {
   kind: 'workspace' | 'folder' | 'glob';

@@ -4,10 +4,10 @@
 // every 15 ms; else a few in flight), so memory stays flat; each file's lines match exactly as in
 // the single-file search. Bounded in time: a search that runs out of time answers with what it
 // found and says so. meta.files lists the files in rank order (the session's relevance baseline).
-import { LecternError, type ToolResponse } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { LIMITS } from '../settings';
-import { yieldToHost, type ListedFile } from '../symbols/walk';
+import { LecternError, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { LIMITS } from '../ground/settings';
+import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack } from './haystack';
 import { materialize, scanText } from './lineScan';
 import { examine, readAsync, type Loaded, type Raw } from './loadFile';

@@ -1,5 +1,5 @@
 // What one call adds to its session's counters (see Metrics for what each counter means).
-import type { ToolResponse } from '../contract';
+import type { ToolResponse } from '../ground/contract';
 import type { Served } from './dedup';
 import { wholeFileTokens, type Metrics } from './metrics';
 import { rangeOf, type FileOf } from './parts';

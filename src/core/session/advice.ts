@@ -1,8 +1,8 @@
 // The session's warnings on an answer: what each suggests doing next, the order they are shown in,
 // the `[CODE: …]` footer at the end of the text, and the one suggested_next_action.
-import type { ErrorCode, ToolResponse } from '../contract';
+import type { ErrorCode, ToolResponse } from '../ground/contract';
 import { searchCall } from './searchCall';
-import type { BudgetState, StabilizationWarning, WarningCode } from './types';
+import type { BudgetState, StabilizationWarning, WarningCode } from '../ground/stabilization';
 
 /** What a warning suggests doing next, kept beside it for suggested_next_action. */
 export interface Advice extends StabilizationWarning {

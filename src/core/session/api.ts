@@ -1,5 +1,5 @@
 // What adapters (status bar, dashboard, commands, CLI) use of the session layer.
-import type { SessionSnapshot } from './types';
+import type { SessionSnapshot } from '../ground/stabilization';
 
 export interface SessionApi {
   /** The current state of a session (default: the host's default session). */

@@ -1,14 +1,14 @@
 // The read budget before and after a read: refuse at the hard limit, smaller answers from the soft
 // one on (at most maxSingleReadLines per read, never past the hard line limit), the room an
 // ephemeral read may take, and the warning once a read leaves the budget past its soft limit.
-import { LecternError, type ToolResponse } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { formatCount, plural } from '../read/format';
-import { responseTokenCap, type Settings } from '../settings';
+import { LecternError, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { formatCount, plural } from '../ground/format';
+import { responseTokenCap, type Settings } from '../ground/settings';
 import type { Advice } from './advice';
 import { budgetState, limitsOf, type Metrics } from './metrics';
 import { searchCall } from './searchCall';
-import type { BudgetLimits, BudgetState } from './types';
+import type { BudgetLimits, BudgetState } from '../ground/stabilization';
 
 /** In the soft state a read shows at most half of maxSingleReadLines, but never fewer lines than this. */
 const MIN_SOFT_LINES = 20;

@@ -5,7 +5,7 @@
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
-import type { Host, WorkspaceRoot } from '../ports';
+import type { Host, WorkspaceRoot } from '../ground/ports';
 
 /** Folders excluded by default, wherever they occur in a path. */
 export const EXCLUDED_FOLDERS: readonly string[] = ['node_modules', 'vendor', '.git', 'dist', 'build'];

@@ -1,13 +1,13 @@
 // Relevance and exclusions of the files a read answered with: each answer of an excluded path or a
 // file outside the recent search results gets a warning, or — by setting — refuses the whole read.
-import { LecternError, type ErrorCode, type ToolResponse } from '../contract';
-import { callText } from '../read/format';
-import type { Settings } from '../settings';
+import { LecternError, type ErrorCode, type ToolResponse } from '../ground/contract';
+import { errorResponse } from '../ground/errors';
+import { callText } from '../ground/format';
+import type { Settings } from '../ground/settings';
 import type { Advice } from './advice';
 import { describeExclusion, type ExclusionPolicy } from './exclusions';
 import { fileOf, partsOf, type FileOf } from './parts';
 import { judgeRelevance, type SearchRecord } from './relevance';
-import type { ErrorResponder } from './sessionCall';
 import type { FlagsByPart } from './timeline';
 
 export interface Blocked {
@@ -82,7 +82,6 @@ export function refuseBlocked(
   response: ToolResponse,
   blocked: Blocked[],
   input: Record<string, unknown> | undefined,
-  errorResponse: ErrorResponder,
 ): ToolResponse {
   const first = blocked[0]!;
   let message = blocked.map((b) => b.message).join(' ');

@@ -1,6 +1,6 @@
 // A session's counters, its metrics snapshot and its budget state. Pure arithmetic on the calls
 // the session saw: the same calls give the same numbers.
-import type { BudgetLimits, BudgetState, MetricsSnapshot } from './types';
+import type { BudgetLimits, BudgetState, MetricsSnapshot } from '../ground/stabilization';
 
 /** A budget's soft limits (the configured values) and hard limits (hardLimitMultiplier times them). */
 export interface Limits {

@@ -1,6 +1,6 @@
 // The answers inside a response (one per target of a list read) and what the session layer reads
 // off each: the file it came from, that file's version, and the line range it shows.
-import type { ToolResponse } from '../contract';
+import type { ToolResponse } from '../ground/contract';
 
 export interface FileOf {
   absolute: string;

@@ -1,7 +1,7 @@
 // Relevance: the files the session's recent searches found are what the agent is working on. A
 // read of a file outside their top results gets a LOW_RELEVANCE warning naming the likely intended
 // files (or a refusal, by setting). No search yet, or searches that found nothing: no judgement.
-import type { ToolResponse } from '../contract';
+import type { ToolResponse } from '../ground/contract';
 import { editDistance } from '../text/editDistance';
 
 /** How many result files of one search form the baseline. */

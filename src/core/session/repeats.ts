@@ -1,11 +1,11 @@
 // The same call answered the same way again and again (counted by LoopTracker): a warning from
 // LOOP_WARN_AT on, a refusal from LOOP_REFUSE_AT on.
-import { LecternError, type ToolResponse } from '../contract';
-import { plural } from '../read/format';
+import { LecternError, type ToolResponse } from '../ground/contract';
+import { errorResponse } from '../ground/errors';
+import { plural } from '../ground/format';
 import type { Advice } from './advice';
 import { LOOP_REFUSE_AT, type Repetition } from './loop';
 import { searchCall } from './searchCall';
-import type { ErrorResponder } from './sessionCall';
 
 export function repeatAdvice(repetition: Repetition, isRead: boolean): Advice {
   const last = repetition.seqs[repetition.seqs.length - 1];
@@ -16,7 +16,7 @@ export function repeatAdvice(repetition: Repetition, isRead: boolean): Advice {
   };
 }
 
-export function refuseRepeat(response: ToolResponse, repetition: Repetition, isRead: boolean, input: Record<string, unknown> | undefined, errorResponse: ErrorResponder): ToolResponse {
+export function refuseRepeat(response: ToolResponse, repetition: Repetition, isRead: boolean, input: Record<string, unknown> | undefined): ToolResponse {
   const last = repetition.seqs[repetition.seqs.length - 1];
   const move = isRead
     ? `read another range or symbol, search for what you need (${searchCall(input, response.location?.file ?? null)}), or add "force": true if you really need this answer again`

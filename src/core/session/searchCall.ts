@@ -1,5 +1,5 @@
 // The concrete lectern_search call the session layer suggests instead of another read.
-import { callText } from '../read/format';
+import { callText } from '../ground/format';
 
 /** A concrete search for what a read was after: in its file (else the workspace), for its symbol name when it had one. */
 export function searchCall(input: Record<string, unknown> | undefined, file: string | null): string {

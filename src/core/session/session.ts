@@ -5,7 +5,7 @@ import { LoopTracker } from './loop';
 import { budgetState, Metrics } from './metrics';
 import type { SearchRecord } from './relevance';
 import { RECENT_SEARCHES } from './relevance';
-import type { BudgetLimits, SessionSnapshot, StabilizationWarning, TimelineEntry } from './types';
+import type { BudgetLimits, SessionSnapshot, StabilizationWarning, TimelineEntry } from '../ground/stabilization';
 
 export const DEFAULT_SESSION_ID = 'default';
 /** The timeline keeps the latest entries; the metrics count everything. */

@@ -2,10 +2,10 @@
 // before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
 // the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
 // the end of the text).
-import type { ToolResponse } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import type { Settings } from '../settings';
-import { loadTokenCounter } from '../tokens';
+import type { ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import type { Settings } from '../ground/settings';
+import { loadTokenCounter } from '../ground/tokens';
 import { countRead, countSearch } from './accounting';
 import { appendFooter, orderedWarnings, suggestion, type Advice, type Refusal } from './advice';
 import { budgetAdvice, gateRead } from './budgetGate';
@@ -20,12 +20,9 @@ import { refuseRepeat, repeatAdvice } from './repeats';
 import type { Session } from './session';
 import { FlagsByPart, timelineEntries } from './timeline';
 
-export type ErrorResponder = (mode: string, target: string | string[] | null, error: unknown) => ToolResponse;
-
 /** What a call needs of the Stabilizer that started it. */
 export interface CallOwner {
   readonly exclusions: ExclusionPolicy;
-  readonly errorResponse: ErrorResponder;
   now(): number;
   /** Tells the listeners the session changed. */
   emit(session: Session): void;
@@ -106,7 +103,7 @@ export class SessionCall {
     if (guard && isRead && !this.force) {
       const blocked = await judgeFiles(response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input }, advice, flags);
       if (blocked.length > 0) {
-        response = refuseBlocked(response, blocked, this.input, this.owner.errorResponse);
+        response = refuseBlocked(response, blocked, this.input);
         refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
         advice.length = 0;
       }
@@ -114,7 +111,7 @@ export class SessionCall {
 
     if (repetition && repetition.count >= LOOP_WARN_AT) {
       if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
-        response = refuseRepeat(response, repetition, isRead, this.input, this.owner.errorResponse);
+        response = refuseRepeat(response, repetition, isRead, this.input);
         refusal = { code: 'REPEATED_CALL', action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.` };
         advice.length = 0;
       } else {

@@ -1,17 +1,17 @@
 // The session layer in the engine's call path: sessions kept per id, per engine; each tool call
 // goes through a SessionCall (sessionCall.ts); adapters see the sessions through SessionApi.
-import type { Host } from '../ports';
-import type { Settings } from '../settings';
+import type { Host } from '../ground/ports';
+import type { Settings } from '../ground/settings';
 import type { SessionApi } from './api';
 import { budgetLimits } from './budgetGate';
 import { ExclusionPolicy } from './exclusions';
 import { DEFAULT_SESSION_ID, Session } from './session';
-import { SessionCall, type CallOwner, type ErrorResponder } from './sessionCall';
+import { SessionCall, type CallOwner } from './sessionCall';
 import { Sessions } from './sessions';
-import type { SessionSnapshot } from './types';
+import type { SessionSnapshot } from '../ground/stabilization';
 
 export { budgetLimits } from './budgetGate';
-export { SessionCall, type ErrorResponder } from './sessionCall';
+export { SessionCall } from './sessionCall';
 
 export class Stabilizer implements SessionApi, CallOwner {
   private readonly sessions = new Sessions();
@@ -21,7 +21,6 @@ export class Stabilizer implements SessionApi, CallOwner {
   constructor(
     private readonly host: Host,
     private readonly settings: () => Settings,
-    readonly errorResponse: ErrorResponder,
   ) {
     this.exclusions = new ExclusionPolicy(host);
   }

@@ -1,7 +1,7 @@
 // The timeline entries of one call (one per answer of a list read), with the flags the session's
 // judgement put on each answer.
-import type { ToolResponse } from '../contract';
-import type { TimelineEntry } from './types';
+import type { ToolResponse } from '../ground/contract';
+import type { TimelineEntry } from '../ground/stabilization';
 
 export interface PartFlags {
   deduplicated: boolean;

@@ -1,6 +1,6 @@
 // How a symbol is named in outlines and member lists: its signature, with its kind in front unless
 // the signature already starts with a keyword that says it (class, def, fn, …).
-import type { OutlineSymbol } from './types';
+import type { OutlineSymbol } from '../ground/symbolTypes';
 
 const SELF_DESCRIBING = /^(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(public\s+|private\s+|protected\s+|internal\s+)?(static\s+)?(async\s+)?(class|interface|enum|type|function|def|fn|func|struct|trait|namespace|module|impl|record|union|typedef|macro_rules!)\b/;
 

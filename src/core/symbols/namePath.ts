@@ -1,6 +1,6 @@
 // Name paths (`Class.method`, `Outer::Inner::fn`, `/Top/level`) matched against outlines, and the
 // closest names when nothing matches.
-import type { OutlineSymbol, SymbolKind } from './types';
+import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import { editDistance } from '../text/editDistance';
 
 export interface NamePath {

@@ -1,7 +1,7 @@
 // Builds a file's symbol tree from a language's outline query: spans widened to their wrappers
 // (export, decorators), context (doc comments, attributes) found above them, nesting by containment.
 import type { Node, Query, Tree } from 'web-tree-sitter';
-import { SYMBOL_KINDS, type LanguageSpec, type OutlineSymbol, type SymbolKind } from './types';
+import { SYMBOL_KINDS, type LanguageSpec, type OutlineSymbol, type SymbolKind } from '../ground/symbolTypes';
 
 const SIGNATURE_CHARS = 240;
 

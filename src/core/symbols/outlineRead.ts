@@ -1,11 +1,11 @@
 // A file's symbol tree as the model sees it: `[L10-42] kind signature`, nested, shrunk level by
 // level (shorter lines, less depth, fewer kinds, fewer entries) until it fits its budget, always
 // with next calls that work: symbol reads by qualified name, or line ranges.
-import { emptyMeta, type ToolResponse } from '../contract';
-import { callText, formatBytes, formatCount, plural } from '../read/format';
+import { emptyMeta, type ToolResponse } from '../ground/contract';
+import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { symbolLabel } from './label';
 import type { FileSymbols, SymbolEnv } from './symbolRead';
-import type { OutlineSymbol, SymbolKind } from './types';
+import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 
 interface Level {
   maxDepth: number;

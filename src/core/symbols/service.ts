@@ -1,11 +1,11 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
-import type { CancellationSignal } from '../ports';
+import type { CancellationSignal } from '../ground/ports';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline } from './outline';
 import { lineText, readSourceText, type SourceText } from './sourceText';
 import { TreeSitter, type WasmLoader } from './treeSitter';
-import type { LanguageSpec, OutlineSymbol } from './types';
+import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */

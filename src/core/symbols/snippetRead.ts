@@ -1,8 +1,8 @@
 // `lectern_read` mode "snippet": a line range with context lines, optionally grown to the smallest
 // enclosing block (statement, function, class) so it is never cut mid-block.
-import { LecternError, type ToolResponse } from '../contract';
+import { LecternError, type ToolResponse } from '../ground/contract';
 import { readFile } from '../read/fileRead';
-import { formatCount } from '../read/format';
+import { formatCount } from '../ground/format';
 import { openText } from '../read/openText';
 import { SYMBOL_LIMITS } from './service';
 import { readSourceText } from './sourceText';

@@ -1,8 +1,8 @@
 // A whole file as text for parsing, with the byte offset of every line so spans found on lines
 // map back to exact bytes.
-import { LecternError } from '../contract';
+import { LecternError } from '../ground/contract';
 import type { TextFile } from '../read/openText';
-import { formatBytes } from '../read/format';
+import { formatBytes } from '../ground/format';
 import { decodeUtf8 } from '../text/encoding';
 
 export interface SourceText {

@@ -1,18 +1,18 @@
 // `lectern_read` mode "symbol": one function, class or method by name path, in one call — its whole
 // span with doc comments, or its signature and members when it is too big or include_body is false.
-import { emptyMeta, LecternError, type ToolResponse } from '../contract';
-import type { ReadEnv } from '../read/fileRead';
-import { callText, formatCount, plural } from '../read/format';
+import { emptyMeta, LecternError, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatCount, plural } from '../ground/format';
 import { openText } from '../read/openText';
 import { cutLongLines, type ShapedLine } from '../read/shape';
-import { LIMITS } from '../settings';
+import { LIMITS } from '../ground/settings';
 import { closestSymbols, flattenSymbols, matchNamePath, parseNamePath, qualifiedName, type FlatSymbol, type NamePath } from './namePath';
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { symbolLabel } from './label';
-import type { OutlineSymbol, SymbolKind } from './types';
+import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
-import { requireInside } from '../paths';
+import { requireInside } from '../ground/paths';
 
 export interface SymbolInput {
   target: string;

@@ -1,9 +1,9 @@
 // web-tree-sitter behind a small facade: the runtime, grammars and compiled queries load lazily
 // once and are cached; parses run under a deadline and every tree is deleted by its user.
 import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
-import { LecternError } from '../contract';
-import type { CancellationSignal } from '../ports';
-import type { LanguageSpec } from './types';
+import { LecternError } from '../ground/contract';
+import type { CancellationSignal } from '../ground/ports';
+import type { LanguageSpec } from '../ground/symbolTypes';
 
 /** Reads a shipped .wasm file (web-tree-sitter.wasm or a grammar) by file name. */
 export type WasmLoader = (file: string) => Promise<Uint8Array>;

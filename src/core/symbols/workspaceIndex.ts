@@ -2,12 +2,12 @@
 // by (size, mtime) or buffer version, refreshed on change, bounded in time. A call that runs out of
 // time answers with what is indexed so far and says so; the next call continues.
 import picomatch from 'picomatch';
-import type { Host } from '../ports';
+import type { Host } from '../ground/ports';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
-import { listSourceFiles, type ListedFile } from './walk';
+import { listSourceFiles, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
   maxFiles: 50_000,

@@ -2,7 +2,7 @@
 // field's type and doc side by side. package.json's `languageModelTools` is generated from this
 // (`npm run manifest`) and a unit test fails when the two drift apart.
 
-import { SYMBOL_KINDS } from '../symbols/types';
+import { SYMBOL_KINDS } from '../ground/symbolTypes';
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
 

@@ -1,5 +1,5 @@
 // The one-line progress message a host shows while a tool runs ("Reading src/a.ts, lines 1-200").
-import { formatCount } from '../read/format';
+import { formatCount } from '../ground/format';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import { Repo } from './gitRepo';
 
 const cli = join(__dirname, '..', '..', '..', 'src', 'cli', 'main.ts');

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import { Lectern } from '../../../src/core/engine';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createGitCli } from '../../../src/node/gitCli';

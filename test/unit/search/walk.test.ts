@@ -1,8 +1,8 @@
 // The one workspace walker (symbol index and workspace search): order, nested .gitignore files,
 // default-excluded folders, host globs, explicit paths, cancellation.
 import { strict as assert } from 'node:assert';
-import type { Host, WorkspaceRoot } from '../../../src/core/ports';
-import { listSourceFiles, walkFiles, type WalkOptions } from '../../../src/core/symbols/walk';
+import type { Host, WorkspaceRoot } from '../../../src/core/ground/ports';
+import { listSourceFiles, walkFiles, type WalkOptions } from '../../../src/core/ground/walk';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { tempDir, write } from '../helpers';
 

@@ -4,9 +4,9 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import { Lectern } from '../../../src/core/engine';
-import type { Host, WorkspaceRoot } from '../../../src/core/ports';
+import type { Host, WorkspaceRoot } from '../../../src/core/ground/ports';
 import type { WorkspaceMatch } from '../../../src/core/search/workspaceSearch';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { fails, ok, tempDir, workspace, write, type Workspace } from '../helpers';

@@ -4,8 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ToolResponse } from '../../../src/core/contract';
-import type { Stabilization } from '../../../src/core/session/types';
+import type { ToolResponse } from '../../../src/core/ground/contract';
+import type { Stabilization } from '../../../src/core/ground/stabilization';
 import { tempDir, write } from '../helpers';
 import { numberedLines } from './helpers';
 

@@ -1,12 +1,12 @@
 // Session tests: a workspace with the session guard on, a clock the test moves, an unsaved-buffer
 // port it fills, and shorthands for meta.stabilization.
 import { strict as assert } from 'node:assert';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
-import type { DirtyDocument, Host } from '../../../src/core/ports';
-import type { Settings } from '../../../src/core/settings';
-import type { Stabilization, WarningCode } from '../../../src/core/session/types';
+import type { DirtyDocument, Host } from '../../../src/core/ground/ports';
+import type { Settings } from '../../../src/core/ground/settings';
+import type { Stabilization, WarningCode } from '../../../src/core/ground/stabilization';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { tempDir, write, type Workspace } from '../helpers';

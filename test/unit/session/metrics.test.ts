@@ -2,10 +2,10 @@
 // the timeline, sessions by id, idle reset, reset, change events, export and restore.
 import { strict as assert } from 'node:assert';
 import { Lectern } from '../../../src/core/engine';
-import type { SessionSnapshot } from '../../../src/core/session/types';
+import type { SessionSnapshot } from '../../../src/core/ground/stabilization';
 import { budgetState, Metrics } from '../../../src/core/session/metrics';
-import { DEFAULT_STABILIZATION } from '../../../src/core/session/types';
-import { DEFAULT_SETTINGS, normalizeSettings } from '../../../src/core/settings';
+import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../../src/core/ground/settings';
 import { numberedLines, sessionWorkspace, wideLines, stab, T0, type SessionWorkspace } from './helpers';
 
 /** A scripted session: searches, reads (one repeated, one excluded, one low-relevance), a failure. */

@@ -1,8 +1,8 @@
 // Relevance: reads outside the recent searches' top results get LOW_RELEVANCE with the likely
 // intended files (or a refusal, by setting); no search yet, no judgement.
 import { strict as assert } from 'node:assert';
-import type { ToolResponse } from '../../../src/core/contract';
-import { emptyMeta } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
+import { emptyMeta } from '../../../src/core/ground/contract';
 import { alternativesFor, judgeRelevance, RELEVANCE_TOP_K, searchResultFiles, type SearchRecord } from '../../../src/core/session/relevance';
 import { codes, footer, sessionWorkspace, stab, type SessionWorkspace } from './helpers';
 

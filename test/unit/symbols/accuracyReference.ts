@@ -28,7 +28,7 @@
 import { execFileSync } from 'node:child_process';
 import * as nodePath from 'node:path';
 import ts from 'typescript';
-import type { OutlineSymbol, SymbolKind } from '../../../src/core/symbols/types';
+import type { OutlineSymbol, SymbolKind } from '../../../src/core/ground/symbolTypes';
 
 export interface RefSymbol {
   name: string;

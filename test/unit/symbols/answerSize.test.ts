@@ -11,7 +11,7 @@ import { openText } from '../../../src/core/read/openText';
 import { languageForPath } from '../../../src/core/symbols/languages/index';
 import { flattenSymbols, qualifiedName } from '../../../src/core/symbols/namePath';
 import { SymbolService } from '../../../src/core/symbols/service';
-import { loadTokenCounter } from '../../../src/core/tokens';
+import { loadTokenCounter } from '../../../src/core/ground/tokens';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 

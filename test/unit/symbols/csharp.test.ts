@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
-import type { OutlineSymbol } from '../../../src/core/symbols/types';
+import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 
 const fixture = (name: string) => fixtureText('csharp', name);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { extractOutline } from '../../../src/core/symbols/outline';
 import { LANGUAGES } from '../../../src/core/symbols/languages/index';
 import { TreeSitter } from '../../../src/core/symbols/treeSitter';
-import type { OutlineSymbol } from '../../../src/core/symbols/types';
+import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 
 const runtime = new TreeSitter(createWasmLoader());

@@ -3,10 +3,10 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import { Lectern } from '../../../src/core/engine';
-import type { DirtyDocument, Host } from '../../../src/core/ports';
-import type { Settings } from '../../../src/core/settings';
+import type { DirtyDocument, Host } from '../../../src/core/ground/ports';
+import type { Settings } from '../../../src/core/ground/settings';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 

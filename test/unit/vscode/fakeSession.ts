@@ -1,8 +1,8 @@
 // A small SessionApi for the adapter's unit tests: reads move the budget like the contract says
 // (soft at the limit, hard at hardLimitMultiplier times it). Not the core's implementation.
 import type { SessionApi } from '../../../src/core/session/api';
-import type { BudgetState, SessionSnapshot, TimelineEntry } from '../../../src/core/session/types';
-import { DEFAULT_STABILIZATION } from '../../../src/core/session/types';
+import type { BudgetState, SessionSnapshot, TimelineEntry } from '../../../src/core/ground/stabilization';
+import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
 
 export function emptySnapshot(id = 'default', started = 1_700_000_000_000): SessionSnapshot {
   const { maxReadsPerSession, maxTotalReadLines, maxSingleReadLines, maxPreviewChars, hardLimitMultiplier } = DEFAULT_STABILIZATION;

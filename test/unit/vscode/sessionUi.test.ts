@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SessionSnapshot } from '../../../src/core/session/types';
+import type { SessionSnapshot } from '../../../src/core/ground/stabilization';
 import { MetricsDatabase, METRICS_TABLE } from '../../../src/node/metricsDatabase';
 import { CurrentSession } from '../../../src/vscode/currentSession';
 import { dashboardHtml } from '../../../src/vscode/dashboardHtml';

@@ -11,7 +11,7 @@
 //
 // Declarators nest (`*name`, `name[]`, `(*name)(int)`, `name = value`): the patterns walk them with
 // wildcards over the `declarator` field, which compiles far faster than listing every shape.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 /** `leaf` as the name at the bottom of up to `depth` nested declarators (pointer, array, init, function, parentheses). */
 function nameIn(leaf: string, depth = 4): string {

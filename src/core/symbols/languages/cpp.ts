@@ -16,7 +16,7 @@
 // almost nothing. So a function declarator is `(_ declarator: … parameters: (_))` and other
 // declarators are `(_ declarator: … !parameters)`.
 import { enumeratorsAndMacros } from './c';
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 // Each alternative captures @name itself: an alternation nested directly in another (`[[a b] @name (c)]`)
 // only ever matches its first branch in web-tree-sitter 0.27.

@@ -3,7 +3,7 @@
 // properties, indexers (named `this`), fields, constants, events and enum members → field; local
 // functions → function. Operators are named by their token (`+`), conversions by their target type.
 // Attributes belong to the declaration node (so to its span); `///` doc comments above are context.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 export const csharp: LanguageSpec = {
   grammar: 'c_sharp',

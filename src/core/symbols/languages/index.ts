@@ -1,5 +1,5 @@
 // The languages with a tree-sitter grammar, by VS Code language id and by file ending.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 import { c } from './c';
 import { cpp } from './cpp';
 import { csharp } from './csharp';

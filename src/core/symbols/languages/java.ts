@@ -3,7 +3,7 @@
 // record components, modules (module-info.java). Nested, local and anonymous classes nest by
 // containment. Annotations are a declaration's `modifiers`, so they are inside its span; the Javadoc
 // above is its context.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 const outline = `
 (class_declaration name: (identifier) @name) @symbol.class

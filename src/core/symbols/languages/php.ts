@@ -3,7 +3,7 @@
 // class constants and enum cases → field; top-level `const` and `define('NAME', …)` → variable.
 // Attributes `#[…]` belong to the declaration node (so to its span); docblocks above are context.
 // `const_element . (name)`: the anchor keeps a constant used as the value (`const B = A;`) out.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 export const php: LanguageSpec = {
   grammar: 'php',

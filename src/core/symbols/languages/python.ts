@@ -1,5 +1,5 @@
 // Python outlines: classes, functions (methods inside classes), module constants, class fields.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 /** `a = b = c = 1` nests assignments on the right: each target is a symbol (up to 8 of them). */
 function chained(target: string): string {

@@ -3,7 +3,7 @@
 // `Point = Struct.new(…)` / `Class.new` / `Data.define` → class; other constants → variable;
 // attr_accessor/attr_reader/attr_writer names → field.
 // `private def x` belongs to the method's span; `#` comments directly above are context.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 export const ruby: LanguageSpec = {
   grammar: 'ruby',

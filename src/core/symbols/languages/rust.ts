@@ -6,7 +6,7 @@
 // impls for tuples, slices, arrays, fn pointers and `dyn Trait` are not captured (their functions
 // stay top-level). The struct and each of its impls are separate symbols with the same name.
 // Doc comments and attributes above an item are its context.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 const outline = `
 (function_item name: (identifier) @name) @symbol.function

@@ -1,6 +1,6 @@
 // TypeScript, TSX and JavaScript outlines. The stock tags.scm misses type aliases, enums,
 // namespaces, fields and top-level constants, hence these queries.
-import type { LanguageSpec } from '../types';
+import type { LanguageSpec } from '../../ground/symbolTypes';
 
 const shared = `
 (function_declaration name: (identifier) @name) @symbol.function

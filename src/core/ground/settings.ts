@@ -1,5 +1,5 @@
 // User-tunable limits (VS Code settings `lectern.*`, CLI flags) and the fixed ones.
-import { DEFAULT_STABILIZATION, type StabilizationSettings } from './session/types';
+import { DEFAULT_STABILIZATION, type StabilizationSettings } from './stabilization';
 
 export interface Settings extends StabilizationSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */

@@ -1,5 +1,5 @@
-import type { GitPort } from './diff/gitPort';
-import type { OutlineSymbol } from './symbols/types';
+import type { GitPort } from './gitPort';
+import type { OutlineSymbol } from './symbolTypes';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
 

@@ -1,5 +1,5 @@
 // The response contract every tool answers with. The model sees `text`; programs use the rest.
-import type { Stabilization } from './session/types';
+import type { Stabilization } from './stabilization';
 
 export type ErrorCode =
   | 'INVALID_ARGS'

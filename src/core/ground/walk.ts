@@ -8,7 +8,7 @@
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
-import type { CancellationSignal, Host, WorkspaceRoot } from '../ports';
+import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
 export const EXCLUDED_DIRECTORIES = new Set([

@@ -1,13 +1,13 @@
 // `lectern_stat`: what a path is, without reading more than a sniff of it. A missing path is an
 // answer (exists: false), not an error.
-import { emptyMeta, type ToolResponse } from './contract';
-import { languageOf } from './languages';
-import { formatBytes, formatCount, plural } from './read/format';
-import type { ReadEnv } from './read/fileRead';
-import { LIMITS } from './settings';
-import { sniff } from './text/encoding';
-import { LineIndex } from './text/lineIndex';
-import { fileSource, memorySource } from './text/source';
+import { emptyMeta, type ToolResponse } from '../ground/contract';
+import { languageOf } from '../ground/languages';
+import { formatBytes, formatCount, plural } from '../ground/format';
+import type { ReadEnv } from '../ground/env';
+import { LIMITS } from '../ground/settings';
+import { sniff } from '../text/encoding';
+import { LineIndex } from '../text/lineIndex';
+import { fileSource, memorySource } from '../text/source';
 
 export interface StatInput {
   target: string;

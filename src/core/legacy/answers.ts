@@ -1,6 +1,6 @@
 // The single-purpose tools (read_file, read_file_range, …) as thin wrappers: each maps its input
 // onto a primary tool call and flattens the answer into the legacy shape.
-import type { LegacyResult, ToolResponse } from './contract';
+import type { LegacyResult, ToolResponse } from '../ground/contract';
 
 export interface PrimaryCall {
   tool: 'lectern_read' | 'lectern_search' | 'lectern_stat';

@@ -1,0 +1,21 @@
+// What every read gets from the engine for one call: the host, path resolution, caches, settings and
+// this answer's token cap. Modes and the session layer take it; only the engine builds it.
+import type { CancellationSignal, Host } from './ports';
+import type { PathResolver } from './paths';
+import type { Settings } from './settings';
+import type { LineIndexCache } from '../text/lineIndex';
+import type { TokenCounter } from './tokens';
+
+export interface ReadEnv {
+  host: Host;
+  resolver: PathResolver;
+  indexes: LineIndexCache;
+  settings: Settings;
+  /** Tokens this answer may use. */
+  tokenCap: number;
+  countTokens: TokenCounter;
+  signal?: CancellationSignal;
+  allowOutside: boolean;
+  /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
+  maxLines?: number;
+}
