@@ -2,7 +2,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { LecternError, type ToolResponse } from '../../src/core/ground/contract';
-import { lecternRead, type ToolDefinition } from '../../src/core/tools/definitions';
+import type { ToolDefinition } from '../../src/core/ground/schema';
+import { lecternRead } from '../../src/core/tools/definitions';
 import { validateInput } from '../../src/core/tools/validate';
 import { fails, ok, workspace, type Workspace } from './helpers';
 

@@ -8,10 +8,14 @@ import { LIMITS } from '../ground/settings';
 import { sniff } from '../text/encoding';
 import { LineIndex } from '../text/lineIndex';
 import { fileSource, memorySource } from '../text/source';
+import type { Fields, InputOf } from '../ground/schema';
+import { defineTool } from './mode';
 
-export interface StatInput {
-  target: string;
-}
+export const statFields = {
+  target: { type: 'string', description: 'Path relative to the workspace folder, or absolute.' },
+} as const satisfies Fields;
+
+export type StatInput = InputOf<typeof statFields, 'target'>;
 
 export interface StatInfo {
   exists: boolean;
@@ -116,3 +120,17 @@ function render(display: string, info: StatInfo): string {
   if (info.modified_unix_ms !== null) parts.push(`modified ${new Date(info.modified_unix_ms).toISOString()}`);
   return parts.join(' · ');
 }
+
+export const statTool = defineTool(
+  {
+    name: 'lectern_stat',
+    displayName: 'Stat',
+    toolReferenceName: 'lecternStat',
+    userDescription: 'Whether a path exists, its kind, size, line count, language and encoding.',
+    modelDescription:
+      'Learn about a path before reading it: exists, kind (file/directory/symlink/other), size in bytes, line count (when cheap to know), language, whether it is binary, its encoding, and when it was modified. A missing path answers exists: false (not an error). Use it to size a read: small files can be read whole; for large ones search first, then read a range.',
+    fields: statFields,
+    required: ['target'],
+  },
+  (env, input: StatInput) => statPath(env, input),
+);

@@ -1,5 +1,5 @@
 // Turns a tool definition into the JSON schema VS Code and MCP clients show the model.
-import type { FieldSpec, ToolDefinition } from './definitions';
+import type { FieldSpec, ToolDefinition } from '../ground/schema';
 
 export type JsonSchema = Record<string, unknown>;
 

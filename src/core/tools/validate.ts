@@ -1,7 +1,7 @@
 // Validates raw tool input against the tool's definition. VS Code does not check input against the
 // schema, so every field is checked here, and every failure names the field and a corrected example.
 import { LecternError } from '../ground/contract';
-import type { FieldSpec, ToolDefinition } from './definitions';
+import type { FieldSpec, ToolDefinition } from '../ground/schema';
 import { editDistance } from '../text/editDistance';
 
 export type ToolInput = Record<string, unknown>;

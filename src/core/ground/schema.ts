@@ -1,0 +1,52 @@
+// How a tool's input is declared: each field's type, bounds and model-facing doc, side by side. One
+// declaration gives the JSON schema (tools/jsonSchema.ts), the package.json manifest, validation
+// (tools/validate.ts) and — through InputOf — the TypeScript type of the validated input.
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
+
+export interface FieldSpec {
+  type: FieldType;
+  description: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: readonly string[];
+  default?: string | number | boolean;
+  /** Modes of `lectern_read` this field belongs to; absent = every mode. */
+  modes?: readonly string[];
+}
+
+export type Fields = Readonly<Record<string, FieldSpec>>;
+
+/** The TypeScript type of a valid value of one field. */
+export type ValueOf<F extends FieldSpec> = F extends { type: 'integer' }
+  ? number
+  : F extends { type: 'boolean' }
+    ? boolean
+    : F extends { type: 'path-or-paths' }
+      ? string | string[]
+      : F extends { enum: readonly (infer E extends string)[] }
+        ? E
+        : string;
+
+/** The validated input of `fields`: the names in `Required` are present, the others may be absent. */
+export type InputOf<F extends Fields, Required extends keyof F = never> = {
+  -readonly [K in keyof F as K extends Required ? K : never]: ValueOf<F[K]>;
+} & {
+  -readonly [K in keyof F as K extends Required ? never : K]?: ValueOf<F[K]>;
+};
+
+export interface ToolDefinition<F extends Fields = Fields> {
+  name: string;
+  displayName: string;
+  toolReferenceName?: string;
+  userDescription: string;
+  modelDescription: string;
+  fields: F;
+  required: readonly (keyof F & string)[];
+  /** Fields a mode cannot do without (beyond `required`). */
+  modeRequired?: Readonly<Record<string, readonly string[]>>;
+  /** Fields of `required` a mode can do without (so the schema's `required` leaves them out). */
+  modeOptional?: Readonly<Record<string, readonly string[]>>;
+  /** Single-purpose compatibility tools, hidden unless `lectern.legacyTools` is on. */
+  legacy?: boolean;
+}

@@ -1,0 +1,115 @@
+// `lectern_read` mode "file": lines, a byte window, head, tail or the outline of one file, or of
+// several files in one call (each answered on its own; together they share the token cap).
+import { emptyMeta, type ToolResponse } from '../ground/contract';
+import { errorResponse } from '../ground/errors';
+import { formatCount } from '../ground/format';
+import type { Fields, InputOf } from '../ground/schema';
+import { planRead, readFile } from '../read/fileRead';
+import type { SymbolEnv } from '../symbols/symbolRead';
+import { defineMode } from './mode';
+import { withNotes } from './notes';
+import { outlineInstead, readOutline } from './outline';
+import { endLine, startLine } from './readFields';
+
+export const fileFields = {
+  offset: {
+    type: 'integer',
+    minimum: 1,
+    description: 'First line to read, 1-based. Use with limit. Same as start_line.',
+  },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    description: 'How many lines to read from offset (default: as many as fit the preview size).',
+  },
+  start_line: startLine,
+  end_line: endLine,
+  start_byte: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Byte window: 0-based byte offset to start at. It snaps back to the start of its line. Ignored when line parameters are given.',
+  },
+  max_bytes: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Byte window size (default 65536, at most 262144). The window ends at a line end; no partial lines, no split characters.',
+  },
+  head: { type: 'integer', minimum: 1, description: 'Read the first N lines.' },
+  tail: { type: 'integer', minimum: 1, description: 'Read the last N lines.' },
+  max_preview_chars: {
+    type: 'integer',
+    minimum: 100,
+    description: 'Size bound, in characters, for a read that gives no range (default 12000).',
+  },
+  outline: {
+    type: 'boolean',
+    description: 'Return the file\'s symbol tree ([L10-42] kind signature, nested) instead of its text, with calls that read each symbol.',
+  },
+} as const satisfies Fields;
+
+export type FileInput = InputOf<typeof fileFields> & { target: string | string[] };
+type OneFileInput = FileInput & { target: string };
+
+/** One file: its outline when asked for, or instead of the first part of a large file. */
+async function readOne(env: SymbolEnv, input: OneFileInput): Promise<ToolResponse> {
+  const { outline, ...rest } = input;
+  if (outline) return readOutline(env, rest);
+  const response = await readFile(env, rest);
+  if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return response;
+  return (await outlineInstead(env, input.target, response)) ?? response;
+}
+
+/** Several files: each answered on its own, in order, sharing the token cap. */
+async function readMany(env: SymbolEnv, input: FileInput, targets: string[], notes: string[]): Promise<ToolResponse> {
+  const results: ToolResponse[] = [];
+  let used = 0;
+  for (const target of targets) {
+    const tokenCap = Math.max(256, env.tokenCap - used);
+    let result: ToolResponse;
+    try {
+      result = await readOne({ ...env, tokenCap }, { ...input, target });
+    } catch (error) {
+      result = errorResponse('file', target, error);
+    }
+    if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
+    used += result.meta.token_estimate;
+    results.push(withNotes(result, notes));
+  }
+  const text = results.map((r) => r.text).join('\n\n');
+  const failures = results.filter((r) => !r.ok);
+  const failed = failures.length;
+  return {
+    ok: failed === 0,
+    ...(failed > 0
+      ? {
+          error: {
+            code: failures[0]!.error!.code,
+            message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures.map((r) => `${r.target} (${r.error!.code})`).join(', ')}.`,
+            hint: 'Each target is answered in results; the others were read.',
+          },
+        }
+      : {}),
+    mode: 'file',
+    target: targets,
+    content: '',
+    text: failed > 0 ? `${text}\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : text,
+    meta: {
+      ...emptyMeta(),
+      truncated: results.some((r) => r.meta.truncated),
+      preview_degraded: results.some((r) => r.meta.preview_degraded),
+      token_estimate: 0,
+    },
+    location: null,
+    results,
+  };
+}
+
+export const fileMode = defineMode({
+  name: 'file',
+  fields: fileFields,
+  async run(env, input: FileInput, notes) {
+    const { target } = input;
+    if (Array.isArray(target)) return readMany(env, input, target, notes);
+    return withNotes(await readOne(env, { ...input, target }), notes);
+  },
+});

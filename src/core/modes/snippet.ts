@@ -1,0 +1,28 @@
+// `lectern_read` mode "snippet": a line range with context, optionally grown to its enclosing block
+// (symbols/snippetRead.ts).
+import type { Fields, InputOf } from '../ground/schema';
+import { readSnippet } from '../symbols/snippetRead';
+import { defineMode } from './mode';
+import { withNotes } from './notes';
+import { contextLines, endLine, startLine } from './readFields';
+
+export const snippetFields = {
+  start_line: startLine,
+  end_line: endLine,
+  context_lines: contextLines,
+  expand: {
+    type: 'string',
+    enum: ['none', 'block'],
+    default: 'none',
+    description: '"block": grow the range to the smallest enclosing statement, block, function or class, so it is never cut mid-block.',
+  },
+} as const satisfies Fields;
+
+export type SnippetInput = InputOf<typeof snippetFields, 'start_line'> & { target: string };
+
+export const snippetMode = defineMode({
+  name: 'snippet',
+  fields: snippetFields,
+  required: ['start_line'],
+  run: async (env, input: SnippetInput, notes) => withNotes(await readSnippet(env, input), notes),
+});

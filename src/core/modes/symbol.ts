@@ -1,0 +1,43 @@
+// `lectern_read` mode "symbol": one function, class or method by name path (symbols/symbolRead.ts).
+import type { Fields, InputOf } from '../ground/schema';
+import { SYMBOL_KINDS } from '../ground/symbolTypes';
+import { readSymbol } from '../symbols/symbolRead';
+import { defineMode } from './mode';
+import { withNotes } from './notes';
+import { contextLines } from './readFields';
+
+export const symbolFields = {
+  path: {
+    type: 'string',
+    description: 'Where to look for the symbol: a file, a folder or a glob ("src/**/*.ts"). Without it the whole workspace is searched.',
+  },
+  kind: {
+    type: 'string',
+    enum: SYMBOL_KINDS,
+    description: 'Only symbols of this kind.',
+  },
+  index: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Which of several matching symbols (overloads), 1-based in file order; an ambiguous answer lists the exact input for each.',
+  },
+  include_body: {
+    type: 'boolean',
+    default: true,
+    description: 'false: only the signature, doc comment and an outline of the members, with their line ranges.',
+  },
+  include_context: {
+    type: 'boolean',
+    default: true,
+    description: 'Include the doc comments, decorators and attributes directly above the symbol.',
+  },
+  context_lines: contextLines,
+} as const satisfies Fields;
+
+export type SymbolInput = InputOf<typeof symbolFields> & { target: string };
+
+export const symbolMode = defineMode({
+  name: 'symbol',
+  fields: symbolFields,
+  run: async (env, input: SymbolInput, notes) => withNotes(await readSymbol(env, input), notes),
+});
