@@ -11,7 +11,7 @@ import { readMode } from './modes/index';
 import type { Tool, ValidInput } from './modes/mode';
 import { searchTool } from './modes/search';
 import { statTool } from './modes/stat';
-import type { SessionApi } from './session/api';
+import type { SessionApi } from './session/stabilizer';
 import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';

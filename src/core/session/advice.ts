@@ -1,9 +1,11 @@
-// The session's warnings on an answer: what each suggests doing next, the order they are shown in,
-// the `[CODE: …]` footer at the end of the text, and the one suggested_next_action.
+// The session's advice on an answer: each warning with what it suggests doing next, their display
+// order, the `[CODE: …]` footer, the one suggested_next_action, and the concrete search a hint names.
 import type { ErrorCode, ToolResponse } from '../ground/contract';
-import { searchCall } from './searchCall';
+import { callText } from '../ground/format';
 import type { BudgetState, StabilizationWarning, WarningCode } from '../ground/stabilization';
 
+// The session's warnings on an answer: what each suggests doing next, the order they are shown in,
+// the `[CODE: …]` footer at the end of the text, and the one suggested_next_action.
 /** What a warning suggests doing next, kept beside it for suggested_next_action. */
 export interface Advice extends StabilizationWarning {
   action: string | null;
@@ -47,4 +49,16 @@ export function suggestion(
     return advice.find((a) => a.code === 'BUDGET_SOFT')?.action ?? `Stop reading: search for the exact place (lectern_search), or ask the user to reset the session.`;
   }
   return first?.action ?? null;
+}
+
+// The concrete lectern_search call the session layer suggests instead of another read.
+/** A concrete search for what a read was after: in its file (else the workspace), for its symbol name when it had one. */
+export function searchCall(input: Record<string, unknown> | undefined, file: string | null): string {
+  const given = input?.target;
+  const target = Array.isArray(given) ? given[0] : given;
+  const scoped = (where: unknown, query: string) => callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
+  if (input?.mode === 'symbol' && typeof target === 'string') {
+    return scoped(file ?? input.path, target.split(/[.:/#]+/).filter(Boolean).pop() ?? target);
+  }
+  return scoped(file ?? target, 'NAME');
 }

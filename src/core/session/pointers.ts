@@ -1,12 +1,10 @@
 // De-duplication applied to a read's answers: text the session was already served, unchanged, is
 // replaced by a pointer to the earlier call (where the pointer is cheaper), and what is served is
-// recorded for later pointers. ServedIndex (dedup.ts) holds the records.
+// recorded for later pointers. ServedIndex (session.ts) holds the records.
 import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
-import { fnv1a, lineHashes, type Served, type ServedIndex } from './dedup';
-import { rangeOf, type FileOf } from './parts';
-import type { FlagsByPart } from './timeline';
+import { fnv1a, lineHashes, rangeOf, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
 
 export interface PointerContext {
   guard: boolean;

@@ -1,25 +1,18 @@
-// One tool call through the session layer, from before its dispatch to its answer: the budget gate
-// before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
-// the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
-// the end of the text).
+// One tool call through the session layer, from before its dispatch to its answer, and what it
+// counts (accounting).
 import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
 import { loadTokenCounter } from '../ground/tokens';
-import { countRead, countSearch } from './accounting';
-import { appendFooter, orderedWarnings, suggestion, type Advice, type Refusal } from './advice';
-import { budgetAdvice, gateRead } from './budgetGate';
-import { fnv1a } from './dedup';
-import type { ExclusionPolicy } from './exclusions';
-import { judgeFiles, refuseBlocked } from './fileJudgement';
-import { callKey, LOOP_REFUSE_AT, LOOP_WARN_AT } from './loop';
-import { budgetState, tokensPerByte } from './metrics';
-import { fileOf, partsOf } from './parts';
+import { type Advice, appendFooter, orderedWarnings, type Refusal, suggestion } from './advice';
+import { budgetAdvice, type ExclusionPolicy, gateRead, judgeFiles, refuseBlocked, refuseRepeat, repeatAdvice } from './guards';
 import { pointOrRecord, rejoinListText } from './pointers';
-import { refuseRepeat, repeatAdvice } from './repeats';
-import type { Session } from './session';
-import { FlagsByPart, timelineEntries } from './timeline';
+import { budgetState, callKey, fileOf, type FileOf, FlagsByPart, fnv1a, LOOP_REFUSE_AT, LOOP_WARN_AT, type Metrics, partsOf, rangeOf, searchResultFiles, type Served, type Session, timelineEntries, tokensPerByte, wholeFileTokens } from './session';
 
+// One tool call through the session layer, from before its dispatch to its answer: the budget gate
+// before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
+// the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
+// the end of the text).
 /** What a call needs of the Stabilizer that started it. */
 export interface CallOwner {
   readonly exclusions: ExclusionPolicy;
@@ -162,4 +155,44 @@ export class SessionCall {
     this.owner.emit(session);
     return response;
   }
+}
+
+// What one call adds to its session's counters (see Metrics for what each counter means).
+export interface ServedRead {
+  file: FileOf | null;
+  /** The earlier answer this one points to, when it was de-duplicated. */
+  pointedTo: Served | undefined;
+  /** Tokens and token/byte ratio of the answer as the tool gave it. */
+  rawTokens: number;
+  ratio: number;
+  ephemeral: boolean;
+}
+
+export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: ToolResponse, read: ServedRead): void {
+  const { file, pointedTo } = read;
+  m.reads++;
+  if (file && searchedFiles.has(file.display)) m.readsAfterSearch++;
+  const totalBytes = part.meta.total_bytes;
+  if (pointedTo) {
+    m.deduplicated++;
+    if (typeof totalBytes === 'number') m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
+    return;
+  }
+  const range = part.mode === 'diff_preview' ? null : rangeOf(part);
+  const span = range ? range.end - range.start + 1 : 0;
+  if (!read.ephemeral) {
+    m.lines += span;
+    m.chars += part.text.length;
+    if (span > 0) m.spanReads++;
+    m.maxSpan = Math.max(m.maxSpan, span);
+  }
+  if (part.meta.preview_degraded) m.degraded++;
+  if (typeof totalBytes === 'number' && part.mode !== 'diff_preview') m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
+}
+
+/** A search answered: counted, and its result files kept as the relevance baseline. */
+export function countSearch(session: Session, response: ToolResponse, seq: number, input: Record<string, unknown> | undefined): void {
+  session.metrics.searches++;
+  const files = searchResultFiles(response);
+  if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : '', files });
 }

@@ -1,18 +1,55 @@
-// The session layer in the engine's call path: sessions kept per id, per engine; each tool call
-// goes through a SessionCall (sessionCall.ts); adapters see the sessions through SessionApi.
+// The session layer as the engine and the adapters see it: sessions kept per id (Sessions), each
+// call begun through the Stabilizer, and SessionApi for status bar, dashboard, commands and CLI.
 import type { Host } from '../ground/ports';
 import type { Settings } from '../ground/settings';
-import type { SessionApi } from './api';
-import { budgetLimits } from './budgetGate';
-import { ExclusionPolicy } from './exclusions';
-import { DEFAULT_SESSION_ID, Session } from './session';
-import { SessionCall, type CallOwner } from './sessionCall';
-import { Sessions } from './sessions';
 import type { SessionSnapshot } from '../ground/stabilization';
-
-export { budgetLimits } from './budgetGate';
+import { budgetLimits, ExclusionPolicy } from './guards';
+import { DEFAULT_SESSION_ID, Session } from './session';
+import { type CallOwner, SessionCall } from './sessionCall';
+export { budgetLimits } from './guards';
 export { SessionCall } from './sessionCall';
 
+// What adapters (status bar, dashboard, commands, CLI) use of the session layer.
+export interface SessionApi {
+  /** The current state of a session (default: the host's default session). */
+  snapshot(sessionId?: string): SessionSnapshot;
+  /** Start a session over (command "Lectern: Reset Session"). */
+  reset(sessionId?: string): void;
+  /** Called after every tool call and reset with the changed session's snapshot; returns an unsubscribe. */
+  onDidChange(listener: (snapshot: SessionSnapshot) => void): () => void;
+  /** The session's metrics and timeline as JSON (command "Lectern: Export Session Metrics"). */
+  exportJson(sessionId?: string): string;
+  /** Bring back a session saved by an earlier window (workspace state), so metrics survive a reload. */
+  restore(snapshot: SessionSnapshot): void;
+}
+
+// The sessions kept at once, by id: a bounded set, the least recently active dropped first.
+/** Sessions kept at once (chat conversations come and go); the least recently used go first. */
+const MAX_SESSIONS = 64;
+
+export class Sessions {
+  private readonly byId = new Map<string, Session>();
+
+  get(id: string): Session | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Keeps `session` (replacing one with its id), dropping the least recently active beyond MAX_SESSIONS. */
+  put(session: Session): Session {
+    this.byId.delete(session.id);
+    this.byId.set(session.id, session);
+    while (this.byId.size > MAX_SESSIONS) {
+      let oldest: Session | undefined;
+      for (const s of this.byId.values()) if (s !== session && (!oldest || s.lastActivity < oldest.lastActivity)) oldest = s;
+      if (!oldest) break;
+      this.byId.delete(oldest.id);
+    }
+    return session;
+  }
+}
+
+// The session layer in the engine's call path: sessions kept per id, per engine; each tool call
+// goes through a SessionCall (sessionCall.ts); adapters see the sessions through SessionApi.
 export class Stabilizer implements SessionApi, CallOwner {
   private readonly sessions = new Sessions();
   private readonly listeners = new Set<(snapshot: SessionSnapshot) => void>();

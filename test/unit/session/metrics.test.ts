@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { Lectern } from '../../../src/core/engine';
 import type { SessionSnapshot } from '../../../src/core/ground/stabilization';
-import { budgetState, Metrics } from '../../../src/core/session/metrics';
+import { budgetState, Metrics } from '../../../src/core/session/session';
 import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../../src/core/ground/settings';
 import { numberedLines, sessionWorkspace, wideLines, stab, T0, type SessionWorkspace } from './helpers';

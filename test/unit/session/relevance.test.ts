@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import { emptyMeta } from '../../../src/core/ground/contract';
-import { alternativesFor, judgeRelevance, RELEVANCE_TOP_K, searchResultFiles, type SearchRecord } from '../../../src/core/session/relevance';
+import { alternativesFor, judgeRelevance, RELEVANCE_TOP_K, searchResultFiles, type SearchRecord } from '../../../src/core/session/session';
 import { codes, footer, sessionWorkspace, stab, type SessionWorkspace } from './helpers';
 
 function files(ws: SessionWorkspace): void {

@@ -1,0 +1,345 @@
+// The session's guards on reads: the budget gate (before a read), relevance and exclusions of the
+// files a read answered with, refusals of calls repeated with the same answer, and the exclusion
+// policy (default folders, .gitignore, the editor's excludes, settings globs).
+import { type ErrorCode, LecternError, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { errorResponse } from '../ground/errors';
+import { callText, formatCount, plural } from '../ground/format';
+import type { Host, WorkspaceRoot } from '../ground/ports';
+import { responseTokenCap, type Settings } from '../ground/settings';
+import type { BudgetLimits, BudgetState } from '../ground/stabilization';
+import { type Advice, searchCall } from './advice';
+import { budgetState, fileOf, type FileOf, type FlagsByPart, judgeRelevance, limitsOf, LOOP_REFUSE_AT, type Metrics, partsOf, type Repetition, type SearchRecord } from './session';
+import * as nodePath from 'node:path';
+import picomatch from 'picomatch';
+import ignore, { type Ignore } from 'ignore';
+
+// The read budget before and after a read: refuse at the hard limit, smaller answers from the soft
+// one on (at most maxSingleReadLines per read, never past the hard line limit), the room an
+// ephemeral read may take, and the warning once a read leaves the budget past its soft limit.
+/** In the soft state a read shows at most half of maxSingleReadLines, but never fewer lines than this. */
+const MIN_SOFT_LINES = 20;
+const MIN_TOKEN_CAP = 1000;
+
+export function budgetLimits(settings: Settings): BudgetLimits {
+  return {
+    maxReadsPerSession: settings.maxReadsPerSession,
+    maxTotalReadLines: settings.maxTotalReadLines,
+    maxSingleReadLines: settings.maxSingleReadLines,
+    maxPreviewChars: settings.maxPreviewChars,
+    hardLimitMultiplier: settings.hardLimitMultiplier,
+  };
+}
+
+function softLines(settings: Settings): number {
+  return Math.max(Math.min(MIN_SOFT_LINES, settings.maxSingleReadLines), Math.floor(settings.maxSingleReadLines / 2));
+}
+
+export interface ReadGate {
+  settings: Settings;
+  metrics: Metrics;
+  ephemeral: boolean;
+  tokenBudget: number | undefined;
+  /** The read's input as given (for the search a refusal suggests). */
+  input: Record<string, unknown>;
+}
+
+/**
+ * The caps of a read's answer: lines per read, halved with the token and preview caps from the
+ * soft limit on, never past the hard line limit; an ephemeral read may use ephemeralShare of the
+ * context. Throws BUDGET_EXCEEDED at the hard limit.
+ */
+export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
+  const s = gate.settings;
+  let tokenCap = env.tokenCap;
+  let maxPreviewChars = env.settings.maxPreviewChars;
+  let maxLines: number | undefined;
+  if (gate.ephemeral) {
+    tokenCap = Math.max(tokenCap, responseTokenCap({ ...s, maxReadShare: s.ephemeralShare }, gate.tokenBudget));
+    maxPreviewChars = Math.max(maxPreviewChars, tokenCap * 4);
+  }
+  if (s.sessionGuard) {
+    const metrics = gate.metrics.snapshot();
+    const state = budgetState(metrics, s);
+    if (state === 'hard') throw budgetExceeded(gate.metrics, s, gate.input);
+    if (!gate.ephemeral) maxLines = s.maxSingleReadLines;
+    if (state === 'soft') {
+      if (maxLines !== undefined) maxLines = softLines(s);
+      tokenCap = Math.max(MIN_TOKEN_CAP, Math.floor(tokenCap / 2));
+      maxPreviewChars = Math.max(100, Math.floor(maxPreviewChars / 2));
+    }
+    if (maxLines !== undefined) maxLines = Math.max(1, Math.min(maxLines, limitsOf(s).hardLines - metrics.reads_lines_total));
+  }
+  return { ...env, tokenCap, maxLines, settings: { ...env.settings, maxPreviewChars } };
+}
+
+function budgetExceeded(metrics: Metrics, s: Settings, input: Record<string, unknown>): LecternError {
+  const m = metrics.snapshot();
+  const l = limitsOf(s);
+  return new LecternError(
+    'BUDGET_EXCEEDED',
+    `This session's read budget is used up: ${formatCount(m.reads_count)} of ${formatCount(l.hardReads)} reads, ${formatCount(m.reads_lines_total)} of ${formatCount(l.hardLines)} lines ` +
+      `(the hard limit: ${s.hardLimitMultiplier}× maxReadsPerSession ${formatCount(s.maxReadsPerSession)} / maxTotalReadLines ${formatCount(s.maxTotalReadLines)}). No more reads in this session.`,
+    `Work from what you have read. To find an exact place without reading, search: ${searchCall(input, null)} — name the symbol or text you need (lectern_search and lectern_stat still answer). ` +
+      `The session starts over after ${plural(s.idleResetMinutes, 'idle minute')}, or when the user resets it ("Lectern: Reset Session") or raises the limits.`,
+  );
+}
+
+/** The BUDGET_SOFT warning on a read that left the budget soft or hard. */
+export function budgetAdvice(state: BudgetState, metrics: Metrics, settings: Settings, input: Record<string, unknown> | undefined, part: ToolResponse): Advice {
+  const m = metrics.snapshot();
+  const l = limitsOf(settings);
+  const search = searchCall(input, part.location?.file ?? null);
+  if (state === 'hard') {
+    return {
+      code: 'BUDGET_SOFT',
+      message: `read budget used up (${formatCount(m.reads_count)}/${formatCount(l.hardReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.hardLines)} lines): further reads are refused. Find places with ${search} instead.`,
+      action: `Stop reading; search instead: ${search}`,
+    };
+  }
+  return {
+    code: 'BUDGET_SOFT',
+    message:
+      `${formatCount(m.reads_count)}/${formatCount(l.softReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.softLines)} lines: reads now show at most ${plural(softLines(settings), 'line')} and are refused from ${formatCount(l.hardReads)} reads or ${formatCount(l.hardLines)} lines. ` +
+      `Search first: ${search}, then read only the matching range.`,
+    action: `Search before reading: ${search}`,
+  };
+}
+
+// Relevance and exclusions of the files a read answered with: each answer of an excluded path or a
+// file outside the recent search results gets a warning, or — by setting — refuses the whole read.
+export interface Blocked {
+  code: ErrorCode;
+  file: FileOf;
+  message: string;
+  hint: string;
+  action: string;
+}
+
+export interface FileJudge {
+  settings: Settings;
+  exclusions: ExclusionPolicy;
+  searches: readonly SearchRecord[];
+  /** The read's input (for the reads a warning suggests). */
+  input: Record<string, unknown> | undefined;
+}
+
+/** Judges every answer of a read: warnings go to `advice`, refusals are returned. */
+export async function judgeFiles(response: ToolResponse, judge: FileJudge, advice: Advice[], flags: FlagsByPart): Promise<Blocked[]> {
+  const s = judge.settings;
+  const blocked: Blocked[] = [];
+  for (const part of partsOf(response)) {
+    const file = part.ok ? fileOf(part) : null;
+    if (!file) continue;
+    const exclusion = await judge.exclusions.check(file.absolute, s.excludeGlobs);
+    if (exclusion) {
+      flags.of(part).excluded = true;
+      const what = describeExclusion(file.display, exclusion);
+      if (s.exclusions === 'block') {
+        blocked.push({
+          code: 'EXCLUDED_PATH',
+          file,
+          message: `${what}.`,
+          hint: `Read the source it comes from instead (find it: ${callText('lectern_search', { query: 'NAME' })}; workspace searches skip excluded paths), or add "force": true to read it anyway (the setting exclusions: "warn" makes this a warning).`,
+          action: `Read the source instead of ${file.display}, or repeat with "force": true.`,
+        });
+      } else {
+        advice.push({ code: 'EXCLUDED_PATH', message: `${what}; prefer the source, or add "force": true if you mean it.`, action: `Prefer the source over ${file.display}.`, part });
+      }
+      continue;
+    }
+    const relevance = judgeRelevance(file.display, judge.searches);
+    if (relevance && !relevance.relevant) {
+      flags.of(part).low_relevance = true;
+      const input = judge.input;
+      const reads = relevance.alternatives.map((alt) => callText('lectern_read', input?.mode === 'symbol' ? { mode: 'symbol', target: input.target, path: alt } : { target: alt }));
+      const intended = relevance.alternatives.length > 0 ? `likely intended: ${relevance.alternatives.join(', ')}` : 'search for it first';
+      if (s.relevance === 'block') {
+        blocked.push({
+          code: 'LOW_RELEVANCE',
+          file,
+          message: `${file.display} is not among the results of your recent searches (latest: ${JSON.stringify(relevance.query)}).`,
+          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' })}; or add "force": true to read it anyway.`,
+          action: reads[0] ?? callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' }),
+        });
+      } else {
+        advice.push({
+          code: 'LOW_RELEVANCE',
+          message: `${file.display} is not among your recent search results (${JSON.stringify(relevance.query)}); ${intended}.`,
+          action: reads[0] ?? null,
+          part,
+        });
+      }
+    }
+  }
+  return blocked;
+}
+
+/** A read refused for what it would have returned; names every blocked file. */
+export function refuseBlocked(
+  response: ToolResponse,
+  blocked: Blocked[],
+  input: Record<string, unknown> | undefined,
+): ToolResponse {
+  const first = blocked[0]!;
+  let message = blocked.map((b) => b.message).join(' ');
+  let hint = first.hint;
+  if (Array.isArray(response.target)) {
+    const names = new Set(blocked.map((b) => b.file.display));
+    const others = (response.results ?? []).filter((r) => !names.has(r.location?.file ?? String(r.target))).map((r) => String(r.target));
+    message = `Refused: ${message}`;
+    if (others.length > 0) hint = `Read the others: ${callText('lectern_read', { ...input, target: others, force: undefined })}. ${hint}`;
+  }
+  const refused = errorResponse(response.mode, response.target, new LecternError(first.code, message, hint));
+  if (blocked.length === 1) refused.meta.absolute_path = first.file.absolute;
+  refused.meta.token_estimate = 0;
+  return refused;
+}
+
+// The same call answered the same way again and again (counted by LoopTracker): a warning from
+// LOOP_WARN_AT on, a refusal from LOOP_REFUSE_AT on.
+export function repeatAdvice(repetition: Repetition, isRead: boolean): Advice {
+  const last = repetition.seqs[repetition.seqs.length - 1];
+  return {
+    code: 'REPEATED_CALL',
+    message: `${ordinal(repetition.count)} identical call with the same answer (last: call #${last}): use that answer or change the call; the ${ordinal(LOOP_REFUSE_AT)} is refused${isRead ? ' unless "force": true' : ''}.`,
+    action: `Use the answer of call #${last}, or change the call.`,
+  };
+}
+
+export function refuseRepeat(response: ToolResponse, repetition: Repetition, isRead: boolean, input: Record<string, unknown> | undefined): ToolResponse {
+  const last = repetition.seqs[repetition.seqs.length - 1];
+  const move = isRead
+    ? `read another range or symbol, search for what you need (${searchCall(input, response.location?.file ?? null)}), or add "force": true if you really need this answer again`
+    : 'change the query or the target, or read what the answer pointed to';
+  const refused = errorResponse(
+    response.mode,
+    response.target,
+    new LecternError(
+      'REPEATED_CALL',
+      `The same call ${plural(repetition.count, 'time')} in this session, with the same answer each time (calls #${repetition.seqs.join(', #')} and this one).`,
+      `Its answer has not changed: use the answer of call #${last}. To move on: ${move}.`,
+    ),
+  );
+  refused.meta.token_estimate = 0;
+  return refused;
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+// The exclusion policy: paths an agent rarely means to read — vendored, generated and VCS trees
+// (node_modules/, vendor/, .git/, dist/, build/), what the root .gitignore ignores, and the
+// editor's excluded globs (VS Code's files.exclude). A read of one gets a warning naming the rule,
+// or a refusal when the setting says so.
+
+/** Folders excluded by default, wherever they occur in a path. */
+export const EXCLUDED_FOLDERS: readonly string[] = ['node_modules', 'vendor', '.git', 'dist', 'build'];
+
+export interface Exclusion {
+  /** The rule as the user knows it: "node_modules/", a .gitignore line, a files.exclude glob. */
+  rule: string;
+  source: 'default' | '.gitignore' | 'files.exclude';
+}
+
+/** What an exclusion says to the model, short. */
+export function describeExclusion(display: string, exclusion: Exclusion): string {
+  switch (exclusion.source) {
+    case 'default':
+      return `${display} is under ${exclusion.rule} (excluded by default: vendored, generated or VCS files)`;
+    case '.gitignore':
+      return `${display} is ignored by the .gitignore rule "${exclusion.rule}"`;
+    case 'files.exclude':
+      return `${display} matches the excluded glob "${exclusion.rule}" (files.exclude)`;
+  }
+}
+
+const toPosix = (p: string) => p.split(nodePath.sep).join('/');
+
+/** The workspace folder holding `absolute` (the innermost when folders nest) and the path within it. */
+export function withinRoot(roots: readonly WorkspaceRoot[], absolute: string): { root: WorkspaceRoot; relative: string } | undefined {
+  let best: { root: WorkspaceRoot; relative: string } | undefined;
+  for (const root of roots) {
+    const rel = nodePath.relative(root.path, absolute);
+    if (rel === '' || rel.startsWith('..') || nodePath.isAbsolute(rel)) continue;
+    if (!best || root.path.length > best.root.path.length) best = { root, relative: toPosix(rel) };
+  }
+  return best;
+}
+
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
+export class ExclusionPolicy {
+  private readonly gitignores = new Map<string, { key: string; rules: Ignore }>();
+  private readonly globs = new Map<string, (path: string) => boolean>();
+
+  constructor(private readonly host: Host) {}
+
+  /** The rule that excludes `absolute`, or null. Files outside every workspace folder are not judged. */
+  async check(absolute: string, excludeGlobs: readonly string[]): Promise<Exclusion | null> {
+    const found = withinRoot(this.host.roots(), absolute);
+    if (!found) return null;
+    const { root, relative } = found;
+    const folders = relative.split('/').slice(0, -1);
+    const folder = folders.find((name) => EXCLUDED_FOLDERS.includes(name));
+    if (folder) return { rule: `${folder}/`, source: 'default' };
+    const rules = await this.gitignore(root);
+    if (rules) {
+      try {
+        const result = rules.test(relative);
+        if (result.ignored && result.rule) return { rule: result.rule.pattern, source: '.gitignore' };
+      } catch {
+        // A path the ignore rules cannot judge is not excluded by them.
+      }
+    }
+    for (const glob of excludeGlobs) {
+      const matches = this.matcher(glob);
+      // A glob excludes a folder's contents too ("**/generated" excludes generated/a.ts).
+      const ancestors = folders.map((_, i) => folders.slice(0, i + 1).join('/'));
+      if (matches(relative) || ancestors.some((folder) => matches(folder))) return { rule: glob, source: 'files.exclude' };
+    }
+    return null;
+  }
+
+  private matcher(glob: string): (path: string) => boolean {
+    let matcher = this.globs.get(glob);
+    if (!matcher) {
+      try {
+        matcher = picomatch(glob.replace(/^\.?\//, ''), { dot: true });
+      } catch {
+        matcher = () => false;
+      }
+      this.globs.set(glob, matcher);
+    }
+    return matcher;
+  }
+
+  /** The root .gitignore's rules, re-read when it changes (size and mtime). */
+  private async gitignore(root: WorkspaceRoot): Promise<Ignore | undefined> {
+    const path = nodePath.join(root.path, '.gitignore');
+    try {
+      const stat = await this.host.fs.stat(path);
+      if (stat?.kind !== 'file' || stat.size > MAX_GITIGNORE_BYTES) {
+        this.gitignores.delete(root.path);
+        return undefined;
+      }
+      const key = `${stat.size}:${stat.mtimeMs}`;
+      const cached = this.gitignores.get(root.path);
+      if (cached?.key === key) return cached.rules;
+      const handle = await this.host.fs.open(path);
+      try {
+        const buffer = new Uint8Array(stat.size);
+        const read = await handle.read(buffer, 0, stat.size, 0);
+        const rules = ignore().add(new TextDecoder().decode(buffer.subarray(0, read)));
+        this.gitignores.set(root.path, { key, rules });
+        return rules;
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return undefined;
+    }
+  }
+}
