@@ -1,0 +1,60 @@
+// Latency of windows, head, tail and ranges through the engine against a plain fs read of the same
+// bytes (the floor: open, one read, close, as bench/measure.ts), in the same run; medians of repeated
+// runs after a warm-up, engine and floor alternating. The session guard is off here so a 64 KiB window
+// stays 64 KiB (with it on, a session's per-read line budget shortens long windows).
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { plainRead } from '../measure';
+import { createLectern } from './lectern';
+
+export interface LatencyRow {
+  read: string;
+  bytes: number;
+  lecternMs: number;
+  floorMs: number;
+  ratio: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+
+export async function runLatency(root: string, file: string, totalLines: number, runs = 25): Promise<LatencyRow[]> {
+  const engine = createLectern(root, { sessionGuard: false });
+  const mid = Math.floor(totalLines / 2);
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ['window 64 KiB', { start_byte: 1 << 20, max_bytes: 65536 }],
+    ['window 4 KiB', { start_byte: 1 << 20, max_bytes: 4096 }],
+    ['head 200', { head: 200 }],
+    ['tail 200', { tail: 200 }],
+    ['range 60 lines', { start_line: mid, end_line: mid + 59 }],
+    ['range 250 lines', { start_line: mid, end_line: mid + 249 }],
+  ];
+  const rows: LatencyRow[] = [];
+  let session = 0;
+  for (const [name, input] of cases) {
+    const lectern: number[] = [];
+    const floor: number[] = [];
+    let span: [number, number] = [0, 0];
+    for (let i = 0; i < runs + 3; i++) {
+      const t0 = performance.now();
+      const response = await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-${session++}` });
+      const t1 = performance.now();
+      if (!response.ok) throw new Error(`${name}: ${response.text}`);
+      span = [response.meta.start_byte!, response.meta.end_byte!];
+      const t2 = performance.now();
+      (await plainRead(join(root, file), span[0], span[1] - span[0])).toString('utf8');
+      const t3 = performance.now();
+      if (i >= 3) {
+        lectern.push(t1 - t0);
+        floor.push(t3 - t2);
+      }
+    }
+    const l = median(lectern);
+    const f = median(floor);
+    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f });
+  }
+  return rows;
+}
