@@ -4,7 +4,7 @@
 import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
-import { fnv1a, lineHashes, rangeOf, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
+import { fnv1a, rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
 
 export interface PointerContext {
   guard: boolean;
@@ -27,9 +27,9 @@ export function pointOrRecord(part: ToolResponse, file: FileOf | null, rawTokens
   const { served, countTokens, advice } = ctx;
   served.forgetOtherVersions(file.absolute, file.version);
   const range = rangeOf(part);
-  const hashes = range ? lineHashes(part.content, range.end - range.start + 1) : null;
+  const piece = range ? servedPiece(range, part.content, part.meta) : null;
   if (!ctx.force && !ctx.ephemeral) {
-    const earlier = range && hashes ? served.findRange(file.absolute, file.version, range.start, range.end, hashes) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(part.text));
+    const earlier = piece ? served.findPiece(file.absolute, file.version, piece) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(part.text));
     const pointer = earlier ? pointerTo(part, file, earlier, range) : undefined;
     // A pointer only where it is cheaper than the text (a line or two is simply served again).
     if (earlier && pointer && countTokens(`${pointer.text}\n[DEDUPLICATED: ${pointer.advice.message}]`) < rawTokens) {
@@ -51,7 +51,7 @@ export function pointOrRecord(part: ToolResponse, file: FileOf | null, rawTokens
       seq: ctx.seq,
       file: file.absolute,
       version: file.version,
-      range: range && hashes ? { ...range, hashes } : null,
+      range: piece,
       textHash: range ? null : fnv1a(part.text),
       tokensPerByte: ratio,
     });
