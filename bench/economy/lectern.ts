@@ -1,7 +1,7 @@
 // Lectern driven like an agent would: the engine with one session per realistic agent session,
 // following the calls its answers name. What the model saw is read back from the answer text itself
 // (numbered lines whose text equals the file's line), so a pointer to text never shown counts as lost.
-import type { ToolResponse } from '../../src/core/contract';
+import type { ToolResponse } from '../../src/core/ground/contract';
 import { Lectern } from '../../src/core/engine';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../src/node/wasmFiles';

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
-import type { TokenCounter } from '../../src/core/tokens';
+import type { TokenCounter } from '../../src/core/ground/tokens';
 import { splitLines } from './corpus';
 import { Agent, namedCalls, Seen, createLectern, type Call } from './lectern';
 import { pick, rng } from './needs';

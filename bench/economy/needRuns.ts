@@ -1,6 +1,6 @@
 // Runs every need through Lectern (one session per repository and need type) and through each
 // peer's strategy, and reports calls, exact o200k tokens and recall per need.
-import type { TokenCounter } from '../../src/core/tokens';
+import type { TokenCounter } from '../../src/core/ground/tokens';
 import { Agent, namedCalls, Seen, createLectern } from './lectern';
 import { wordUses, type Need, type NeedKind } from './needs';
 import { claudeRead, copilotRead, grepContext, grepList, mcpRead, mergeWindows, type FileText, type Served } from './peers';

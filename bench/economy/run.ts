@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { allTools } from '../../src/core/tools/definitions';
 import { inputSchema } from '../../src/core/tools/jsonSchema';
-import { loadTokenCounter } from '../../src/core/tokens';
+import { loadTokenCounter } from '../../src/core/ground/tokens';
 import { cacheDir, ensureSource, listFiles, MINIFIED, REPOS, splitLines } from './corpus';
 import { runLatency } from './latency';
 import { runLongSession } from './longSession';

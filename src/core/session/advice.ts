@@ -46,7 +46,7 @@ export function suggestion(
   if (response.error?.code === 'BUDGET_EXCEEDED') return `Stop reading: search for the exact place (${searchCall(input, null)}), or ask the user to reset the session.`;
   const first = advice.find((a) => a.action !== null);
   if (state === 'hard' && (!first || first.code !== 'REPEATED_CALL')) {
-    return advice.find((a) => a.code === 'BUDGET_SOFT')?.action ?? `Stop reading: search for the exact place (lectern_search), or ask the user to reset the session.`;
+    return advice.find((a) => a.code === 'BUDGET_SOFT')?.action ?? `Search for the exact place (lectern_search), then read that range.`;
   }
   return first?.action ?? null;
 }

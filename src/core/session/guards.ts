@@ -9,6 +9,7 @@ import type { Host, WorkspaceRoot } from '../ground/ports';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetLimits, BudgetState } from '../ground/stabilization';
 import { type Advice, searchCall } from './advice';
+import { isPreciseRead, PRECISE_LINES } from './precise';
 import { budgetState, fileOf, type FileOf, type FlagsByPart, judgeRelevance, limitsOf, LOOP_REFUSE_AT, type Metrics, partsOf, type Repetition, type SearchRecord } from './session';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
@@ -31,6 +32,11 @@ export function budgetLimits(settings: Settings): BudgetLimits {
   };
 }
 
+/** The page of a broad read at the hard limit. */
+function hardPage(settings: Settings): number {
+  return Math.min(softLines(settings), PRECISE_LINES);
+}
+
 function softLines(settings: Settings): number {
   return Math.max(Math.min(MIN_SOFT_LINES, settings.maxSingleReadLines), Math.floor(settings.maxSingleReadLines / 2));
 }
@@ -46,8 +52,9 @@ export interface ReadGate {
 
 /**
  * The caps of a read's answer: lines per read, halved with the token and preview caps from the
- * soft limit on, never past the hard line limit; an ephemeral read may use ephemeralShare of the
- * context. Throws BUDGET_EXCEEDED at the hard limit.
+ * soft limit on, a page of at most PRECISE_LINES at the hard limit; a precise read keeps
+ * maxSingleReadLines; an ephemeral read may use ephemeralShare of the context. Nothing is refused:
+ * any file can be read to its end.
  */
 export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
   const s = gate.settings;
@@ -61,28 +68,15 @@ export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
   if (s.sessionGuard) {
     const metrics = gate.metrics.snapshot();
     const state = budgetState(metrics, s);
-    if (state === 'hard') throw budgetExceeded(gate.metrics, s, gate.input);
+    const precise = isPreciseRead(gate.input);
     if (!gate.ephemeral) maxLines = s.maxSingleReadLines;
-    if (state === 'soft') {
-      if (maxLines !== undefined) maxLines = softLines(s);
+    if (state !== 'ok' && !precise) {
+      if (maxLines !== undefined) maxLines = state === 'hard' ? hardPage(s) : softLines(s);
       tokenCap = Math.max(MIN_TOKEN_CAP, Math.floor(tokenCap / 2));
       maxPreviewChars = Math.max(100, Math.floor(maxPreviewChars / 2));
     }
-    if (maxLines !== undefined) maxLines = Math.max(1, Math.min(maxLines, limitsOf(s).hardLines - metrics.reads_lines_total));
   }
   return { ...env, tokenCap, maxLines, settings: { ...env.settings, maxPreviewChars } };
-}
-
-function budgetExceeded(metrics: Metrics, s: Settings, input: Record<string, unknown>): LecternError {
-  const m = metrics.snapshot();
-  const l = limitsOf(s);
-  return new LecternError(
-    'BUDGET_EXCEEDED',
-    `This session's read budget is used up: ${formatCount(m.reads_count)} of ${formatCount(l.hardReads)} reads, ${formatCount(m.reads_lines_total)} of ${formatCount(l.hardLines)} lines ` +
-      `(the hard limit: ${s.hardLimitMultiplier}× maxReadsPerSession ${formatCount(s.maxReadsPerSession)} / maxTotalReadLines ${formatCount(s.maxTotalReadLines)}). No more reads in this session.`,
-    `Work from what you have read. To find an exact place without reading, search: ${searchCall(input, null)} — name the symbol or text you need (lectern_search and lectern_stat still answer). ` +
-      `The session starts over after ${plural(s.idleResetMinutes, 'idle minute')}, or when the user resets it ("Lectern: Reset Session") or raises the limits.`,
-  );
 }
 
 /** The BUDGET_SOFT warning on a read that left the budget soft or hard. */
@@ -93,14 +87,14 @@ export function budgetAdvice(state: BudgetState, metrics: Metrics, settings: Set
   if (state === 'hard') {
     return {
       code: 'BUDGET_SOFT',
-      message: `read budget used up (${formatCount(m.reads_count)}/${formatCount(l.hardReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.hardLines)} lines): further reads are refused. Find places with ${search} instead.`,
-      action: `Stop reading; search instead: ${search}`,
+      message: `read budget used up (${formatCount(m.reads_count)}/${formatCount(l.hardReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.hardLines)} lines): broad reads now show ${plural(hardPage(settings), 'line')} a page; symbols and ranges of up to ${PRECISE_LINES} lines are served whole. Find places with ${search}; "ephemeral": true reads a large range once.`,
+      action: `Search, then read the matching range: ${search}`,
     };
   }
   return {
     code: 'BUDGET_SOFT',
     message:
-      `${formatCount(m.reads_count)}/${formatCount(l.softReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.softLines)} lines: reads now show at most ${plural(softLines(settings), 'line')} and are refused from ${formatCount(l.hardReads)} reads or ${formatCount(l.hardLines)} lines. ` +
+      `${formatCount(m.reads_count)}/${formatCount(l.softReads)} reads, ${formatCount(m.reads_lines_total)}/${formatCount(l.softLines)} lines: broad reads now show at most ${plural(softLines(settings), 'line')} (${formatCount(hardPage(settings))} from ${formatCount(l.hardReads)} reads or ${formatCount(l.hardLines)} lines); symbols and short ranges are served whole. ` +
       `Search first: ${search}, then read only the matching range.`,
     action: `Search before reading: ${search}`,
   };
@@ -122,6 +116,15 @@ export interface FileJudge {
   searches: readonly SearchRecord[];
   /** The read's input (for the reads a warning suggests). */
   input: Record<string, unknown> | undefined;
+  /** LOW_RELEVANCE notes already shown (by file and search): not repeated. */
+  shown?: Set<string>;
+}
+
+/** A symbol read that found the very name it asked for: the agent knows what it wants, relevance has nothing to add. */
+function exactSymbolRead(part: ToolResponse, input: Record<string, unknown> | undefined): boolean {
+  if (input?.mode !== 'symbol' || typeof input.target !== 'string') return false;
+  const resolved = part.meta.resolved_symbol as { name?: unknown; qualified_name?: unknown } | undefined;
+  return resolved !== undefined && (resolved.name === input.target || resolved.qualified_name === input.target);
 }
 
 /** Judges every answer of a read: warnings go to `advice`, refusals are returned. */
@@ -148,9 +151,13 @@ export async function judgeFiles(response: ToolResponse, judge: FileJudge, advic
       }
       continue;
     }
+    if (exactSymbolRead(part, judge.input)) continue;
     const relevance = judgeRelevance(file.display, judge.searches);
     if (relevance && !relevance.relevant) {
       flags.of(part).low_relevance = true;
+      const key = `${file.display}\0${relevance.query}`;
+      if (s.relevance !== 'block' && judge.shown?.has(key)) continue;
+      judge.shown?.add(key);
       const input = judge.input;
       const reads = relevance.alternatives.map((alt) => callText('lectern_read', input?.mode === 'symbol' ? { mode: 'symbol', target: input.target, path: alt } : { target: alt }));
       const intended = relevance.alternatives.length > 0 ? `likely intended: ${relevance.alternatives.join(', ')}` : 'search for it first';

@@ -25,6 +25,10 @@ export class Session {
   searches: SearchRecord[] = [];
   /** Every file a search of the session listed (for read_after_search_ratio). */
   readonly searchedFiles = new Set<string>();
+  /** The budget state the last BUDGET_SOFT note was about (a note appears when the state changes). */
+  budgetNoted: BudgetState = 'ok';
+  /** Notes already shown whose repeat would tell nothing new (LOW_RELEVANCE per file and search). */
+  readonly notesShown = new Set<string>();
 
   constructor(
     readonly id: string,

@@ -94,7 +94,7 @@ export class SessionCall {
     const repetition = guard ? session.loops.record(callKey(this.primaryTool, this.input ?? this.rawInput), fnv1a(original.text), this.seq) : null;
 
     if (guard && isRead && !this.force) {
-      const blocked = await judgeFiles(response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input }, advice, flags);
+      const blocked = await judgeFiles(response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input, shown: session.notesShown }, advice, flags);
       if (blocked.length > 0) {
         response = refuseBlocked(response, blocked, this.input);
         refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
@@ -138,7 +138,11 @@ export class SessionCall {
     }
 
     const state = budgetState(m.snapshot(), s);
-    if (guard && parts.length > 0 && state !== 'ok') advice.push(budgetAdvice(state, m, s, this.input, parts[0]!));
+    // The budget note appears once per state it announces, not on every read after it.
+    if (guard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
+      advice.push(budgetAdvice(state, m, s, this.input, parts[0]!));
+      session.budgetNoted = state;
+    }
 
     const warnings = orderedWarnings(advice);
     appendFooter(response, warnings, countTokens);

@@ -1,5 +1,5 @@
 // The read budget: lines per read, the soft limit (smaller answers and a search-first hint), the
-// hard limit (BUDGET_EXCEEDED with what to do instead), and the host's token budget.
+// hard limit (broad reads in pages, precise reads whole, never a refusal), and the host's token budget.
 import { strict as assert } from 'node:assert';
 import { codes, footer, numberedLines, sessionWorkspace, stab } from './helpers';
 
@@ -32,7 +32,7 @@ describe('session: read budget', () => {
     assert.match(r.text, /Big is 32 lines, more than one answer may hold \(20 lines per read in this session\): showing its signature and members/);
   });
 
-  it('soft at the configured values: smaller answers and a concrete search-first hint; hard at 2×: BUDGET_EXCEEDED', async () => {
+  it('soft at the configured values: smaller broad reads and a search-first note, once; hard at 2×: pages of 50, never a refusal', async () => {
     const ws = sessionWorkspace({ maxReadsPerSession: 3, maxTotalReadLines: 10_000, maxSingleReadLines: 100 });
     ws.write('big.txt', numberedLines(2000));
     const read = (from: number) => ws.call('lectern_read', { target: 'big.txt', start_line: from, end_line: from + 199 });
@@ -48,64 +48,63 @@ describe('session: read budget', () => {
     assert.equal(stab(third).budget_state, 'soft');
     assert.deepEqual(codes(third), ['BUDGET_SOFT']);
     assert.deepEqual(footer(third), [
-      '[BUDGET_SOFT: 3/3 reads, 300/10,000 lines: reads now show at most 50 lines and are refused from 6 reads or 20,000 lines. Search first: lectern_search {"target":"big.txt","query":"NAME"}, then read only the matching range.]',
+      '[BUDGET_SOFT: 3/3 reads, 300/10,000 lines: broad reads now show at most 50 lines (50 from 6 reads or 20,000 lines); symbols and short ranges are served whole. Search first: lectern_search {"target":"big.txt","query":"NAME"}, then read only the matching range.]',
     ]);
     assert.equal(stab(third).suggested_next_action, 'Search before reading: lectern_search {"target":"big.txt","query":"NAME"}');
-    // In the soft state the payload degrades: half the lines per read.
+    // In the soft state the payload degrades: half the lines per read; the note is not repeated.
     const fourth = await read(601);
     assert.deepEqual([fourth.meta.start_line, fourth.meta.end_line], [601, 650]);
     assert.equal(fourth.meta.preview_degraded, true);
+    assert.deepEqual(footer(fourth), []);
     await read(801);
     const sixth = await read(1001);
     assert.equal(stab(sixth).budget_state, 'hard');
-    assert.match(footer(sixth)[0]!, /^\[BUDGET_SOFT: read budget used up \(6\/6 reads, 450\/20,000 lines\): further reads are refused\./);
-    const refused = await read(1201);
-    assert.equal(refused.ok, false);
-    assert.equal(refused.error?.code, 'BUDGET_EXCEEDED');
-    assert.equal(
-      refused.error?.message,
-      "This session's read budget is used up: 6 of 6 reads, 450 of 20,000 lines (the hard limit: 2× maxReadsPerSession 3 / maxTotalReadLines 10,000). No more reads in this session.",
-    );
-    assert.match(refused.error!.hint, /search: lectern_search \{"target":"big.txt","query":"NAME"\}/);
-    assert.match(refused.error!.hint, /Reset Session/);
-    assert.equal(stab(refused).budget_state, 'hard');
-    assert.match(stab(refused).suggested_next_action!, /^Stop reading: search/);
-    // Refused reads are not reads; searches and stat still answer.
-    assert.equal(stab(refused).metrics_snapshot.reads_count, 6);
+    assert.match(footer(sixth)[0]!, /^\[BUDGET_SOFT: read budget used up \(6\/6 reads, 450\/20,000 lines\): broad reads now show 50 lines a page; symbols and ranges of up to 60 lines are served whole\./);
+    assert.match(footer(sixth)[0]!, /"ephemeral": true reads a large range once/);
+    // At the hard limit a broad read is a page, a precise one is whole; neither is refused.
+    const broad = await read(1201);
+    assert.ok(broad.ok, broad.text);
+    assert.deepEqual([broad.meta.start_line, broad.meta.end_line], [1201, 1250]);
+    assert.deepEqual(footer(broad), [], 'the note was given once');
+    assert.equal(stab(broad).budget_state, 'hard');
+    const precise = await ws.call('lectern_read', { target: 'big.txt', start_line: 1700, end_line: 1759 });
+    assert.deepEqual([precise.meta.start_line, precise.meta.end_line], [1700, 1759]);
+    const ephemeral = await ws.call('lectern_read', { target: 'big.txt', start_line: 1, end_line: 400, ephemeral: true });
+    assert.deepEqual([ephemeral.meta.start_line, ephemeral.meta.end_line], [1, 400]);
     const search = await ws.call('lectern_search', { target: 'big.txt', query: 'line 01500' });
     assert.ok(search.ok, search.text);
-    assert.equal(stab(search).budget_state, 'hard');
     assert.ok((await ws.call('lectern_stat', { target: 'big.txt' })).ok);
     // Legacy reads too.
     const legacy = await ws.lectern.run('read_file', { path: 'big.txt', start_line: 1, end_line: 5 });
-    assert.equal(legacy.response.legacy?.error?.code, 'BUDGET_EXCEEDED');
+    assert.equal(legacy.response.legacy?.success, true);
     // A reset starts over.
     ws.lectern.session.reset();
-    assert.ok((await read(1)).ok);
+    assert.equal((await read(1)).meta.end_line, 100);
   });
 
-  it('the hard line limit: the last read shows what is left of it, the next is refused', async () => {
-    const ws = sessionWorkspace({ maxTotalReadLines: 150, maxSingleReadLines: 300 });
-    ws.write('big.txt', numberedLines(1000));
-    const a = await ws.call('lectern_read', { target: 'big.txt', start_line: 1, end_line: 250 });
-    assert.equal(a.meta.end_line, 250);
-    assert.equal(stab(a).budget_state, 'soft');
-    const b = await ws.call('lectern_read', { target: 'big.txt', start_line: 251, end_line: 400 });
-    // Soft: at most 150 lines a read, and only 50 left before the hard limit of 300.
-    assert.deepEqual([b.meta.start_line, b.meta.end_line], [251, 300]);
-    assert.equal(stab(b).budget_state, 'hard');
-    const c = await ws.call('lectern_read', { target: 'big.txt', start_line: 301, end_line: 310 });
-    assert.equal(c.error?.code, 'BUDGET_EXCEEDED');
-    assert.match(c.error!.message, /300 of 300 lines/);
+  it('any file can be read to its end past the hard limit, by following [Next]', async () => {
+    const ws = sessionWorkspace({ maxReadsPerSession: 2, maxTotalReadLines: 100, maxSingleReadLines: 300 });
+    ws.write('big.txt', numberedLines(1500));
+    let next: Record<string, unknown> | null = { target: 'big.txt' };
+    let last = 0;
+    for (let i = 0; next && i < 100; i++) {
+      const r = await ws.call('lectern_read', next);
+      assert.ok(r.ok, r.text);
+      if (r.meta.end_line !== null) last = r.meta.end_line;
+      next = r.meta.next;
+    }
+    assert.equal(last, 1500);
   });
 
-  it('a symbol read refused at the hard limit suggests searching for that symbol', async () => {
-    const ws = sessionWorkspace({ maxReadsPerSession: 1, hardLimitMultiplier: 1 });
-    ws.write('src/a.ts', 'export function alpha() {\n  return 1;\n}\n');
-    assert.ok((await ws.call('lectern_read', { target: 'src/a.ts' })).ok);
-    const r = await ws.call('lectern_read', { mode: 'symbol', target: 'Store.get', path: 'src/a.ts' });
-    assert.equal(r.error?.code, 'BUDGET_EXCEEDED');
-    assert.match(r.error!.hint, /lectern_search \{"target":"src\/a.ts","query":"get"\}/);
+  it('a symbol read at the hard limit is answered whole', async () => {
+    const ws = sessionWorkspace({ maxReadsPerSession: 1, hardLimitMultiplier: 1, maxSingleReadLines: 300 });
+    const body = Array.from({ length: 90 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    ws.write('src/a.ts', `export function alpha() {\n${body}\n  return 1;\n}\n`);
+    assert.ok((await ws.call('lectern_read', { target: 'src/a.ts', start_line: 1, end_line: 2 })).ok);
+    const r = await ws.call('lectern_read', { mode: 'symbol', target: 'alpha', path: 'src/a.ts' });
+    assert.ok(r.ok, r.text);
+    assert.equal(stab(r).budget_state, 'hard');
+    assert.deepEqual([r.meta.start_line, r.meta.end_line], [1, 93]);
   });
 
   it('the token budget the host passes with a call is honoured', async () => {

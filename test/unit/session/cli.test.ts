@@ -47,27 +47,26 @@ describe('session: the CLI session command', () => {
     assert.deepEqual(codesOf(1), []);
     assert.deepEqual(codesOf(9), ['BUDGET_SOFT']);
     assert.equal(answers[9]!.meta.end_line, 2700);
-    // The pointer: the same session across lines.
-    assert.deepEqual(codesOf(10), ['DEDUPLICATED', 'BUDGET_SOFT']);
+    // The pointer: the same session across lines; the budget note is not repeated.
+    assert.deepEqual(codesOf(10), ['DEDUPLICATED']);
     assert.equal(answers[10]!.content, '');
     // Soft: at most 150 lines a read, and those are in call #10's answer.
     assert.match(answers[10]!.text, /^big\.txt · lines 2,401-2,550 of 6,000 · unchanged since call #10\n/);
-    assert.deepEqual(codesOf(11), ['LOW_RELEVANCE', 'BUDGET_SOFT']);
-    assert.deepEqual(codesOf(12), ['EXCLUDED_PATH', 'BUDGET_SOFT']);
-    // In the soft state reads degrade to 150 lines; the last one to what is left of the hard limit.
+    assert.deepEqual(codesOf(11), ['LOW_RELEVANCE']);
+    assert.deepEqual(codesOf(12), ['EXCLUDED_PATH']);
+    // In the soft state broad reads degrade to 150 lines; the one that reaches the hard limit says what follows, once.
     assert.deepEqual([answers[13]!.meta.start_line, answers[13]!.meta.end_line], [2701, 2850]);
-    assert.deepEqual([answers[28]!.meta.start_line, answers[28]!.meta.end_line], [4951, 4998]);
-    assert.equal(answers[28]!.meta.preview_degraded, true);
-    assert.match(answers[28]!.text, /\[Capped at 48 lines per read \(the session's read budget\); 102 more lines of the range left for the next call\./);
-    assert.match(answers[28]!.text, /\[BUDGET_SOFT: read budget used up \(28\/50 reads, 5,000\/5,000 lines\): further reads are refused\./);
-    assert.equal(answers[29]!.error?.code, 'BUDGET_EXCEEDED');
-    assert.match(answers[29]!.error!.message, /28 of 50 reads, 5,000 of 5,000 lines/);
+    assert.deepEqual([answers[28]!.meta.start_line, answers[28]!.meta.end_line], [4951, 5100]);
+    assert.match(answers[28]!.text, /\[BUDGET_SOFT: read budget used up \(28\/50 reads, 5,102\/5,000 lines\): broad reads now show 60 lines a page; symbols and ranges of up to 60 lines are served whole\./);
+    // Hard: a broad read is a page of 60 lines (here already served: a pointer), never a refusal.
+    assert.ok(answers[29]!.ok, answers[29]!.text);
+    assert.deepEqual([answers[29]!.meta.start_line, answers[29]!.meta.end_line], [5001, 5060]);
+    assert.deepEqual(codesOf(29), ['DEDUPLICATED']);
     assert.ok(answers[30]!.ok, 'searching still works');
-    assert.deepEqual(stabs[30]!.metrics_snapshot, { ...stabs[29]!.metrics_snapshot, search_count: 2, tokens_served: stabs[30]!.metrics_snapshot.tokens_served });
     const last = stabs[30]!.metrics_snapshot;
     assert.deepEqual(
-      [last.reads_count, last.reads_lines_total, last.deduplicated_reads, last.search_count, last.max_read_span, last.preview_degraded_count],
-      [28, 5000, 1, 2, 300, 1],
+      [last.reads_count, last.reads_lines_total, last.deduplicated_reads, last.search_count, last.max_read_span],
+      [29, 5102, 2, 2, 300],
     );
     // Deterministic: the same script again, in a new process, gives the same stabilization answers.
     const again = session(root, requests).map((a) => a.meta.stabilization);

@@ -83,15 +83,20 @@ describe('session: relevance', () => {
     assert.deepEqual(codes(forced), []);
   });
 
-  it('a symbol read is judged by the file it resolved to; alternatives are symbol reads', async () => {
+  it('an exact-name symbol read gets no relevance note; other reads of the file get it once', async () => {
     const ws = sessionWorkspace();
     files(ws);
-    ws.write('src/other.ts', 'export function helper() {\n  return 2;\n}\n');
+    ws.write('src/other.ts', 'export function helper() {\n  return 2;\n}\nexport class Store {\n  get() {\n    return 3;\n  }\n}\n');
     await ws.call('lectern_search', { target: 'src/config.ts', query: 'parseConfig' });
-    const r = await ws.call('lectern_read', { mode: 'symbol', target: 'helper', path: 'src/other.ts' });
-    assert.ok(r.ok, r.text);
-    assert.deepEqual(codes(r), ['LOW_RELEVANCE']);
-    assert.equal(stab(r).suggested_next_action, 'lectern_read {"mode":"symbol","target":"helper","path":"src/config.ts"}');
+    const exact = await ws.call('lectern_read', { mode: 'symbol', target: 'helper', path: 'src/other.ts' });
+    assert.ok(exact.ok, exact.text);
+    assert.deepEqual(codes(exact), []);
+    const range = await ws.call('lectern_read', { target: 'src/other.ts', start_line: 1, end_line: 2 });
+    assert.deepEqual(codes(range), ['LOW_RELEVANCE']);
+    assert.equal(stab(range).suggested_next_action, 'lectern_read {"target":"src/config.ts"}');
+    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 4, end_line: 5 })), [], 'said once for this file and search');
+    await ws.call('lectern_search', { target: 'src/config.ts', query: 'parse' });
+    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 6, end_line: 7 })), ['LOW_RELEVANCE'], 'a new search: said again');
   });
 
   describe('the relevance module', () => {

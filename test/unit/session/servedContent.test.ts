@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import fc from 'fast-check';
-import type { ToolResponse } from '../../../src/core/contract';
+import type { ToolResponse } from '../../../src/core/ground/contract';
 import { sessionWorkspace } from './helpers';
 
 type Op =
@@ -94,7 +94,7 @@ describe('session: de-duplication never points to text not shown', () => {
     }
     const again = await ws.call('lectern_read', { target: 'min.js', start_byte: 4096, max_bytes: 4096 });
     assert.equal(again.content, '', 'the very same bytes again: a pointer');
-    assert.equal(again.meta.deduplicated_from?.seq, 2);
+    assert.equal((again.meta.deduplicated_from as { seq: number } | undefined)?.seq, 2);
   });
 
   it('any reads and changes: every answer is in what the model saw; paging shows the whole file', async function () {
