@@ -356,6 +356,15 @@ function sessionCalls(): Call[] {
   calls.push(s('dedup', 'lectern_read', { mode: 'diff_preview' }));
   calls.push(s('dedup', 'lectern_read', { target: 'gen/big.ts', outline: true }));
   calls.push(s('dedup', 'lectern_read', { target: 'gen/big.ts', outline: true }));
+  // Notes (expansion, clamped values), cut lines and list reads, twice each.
+  for (let i = 0; i < 2; i++) {
+    calls.push(s('dedup', 'lectern_read', { mode: 'snippet', target: 'gen/big.ts', start_line: 40, expand: 'block', context_lines: 500 }));
+    calls.push(s('dedup', 'lectern_read', { mode: 'symbol', target: 'fn7', path: 'gen/big.ts', context_lines: 300 }));
+    calls.push(s('dedup', 'lectern_read', { mode: 'diff_preview', target: 'changes/staged.ts', context_lines: 999 }));
+    calls.push(s('dedup', 'lectern_read', { target: ['gen/longline.min.js', 'gen/small.txt', 'gen/nope.txt'] }));
+    calls.push(s('dedup', 'lectern_read', { target: 'gen/longline.min.js', start_line: 1, end_line: 2 }));
+    calls.push(s('dedup', 'lectern_search', { query: 'fn1', max_results: 900, before: 50 }));
+  }
   // Ephemeral reads.
   calls.push(s('eph', 'lectern_read', { target: 'gen/large.txt', ephemeral: true }));
   calls.push(s('eph', 'lectern_read', { target: 'gen/large.txt', ephemeral: true }));

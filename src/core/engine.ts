@@ -1,5 +1,6 @@
 // The entry point every adapter calls: validates input, dispatches to the tool, and turns every
 // failure into a structured answer. Nothing thrown here reaches the host.
+import { bodyText, draft, render, type Draft } from './ground/answer';
 import { LecternError, type ToolResponse } from './ground/contract';
 import { errorResponse } from './ground/errors';
 import { PathResolver } from './ground/paths';
@@ -84,7 +85,7 @@ export class Lectern {
     const tool = findTool(toolName);
     if (!tool) {
       const response = errorResponse(toolName, null, new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".`, 'Tools: lectern_read, lectern_search, lectern_stat.'));
-      return { tool: toolName, response: await call.finish(response) };
+      return { tool: toolName, response: render(await call.finish(draft(response))) };
     }
     let target: string | string[] | null = null;
     let legacyCall: ReturnType<typeof toPrimaryCall> | null = null;
@@ -93,16 +94,16 @@ export class Lectern {
       if (tool.legacy) {
         legacyCall = toPrimaryCall(tool.name, validated.input);
         call.primary(legacyCall.tool, legacyCall.input);
-        const primary = await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call));
+        const primary = render(await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call)));
         return { tool: toolName, response: legacyResponse(tool.name, legacyCall, primary), primary };
       }
       target = (validated.input.target as string | string[] | undefined) ?? null;
       call.primary(tool.name, validated.input);
-      return { tool: toolName, response: await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call)) };
+      return { tool: toolName, response: render(await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call))) };
     } catch (error) {
-      let response = errorResponse(modeOf(toolName, rawInput), target, error);
-      response.meta.token_estimate = (await loadTokenCounter())(response.text);
-      response = await call.finish(response);
+      const failed = errorResponse(modeOf(toolName, rawInput), target, error);
+      failed.meta.token_estimate = (await loadTokenCounter())(failed.text);
+      const response = render(await call.finish(draft(failed)));
       if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
     }
@@ -143,20 +144,21 @@ export class Lectern {
     };
   }
 
-  private async dispatch(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<ToolResponse> {
+  private async dispatch(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<Draft> {
     const env = await this.env(options);
-    let response: ToolResponse;
+    let answer: Draft;
     if (tool === 'lectern_read') {
       // The session's read budget: refused at the hard limit, else this answer's caps.
       const guarded = call ? call.guardRead(input, env) : { input, env };
-      response = await read(guarded.env, guarded.input, notes);
+      answer = await read(guarded.env, guarded.input, notes);
     } else {
       const other = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
-      response = await other.run(env, input, notes);
+      answer = await other.run(env, input, notes);
     }
-    if (response.meta.token_estimate === 0) response.meta.token_estimate = env.countTokens(response.text);
-    return response;
+    const meta = answer.response.meta;
+    if (meta.token_estimate === 0) meta.token_estimate = env.countTokens(bodyText(answer));
+    return answer;
   }
 }
 
@@ -167,7 +169,7 @@ const TOOLS: Readonly<Record<string, Tool>> = {
 };
 
 /** lectern_read: the mode's module answers. */
-async function read(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<ToolResponse> {
+async function read(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft> {
   const name = typeof input.mode === 'string' ? input.mode : 'file';
   const mode = readMode(name);
   if (!mode) throw new LecternError('INTERNAL', `No handler for mode ${name}.`, 'This is a bug in Lectern.');

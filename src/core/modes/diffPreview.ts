@@ -1,10 +1,10 @@
 // `lectern_read` mode "diff_preview": what changed in a file or a folder against git's HEAD, the
 // index, or the file on disk (diff/diffPreview.ts).
+import { addNotes, draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { diffPreview } from '../diff/diffPreview';
 import { DIFF_AGAINST } from '../diff/previewInput';
 import { defineMode } from './mode';
-import { withNotes } from './notes';
 import { contextLines } from './readFields';
 
 export const diffPreviewFields = {
@@ -34,5 +34,5 @@ export const diffPreviewMode = defineMode({
   name: 'diff_preview',
   fields: diffPreviewFields,
   targetOptional: true,
-  run: async (env, input: DiffPreviewInput, notes) => withNotes(await diffPreview(env, input), notes),
+  run: async (env, input: DiffPreviewInput, notes) => addNotes(draft(await diffPreview(env, input)), notes),
 });

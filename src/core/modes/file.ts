@@ -1,5 +1,6 @@
 // `lectern_read` mode "file": lines, a byte window, head, tail or the outline of one file, or of
 // several files in one call (each answered on its own; together they share the token cap).
+import { addNotes, draft, listDraft, type Draft } from '../ground/answer';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { errorResponse } from '../ground/errors';
 import { formatCount } from '../ground/format';
@@ -7,7 +8,6 @@ import type { Fields, InputOf } from '../ground/schema';
 import { planRead, readFile } from '../read/fileRead';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { defineMode } from './mode';
-import { withNotes } from './notes';
 import { outlineInstead, readOutline } from './outline';
 import { endLine, startLine } from './readFields';
 
@@ -60,8 +60,8 @@ async function readOne(env: SymbolEnv, input: OneFileInput): Promise<ToolRespons
 }
 
 /** Several files: each answered on its own, in order, sharing the token cap. */
-async function readMany(env: SymbolEnv, input: FileInput, targets: string[], notes: string[]): Promise<ToolResponse> {
-  const results: ToolResponse[] = [];
+async function readMany(env: SymbolEnv, input: FileInput, targets: string[], notes: string[]): Promise<Draft> {
+  const parts: Draft[] = [];
   let used = 0;
   for (const target of targets) {
     const tokenCap = Math.max(256, env.tokenCap - used);
@@ -73,12 +73,12 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     }
     if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
     used += result.meta.token_estimate;
-    results.push(withNotes(result, notes));
+    parts.push(addNotes(draft(result), notes));
   }
-  const text = results.map((r) => r.text).join('\n\n');
+  const results = parts.map((p) => p.response);
   const failures = results.filter((r) => !r.ok);
   const failed = failures.length;
-  return {
+  const response: ToolResponse = {
     ok: failed === 0,
     ...(failed > 0
       ? {
@@ -92,7 +92,7 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     mode: 'file',
     target: targets,
     content: '',
-    text: failed > 0 ? `${text}\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : text,
+    text: '',
     meta: {
       ...emptyMeta(),
       truncated: results.some((r) => r.meta.truncated),
@@ -100,8 +100,9 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
       token_estimate: 0,
     },
     location: null,
-    results,
   };
+  const closing = failed > 0 ? `\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : '';
+  return listDraft(response, parts, closing);
 }
 
 export const fileMode = defineMode({
@@ -110,6 +111,6 @@ export const fileMode = defineMode({
   async run(env, input: FileInput, notes) {
     const { target } = input;
     if (Array.isArray(target)) return readMany(env, input, target, notes);
-    return withNotes(await readOne(env, { ...input, target }), notes);
+    return addNotes(draft(await readOne(env, { ...input, target })), notes);
   },
 });

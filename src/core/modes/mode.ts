@@ -1,6 +1,6 @@
 // What a mode of `lectern_read` is: its name, the fields it takes (its schema, in schema order),
 // and its run. The engine dispatches through the table in modes/index.ts.
-import type { ToolResponse } from '../ground/contract';
+import type { Draft } from '../ground/answer';
 import type { Fields, InputOf, ToolDefinition } from '../ground/schema';
 import type { SymbolEnv } from '../symbols/symbolRead';
 
@@ -16,7 +16,7 @@ export interface ReadMode {
   /** This mode can do without a target. */
   targetOptional?: boolean;
   /** `notes`: the validation's adjustments (values clamped), said in the answer. */
-  run(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<ToolResponse>;
+  run(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft>;
 }
 
 /**
@@ -29,7 +29,7 @@ export function defineMode<F extends Fields, I>(spec: {
   fields: F;
   required?: readonly (keyof F & string)[];
   targetOptional?: boolean;
-  run(env: SymbolEnv, input: I, notes: string[]): Promise<ToolResponse>;
+  run(env: SymbolEnv, input: I, notes: string[]): Promise<Draft>;
 }): ReadMode {
   return { ...spec, run: (env, input, notes) => spec.run(env, input as I, notes) };
 }
@@ -37,13 +37,13 @@ export function defineMode<F extends Fields, I>(spec: {
 /** A tool besides `lectern_read` (search, stat): its declaration and its run over validated input. */
 export interface Tool {
   definition: ToolDefinition;
-  run(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<ToolResponse>;
+  run(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft>;
 }
 
 /** A tool whose run takes the input its own declaration describes (validated against it first). */
 export function defineTool<F extends Fields, R extends keyof F & string, I = InputOf<F, R>>(
   definition: ToolDefinition<F> & { required: readonly R[] },
-  run: (env: SymbolEnv, input: I, notes: string[]) => Promise<ToolResponse>,
+  run: (env: SymbolEnv, input: I, notes: string[]) => Promise<Draft>,
 ): Tool {
   return { definition, run: (env, input, notes) => run(env, input as I, notes) };
 }

@@ -1,5 +1,6 @@
 // `lectern_search`: lines by text or RE2 regular expression in the workspace, a folder, a glob or
 // one file (search/workspaceSearch.ts).
+import { draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { search } from '../search/workspaceSearch';
 import { defineTool } from './mode';
@@ -55,5 +56,5 @@ export const searchTool = defineTool(
     fields: searchFields,
     required: ['query'],
   },
-  (env, input: SearchToolInput, notes) => search(env, input, notes),
+  async (env, input: SearchToolInput, notes) => draft(await search(env, input, notes)),
 );

@@ -1,9 +1,9 @@
 // `lectern_read` mode "snippet": a line range with context, optionally grown to its enclosing block
 // (symbols/snippetRead.ts).
+import { addNotes, draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { readSnippet } from '../symbols/snippetRead';
 import { defineMode } from './mode';
-import { withNotes } from './notes';
 import { contextLines, endLine, startLine } from './readFields';
 
 export const snippetFields = {
@@ -24,5 +24,9 @@ export const snippetMode = defineMode({
   name: 'snippet',
   fields: snippetFields,
   required: ['start_line'],
-  run: async (env, input: SnippetInput, notes) => withNotes(await readSnippet(env, input), notes),
+  async run(env, input: SnippetInput, notes) {
+    const snippet = await readSnippet(env, input);
+    // The expansion's notes come first in the text, the validation's after them.
+    return addNotes(draft(snippet.response, snippet.notes), notes);
+  },
 });

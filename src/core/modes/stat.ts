@@ -8,6 +8,7 @@ import { LIMITS } from '../ground/settings';
 import { sniff } from '../text/encoding';
 import { LineIndex } from '../text/lineIndex';
 import { fileSource, memorySource } from '../text/source';
+import { draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { defineTool } from './mode';
 
@@ -132,5 +133,5 @@ export const statTool = defineTool(
     fields: statFields,
     required: ['target'],
   },
-  (env, input: StatInput) => statPath(env, input),
+  async (env, input: StatInput) => draft(await statPath(env, input)),
 );

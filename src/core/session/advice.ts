@@ -27,12 +27,9 @@ export function orderedWarnings(advice: Advice[]): StabilizationWarning[] {
   return advice.map(({ code, message }) => ({ code, message }));
 }
 
-/** The warnings as `[CODE: message]` lines at the end of the answer's text (and its token estimate). */
-export function appendFooter(response: ToolResponse, warnings: StabilizationWarning[], countTokens: (text: string) => number): void {
-  if (warnings.length === 0) return;
-  const footer = warnings.map((w) => `[${w.code}: ${w.message}]`).join('\n');
-  response.text += `\n${footer}`;
-  response.meta.token_estimate += countTokens(footer) + 1;
+/** The warnings as the `[CODE: message]` lines that end the answer's text. */
+export function footerLines(warnings: readonly StabilizationWarning[]): string[] {
+  return warnings.map((w) => `[${w.code}: ${w.message}]`);
 }
 
 export function suggestion(

@@ -1,6 +1,7 @@
 // De-duplication applied to a read's answers: text the session was already served, unchanged, is
 // replaced by a pointer to the earlier call (where the pointer is cheaper), and what is served is
 // recorded for later pointers. ServedIndex (session.ts) holds the records.
+import { bodyText, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
@@ -21,38 +22,40 @@ export interface PointerContext {
  * Points `part` to an earlier answer when the session has its lines unchanged (and returns that
  * answer), else records it as served. `rawTokens` and `ratio` are the part's as the tool gave it.
  */
-export function pointOrRecord(part: ToolResponse, file: FileOf | null, rawTokens: number, ratio: number, ctx: PointerContext): Served | undefined {
+export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: number, ratio: number, ctx: PointerContext): Served | undefined {
+  const part = answer.response;
   if (!ctx.guard || !file || !file.version || part.mode === 'diff_preview') return undefined;
+  const text = bodyText(answer);
   let pointedTo: Served | undefined;
   const { served, countTokens, advice } = ctx;
   served.forgetOtherVersions(file.absolute, file.version);
   const range = rangeOf(part);
   const piece = range ? servedPiece(range, part.content, part.meta) : null;
   if (!ctx.force && !ctx.ephemeral) {
-    const earlier = piece ? served.findPiece(file.absolute, file.version, piece) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(part.text));
-    const pointer = earlier ? pointerTo(part, file, earlier, range) : undefined;
+    const earlier = piece ? served.findPiece(file.absolute, file.version, piece) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(text));
+    const pointer = earlier ? pointerTo(part, text, file, earlier, range) : undefined;
     // A pointer only where it is cheaper than the text (a line or two is simply served again).
     if (earlier && pointer && countTokens(`${pointer.text}\n[DEDUPLICATED: ${pointer.advice.message}]`) < rawTokens) {
       pointedTo = earlier;
       // The file was judged when it was served; a pointer needs no second opinion on it.
       for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
       Object.assign(ctx.flags.of(part), { deduplicated: true, low_relevance: false, excluded: false });
-      part.text = pointer.text;
+      answer.pointer = pointer.text;
       part.content = '';
       part.meta.deduplicated_from = { seq: earlier.seq, start_line: earlier.range?.start ?? null, end_line: earlier.range?.end ?? null };
-      part.meta.token_estimate = countTokens(part.text);
+      part.meta.token_estimate = countTokens(pointer.text);
       advice.push(pointer.advice);
     }
   }
   // A pointer records nothing new: the earlier answer stays the one to point to. Answers whose
   // display was cut (over-long lines) are never pointed to: the model did not see them whole.
-  if (!pointedTo && !ctx.ephemeral && !/line cut/.test(part.text)) {
+  if (!pointedTo && !ctx.ephemeral && !/line cut/.test(text)) {
     served.add({
       seq: ctx.seq,
       file: file.absolute,
       version: file.version,
       range: piece,
-      textHash: range ? null : fnv1a(part.text),
+      textHash: range ? null : fnv1a(text),
       tokensPerByte: ratio,
     });
   }
@@ -60,8 +63,8 @@ export function pointOrRecord(part: ToolResponse, file: FileOf | null, rawTokens
 }
 
 /** The pointer that would replace a read's text: its header (and next call), and the warning naming the earlier answer. */
-function pointerTo(part: ToolResponse, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
-  const header = part.text.split('\n', 1)[0]!;
+function pointerTo(part: ToolResponse, shown: string, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
+  const header = shown.split('\n', 1)[0]!;
   const next = part.meta.next ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
   const text = `${header} · unchanged since call #${earlier.seq}${next}`;
   const what = range
@@ -79,13 +82,4 @@ function pointerTo(part: ToolResponse, file: FileOf, earlier: Served, range: { s
 
 function lineSpan(start: number, end: number): string {
   return start === end ? `line ${formatCount(start)}` : `lines ${formatCount(start)}-${formatCount(end)}`;
-}
-
-/** A list read's text is its answers' texts joined (and a line on failures after them): joined again after pointers replaced some. */
-export function rejoinListText(response: ToolResponse, textsBefore: string[], countTokens: (text: string) => number): void {
-  if (!response.results) return;
-  const joined = textsBefore.join('\n\n');
-  const after = response.text.startsWith(joined) ? response.text.slice(joined.length) : '';
-  response.text = response.results.map((r) => r.text).join('\n\n') + after;
-  response.meta.token_estimate = countTokens(response.text);
 }

@@ -1,12 +1,13 @@
 // One tool call through the session layer, from before its dispatch to its answer, and what it
 // counts (accounting).
+import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
 import { loadTokenCounter } from '../ground/tokens';
-import { type Advice, appendFooter, orderedWarnings, type Refusal, suggestion } from './advice';
+import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
 import { budgetAdvice, type ExclusionPolicy, gateRead, judgeFiles, refuseBlocked, refuseRepeat, repeatAdvice } from './guards';
-import { pointOrRecord, rejoinListText } from './pointers';
+import { pointOrRecord } from './pointers';
 import { budgetState, callKey, fileOf, type FileOf, FlagsByPart, fnv1a, LOOP_REFUSE_AT, LOOP_WARN_AT, type Metrics, partsOf, rangeOf, searchResultFiles, type Served, type Session, timelineEntries, tokensPerByte, wholeFileTokens } from './session';
 
 // One tool call through the session layer, from before its dispatch to its answer: the budget gate
@@ -61,24 +62,27 @@ export class SessionCall {
     return { input: rest, env: gated };
   }
 
-  /** The answer, with the session's judgement on it. Never throws: the session layer must not cost an answer. */
-  async finish(response: ToolResponse): Promise<ToolResponse> {
-    if (this.finished) return response;
+  /**
+   * The answer, with the session's judgement on it: refused, parts pointed to earlier answers,
+   * warnings in its footer, meta.stabilization. Never throws: the session layer must not cost an answer.
+   */
+  async finish(answer: Draft): Promise<Draft> {
+    if (this.finished) return answer;
     this.finished = true;
     try {
-      return await this.settle(response);
+      return await this.settle(answer);
     } catch {
-      response.meta.stabilization ??= {
+      answer.response.meta.stabilization ??= {
         budget_state: budgetState(this.session.metrics.snapshot(), this.settings),
         suggested_next_action: null,
         warnings: [],
         metrics_snapshot: this.session.metrics.snapshot(),
       };
-      return response;
+      return answer;
     }
   }
 
-  private async settle(original: ToolResponse): Promise<ToolResponse> {
+  private async settle(original: Draft): Promise<Draft> {
     const s = this.settings;
     const guard = s.sessionGuard;
     const session = this.session;
@@ -87,16 +91,16 @@ export class SessionCall {
     const isRead = this.primaryTool === 'lectern_read';
     const advice: Advice[] = [];
     const flags = new FlagsByPart();
-    let response = original;
+    let answer = original;
     let refusal: Refusal | null = null;
 
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
-    const repetition = guard ? session.loops.record(callKey(this.primaryTool, this.input ?? this.rawInput), fnv1a(original.text), this.seq) : null;
+    const repetition = guard ? session.loops.record(callKey(this.primaryTool, this.input ?? this.rawInput), fnv1a(bodyText(original)), this.seq) : null;
 
     if (guard && isRead && !this.force) {
-      const blocked = await judgeFiles(response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input, shown: session.notesShown }, advice, flags);
+      const blocked = await judgeFiles(answer.response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input, shown: session.notesShown }, advice, flags);
       if (blocked.length > 0) {
-        response = refuseBlocked(response, blocked, this.input);
+        answer = draft(refuseBlocked(answer.response, blocked, this.input));
         refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
         advice.length = 0;
       }
@@ -104,7 +108,7 @@ export class SessionCall {
 
     if (repetition && repetition.count >= LOOP_WARN_AT) {
       if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
-        response = refuseRepeat(response, repetition, isRead, this.input);
+        answer = draft(refuseRepeat(answer.response, repetition, isRead, this.input));
         refusal = { code: 'REPEATED_CALL', action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.` };
         advice.length = 0;
       } else {
@@ -113,25 +117,27 @@ export class SessionCall {
     }
 
     // What a read served: pointers for what the session already has, then the counters.
-    const parts = refusal ? [] : partsOf(response).filter((p) => isRead && p.ok);
-    const textsBefore = (response.results ?? []).map((r) => r.text);
+    const response = answer.response;
+    const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => isRead && p.response.ok);
     const pointing = { guard, served: session.served, seq: this.seq, force: this.force, ephemeral: this.ephemeral, countTokens, advice, flags };
-    let rebuilt = false;
+    let pointed = false;
     for (const part of parts) {
-      const file = fileOf(part);
-      const rawTokens = part.meta.token_estimate > 0 ? part.meta.token_estimate : countTokens(part.text);
-      const ratio = tokensPerByte(rawTokens, encoder.encode(part.text).length);
+      const file = fileOf(part.response);
+      const text = bodyText(part);
+      const rawTokens = part.response.meta.token_estimate > 0 ? part.response.meta.token_estimate : countTokens(text);
+      const ratio = tokensPerByte(rawTokens, encoder.encode(text).length);
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
-      if (pointedTo) rebuilt = true;
-      countRead(m, session.searchedFiles, part, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral });
+      if (pointedTo) pointed = true;
+      countRead(m, session.searchedFiles, part.response, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral, chars: text.length });
     }
-    if (rebuilt) rejoinListText(response, textsBefore, countTokens);
+    // A list read some of whose answers became pointers is shorter now.
+    if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
 
     if (this.primaryTool === 'lectern_search' && response.ok) countSearch(session, response, this.seq, this.input);
 
     if (isRead && this.ephemeral && parts.length > 0) {
       response.meta.ephemeral = true;
-      for (const part of parts) part.meta.ephemeral = true;
+      for (const part of parts) part.response.meta.ephemeral = true;
       if (guard) {
         advice.push({ code: 'EPHEMERAL', message: 'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.', action: null });
       }
@@ -140,12 +146,13 @@ export class SessionCall {
     const state = budgetState(m.snapshot(), s);
     // The budget note appears once per state it announces, not on every read after it.
     if (guard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
-      advice.push(budgetAdvice(state, m, s, this.input, parts[0]!));
+      advice.push(budgetAdvice(state, m, s, this.input, parts[0]!.response));
       session.budgetNoted = state;
     }
 
     const warnings = orderedWarnings(advice);
-    appendFooter(response, warnings, countTokens);
+    answer.footer = footerLines(warnings);
+    if (answer.footer.length > 0) response.meta.token_estimate += countTokens(answer.footer.join('\n')) + 1;
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {
@@ -157,7 +164,7 @@ export class SessionCall {
     session.addTimeline(timelineEntries({ seq: this.seq, at: this.at, tool: this.tool }, refusal ? [response] : partsOf(response), flags, response));
     session.addWarnings(warnings);
     this.owner.emit(session);
-    return response;
+    return answer;
   }
 }
 
@@ -170,6 +177,8 @@ export interface ServedRead {
   rawTokens: number;
   ratio: number;
   ephemeral: boolean;
+  /** Characters of the answer's text as the tool gave it (its notes included). */
+  chars: number;
 }
 
 export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: ToolResponse, read: ServedRead): void {
@@ -186,7 +195,7 @@ export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: 
   const span = range ? range.end - range.start + 1 : 0;
   if (!read.ephemeral) {
     m.lines += span;
-    m.chars += part.text.length;
+    m.chars += read.chars;
     if (span > 0) m.spanReads++;
     m.maxSpan = Math.max(m.maxSpan, span);
   }

@@ -16,7 +16,8 @@ export interface SnippetInput {
   expand?: 'none' | 'block';
 }
 
-export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<ToolResponse> {
+/** The lines, and notes on how the range was grown (already in meta.notes; the answer says them after its text). */
+export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<{ response: ToolResponse; notes: string[] }> {
   let first = input.start_line;
   let last = input.end_line ?? input.start_line;
   if (last < first) {
@@ -50,10 +51,6 @@ export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<
   const context = input.context_lines ?? 0;
   const response = await readFile(env, { target: input.target, start_line: Math.max(1, first - context), end_line: last + context });
   response.mode = 'snippet';
-  if (notes.length > 0) {
-    response.meta.notes = [...notes, ...(response.meta.notes ?? [])];
-    const [header, ...rest] = response.text.split('\n');
-    response.text = [header, ...rest, ...notes.map((n) => `[${n}]`)].join('\n');
-  }
-  return response;
+  if (notes.length > 0) response.meta.notes = [...notes, ...(response.meta.notes ?? [])];
+  return { response, notes };
 }
