@@ -1,6 +1,6 @@
 // Bundles the extension and the CLI. `node esbuild.mjs [--watch] [--production]`.
 import * as esbuild from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -22,22 +22,9 @@ const common = {
   alias: { 'web-tree-sitter': require.resolve('web-tree-sitter') },
 };
 
-/** The parser runtime and the grammars, shipped next to the bundles (dist/grammars). */
-const WASM = [
-  ['web-tree-sitter', 'web-tree-sitter.wasm'],
-  ['tree-sitter-typescript', 'tree-sitter-typescript.wasm'],
-  ['tree-sitter-typescript', 'tree-sitter-tsx.wasm'],
-  ['tree-sitter-javascript', 'tree-sitter-javascript.wasm'],
-  ['tree-sitter-python', 'tree-sitter-python.wasm'],
-  ['tree-sitter-go', 'tree-sitter-go.wasm'],
-  ['tree-sitter-rust', 'tree-sitter-rust.wasm'],
-  ['tree-sitter-java', 'tree-sitter-java.wasm'],
-  ['tree-sitter-c', 'tree-sitter-c.wasm'],
-  ['tree-sitter-cpp', 'tree-sitter-cpp.wasm'],
-  ['tree-sitter-c-sharp', 'tree-sitter-c_sharp.wasm'],
-  ['tree-sitter-ruby', 'tree-sitter-ruby.wasm'],
-  ['tree-sitter-php', 'tree-sitter-php.wasm'],
-];
+/** The parser runtime and the grammars (from the language registry), shipped next to the bundles (dist/grammars). */
+const LANGUAGES = JSON.parse(readFileSync('src/core/ground/languages.json', 'utf8'));
+const WASM = [LANGUAGES.runtime, ...LANGUAGES.grammars].map(({ package: pkg, wasm }) => [pkg, wasm]);
 
 function copyWasm() {
   mkdirSync('dist/grammars', { recursive: true });

@@ -2,16 +2,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { GRAMMARS, PARSER_RUNTIME } from '../core/ground/languages';
 
-/** Grammar file name → npm package that ships it (for runs from source). */
-const PACKAGES: Record<string, string> = {
-  'web-tree-sitter.wasm': 'web-tree-sitter',
-  'tree-sitter-tsx.wasm': 'tree-sitter-typescript',
-  'tree-sitter-c_sharp.wasm': 'tree-sitter-c-sharp',
-};
-
+/** The npm package that ships a .wasm file, by the language registry (for runs from source). */
 function packageOf(file: string): string {
-  return PACKAGES[file] ?? file.replace(/\.wasm$/, '');
+  return [PARSER_RUNTIME, ...GRAMMARS].find((entry) => entry.wasm === file)?.package ?? file.replace(/\.wasm$/, '');
 }
 
 export function wasmPath(file: string, bundleDir: string = __dirname): string {

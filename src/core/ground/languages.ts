@@ -1,24 +1,34 @@
-// Language ids (VS Code's) by file name, for stat answers and later for grammar selection.
+// The language registry (languages.json), read by stat (language ids by file name), by parsing
+// (symbols/languages: which grammar parses which files) and by the build (which .wasm to ship).
+import registry from './languages.json';
 
-const BY_EXTENSION: Record<string, string> = {
-  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescriptreact',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascriptreact',
-  py: 'python', pyi: 'python', go: 'go', rs: 'rust', java: 'java', kt: 'kotlin', kts: 'kotlin',
-  c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hpp: 'cpp', hh: 'cpp', hxx: 'cpp',
-  cs: 'csharp', rb: 'ruby', php: 'php', swift: 'swift', scala: 'scala', lua: 'lua', r: 'r',
-  sh: 'shellscript', bash: 'shellscript', zsh: 'shellscript', ps1: 'powershell',
-  json: 'json', jsonc: 'jsonc', yaml: 'yaml', yml: 'yaml', toml: 'toml', xml: 'xml', html: 'html',
-  htm: 'html', css: 'css', scss: 'scss', less: 'less', md: 'markdown', markdown: 'markdown',
-  sql: 'sql', graphql: 'graphql', vue: 'vue', svelte: 'svelte', dart: 'dart', ex: 'elixir',
-  exs: 'elixir', erl: 'erlang', hs: 'haskell', ml: 'ocaml', fs: 'fsharp', pl: 'perl', txt: 'plaintext',
-  ini: 'ini', cfg: 'ini', proto: 'proto', tf: 'terraform', dockerfile: 'dockerfile', mk: 'makefile',
-};
+export interface GrammarEntry {
+  /** Grammar name, e.g. "typescript"; the outline spec of the same name (symbols/languages) goes with it. */
+  grammar: string;
+  /** npm package that ships the grammar's .wasm. */
+  package: string;
+  wasm: string;
+  /** VS Code language ids served by this grammar, in registry order. */
+  languageIds: readonly string[];
+  /** File name endings it parses (without the dot). */
+  extensions: readonly string[];
+}
 
-const BY_NAME: Record<string, string> = {
-  dockerfile: 'dockerfile', makefile: 'makefile', gnumakefile: 'makefile', 'cmakelists.txt': 'cmake',
-  '.gitignore': 'ignore', '.npmignore': 'ignore', '.vscodeignore': 'ignore',
-};
+export const GRAMMARS: readonly GrammarEntry[] = registry.grammars.map((g) => ({
+  grammar: g.grammar,
+  package: g.package,
+  wasm: g.wasm,
+  languageIds: [...new Set(Object.values(g.files))],
+  extensions: Object.keys(g.files),
+}));
 
+/** The parser runtime's .wasm and its package. */
+export const PARSER_RUNTIME = registry.runtime;
+
+const BY_EXTENSION: Readonly<Record<string, string>> = Object.assign({}, ...registry.grammars.map((g) => g.files), registry.otherExtensions);
+const BY_NAME: Readonly<Record<string, string>> = registry.fileNames;
+
+/** The VS Code language id of a file, by its name or ending; null when unknown. */
 export function languageOf(path: string): string | null {
   const name = path.split(/[\\/]/).pop()!.toLowerCase();
   if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name]!;

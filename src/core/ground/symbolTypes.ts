@@ -22,11 +22,11 @@ export interface OutlineSymbol {
 export interface LanguageSpec {
   /** Grammar name, e.g. "typescript". */
   grammar: string;
-  /** VS Code language ids served by this grammar. */
+  /** VS Code language ids served by this grammar (from the language registry, ground/languages.json). */
   languageIds: readonly string[];
-  /** File name endings (without the dot). */
+  /** File name endings (without the dot), from the registry. */
   extensions: readonly string[];
-  /** Grammar file shipped in dist/grammars. */
+  /** Grammar file shipped in dist/grammars, from the registry. */
   wasm: string;
   /**
    * Tree-sitter query: each pattern captures the declaration as `@symbol.<kind>` and its name as
@@ -47,3 +47,6 @@ export interface LanguageSpec {
    */
   openScopes?: readonly string[];
 }
+
+/** What a language's module in symbols/languages declares: the registry gives the rest. */
+export type OutlineSpec = Omit<LanguageSpec, 'languageIds' | 'extensions' | 'wasm'>;

@@ -11,7 +11,7 @@
 //
 // Declarators nest (`*name`, `name[]`, `(*name)(int)`, `name = value`): the patterns walk them with
 // wildcards over the `declarator` field, which compiles far faster than listing every shape.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 /** `leaf` as the name at the bottom of up to `depth` nested declarators (pointer, array, init, function, parentheses). */
 function nameIn(leaf: string, depth = 4): string {
@@ -75,11 +75,8 @@ ${FILE_SCOPES.map((scope) => `(${scope} (declaration declarator: ${nameIn('(iden
 (field_declaration declarator: ${nameIn('(field_identifier)')}) @symbol.field
 ${enumeratorsAndMacros}`;
 
-export const c: LanguageSpec = {
+export const c: OutlineSpec = {
   grammar: 'c',
-  languageIds: ['c'],
-  extensions: ['c', 'h'],
-  wasm: 'tree-sitter-c.wasm',
   outline,
   // A struct/union/enum captured inside a typedef spans the whole typedef; `extern "C" int f() {}`.
   wrappers: ['type_definition', 'linkage_specification'],

@@ -16,7 +16,7 @@
 // almost nothing. So a function declarator is `(_ declarator: … parameters: (_))` and other
 // declarators are `(_ declarator: … !parameters)`.
 import { enumeratorsAndMacros } from './c';
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 // Each alternative captures @name itself: an alternation nested directly in another (`[[a b] @name (c)]`)
 // only ever matches its first branch in web-tree-sitter 0.27.
@@ -93,11 +93,8 @@ ${SCOPES.map((scope) => `(${scope} [(declaration declarator: ${functionIn(NAME)}
 (field_declaration declarator: ${valueIn('(field_identifier) @name')}) @symbol.field
 ${enumeratorsAndMacros}`;
 
-export const cpp: LanguageSpec = {
+export const cpp: OutlineSpec = {
   grammar: 'cpp',
-  languageIds: ['cpp'],
-  extensions: ['cc', 'cpp', 'cxx', 'c++', 'cppm', 'ixx', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'inl', 'tpp'],
-  wasm: 'tree-sitter-cpp.wasm',
   outline,
   // template <…> and extern "C" belong to the declaration; a class defined as a member
   // (`struct Node {…};`) or in a typedef spans that declaration, so the comment above is its context.

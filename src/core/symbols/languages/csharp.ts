@@ -3,13 +3,10 @@
 // properties, indexers (named `this`), fields, constants, events and enum members → field; local
 // functions → function. Operators are named by their token (`+`), conversions by their target type.
 // Attributes belong to the declaration node (so to its span); `///` doc comments above are context.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
-export const csharp: LanguageSpec = {
+export const csharp: OutlineSpec = {
   grammar: 'c_sharp',
-  languageIds: ['csharp'],
-  extensions: ['cs', 'csx'],
-  wasm: 'tree-sitter-c_sharp.wasm',
   outline: `
 (namespace_declaration name: (_) @name) @symbol.module
 (file_scoped_namespace_declaration name: (_) @name) @symbol.module

@@ -5,7 +5,7 @@
 // and doc comment include the keyword; in a group (`const ( … )`) each spec is its own symbol with
 // its own doc comment. Methods are declared outside their type: they stay top-level symbols (the
 // receiver type is in the signature), as nesting is by containment.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 /**
  * The receiver's type (`Server` in `func (s *Server) Start()`, `Queue` in `func (q *Queue[T]) Push`).
@@ -39,11 +39,8 @@ const outline = `
 (method_elem name: (field_identifier) @name) @symbol.method
 `;
 
-export const go: LanguageSpec = {
+export const go: OutlineSpec = {
   grammar: 'go',
-  languageIds: ['go'],
-  extensions: ['go'],
-  wasm: 'tree-sitter-go.wasm',
   outline,
   wrappers: [],
   preamble: ['comment'],

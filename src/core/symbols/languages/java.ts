@@ -3,7 +3,7 @@
 // record components, modules (module-info.java). Nested, local and anonymous classes nest by
 // containment. Annotations are a declaration's `modifiers`, so they are inside its span; the Javadoc
 // above is its context.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 const outline = `
 (class_declaration name: (identifier) @name) @symbol.class
@@ -22,11 +22,8 @@ const outline = `
 (module_declaration name: (_) @name) @symbol.module
 `;
 
-export const java: LanguageSpec = {
+export const java: OutlineSpec = {
   grammar: 'java',
-  languageIds: ['java'],
-  extensions: ['java'],
-  wasm: 'tree-sitter-java.wasm',
   outline,
   wrappers: [],
   preamble: ['block_comment', 'line_comment'],

@@ -3,13 +3,10 @@
 // class constants and enum cases → field; top-level `const` and `define('NAME', …)` → variable.
 // Attributes `#[…]` belong to the declaration node (so to its span); docblocks above are context.
 // `const_element . (name)`: the anchor keeps a constant used as the value (`const B = A;`) out.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
-export const php: LanguageSpec = {
+export const php: OutlineSpec = {
   grammar: 'php',
-  languageIds: ['php'],
-  extensions: ['php', 'phtml'],
-  wasm: 'tree-sitter-php.wasm',
   outline: `
 (namespace_definition name: (namespace_name) @name) @symbol.module
 (class_declaration name: (name) @name) @symbol.class

@@ -1,5 +1,5 @@
 // Python outlines: classes, functions (methods inside classes), module constants, class fields.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 /** `a = b = c = 1` nests assignments on the right: each target is a symbol (up to 8 of them). */
 function chained(target: string): string {
@@ -10,11 +10,8 @@ function chained(target: string): string {
   return `[${patterns.join(' ')}]`;
 }
 
-export const python: LanguageSpec = {
+export const python: OutlineSpec = {
   grammar: 'python',
-  languageIds: ['python'],
-  extensions: ['py', 'pyi'],
-  wasm: 'tree-sitter-python.wasm',
   outline: `
 (class_definition name: (identifier) @name) @symbol.class
 (function_definition name: (identifier) @name) @symbol.function

@@ -3,13 +3,10 @@
 // `Point = Struct.new(…)` / `Class.new` / `Data.define` → class; other constants → variable;
 // attr_accessor/attr_reader/attr_writer names → field.
 // `private def x` belongs to the method's span; `#` comments directly above are context.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
-export const ruby: LanguageSpec = {
+export const ruby: OutlineSpec = {
   grammar: 'ruby',
-  languageIds: ['ruby'],
-  extensions: ['rb', 'rake', 'gemspec', 'ru'],
-  wasm: 'tree-sitter-ruby.wasm',
   outline: `
 (module name: (_) @name) @symbol.module
 (class name: (_) @name) @symbol.class

@@ -6,7 +6,7 @@
 // impls for tuples, slices, arrays, fn pointers and `dyn Trait` are not captured (their functions
 // stay top-level). The struct and each of its impls are separate symbols with the same name.
 // Doc comments and attributes above an item are its context.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 const outline = `
 (function_item name: (identifier) @name) @symbol.function
@@ -32,11 +32,8 @@ const outline = `
 (enum_variant name: (identifier) @name) @symbol.field
 `;
 
-export const rust: LanguageSpec = {
+export const rust: OutlineSpec = {
   grammar: 'rust',
-  languageIds: ['rust'],
-  extensions: ['rs'],
-  wasm: 'tree-sitter-rust.wasm',
   outline,
   wrappers: [],
   preamble: ['line_comment', 'block_comment', 'attribute_item'],

@@ -1,6 +1,6 @@
 // TypeScript, TSX and JavaScript outlines. The stock tags.scm misses type aliases, enums,
 // namespaces, fields and top-level constants, hence these queries.
-import type { LanguageSpec } from '../../ground/symbolTypes';
+import type { OutlineSpec } from '../../ground/symbolTypes';
 
 const shared = `
 (function_declaration name: (identifier) @name) @symbol.function
@@ -48,29 +48,20 @@ const common = {
   methodParents: ['class', 'interface'] as const,
 };
 
-export const typescript: LanguageSpec = {
+export const typescript: OutlineSpec = {
   grammar: 'typescript',
-  languageIds: ['typescript'],
-  extensions: ['ts', 'mts', 'cts'],
-  wasm: 'tree-sitter-typescript.wasm',
   outline: typescriptOnly + shared + typescriptVariables,
   ...common,
 };
 
-export const tsx: LanguageSpec = {
+export const tsx: OutlineSpec = {
   grammar: 'tsx',
-  languageIds: ['typescriptreact'],
-  extensions: ['tsx'],
-  wasm: 'tree-sitter-tsx.wasm',
   outline: typescriptOnly + shared + typescriptVariables,
   ...common,
 };
 
-export const javascript: LanguageSpec = {
+export const javascript: OutlineSpec = {
   grammar: 'javascript',
-  languageIds: ['javascript', 'javascriptreact'],
-  extensions: ['js', 'mjs', 'cjs', 'jsx'],
-  wasm: 'tree-sitter-javascript.wasm',
   outline: `${shared}
 (field_definition property: (_) @name) @symbol.field
 `,
