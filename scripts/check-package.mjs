@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const vsce = (args) => execFileSync('npx', ['vsce', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-execFileSync('node', ['esbuild.mjs', '--production'], { stdio: 'inherit' });
+const vsce = (args) => execFileSync(process.execPath, [join('node_modules', '@vscode', 'vsce', 'vsce'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
 console.log('vsix contents:\n  ' + files.join('\n  '));
 const allowed = [/^dist\/extension\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^dist\/sqljs\.js$/, /^dist\/sql-wasm\.wasm$/, /^package\.json$/, /^README\.md$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/, /^media\/dashboard\.(js|css)$/];
@@ -19,7 +19,7 @@ try {
   console.log(`vsix: ${(statSync(out).size / 1024).toFixed(0)} KB`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  execFileSync('node', ['esbuild.mjs'], { stdio: 'ignore' }); // leave the dev build with source maps
+  execFileSync(process.execPath, ['esbuild.mjs'], { stdio: 'ignore' }); // leave the dev build with source maps
 }
 if (unexpected.length > 0 || missing.length > 0) {
   if (unexpected.length > 0) console.error(`Unexpected files in the .vsix: ${unexpected.join(', ')}`);

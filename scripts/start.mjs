@@ -14,9 +14,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureDeps } from './ensure-deps.mjs';
 import { buildExtension, repoRoot } from './host/build-tests.mjs';
 import { ensureHost } from './host/ensure.mjs';
 import { cleanupAll, onCleanup, shuttingDown, startCodeServer, verbose } from './host/launch.mjs';
+import { hostPrerequisites } from './host/prerequisites.mjs';
 
 const log = (msg) => process.stderr.write(`[lectern-start] ${msg}\n`);
 const args = process.argv.slice(2);
@@ -53,6 +55,9 @@ async function main() {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   const extId = `${pkg.publisher}.${pkg.name}`;
 
+  ensureDeps();
+  const { blocker } = hostPrerequisites();
+  if (blocker) throw new Error(`cannot start VS Code here: ${blocker}. To use Lectern in your own VS Code instead: npm run package, then install the .vsix (see README).`);
   buildExtension({ always: true });
   const paths = await ensureHost({ quiet: true });
 

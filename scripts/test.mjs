@@ -1,30 +1,38 @@
-// `npm test`: everything CI checks, in order, on a fresh machine too (the integration step installs
-// its own browser, Node 24 and code-server into a cache outside the repo). Ends with one summary line.
+// `npm test`: everything CI checks, in order, from a clean clone too: it installs the locked
+// dependencies when node_modules is missing or stale, and the integration step installs its own
+// browser, Node 24 and code-server into a cache outside the repo. Ends with one summary line.
+//
+// Env: LECTERN_TEST_STEPS=types,unit,…  only those steps.  CI=true: a skipped integration step fails the run.
 import { spawn } from 'node:child_process';
+import { binScript, ensureDeps } from './ensure-deps.mjs';
+import { hostPrerequisites } from './host/prerequisites.mjs';
 
+const node = process.execPath;
 const steps = [
-  { name: 'types', cmd: 'npx', args: ['tsc', '-p', '.'] },
-  { name: 'build', cmd: 'node', args: ['esbuild.mjs'] },
-  { name: 'unit', cmd: 'npx', args: ['mocha', '--reporter', 'spec'], counts: true },
-  { name: 'package', cmd: 'node', args: ['scripts/check-package.mjs'] },
-  { name: 'integration', cmd: 'node', args: ['scripts/host/run-integration.mjs'], counts: true },
+  { name: 'types', cmd: node, args: [binScript('typescript', 'bin/tsc'), '-p', '.'] },
+  { name: 'build', cmd: node, args: ['esbuild.mjs'] },
+  { name: 'unit', cmd: node, args: [binScript('mocha', 'bin/mocha.js'), '--reporter', 'spec'], counts: true },
+  { name: 'package', cmd: node, args: ['scripts/check-package.mjs'] },
+  { name: 'integration', cmd: node, args: ['scripts/host/run-integration.mjs'], counts: true, needsHost: true },
 ];
 
 const only = process.env.LECTERN_TEST_STEPS?.split(',');
 let passed = 0;
 let failed = 0;
 const failures = [];
+const skipped = [];
 
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
-    console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
+    console.log(`\n=== ${step.name}: ${[step.cmd === node ? 'node' : step.cmd, ...step.args].join(' ')}`);
     const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
     let out = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       if (step.counts) out += chunk;
     });
+    child.on('error', (err) => console.error(`=== ${step.name}: could not start: ${err.message}`));
     child.on('close', (code) => {
       if (step.counts) {
         // mocha prints "N passing" / "N failing"; a step whose tests never ran counts as a failure.
@@ -43,12 +51,38 @@ function run(step) {
   });
 }
 
+const t0 = Date.now();
+try {
+  ensureDeps();
+} catch (err) {
+  console.error(`\n${err.message}`);
+  console.log('\nlectern: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 for (const step of steps) {
   if (only && !only.includes(step.name)) continue;
+  if (step.needsHost) {
+    // A machine that cannot install the host (no apt, no root) still runs everything else.
+    const blocker = hostPrerequisites().blocker;
+    if (blocker) {
+      console.log(`\n=== ${step.name}: SKIPPED — ${blocker}`);
+      skipped.push(`${step.name} (${blocker})`);
+      continue;
+    }
+  }
   const code = await run(step);
   // Later steps need the bundle; a type error alone still lets the tests run and report.
   if (code !== 0 && step.name === 'build') break;
 }
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
-console.log(`\nlectern: ${passed} passed, ${failed} failed`);
+if (skipped.length > 0) {
+  console.log(`\nSkipped, NOT passed: ${skipped.join('; ')}`);
+  if (process.env.CI) {
+    console.log('CI must run every step: a skipped step fails the run.');
+    failed += skipped.length;
+  }
+}
+console.log(`\nAll steps took ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+console.log(`lectern: ${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
 process.exitCode = failed > 0 || failures.length > 0 ? 1 : 0;

