@@ -1,6 +1,6 @@
 // Builds the .vsix and checks it holds only what runs: the bundle, the manifest, docs and the icon.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,7 +8,7 @@ const vsce = (args) => execFileSync(process.execPath, [join('node_modules', '@vs
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
 console.log('vsix contents:\n  ' + files.join('\n  '));
-const allowed = [/^dist\/extension\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^dist\/sqljs\.js$/, /^dist\/sql-wasm\.wasm$/, /^package\.json$/, /^README\.md$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/, /^media\/dashboard\.(js|css)$/];
+const allowed = [/^dist\/extension\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^dist\/sqljs\.js$/, /^dist\/sql-wasm\.wasm$/, /^package\.json$/, /^README\.md$/, /^docs\/[\w.-]+\.(md|png|svg)$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/, /^media\/dashboard\.(js|css)$/];
 const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
 const missing = ['dist/extension.js', 'dist/tokenizer.js', 'package.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/dashboard.js', 'media/dashboard.css', 'dist/sqljs.js', 'dist/sql-wasm.wasm'].filter((f) => !files.includes(f));
 const dir = mkdtempSync(join(tmpdir(), 'lectern-vsix-'));
@@ -21,7 +21,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
   execFileSync(process.execPath, ['esbuild.mjs'], { stdio: 'ignore' }); // leave the dev build with source maps
 }
-if (unexpected.length > 0 || missing.length > 0) {
+// Every relative link of the packaged README (pages and pictures) must resolve inside the .vsix.
+const readme = readFileSync('README.md', 'utf8');
+const linked = [...readme.matchAll(/\]\(((?!https?:|#|mailto:)[^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]);
+const broken = linked.filter((f) => !files.includes(f));
+if (broken.length > 0) console.error(`README links what the .vsix does not contain: ${broken.join(', ')}`);
+if (unexpected.length > 0 || missing.length > 0 || broken.length > 0) {
   if (unexpected.length > 0) console.error(`Unexpected files in the .vsix: ${unexpected.join(', ')}`);
   if (missing.length > 0) console.error(`Missing from the .vsix: ${missing.join(', ')}`);
   process.exit(1);
