@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { bytes, count, growth, ms, ratio } from './format';
+import { bytes, count, ms, ratio } from './format';
 import { makeLineGenerator } from './generate';
 import type { Mem, Stats } from './types';
 
@@ -180,73 +180,6 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
   }
   rmSync(scratch, { recursive: true, force: true });
   return { date, code: codeVersion(repoRoot), cpus: os.cpus().length, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - started, generateMs, trees, skipped };
-}
-
-const MiB = 1024 * 1024;
-
-/** The ratio of medians over every query of a tree. */
-function overall(tree: SearchTreeResult, of: (q: SearchQueryResult) => Stats | undefined): number | null {
-  const pairs = tree.queries.map((q) => [q.engine.median, of(q)?.median] as const).filter((p): p is readonly [number, number] => p[1] !== undefined);
-  if (pairs.length === 0) return null;
-  const engine = pairs.reduce((a, p) => a + p[0], 0);
-  const other = pairs.reduce((a, p) => a + p[1], 0);
-  return engine / other;
-}
-
-export function renderSearch(part: SearchPart): string[] {
-  const busy = Math.max(part.loadStart, part.loadEnd) > part.cpus * 0.5;
-  const out: string[] = [
-    '## Workspace search against grep -rn',
-    '',
-    `Run: ${part.date.toISOString()}, ${part.code}, load average (1 min) at start / end ${part.loadStart.toFixed(2)} / ${part.loadEnd.toFixed(2)}` +
-      `${busy ? ' (other work was running: expect noisier figures)' : ''}, ${(part.wallMs / 1000).toFixed(0)} s.`,
-    '',
-    '- `lectern_search` without a target (the whole workspace, default settings: `max_results` 100, answers capped at',
-    '  25,600 tokens) through `new Lectern({ fs: nodeFileSystem, roots }).invoke(...)`, a new engine for every call, in',
-    '  one child process per tree (`--expose-gc`). It walks the tree (.gitignore files, vendored, build and hidden folders',
-    '  skipped), reads every file up to 4 MB (synchronously, one at a time, letting the event loop run every 15 ms),',
-    '  skips binary ones, counts every matching line, ranks the files and renders the answer with its token count.',
-    '- **grep -rn**: GNU grep, spawned from the same process right after each Lectern call, `LC_ALL=C`, the same query',
-    '  (`-F` for plain text, `-i` for any case, `-E` for the regular expression), its output drained through a pipe.',
-    '  On node_modules grep -rn reads every file, Lectern fewer (it skips nested node_modules, dist, build and hidden',
-    '  folders, files over 4 MB and binary files), so grep also runs over **exactly the files Lectern searched**',
-    '  (`xargs -0 grep -nHI`, from the walker\'s list).',
-    '- Both after one untimed warm-up each (the files sit in the page cache: warm-cache figures). 5 timed runs,',
-    '  alternating; median (p95) wall time. CPU is Lectern\'s process CPU time per call. Matches: matching lines',
-    '  Lectern counted / lines grep printed. Peak ΔRSS: kernel high-water mark over the post-GC level during one call.',
-    '',
-  ];
-  for (const tree of part.trees) {
-    const vsRn = overall(tree, (q) => q.grepRn);
-    const vsSame = overall(tree, (q) => q.grepSame);
-    out.push(
-      `### ${tree.label}`,
-      '',
-      `${count(tree.files)} files, ${bytes(tree.bytes)} (what grep -rn reads); Lectern lists ${count(tree.listed)} files and reads the ${count(tree.searchable)} up to 4 MB, ${bytes(tree.listedBytes)}.`,
-      '',
-      `| query | matches (Lectern / grep) | Lectern median (p95) ms | CPU ms | grep -rn median (p95) ms | × grep -rn |${tree.queries.some((q) => q.grepSame) ? ' grep, same files, median ms | × same files |' : ''} Lectern peak ΔRSS |`,
-      `|---|--:|--:|--:|--:|--:|${tree.queries.some((q) => q.grepSame) ? '--:|--:|' : ''}--:|`,
-    );
-    for (const q of tree.queries) {
-      const grepLines = q.grepSame ? q.grepSameLines! : q.grepRnLines;
-      const same = q.grepSame ? ` ${ms(q.grepSame.median)} | ${ratio(q.engine.median / q.grepSame.median)} |` : '';
-      out.push(
-        `| ${q.label}: \`${JSON.stringify(q.input)}\` | ${count(q.matches)} / ${count(grepLines)}${q.grepSame ? ` (grep -rn ${count(q.grepRnLines)})` : ''}${q.ok ? '' : ` **${q.error}**`}${q.complete ? '' : ' (stopped: time budget)'} | ` +
-          `${ms(q.engine.median)} (${ms(q.engine.p95)}) | ${ms(q.engineCpu.median)} | ${ms(q.grepRn.median)} (${ms(q.grepRn.p95)}) | ${ratio(q.engine.median / q.grepRn.median)} |${same} ${growth(q.mem.rss)} |`,
-      );
-    }
-    const speed = tree.queries.map((q) => (tree.listedBytes / MiB / (q.engine.median / 1000)).toFixed(0));
-    out.push(
-      '',
-      `Over the three queries Lectern takes **${vsRn === null ? '?' : ratio(vsRn)}** the time of grep -rn on this tree` +
-        (vsSame !== null ? ` and **${ratio(vsSame)}** the time of grep over the same files` : '') +
-        ` (sum of medians); it reads ${speed.join(', ')} MiB/s. Answers: ${tree.queries.map((q) => `${count(q.tokens)} tokens`).join(', ')}; first lines: ${tree.queries.map((q) => `\`${q.head}\``).join('; ')}.`,
-      '',
-    );
-  }
-  if (part.skipped.length > 0) out.push('Skipped:', '', ...part.skipped.map((s) => `- ${s}`), '');
-  out.push('<details><summary>JSON</summary>', '', '```json', JSON.stringify(part.trees, null, 1), '```', '', '</details>', '');
-  return out;
 }
 
 export function searchSummary(part: SearchPart): string {
