@@ -1,7 +1,7 @@
 // The benchmark report's pure parts: the results file (merge, parse, portable paths), the summary
 // rendered from it, and the chart. No benchmark runs here.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { readsChartSvg, readRatios } from '../../../bench/chart';
@@ -179,6 +179,17 @@ describe('bench summary', () => {
     const page = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
     assert.equal(page, renderSummary(committed, { json: 'benchmarks.json', chart: 'benchmarks-reads.svg' }), 'docs/benchmarks.md is stale: run `npm run bench -- --render-only`');
     assert.ok(page.split('\n').length <= 150, `docs/benchmarks.md has ${page.split('\n').length} lines`);
+  });
+
+  it('every benchmarks.md#anchor the other docs link is a heading of the page', () => {
+    const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+    const page = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
+    const anchors = new Set([...page.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!)));
+    assert.ok(anchors.has('workspace-search-against-grep--rn'));
+    const docs = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)].filter((f) => existsSync(join(ROOT, f)));
+    const links = docs.flatMap((doc) => [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/benchmarks\.md#([\w-]+)/g)].map((m) => ({ doc, anchor: m[1]! })));
+    assert.ok(links.length > 0, 'no doc links into benchmarks.md: this check checks nothing');
+    for (const { doc, anchor } of links) assert.ok(anchors.has(anchor), `${doc} links benchmarks.md#${anchor}, which is not a heading there`);
   });
 });
 
