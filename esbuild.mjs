@@ -43,7 +43,11 @@ const TOKENIZER = 'gpt-tokenizer/encoding/o200k_base';
 const tokenizerApart = {
   name: 'tokenizer-apart',
   setup(build) {
-    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: './tokenizer.js', external: true }));
+    // A virtual module that require()s it: a native import() of a 3 MB CommonJS file goes through the
+    // ESM loader (format detection, export lexing), which costs more than loading the table itself.
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: 'tokenizer', namespace: 'tokenizer-apart' }));
+    build.onLoad({ filter: /.*/, namespace: 'tokenizer-apart' }, () => ({ contents: "module.exports = require('./tokenizer.js');", loader: 'js' }));
+    build.onResolve({ filter: /^\.\/tokenizer\.js$/ }, () => ({ path: './tokenizer.js', external: true }));
   },
 };
 
@@ -52,6 +56,16 @@ const sqlJsApart = {
   name: 'sqljs-apart',
   setup(build) {
     build.onResolve({ filter: /^sql\.js$/ }, () => ({ path: './sqljs.js', external: true }));
+  },
+};
+
+// The MCP server (SDK included) ships as dist/mcp.js, required only by `lectern mcp`.
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/mcp\/index$/ }, () => ({ path: 'mcp', namespace: 'mcp-apart' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({ contents: "module.exports = require('./mcp.js');", loader: 'js' }));
+    build.onResolve({ filter: /^\.\/mcp\.js$/ }, () => ({ path: './mcp.js', external: true }));
   },
 };
 
@@ -64,8 +78,9 @@ const builds = [
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    plugins: [tokenizerApart],
+    plugins: [tokenizerApart, mcpApart],
   },
+  { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart] },
 ];
 
 copyWasm();

@@ -1,29 +1,83 @@
 // Command-line parsing for `lectern`. Usage errors exit 2 with a message naming the fix.
+import type { Settings } from '../core/ground/settings';
+import { closestField as closestName } from '../core/tools/validate';
+
+export type Command = 'call' | 'session' | 'tools' | 'help' | 'mcp' | 'replay';
 
 export interface CliOptions {
-  command: 'call' | 'session' | 'tools' | 'help';
+  command: Command;
   tool?: string;
   input?: unknown;
   roots: string[];
   text: boolean;
   allowOutside: boolean;
-  settings: { contextTokens?: number; maxReadShare?: number; maxPreviewChars?: number };
+  settings: Partial<Settings>;
+  /** `mcp`: also offer the single-purpose compatibility tools (lectern.legacyTools). */
+  legacyTools: boolean;
+  /** `mcp --http PORT`: Streamable HTTP on 127.0.0.1:PORT instead of stdio. */
+  httpPort?: number;
+  /** `mcp --host ADDR`: the address to bind (default 127.0.0.1). */
+  httpHost?: string;
+  /** `mcp --token T` (or LECTERN_MCP_TOKEN): HTTP requests must carry `Authorization: Bearer T`. */
+  token?: string;
+  /** `--log FILE`: append each call to a replay log (JSONL). */
+  log?: string;
+  /** `replay LOG`: the log to replay. */
+  replayLog?: string;
 }
 
 export class UsageError extends Error {}
 
+/** Every setting the extension has (package.json `lectern.*`), as a flag. */
+interface SettingFlag {
+  flag: string;
+  key: keyof Settings;
+  kind: 'integer' | 'number' | 'share' | 'boolean' | 'policy' | 'glob';
+  help: string;
+}
+
+export const SETTING_FLAGS: readonly SettingFlag[] = [
+  { flag: '--context-tokens', key: 'contextTokens', kind: 'integer', help: "the model's context window (default 128000)" },
+  { flag: '--max-read-share', key: 'maxReadShare', kind: 'share', help: 'share of it one answer may use (default 0.2)' },
+  { flag: '--max-preview-chars', key: 'maxPreviewChars', kind: 'integer', help: 'size bound of reads that give no range (default 12000)' },
+  { flag: '--session-guard', key: 'sessionGuard', kind: 'boolean', help: 'on|off: steer the session (budgets, relevance, exclusions, de-duplication); off: only observe (default on)' },
+  { flag: '--max-reads-per-session', key: 'maxReadsPerSession', kind: 'integer', help: 'soft limit on a session\'s reads (default 25)' },
+  { flag: '--max-total-read-lines', key: 'maxTotalReadLines', kind: 'integer', help: 'soft limit on a session\'s lines read (default 2500)' },
+  { flag: '--max-single-read-lines', key: 'maxSingleReadLines', kind: 'integer', help: 'soft limit on one read\'s lines (default 300)' },
+  { flag: '--hard-limit-multiplier', key: 'hardLimitMultiplier', kind: 'number', help: 'hard limits are this multiple of the soft ones (default 2)' },
+  { flag: '--relevance', key: 'relevance', kind: 'policy', help: 'warn|block: reads outside the recent search results (default warn)' },
+  { flag: '--exclusions', key: 'exclusions', kind: 'policy', help: 'warn|block: reads of excluded paths (default warn)' },
+  { flag: '--exclude', key: 'excludeGlobs', kind: 'glob', help: 'GLOB: one more excluded path pattern, like files.exclude (repeatable)' },
+  { flag: '--ephemeral-share', key: 'ephemeralShare', kind: 'share', help: 'share of the context an ephemeral read may use (default 0.9)' },
+  { flag: '--idle-reset-minutes', key: 'idleResetMinutes', kind: 'number', help: 'a session idle this long starts over (default 30)' },
+];
+
+const COMMANDS: readonly Command[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
+
 export const USAGE = `Usage:
-  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside]
-  lectern session [--root DIR]... [--allow-outside]
+  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [settings]
+  lectern session [--root DIR]... [--allow-outside] [settings]
       reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
+  lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools] [settings]
+      an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
+  lectern replay LOG [--root DIR]...
+      re-runs the calls of a replay log and reports, per call, same / drifted / file changed since
   lectern tools                      lists the tools and their input schemas
 Options:
-  --root DIR            workspace folder (repeat for multi-root; default: the current directory)
+  --root DIR            workspace folder (repeat for multi-root; default: the current directory;
+                        an MCP client's roots replace them)
   --text                print the model-facing text instead of the JSON response
   --allow-outside       allow reading paths outside the roots
-  --context-tokens N    the model's context window (default 128000)
-  --max-read-share F    share of it one answer may use (default 0.2)
-  --max-preview-chars N size bound of reads that give no range (default 12000)`;
+  --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
+  --legacy-tools        mcp: also offer the single-purpose compatibility tools
+  --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
+Settings (as in VS Code's lectern.*):
+${SETTING_FLAGS.map((s) => `  ${(s.flag + ' ' + valueName(s)).padEnd(30)}${s.help}`).join('\n')}
+Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error.`;
+
+function valueName(setting: SettingFlag): string {
+  return setting.kind === 'boolean' ? 'on|off' : setting.kind === 'policy' ? 'warn|block' : setting.kind === 'glob' ? 'GLOB' : 'N';
+}
 
 function numberOption(name: string, value: string | undefined, integer: boolean): number {
   const parsed = Number(value);
@@ -33,15 +87,58 @@ function numberOption(name: string, value: string | undefined, integer: boolean)
   return parsed;
 }
 
-export function parseArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {} };
+function settingValue(setting: SettingFlag, value: string | undefined): unknown {
+  switch (setting.kind) {
+    case 'integer':
+      return numberOption(setting.flag, value, true);
+    case 'number':
+      return numberOption(setting.flag, value, false);
+    case 'share': {
+      const share = numberOption(setting.flag, value, false);
+      if (share > 1) throw new UsageError(`${setting.flag} is a share between 0 and 1, got ${value}.`);
+      return share;
+    }
+    case 'boolean':
+      if (value === 'on' || value === 'true') return true;
+      if (value === 'off' || value === 'false') return false;
+      throw new UsageError(`${setting.flag} needs on or off, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    case 'policy':
+      if (value === 'warn' || value === 'block') return value;
+      throw new UsageError(`${setting.flag} needs warn or block, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    case 'glob':
+      if (!value || value.startsWith('--')) throw new UsageError(`${setting.flag} needs a glob, e.g. ${setting.flag} '**/generated/**'.`);
+      return value;
+  }
+}
+
+function unknownOption(arg: string): UsageError {
+  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
+  const name = arg.split('=')[0]!;
+  const guess = closestName(name.replace(/^--/, ''), known.map((k) => k.slice(2)));
+  return new UsageError(`Unknown option ${name}.${guess ? ` Did you mean --${guess}?` : ''}`);
+}
+
+export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
+  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false };
   const positional: string[] = [];
+  const excludes: string[] = [];
+  const valueOf = (i: number, name: string, what: string): string => {
+    const value = argv[i + 1];
+    if (value === undefined || value === '' || (value.startsWith('--') && value !== '-')) throw new UsageError(`${name} needs ${what}.`);
+    return value;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    const setting = SETTING_FLAGS.find((s) => s.flag === arg);
+    if (setting) {
+      const value = settingValue(setting, argv[++i]);
+      if (setting.kind === 'glob') excludes.push(value as string);
+      else (options.settings as Record<string, unknown>)[setting.key] = value;
+      continue;
+    }
     switch (arg) {
       case '--root':
-        if (!argv[i + 1]) throw new UsageError('--root needs a directory.');
-        options.roots.push(argv[++i]!);
+        options.roots.push(valueOf(i++, '--root', 'a directory'));
         break;
       case '--text':
         options.text = true;
@@ -49,31 +146,57 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--allow-outside':
         options.allowOutside = true;
         break;
-      case '--context-tokens':
-        options.settings.contextTokens = numberOption(arg, argv[++i], true);
+      case '--legacy-tools':
+        options.legacyTools = true;
         break;
-      case '--max-read-share':
-        options.settings.maxReadShare = numberOption(arg, argv[++i], false);
+      case '--log':
+        options.log = valueOf(i++, '--log', 'a file to append the replay log to');
         break;
-      case '--max-preview-chars':
-        options.settings.maxPreviewChars = numberOption(arg, argv[++i], true);
+      case '--http': {
+        const port = Number(argv[i + 1]);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number (0-65535; 0 picks a free one), got ${argv[i + 1] === undefined ? 'nothing' : JSON.stringify(argv[i + 1])}.`);
+        options.httpPort = port;
+        i++;
+        break;
+      }
+      case '--host':
+        options.httpHost = valueOf(i++, '--host', 'an address to bind, e.g. 127.0.0.1');
+        break;
+      case '--token':
+        options.token = valueOf(i++, '--token', 'the bearer token HTTP clients must send');
         break;
       case '-h':
       case '--help':
         return { ...options, command: 'help' };
       default:
-        if (arg.startsWith('--')) throw new UsageError(`Unknown option ${arg}.`);
+        if (arg.startsWith('--')) throw unknownOption(arg);
         positional.push(arg);
     }
   }
+  if (excludes.length > 0) options.settings.excludeGlobs = excludes;
+  options.token ??= env.LECTERN_MCP_TOKEN || undefined;
   const [command, ...rest] = positional;
   if (command === undefined || command === 'help') return options;
-  if (command === 'session' && options.text) throw new UsageError('session answers JSON lines; --text goes with call.');
-  if (command === 'tools' || command === 'session') {
+  if (!COMMANDS.includes(command as Command)) {
+    const guess = closestName(command, COMMANDS);
+    throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
+  }
+  if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
+  if (command !== 'mcp') {
+    const httpOnly = options.httpPort !== undefined ? '--http' : options.httpHost !== undefined ? '--host' : options.legacyTools ? '--legacy-tools' : undefined;
+    if (httpOnly) throw new UsageError(`${httpOnly} goes with mcp.`);
+  } else if (options.httpPort === undefined && (options.httpHost !== undefined || (options.token !== undefined && env.LECTERN_MCP_TOKEN !== options.token))) {
+    throw new UsageError(`${options.httpHost !== undefined ? '--host' : '--token'} goes with --http PORT (stdio needs neither).`);
+  }
+  if (command === 'tools' || command === 'session' || command === 'mcp') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
     return { ...options, command };
   }
-  if (command !== 'call') throw new UsageError(`Unknown command "${command}".`);
+  if (command === 'replay') {
+    if (rest.length !== 1) throw new UsageError('replay needs one log file, e.g. lectern replay calls.jsonl --root .');
+    if (options.log !== undefined) throw new UsageError('replay reads a log; --log goes with call, session and mcp.');
+    return { ...options, command, replayLog: rest[0] };
+  }
   const [tool, json, ...extra] = rest;
   if (!tool) throw new UsageError('call needs a tool name, e.g. lectern call lectern_read \'{"target":"README.md"}\'.');
   if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}. Quote the JSON input as one argument.`);
@@ -85,5 +208,5 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       throw new UsageError(`The input is not valid JSON (${(error as Error).message}). Quote it: '{"target":"README.md"}'.`);
     }
   }
-  return { ...options, command, tool, input };
+  return { ...options, command: 'call', tool, input };
 }

@@ -18,8 +18,8 @@ import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './text/lineIndex';
-import { findTool } from './tools/definitions';
-import { validateInput } from './tools/validate';
+import { allTools, findTool, primaryTools } from './tools/definitions';
+import { closestField, validateInput } from './tools/validate';
 
 export interface InvokeOptions {
   signal?: CancellationSignal;
@@ -84,7 +84,7 @@ export class Lectern {
     const call = this.stabilizer.begin(toolName, rawInput, options);
     const tool = findTool(toolName);
     if (!tool) {
-      const response = errorResponse(toolName, null, new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".`, 'Tools: lectern_read, lectern_search, lectern_stat.'));
+      const response = errorResponse(toolName, null, unknownTool(toolName));
       return { tool: toolName, response: render(await call.finish(draft(response))) };
     }
     let target: string | string[] | null = null;
@@ -177,6 +177,13 @@ async function read(env: SymbolEnv, input: ValidInput, notes: string[]): Promise
     throw new LecternError('INVALID_ARGS', `A list of targets is only valid for mode='file'.`, `Read one ${name} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`);
   }
   return mode.run(env, input, notes);
+}
+
+/** Every host answers an unknown tool name the same way: the likely meant tool, and the primary ones. */
+function unknownTool(toolName: string): LecternError {
+  const guess = closestField(toolName, allTools.map((tool) => tool.name));
+  const meant = guess ? ` Did you mean "${guess}"?` : '';
+  return new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".${meant}`, `Tools: ${primaryTools.map((tool) => tool.name).join(', ')}.`);
 }
 
 function modeOf(toolName: string, rawInput: unknown): string {

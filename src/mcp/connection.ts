@@ -1,0 +1,103 @@
+// One MCP connection (a stdio process, or one Streamable HTTP session): its own workspace folders
+// (the client's roots), its own engine and one stabilization session, so budgets,
+// de-duplication and warnings carry across the calls of this client and no other.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolResponse } from '../core/ground/contract';
+import type { InvokeOptions } from '../core/engine';
+import type { WorkspaceRoot } from '../core/ground/ports';
+import type { ToolDefinition } from '../core/ground/schema';
+import { ConnectionRoots, type Log } from './roots';
+import { mcpTools } from './toolList';
+
+/** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
+export interface McpEngine {
+  run(tool: string, input: unknown, options: InvokeOptions): Promise<{ response: ToolResponse }>;
+  invalidate(path: string | null): void;
+}
+
+export interface McpConfig {
+  /** The tools this server offers (the primary tools; with --legacy-tools also the compatibility ones). */
+  tools: readonly ToolDefinition[];
+  /** Folders used until (or unless) the client gives roots. */
+  fallbackRoots: readonly WorkspaceRoot[];
+  createEngine(roots: () => readonly WorkspaceRoot[]): McpEngine;
+  allowOutside: boolean;
+  version: string;
+}
+
+/** A tool answer as MCP has it: the model-facing text, the response object, isError on failures. */
+export function callResult(response: ToolResponse): CallToolResult {
+  return {
+    content: [{ type: 'text', text: response.text }],
+    structuredContent: (response.legacy ?? response) as unknown as Record<string, unknown>,
+    isError: !response.ok,
+  };
+}
+
+export interface Connection {
+  server: Server;
+  roots: ConnectionRoots;
+}
+
+export function createConnection(config: McpConfig, sessionId: string): Connection {
+  const server = new Server(
+    { name: 'lectern', title: 'Lectern', version: config.version },
+    {
+      capabilities: { tools: { listChanged: false }, logging: {} },
+      instructions:
+        'Lectern reads code precisely: lectern_search finds lines, lectern_read reads a symbol, a snippet, an outline or a range with exact paging, lectern_stat sizes a path first. Paths are relative to the workspace folders (the client roots).',
+    },
+  );
+  const log: Log = (level: LoggingLevel, message) => {
+    // Only to a connected client that asked for this level; never on stdout.
+    if (server.transport) void server.sendLoggingMessage({ level, logger: 'lectern', data: message }).catch(() => undefined);
+  };
+  let engine: McpEngine | undefined;
+  const roots = new ConnectionRoots(server, config.fallbackRoots, log, () => engine?.invalidate(null));
+  engine = config.createEngine(() => roots.current());
+  server.oninitialized = () => roots.initialized();
+
+  const tools = mcpTools(config.tools);
+  const offered = new Set(config.tools.map((tool) => tool.name));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    await roots.ready();
+    const { name, arguments: input = {} } = request.params;
+    if (!offered.has(name)) {
+      // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
+      const { response } = await engine.run(name, input, { sessionId });
+      const message = response.ok ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.` : `${response.error!.message} ${response.error!.hint}`;
+      // A JSON-RPC error with the engine's words (McpError would prefix them once more on the client).
+      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+    }
+    const signal = extra.signal;
+    const progressToken = request.params._meta?.progressToken;
+    const options: InvokeOptions = {
+      sessionId,
+      allowOutside: config.allowOutside,
+      signal: {
+        get isCancellationRequested() {
+          return signal.aborted;
+        },
+      },
+    };
+    if (progressToken !== undefined) {
+      options.onIndexProgress = (done, total) => {
+        void extra
+          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `Indexing symbols: ${done} of ${total} files` } })
+          .catch(() => undefined);
+      };
+    }
+    try {
+      const { response } = await engine.run(name, input, options);
+      if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
+      return callResult(response);
+    } catch (error) {
+      // The engine answers every failure itself; this is a last guard for the connection.
+      log('error', `${name} failed: ${(error as Error)?.stack ?? error}`);
+      return { content: [{ type: 'text', text: `Error INTERNAL: ${(error as Error)?.message ?? String(error)}` }], isError: true };
+    }
+  });
+  return { server, roots };
+}

@@ -1,0 +1,28 @@
+// The MCP tools, generated from the same tool definitions VS Code's languageModelTools come from:
+// name, title, model description, input schema; plus the output schema and behaviour annotations.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDefinition } from '../core/ground/schema';
+import { inputSchema } from '../core/tools/jsonSchema';
+import { legacySchema, responseSchema } from './outputSchema';
+
+export function mcpTool(definition: ToolDefinition): Tool {
+  return {
+    name: definition.name,
+    title: definition.displayName,
+    description: definition.modelDescription,
+    inputSchema: inputSchema(definition) as Tool['inputSchema'],
+    outputSchema: (definition.legacy ? legacySchema : responseSchema) as Tool['outputSchema'],
+    annotations: {
+      title: definition.displayName,
+      readOnlyHint: true,
+      destructiveHint: false,
+      // The session layer may answer a repeated call differently (de-duplication, budgets).
+      idempotentHint: false,
+      openWorldHint: false,
+    },
+  };
+}
+
+export function mcpTools(definitions: readonly ToolDefinition[]): Tool[] {
+  return definitions.map(mcpTool);
+}

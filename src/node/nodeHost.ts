@@ -1,0 +1,20 @@
+// The core's Host on plain Node, for the hosts outside VS Code (the CLI, the MCP server): the disk,
+// git on the command line, the grammar files shipped next to the bundle, and roots given by the caller.
+import * as path from 'node:path';
+import type { Host, WorkspaceRoot } from '../core/ground/ports';
+import { createGitCli } from './gitCli';
+import { nodeFileSystem } from './nodeFileSystem';
+import { createWasmLoader } from './wasmFiles';
+
+/** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
+export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
+  return dirs.map((dir) => {
+    const absolute = path.resolve(dir);
+    return { name: path.basename(absolute) || absolute, path: absolute };
+  });
+}
+
+/** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
+export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?: string): Host {
+  return { fs: nodeFileSystem, roots, loadWasm: createWasmLoader(bundleDir), git: createGitCli() };
+}
