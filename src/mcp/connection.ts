@@ -2,7 +2,7 @@
 // (the client's roots), its own engine and one stabilization session, so budgets,
 // de-duplication and warnings carry across the calls of this client and no other.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListRootsResultSchema, ListToolsRequestSchema, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResponse } from '../core/ground/contract';
 import type { InvokeOptions } from '../core/engine';
 import type { WorkspaceRoot } from '../core/ground/ports';
@@ -62,7 +62,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   const offered = new Set(config.tools.map((tool) => tool.name));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    await roots.ready();
+    await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
     const { name, arguments: input = {} } = request.params;
     if (!offered.has(name)) {
       // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
@@ -92,6 +92,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     try {
       const { response } = await engine.run(name, input, options);
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
+      if (signal.aborted) log('info', `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`);
       return callResult(response);
     } catch (error) {
       // The engine answers every failure itself; this is a last guard for the connection.

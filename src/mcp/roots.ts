@@ -25,9 +25,19 @@ export function rootsFromClient(roots: readonly Root[], log: Log): WorkspaceRoot
   return folders;
 }
 
+/** Asks the client for its roots, as part of the call that needs them. */
+export type ListRoots = () => Promise<{ roots: Root[] }>;
+
+/**
+ * Roots are asked for lazily, from within the tool call that needs them (after initialization and
+ * after each notifications/roots/list_changed): over Streamable HTTP a request tied to a call
+ * travels on that call's stream, which is there for sure; a request sent on its own needs the
+ * client's optional GET stream, and would be lost without it.
+ */
 export class ConnectionRoots {
   private roots: readonly WorkspaceRoot[];
-  private pending: Promise<void> = Promise.resolve();
+  private stale = false;
+  private pending: Promise<void> | undefined;
 
   constructor(
     private readonly server: Server,
@@ -36,32 +46,41 @@ export class ConnectionRoots {
     private readonly changed: () => void,
   ) {
     this.roots = fallback;
-    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => this.refresh());
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+      this.stale = true;
+    });
   }
 
   current(): readonly WorkspaceRoot[] {
     return this.roots;
   }
 
-  /** After initialization: ask a client that has roots for them. */
+  /** After initialization: a client that has roots is asked at the first call. */
   initialized(): void {
-    if (this.server.getClientCapabilities()?.roots) this.refresh();
+    if (this.server.getClientCapabilities()?.roots) this.stale = true;
   }
 
-  /** Calls wait for a roots request in flight, so none runs against the previous folders. */
-  ready(): Promise<void> {
-    return this.pending;
+  /** Up to date before a call runs; concurrent calls share one roots/list request. */
+  async ready(list: ListRoots): Promise<void> {
+    while (this.stale || this.pending) {
+      if (!this.pending) {
+        this.stale = false;
+        this.pending = this.refresh(list).finally(() => (this.pending = undefined));
+      }
+      await this.pending;
+    }
   }
 
-  private refresh(): void {
-    this.pending = this.server.listRoots().then(
-      ({ roots }) => {
-        const folders = rootsFromClient(roots, this.log);
-        this.roots = folders.length > 0 ? folders : this.fallback;
-        this.log('info', `Workspace folders: ${this.roots.map((r) => r.path).join(', ')}${folders.length > 0 ? ' (client roots)' : ' (no client roots; the server\'s folders)'}.`);
-        this.changed();
-      },
-      (error: unknown) => this.log('warning', `roots/list failed (${(error as Error)?.message ?? error}); keeping ${this.roots.map((r) => r.path).join(', ')}.`),
-    );
+  private async refresh(list: ListRoots): Promise<void> {
+    try {
+      const folders = rootsFromClient((await list()).roots, this.log);
+      const next = folders.length > 0 ? folders : this.fallback;
+      const same = next.length === this.roots.length && next.every((root, i) => root.path === this.roots[i]!.path && root.name === this.roots[i]!.name);
+      this.roots = next;
+      this.log('info', `Workspace folders: ${next.map((r) => r.path).join(', ')}${folders.length > 0 ? ' (client roots)' : " (no client roots; the server's folders)"}.`);
+      if (!same) this.changed();
+    } catch (error) {
+      this.log('warning', `roots/list failed (${(error as Error)?.message ?? error}); keeping ${this.roots.map((r) => r.path).join(', ')}.`);
+    }
   }
 }

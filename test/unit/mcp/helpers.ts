@@ -1,0 +1,112 @@
+// The MCP server as clients meet it: `lectern mcp` spawned as a process (from source), reached with
+// the official SDK client over stdio or Streamable HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+
+export const repoRoot = join(__dirname, '..', '..', '..');
+export const cliSource = join(repoRoot, 'src', 'cli', 'main.ts');
+
+/** The command that runs the CLI from source (what a user runs as `lectern`). */
+export function lecternCommand(...args: string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', 'tsx', cliSource, ...args] };
+}
+
+export interface Connected {
+  client: Client;
+  logs: string[];
+  /** Replaces the client's roots and tells the server (notifications/roots/list_changed). */
+  setRoots(folders: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const rootOf = (folder: string): Root => ({ uri: pathToFileURL(folder).href });
+
+function client(roots: string[] | undefined): { client: Client; logs: string[]; setRoots: (folders: string[]) => Promise<void> } {
+  let current = roots;
+  const client = new Client({ name: 'lectern-test', version: '1.0.0' }, { capabilities: current ? { roots: { listChanged: true } } : {} });
+  const logs: string[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, async (note) => void logs.push(`${note.params.level}: ${String(note.params.data)}`));
+  if (current) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: current!.map(rootOf) }));
+  return {
+    client,
+    logs,
+    setRoots: async (folders) => {
+      current = folders;
+      await client.sendRootsListChanged();
+    },
+  };
+}
+
+/** `lectern mcp ARGS` over stdio; `roots`: the client declares roots and answers roots/list with them. */
+export async function stdio(args: string[], roots?: string[]): Promise<Connected> {
+  const made = client(roots);
+  const { command, args: full } = lecternCommand('mcp', ...args);
+  const transport = new StdioClientTransport({ command, args: full, stderr: 'pipe' });
+  await made.client.connect(transport);
+  await made.client.setLoggingLevel('debug');
+  return { ...made, close: () => made.client.close() };
+}
+
+export interface HttpServer {
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** `lectern mcp --http 0 ARGS`: resolves with the URL it prints once listening. */
+export function httpServer(args: string[] = []): Promise<HttpServer> {
+  const { command, args: full } = lecternCommand('mcp', '--http', '0', ...args);
+  const child = spawn(command, full, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL within 30 s: ${err}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(err);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1]!,
+          child,
+          stderr: () => err,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`lectern mcp --http exited ${code}: ${err}`)));
+  });
+}
+
+export async function http(url: string, roots?: string[], headers: Record<string, string> = {}): Promise<Connected> {
+  const made = client(roots);
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  await made.client.connect(transport);
+  await made.client.setLoggingLevel('debug');
+  return {
+    ...made,
+    close: async () => {
+      await transport.terminateSession().catch(() => undefined);
+      await made.client.close();
+    },
+  };
+}
+
+/** Waits until `check` holds (a notification arrived), or fails after `ms`. */
+export async function eventually(check: () => boolean, ms = 10_000, what = 'the condition'): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
