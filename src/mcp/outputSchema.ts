@@ -3,7 +3,8 @@
 // MCP clients validate structuredContent against them, so a test checks real answers of every mode.
 import type { JsonSchema } from '../core/tools/jsonSchema';
 
-const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
+// anyOf rather than a type array: portable to clients that map schemas onto a single-type dialect.
+const nullable = (type: string): JsonSchema => ({ anyOf: [{ type }, { type: 'null' }] });
 
 const toolError: JsonSchema = {
   type: 'object',
@@ -28,7 +29,7 @@ const meta: JsonSchema = {
     end_line: nullable('integer'),
     start_byte: nullable('integer'),
     end_byte: nullable('integer'),
-    next: { type: ['object', 'null'], description: 'The exact input of the follow-up call, when more remains.' },
+    next: { ...nullable('object'), description: 'The exact input of the follow-up call, when more remains.' },
     stabilization: { type: 'object', description: "The session's state after this call: budget_state, warnings, metrics_snapshot." },
   },
   required: ['truncated', 'token_estimate', 'preview_degraded', 'next'],
