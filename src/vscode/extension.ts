@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { Lectern } from '../core/engine';
 import { createVscodeHost, readSettings } from './host';
+import { registerMcpProvider } from './mcpProvider';
 import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
 import { registerTools } from './tools';
 
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): LecternTestApi | und
     watcher.onDidChange((uri) => (uri.scheme === 'file' ? engine.fileChanged(uri.fsPath) : engine.invalidate(null))),
     vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
     ...registerTools(engine),
+    ...registerMcpProvider(context),
   );
   // The status bar and dashboard read the session; tests read them through this API.
   return context.extensionMode === vscode.ExtensionMode.Test ? ui?.testApi : undefined;

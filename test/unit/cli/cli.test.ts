@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, SETTING_FLAGS, UsageError } from '../../../src/cli/args';
-import { normalizeSettings } from '../../../src/core/settings';
+import { normalizeSettings } from '../../../src/core/ground/settings';
 import { tempDir, write } from '../helpers';
 import { lecternCommand, repoRoot } from '../mcp/helpers';
 
@@ -136,5 +136,14 @@ describe('cli: settings as flags', () => {
     assert.equal(parseArgs(['mcp', '--http', '0'], { LECTERN_MCP_TOKEN: 'e' }).token, 'e');
     assert.equal(parseArgs(['mcp'], { LECTERN_MCP_TOKEN: 'e' }).token, 'e');
     assert.throws(() => parseArgs(['mcp', '--token', 't']), /--token goes with --http/);
+  });
+});
+
+describe('cli: the editor settings as flags (VS Code → lectern mcp)', () => {
+  it('settingsToFlags and parseArgs round-trip every setting', async () => {
+    const { settingsToFlags } = await import('../../../src/node/settingFlags');
+    const settings = normalizeSettings({ sessionGuard: false, relevance: 'block', excludeGlobs: ['**/gen/**', 'out'], maxReadShare: 0.3, idleResetMinutes: 2.5 });
+    const parsed = parseArgs(['mcp', ...settingsToFlags(settings)]);
+    assert.deepEqual(normalizeSettings(parsed.settings), settings);
   });
 });

@@ -1,0 +1,61 @@
+// The extension's MCP server definition provider in the real host: off by default; with
+// lectern.mcpServer on, VS Code starts the bundled `lectern mcp` and its tools can be invoked
+// (through vscode.lm, as VS Code's own MCP client calls them).
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { folder, resultText, writeFile } from './helpers';
+
+/** VS Code's command that starts MCP servers ('*': all) and waits until their tools are known. */
+async function startMcpServers(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
+}
+
+/** The MCP tools VS Code made of the Lectern server (named with a server prefix, unlike ours). */
+function lecternMcpTools(): vscode.LanguageModelToolInformation[] {
+  return vscode.lm.tools.filter((tool) => /lectern_(read|search|stat)$/.test(tool.name) && !/^lectern_/.test(tool.name));
+}
+
+async function eventually<T>(get: () => T | undefined, ms: number, what: string): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = get();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('mcp server definition provider', function () {
+  this.timeout(90_000);
+  const config = () => vscode.workspace.getConfiguration('lectern');
+
+  after(async () => {
+    await config().update('mcpServer', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('offers no server while lectern.mcpServer is off (the default)', async () => {
+    assert.equal(config().get('mcpServer'), false);
+    await startMcpServers();
+    assert.deepEqual(lecternMcpTools().map((t) => t.name), []);
+  });
+
+  it('with lectern.mcpServer on, VS Code starts `lectern mcp` and its tools answer', async () => {
+    await config().update('mcpServer', true, vscode.ConfigurationTarget.Workspace);
+    const tools = await eventually(
+      () => {
+        void startMcpServers();
+        const found = lecternMcpTools();
+        return found.length >= 3 ? found : undefined;
+      },
+      60_000,
+      'the Lectern MCP tools',
+    );
+    const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
+    assert.match(stat.description, /Learn about a path before reading it/);
+    const file = writeFile(path.join(folder('alpha'), 'src', 'mcp-provider.ts'), 'export const viaMcp = 1;\n');
+    const result = await vscode.lm.invokeTool(stat.name, { input: { target: file }, toolInvocationToken: undefined });
+    const text = resultText(result);
+    assert.match(text, /mcp-provider\.ts · file · 25 bytes · 1 line · typescript/);
+  });
+});
