@@ -3,6 +3,7 @@
 // session's footer. Modes return a Draft, the session layer judges and annotates it, and render()
 // writes the model-facing `text` once, at the end.
 import type { ToolResponse } from './contract';
+import type { ReadEnv } from './env';
 
 export interface Draft {
   /** The tool's answer: all but `text` final; `text` holds the tool's own text until render(). */
@@ -17,10 +18,19 @@ export interface Draft {
   pointer?: string;
   /** The session's `[CODE: …]` lines, shown last. */
   footer: string[];
+  /** The text shows a line cut for display: the model did not see the answer whole (never pointed to later). */
+  displayCut?: boolean;
 }
 
 export function draft(response: ToolResponse, notes: string[] = []): Draft {
   return { response, notes: [...notes], footer: [] };
+}
+
+/** The draft of what `read` answers, noting whether it shows a line cut for display (ReadEnv.onDisplayCut). */
+export async function drafted<E extends ReadEnv>(env: E, read: (env: E) => Promise<ToolResponse>): Promise<Draft> {
+  let cut = false;
+  const response = await read({ ...env, onDisplayCut: () => (cut = true) });
+  return cut ? { ...draft(response), displayCut: true } : draft(response);
 }
 
 /** A list read's draft: its parts, and the closing line after them. */

@@ -18,4 +18,6 @@ export interface ReadEnv {
   allowOutside: boolean;
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
+  /** Told when the answer shows a line cut for display (the model does not see it whole). */
+  onDisplayCut?: () => void;
 }

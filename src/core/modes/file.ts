@@ -1,6 +1,6 @@
 // `lectern_read` mode "file": lines, a byte window, head, tail or the outline of one file, or of
 // several files in one call (each answered on its own; together they share the token cap).
-import { addNotes, draft, listDraft, type Draft } from '../ground/answer';
+import { addNotes, draft, drafted, listDraft, type Draft } from '../ground/answer';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { errorResponse } from '../ground/errors';
 import { formatCount } from '../ground/format';
@@ -51,12 +51,14 @@ export type FileInput = InputOf<typeof fileFields> & { target: string | string[]
 type OneFileInput = FileInput & { target: string };
 
 /** One file: its outline when asked for, or instead of the first part of a large file. */
-async function readOne(env: SymbolEnv, input: OneFileInput): Promise<ToolResponse> {
+async function readOne(env: SymbolEnv, input: OneFileInput): Promise<Draft> {
   const { outline, ...rest } = input;
-  if (outline) return readOutline(env, rest);
-  const response = await readFile(env, rest);
-  if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return response;
-  return (await outlineInstead(env, input.target, response)) ?? response;
+  if (outline) return draft(await readOutline(env, rest));
+  const answer = await drafted(env, (e) => readFile(e, rest));
+  const response = answer.response;
+  if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return answer;
+  const instead = await outlineInstead(env, input.target, response);
+  return instead ? draft(instead) : answer;
 }
 
 /** Several files: each answered on its own, in order, sharing the token cap. */
@@ -65,15 +67,16 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
   let used = 0;
   for (const target of targets) {
     const tokenCap = Math.max(256, env.tokenCap - used);
-    let result: ToolResponse;
+    let part: Draft;
     try {
-      result = await readOne({ ...env, tokenCap }, { ...input, target });
+      part = await readOne({ ...env, tokenCap }, { ...input, target });
     } catch (error) {
-      result = errorResponse('file', target, error);
+      part = draft(errorResponse('file', target, error));
     }
+    const result = part.response;
     if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
     used += result.meta.token_estimate;
-    parts.push(addNotes(draft(result), notes));
+    parts.push(addNotes(part, notes));
   }
   const results = parts.map((p) => p.response);
   const failures = results.filter((r) => !r.ok);
@@ -111,6 +114,6 @@ export const fileMode = defineMode({
   async run(env, input: FileInput, notes) {
     const { target } = input;
     if (Array.isArray(target)) return readMany(env, input, target, notes);
-    return addNotes(draft(await readOne(env, { ...input, target })), notes);
+    return addNotes(await readOne(env, { ...input, target }), notes);
   },
 });

@@ -1,6 +1,6 @@
 // `lectern_read` mode "snippet": a line range with context, optionally grown to its enclosing block
 // (symbols/snippetRead.ts).
-import { addNotes, draft } from '../ground/answer';
+import { addNotes, drafted } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { readSnippet } from '../symbols/snippetRead';
 import { defineMode } from './mode';
@@ -25,8 +25,14 @@ export const snippetMode = defineMode({
   fields: snippetFields,
   required: ['start_line'],
   async run(env, input: SnippetInput, notes) {
-    const snippet = await readSnippet(env, input);
+    let expansion: string[] = [];
+    const answer = await drafted(env, async (e) => {
+      const snippet = await readSnippet(e, input);
+      expansion = snippet.notes;
+      return snippet.response;
+    });
     // The expansion's notes come first in the text, the validation's after them.
-    return addNotes(draft(snippet.response, snippet.notes), notes);
+    answer.notes.push(...expansion);
+    return addNotes(answer, notes);
   },
 });

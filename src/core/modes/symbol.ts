@@ -1,5 +1,5 @@
 // `lectern_read` mode "symbol": one function, class or method by name path (symbols/symbolRead.ts).
-import { addNotes, draft } from '../ground/answer';
+import { addNotes, drafted } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 import { readSymbol } from '../symbols/symbolRead';
@@ -39,5 +39,5 @@ export type SymbolInput = InputOf<typeof symbolFields> & { target: string };
 export const symbolMode = defineMode({
   name: 'symbol',
   fields: symbolFields,
-  run: async (env, input: SymbolInput, notes) => addNotes(draft(await readSymbol(env, input)), notes),
+  run: async (env, input: SymbolInput, notes) => addNotes(await drafted(env, (e) => readSymbol(e, input)), notes),
 });

@@ -339,7 +339,7 @@ class FileRead {
       }
     }
     const firstLine = options.firstLine === undefined ? 1 : options.firstLine;
-    return shapeLines(lines, firstLine, {
+    const shaped = shapeLines(lines, firstLine, {
       maxChars: options.maxChars,
       tokenCap: this.env.tokenCap,
       reserveTokens: HEADER_RESERVE_TOKENS,
@@ -348,6 +348,9 @@ class FileRead {
       allowLineCut: !options.cutLong,
       maxLines: this.env.maxLines,
     });
+    // A line shown otherwise than it is (a line cut to fit, not a window that ends in it).
+    if (shaped.lines.some((line) => line.cut && line.shown !== line.raw)) this.env.onDisplayCut?.();
+    return shaped;
   }
 
   private capNote(shaped: Shaped, slice: Slice, kind: 'lines' | 'window'): string {

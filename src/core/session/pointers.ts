@@ -49,7 +49,7 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
   }
   // A pointer records nothing new: the earlier answer stays the one to point to. Answers whose
   // display was cut (over-long lines) are never pointed to: the model did not see them whole.
-  if (!pointedTo && !ctx.ephemeral && !/line cut/.test(text)) {
+  if (!pointedTo && !ctx.ephemeral && !answer.displayCut) {
     served.add({
       seq: ctx.seq,
       file: file.absolute,

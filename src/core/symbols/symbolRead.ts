@@ -259,6 +259,7 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
       footer.push(`[Members (${formatCount(symbol.children.length)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name}`, path: display })}]`);
     }
   }
+  if (rendered.cut > 0) env.onDisplayCut?.();
   if (rendered.cut > 0) footer.push(`[${plural(rendered.cut, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.]`);
   const body = members.length > 0 ? `${rendered.body}\n${members.join('\n')}` : rendered.body;
   const text = [header, body, ...footer].join('\n');
