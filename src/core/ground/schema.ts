@@ -50,3 +50,17 @@ export interface ToolDefinition<F extends Fields = Fields> {
   /** Single-purpose compatibility tools, hidden unless `lectern.legacyTools` is on. */
   legacy?: boolean;
 }
+
+/**
+ * true when A and B are the same type. A mode asserts with it that the internal input its algorithm
+ * declares is exactly the input its fields declare, so the two cannot drift apart.
+ */
+export type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;

@@ -1,9 +1,9 @@
 // `lectern_read` mode "diff_preview": what changed in a file or a folder against git's HEAD, the
 // index, or the file on disk (diff/diffPreview.ts).
 import { addNotes, draft } from '../ground/answer';
-import type { Fields, InputOf } from '../ground/schema';
+import type { Fields, InputOf, Same } from '../ground/schema';
 import { diffPreview } from '../diff/diffPreview';
-import { DIFF_AGAINST } from '../diff/previewInput';
+import { DIFF_AGAINST, type DiffPreviewInput as PreviewInput } from '../diff/previewInput';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
 
@@ -29,6 +29,10 @@ export const diffPreviewFields = {
 } as const satisfies Fields;
 
 export type DiffPreviewInput = InputOf<typeof diffPreviewFields> & { target?: string };
+
+/** diff/ takes exactly these fields: a field added to one and not the other fails to compile. */
+const previewTakesTheseFields: Same<DiffPreviewInput, PreviewInput> = true;
+void previewTakesTheseFields;
 
 export const diffPreviewMode = defineMode({
   name: 'diff_preview',

@@ -4,8 +4,8 @@ import { addNotes, draft, drafted, listDraft, type Draft } from '../ground/answe
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { errorResponse } from '../ground/errors';
 import { formatCount } from '../ground/format';
-import type { Fields, InputOf } from '../ground/schema';
-import { planRead, readFile } from '../read/fileRead';
+import type { Fields, InputOf, Same } from '../ground/schema';
+import { planRead, readFile, type FileReadInput } from '../read/fileRead';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { defineMode } from './mode';
 import { outlineInstead, readOutline } from './outline';
@@ -49,6 +49,10 @@ export const fileFields = {
 
 export type FileInput = InputOf<typeof fileFields> & { target: string | string[] };
 type OneFileInput = FileInput & { target: string };
+
+/** The reader takes exactly these fields (outline aside): a field added to one and not the other fails to compile. */
+const readerTakesTheseFields: Same<Omit<OneFileInput, 'outline'>, FileReadInput> = true;
+void readerTakesTheseFields;
 
 /** One file: its outline when asked for, or instead of the first part of a large file. */
 async function readOne(env: SymbolEnv, input: OneFileInput): Promise<Draft> {

@@ -1,8 +1,8 @@
 // `lectern_search`: lines by text or RE2 regular expression in the workspace, a folder, a glob or
 // one file (search/workspaceSearch.ts).
 import { draft } from '../ground/answer';
-import type { Fields, InputOf } from '../ground/schema';
-import { search } from '../search/workspaceSearch';
+import type { Fields, InputOf, Same } from '../ground/schema';
+import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
 
 export const searchFields = {
@@ -41,6 +41,10 @@ export const searchFields = {
 } as const satisfies Fields;
 
 export type SearchToolInput = InputOf<typeof searchFields, 'query'>;
+
+/** search/ takes exactly these fields: a field added to one and not the other fails to compile. */
+const searchTakesTheseFields: Same<SearchToolInput, WorkspaceSearchInput> = true;
+void searchTakesTheseFields;
 
 export const searchTool = defineTool(
   {

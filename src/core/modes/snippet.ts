@@ -1,8 +1,8 @@
 // `lectern_read` mode "snippet": a line range with context, optionally grown to its enclosing block
 // (symbols/snippetRead.ts).
 import { addNotes, drafted } from '../ground/answer';
-import type { Fields, InputOf } from '../ground/schema';
-import { readSnippet } from '../symbols/snippetRead';
+import type { Fields, InputOf, Same } from '../ground/schema';
+import { readSnippet, type SnippetInput as SnippetReadInput } from '../symbols/snippetRead';
 import { defineMode } from './mode';
 import { contextLines, endLine, startLine } from './readFields';
 
@@ -19,6 +19,10 @@ export const snippetFields = {
 } as const satisfies Fields;
 
 export type SnippetInput = InputOf<typeof snippetFields, 'start_line'> & { target: string };
+
+/** The reader takes exactly these fields: a field added to one and not the other fails to compile. */
+const readerTakesTheseFields: Same<SnippetInput, SnippetReadInput> = true;
+void readerTakesTheseFields;
 
 export const snippetMode = defineMode({
   name: 'snippet',

@@ -1,8 +1,8 @@
 // `lectern_read` mode "symbol": one function, class or method by name path (symbols/symbolRead.ts).
 import { addNotes, drafted } from '../ground/answer';
-import type { Fields, InputOf } from '../ground/schema';
+import type { Fields, InputOf, Same } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
-import { readSymbol } from '../symbols/symbolRead';
+import { readSymbol, type SymbolInput as SymbolReadInput } from '../symbols/symbolRead';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
 
@@ -35,6 +35,10 @@ export const symbolFields = {
 } as const satisfies Fields;
 
 export type SymbolInput = InputOf<typeof symbolFields> & { target: string };
+
+/** The reader takes exactly these fields: a field added to one and not the other fails to compile. */
+const readerTakesTheseFields: Same<SymbolInput, SymbolReadInput> = true;
+void readerTakesTheseFields;
 
 export const symbolMode = defineMode({
   name: 'symbol',
