@@ -24,7 +24,7 @@ export interface PointerContext {
  */
 export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: number, ratio: number, ctx: PointerContext): Served | undefined {
   const part = answer.response;
-  if (!ctx.guard || !file || !file.version || part.mode === 'diff_preview') return undefined;
+  if (!ctx.guard || !file || !file.version || answer.notFileText) return undefined;
   const text = bodyText(answer);
   let pointedTo: Served | undefined;
   const { served, countTokens, advice } = ctx;

@@ -128,7 +128,7 @@ export class SessionCall {
       const ratio = tokensPerByte(rawTokens, encoder.encode(text).length);
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
       if (pointedTo) pointed = true;
-      countRead(m, session.searchedFiles, part.response, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral, chars: text.length });
+      countRead(m, session.searchedFiles, part.response, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral, chars: text.length, fileText: !part.notFileText });
     }
     // A list read some of whose answers became pointers is shorter now.
     if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
@@ -179,6 +179,8 @@ export interface ServedRead {
   ephemeral: boolean;
   /** Characters of the answer's text as the tool gave it (its notes included). */
   chars: number;
+  /** The answer is the file's text (not, say, its diff): its lines count as read. */
+  fileText: boolean;
 }
 
 export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: ToolResponse, read: ServedRead): void {
@@ -191,7 +193,7 @@ export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: 
     if (typeof totalBytes === 'number') m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
     return;
   }
-  const range = part.mode === 'diff_preview' ? null : rangeOf(part);
+  const range = read.fileText ? rangeOf(part) : null;
   const span = range ? range.end - range.start + 1 : 0;
   if (!read.ephemeral) {
     m.lines += span;
@@ -200,7 +202,7 @@ export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: 
     m.maxSpan = Math.max(m.maxSpan, span);
   }
   if (part.meta.preview_degraded) m.degraded++;
-  if (typeof totalBytes === 'number' && part.mode !== 'diff_preview') m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
+  if (typeof totalBytes === 'number' && read.fileText) m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
 }
 
 /** A search answered: counted, and its result files kept as the relevance baseline. */
