@@ -1,0 +1,85 @@
+// What a tool call was, for retention: a read (of which file and lines), an edit (with its intent),
+// a command output, or something else. Lectern's own tools are known exactly; other tools (the
+// user's enabled ones) are judged by name and by the usual input fields.
+import type { CallKind, LineRange } from './types';
+
+export interface CallFacts {
+  kind: CallKind;
+  path?: string;
+  range?: LineRange;
+  outline?: boolean;
+  intent?: string;
+  ephemeral?: boolean;
+}
+
+/** Where an answer said it came from (ToolResponse.location / meta), when the tool is Lectern's. */
+export interface AnswerPlace {
+  file: string;
+  start_line: number | null;
+  end_line: number | null;
+}
+
+const MAX_INTENT_CHARS = 200;
+const EDIT = /edit|write|replace|insert|create|apply|patch|rename|delete/i;
+const OUTPUT = /terminal|run_in|command|shell|exec|task|bash|run_test|runTest/i;
+const READ = /(^|_)(read|view|open|get_file|cat)(_|$)|readFile|read_file|getFile/i;
+
+function str(input: Record<string, unknown>, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = input[key];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return undefined;
+}
+
+function int(input: Record<string, unknown>, ...keys: string[]): number | undefined {
+  for (const key of keys) {
+    const value = input[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
+  }
+  return undefined;
+}
+
+function range(start: number | undefined | null, end: number | undefined | null): LineRange | undefined {
+  if (!start || !end || end < start) return undefined;
+  return { start, end };
+}
+
+function intentOf(input: Record<string, unknown>): string | undefined {
+  const text = str(input, 'intent', 'explanation', 'reason', 'description', 'summary', 'message');
+  if (!text) return undefined;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= MAX_INTENT_CHARS ? line : `${line.slice(0, MAX_INTENT_CHARS - 1)}…`;
+}
+
+export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlace | null): CallFacts {
+  const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
+  if (tool === 'lectern_read' || tool === 'lecternRead') {
+    const mode = str(input, 'mode') ?? 'file';
+    if (mode === 'diff_preview') return { kind: 'other' };
+    const target = typeof input.target === 'string' ? input.target : undefined;
+    const path = place?.file ?? (mode === 'symbol' ? str(input, 'path') : target);
+    if (!path) return { kind: 'other' };
+    const outline = mode === 'file' && input.outline === true;
+    return {
+      kind: 'read',
+      path,
+      ...(outline ? { outline } : range(place?.start_line, place?.end_line) ? { range: range(place?.start_line, place?.end_line) } : {}),
+      ...(input.ephemeral === true ? { ephemeral: true } : {}),
+    };
+  }
+  if (tool.startsWith('lectern_')) return { kind: 'other' }; // search, stat
+  const path = str(input, 'filePath', 'path', 'file', 'target', 'uri', 'fileName');
+  if (EDIT.test(tool) && !READ.test(tool)) {
+    const start = int(input, 'startLine', 'start_line', 'line');
+    const end = int(input, 'endLine', 'end_line') ?? start;
+    return { kind: 'edit', ...(path ? { path } : {}), ...(range(start, end) ? { range: range(start, end) } : {}), ...(intentOf(input) ? { intent: intentOf(input) } : {}) };
+  }
+  if (OUTPUT.test(tool)) return { kind: 'output' };
+  if (READ.test(tool) && path) {
+    const start = int(input, 'startLine', 'start_line', 'offset', 'startLineNumberBaseOne');
+    const end = int(input, 'endLine', 'end_line', 'endLineNumberBaseOne') ?? (start && int(input, 'limit') ? start + int(input, 'limit')! - 1 : undefined);
+    return { kind: 'read', path, ...(range(start, end) ? { range: range(start, end) } : {}), ...(input.ephemeral === true ? { ephemeral: true } : {}) };
+  }
+  return { kind: 'other' };
+}
