@@ -33,6 +33,16 @@ export interface InvokeOptions {
   sessionId?: string;
 }
 
+export interface IndexedSymbol {
+  /** Name path, e.g. "Store.get" (what mode "symbol" takes as target). */
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+  end_line: number;
+  signature: string;
+}
+
 export interface Invocation {
   tool: string;
   response: ToolResponse;
@@ -107,6 +117,14 @@ export class Lectern {
       if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
     }
+  }
+
+  /** The workspace symbol index as a flat list (command-palette pickers); bounded like symbol reads. */
+  async listSymbols(options: Pick<InvokeOptions, 'signal' | 'onIndexProgress'> = {}): Promise<IndexedSymbol[]> {
+    const query = await this.workspaceIndex.query(undefined, options.onIndexProgress, options.signal);
+    return query.files.flatMap((file) =>
+      file.symbols.map(({ symbol, path }) => ({ name: path.join('.'), kind: symbol.kind, file: file.display, line: symbol.startLine, end_line: symbol.endLine, signature: symbol.signature })),
+    );
   }
 
   /** Display paths of the call's targets that resolve outside the workspace (for a confirmation). */

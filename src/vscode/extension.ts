@@ -5,6 +5,7 @@ import { Lectern } from '../core/engine';
 import { createVscodeHost, readSettings } from './host';
 import { registerMcpProvider } from './mcpProvider';
 import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
+import { registerPaletteCommands } from './palette/commands';
 import { registerTools } from './tools';
 
 let ui: SessionUi | undefined;
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): LecternTestApi | und
     vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
     ...registerTools(engine),
     ...registerMcpProvider(context),
+    ...registerPaletteCommands(engine),
   );
   // The status bar and dashboard read the session; tests read them through this API.
   return context.extensionMode === vscode.ExtensionMode.Test ? ui?.testApi : undefined;

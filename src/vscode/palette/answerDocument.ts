@@ -1,0 +1,34 @@
+// The text of a palette read's virtual document: a short header with the answer's metadata, then,
+// byte for byte, the text a model would receive for the same call. No vscode import (unit-tested).
+import type { ToolResponse } from '../../core/contract';
+
+export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
+
+function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
+}
+
+function span(meta: ToolResponse['meta']): string | null {
+  if (meta.start_line === null || meta.end_line === null) return null;
+  return `lines ${meta.start_line}-${meta.end_line}${meta.total_lines !== null ? ` of ${meta.total_lines}` : ''}`;
+}
+
+export function answerDocument(tool: string, input: unknown, response: ToolResponse): string {
+  const meta = response.meta;
+  const stab = meta.stabilization;
+  const facts = [`tokens: ${meta.token_estimate} (o200k)`, `truncated: ${yesNo(meta.truncated)}`, span(meta), response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`].filter((x) => x !== null);
+  const header = [
+    `Lectern · ${tool} ${JSON.stringify(input)}`,
+    facts.join(' · '),
+    `next call: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
+    ...(stab ? [`session: ${stab.metrics_snapshot.reads_count} reads, ${stab.metrics_snapshot.search_count} searches, budget ${stab.budget_state}`] : []),
+    ANSWER_RULE,
+  ];
+  return `${header.join('\n')}\n${response.text}\n`;
+}
+
+/** The model's text back out of a virtual document (tests, and the "copy answer" path). */
+export function modelText(document: string): string {
+  const at = document.indexOf(`${ANSWER_RULE}\n`);
+  return at === -1 ? document : document.slice(at + ANSWER_RULE.length + 1).replace(/\n$/, '');
+}

@@ -1,0 +1,156 @@
+// Command-palette reads (category "Lectern"): the same calls a model makes, run by the user, their
+// answers opened as read-only `lectern:` documents. They run in the window's default session, so
+// they count in the status bar and dashboard. Every command takes optional arguments (menus pass a
+// Uri; tests and keybindings pass the call's fields) and asks only for what is missing.
+import * as vscode from 'vscode';
+import type { Lectern } from '../../core/engine';
+import { answerDocument } from './answerDocument';
+import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
+import { parseRange } from './lineRange';
+
+export const PALETTE_COMMANDS = {
+  readSymbol: 'lectern.readSymbol',
+  outlineFile: 'lectern.outlineFile',
+  readLines: 'lectern.readLines',
+  searchWorkspace: 'lectern.searchWorkspace',
+  previewChanges: 'lectern.previewChanges',
+} as const;
+
+type Args = Record<string, unknown>;
+
+/** At most this many symbols in the picker (its filter is fuzzy, over name, kind and file). */
+const MAX_PICKS = 5000;
+
+function relative(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+}
+
+/** A file from the arguments (a Uri from a menu, or { path }), else the active editor's. */
+function fileOf(arg: unknown): string | undefined {
+  if (arg instanceof vscode.Uri) return relative(arg);
+  if (arg && typeof arg === 'object' && typeof (arg as Args).path === 'string') return (arg as Args).path as string;
+  const editor = vscode.window.activeTextEditor;
+  return editor && editor.document.uri.scheme !== ANSWER_SCHEME ? relative(editor.document.uri) : undefined;
+}
+
+function argsOf(arg: unknown): Args {
+  return arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as Args) : {};
+}
+
+export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
+  const documents = new AnswerDocuments();
+
+  /** Runs the call as a user read and shows its answer; returns the document's uri. */
+  const show = async (title: string, tool: string, input: Args): Promise<vscode.Uri | undefined> => {
+    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` }, () => engine.invoke(tool, input, {}));
+    const editor = await documents.show(title, answerDocument(tool, input, response));
+    return editor.document.uri;
+  };
+
+  const readSymbol = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+    const given = typeof arg === 'string' ? { name: arg } : argsOf(arg);
+    let name = typeof given.name === 'string' ? given.name : undefined;
+    let path = typeof given.path === 'string' ? given.path : undefined;
+    if (!name) {
+      const picked = await pickSymbol(engine);
+      if (!picked) return undefined;
+      ({ name, path } = picked);
+    }
+    return show(`symbol ${name}`, 'lectern_read', { mode: 'symbol', target: name, ...(path ? { path } : {}) });
+  };
+
+  const outlineFile = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+    const target = fileOf(arg);
+    if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to outline it.');
+    return show(`outline ${target}`, 'lectern_read', { mode: 'file', target, outline: true });
+  };
+
+  const readLines = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+    const given = argsOf(arg);
+    const target = fileOf(arg);
+    if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to read lines of it.');
+    let start = typeof given.start === 'number' ? given.start : undefined;
+    let end = typeof given.end === 'number' ? given.end : undefined;
+    const editor = vscode.window.activeTextEditor;
+    if (start === undefined && !(arg instanceof vscode.Uri) && editor && !editor.selection.isEmpty) {
+      start = editor.selection.start.line + 1;
+      end = editor.selection.end.line + (editor.selection.end.character === 0 && editor.selection.end.line > editor.selection.start.line ? 0 : 1);
+    }
+    if (start === undefined) {
+      const typed = await vscode.window.showInputBox({ title: `Lectern: Read Lines of ${target}`, prompt: 'Lines, 1-based: "120-180", or "120" for one line', validateInput: (v) => (parseRange(v) ? null : 'e.g. 120-180') });
+      const range = typed === undefined ? undefined : parseRange(typed);
+      if (!range) return undefined;
+      [start, end] = range;
+    }
+    return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', { mode: 'file', target, start_line: start, end_line: end ?? start });
+  };
+
+  const searchWorkspace = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+    const given = typeof arg === 'string' ? { query: arg } : argsOf(arg);
+    let query = typeof given.query === 'string' ? given.query : undefined;
+    if (!query) {
+      const editor = vscode.window.activeTextEditor;
+      const word = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).split('\n')[0] : undefined;
+      query = await vscode.window.showInputBox({ title: 'Lectern: Search in Workspace', prompt: 'Text to find (a literal; the model-facing search)', value: word });
+      if (!query) return undefined;
+    }
+    const input: Args = { query, ...(typeof given.target === 'string' ? { target: given.target } : {}), ...(given.regex === true ? { regex: true } : {}) };
+    return show(`search ${query}`, 'lectern_search', input);
+  };
+
+  const previewChanges = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+    const given = argsOf(arg);
+    const target = arg instanceof vscode.Uri ? relative(arg) : typeof given.path === 'string' ? given.path : undefined;
+    let against = typeof given.against === 'string' ? given.against.toUpperCase() : undefined;
+    if (!against) {
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: 'HEAD', description: 'against the last commit', against: 'HEAD' },
+          { label: 'Index', description: 'against the staged version', against: 'INDEX' },
+          { label: 'Unsaved', description: 'editor changes not yet saved, against the file on disk', against: 'WORKTREE' },
+        ],
+        { title: `Lectern: Preview Changes${target ? ` of ${target}` : ''}` },
+      );
+      if (!picked) return undefined;
+      against = picked.against;
+    }
+    return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', { mode: 'diff_preview', ...(target ? { target } : {}), ...(against !== 'HEAD' ? { against } : {}) });
+  };
+
+  return [
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, documents),
+    vscode.commands.registerCommand(PALETTE_COMMANDS.readSymbol, readSymbol),
+    vscode.commands.registerCommand(PALETTE_COMMANDS.outlineFile, outlineFile),
+    vscode.commands.registerCommand(PALETTE_COMMANDS.readLines, readLines),
+    vscode.commands.registerCommand(PALETTE_COMMANDS.searchWorkspace, searchWorkspace),
+    vscode.commands.registerCommand(PALETTE_COMMANDS.previewChanges, previewChanges),
+  ];
+}
+
+async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string } | undefined> {
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { name: string; file: string }>();
+  pick.title = 'Lectern: Read Symbol';
+  pick.placeholder = 'Type to filter symbols (fuzzy), e.g. "Store.get" or "parsecfg"';
+  pick.matchOnDescription = true;
+  pick.busy = true;
+  pick.show();
+  const chosen = new Promise<{ name: string; path: string } | undefined>((resolve) => {
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0];
+      resolve(item ? { name: item.name, path: item.file } : undefined);
+      pick.hide();
+    });
+    pick.onDidHide(() => resolve(undefined));
+  });
+  try {
+    const symbols = await engine.listSymbols();
+    pick.items = symbols.slice(0, MAX_PICKS).map((s) => ({ label: s.name, description: `${s.kind} · ${s.file}:${s.line}`, detail: s.signature, name: s.name, file: s.file }));
+  } catch (error) {
+    pick.placeholder = `The symbol index failed: ${(error as Error)?.message ?? error}`;
+  }
+  pick.busy = false;
+  const result = await chosen;
+  pick.dispose();
+  return result;
+}

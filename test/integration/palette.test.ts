@@ -1,0 +1,145 @@
+// Command-palette reads in the real extension host: each command driven through executeCommand
+// with its arguments (what a picker would supply), its `lectern:` document checked against what a
+// model gets for the same call, and the read counted in the window's session.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { modelText } from '../../src/vscode/palette/answerDocument';
+import { folder, resultText, writeFile } from './helpers';
+
+const STORE = [
+  '// A tiny key-value store for the palette tests.',
+  'export class Store {',
+  '  private readonly data = new Map<string, string>();',
+  '',
+  '  /** The value of a key, or undefined. */',
+  '  get(key: string): string | undefined {',
+  '    return this.data.get(key);',
+  '  }',
+  '',
+  '  set(key: string, value: string): void {',
+  '    this.data.set(key, value);',
+  '  }',
+  '}',
+  '',
+  'export function paletteHelper(n: number): number {',
+  '  return n * 2;',
+  '}',
+  '',
+].join('\n');
+
+async function run(command: string, args?: unknown): Promise<{ uri: vscode.Uri; text: string }> {
+  const uri = await vscode.commands.executeCommand<vscode.Uri>(command, args);
+  assert.ok(uri instanceof vscode.Uri, `${command} returned ${String(uri)}`);
+  assert.equal(uri.scheme, 'lectern');
+  const document = await vscode.workspace.openTextDocument(uri);
+  assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the answer is shown');
+  return { uri, text: document.getText() };
+}
+
+/** What a model gets for the same call, in a fresh session (no de-duplication against the palette read). */
+async function modelAnswer(tool: string, input: object): Promise<string> {
+  await vscode.commands.executeCommand('lectern.resetSession');
+  return resultText(await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined }));
+}
+
+async function sessionTimeline(): Promise<{ tool: string; mode: string; file: string | null }[]> {
+  const document = await vscode.commands.executeCommand<vscode.TextDocument>('lectern.exportSessionMetrics');
+  const timeline = (JSON.parse(document.getText()) as { timeline: { tool: string; mode: string; file: string | null }[] }).timeline;
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  return timeline;
+}
+
+describe('command-palette reads (lectern: documents)', () => {
+  let storeFile: string;
+
+  before(() => {
+    storeFile = writeFile(path.join(folder('alpha'), 'src', 'palette', 'store.ts'), STORE);
+  });
+
+  it('Read Symbol: the exact model answer under a header with tokens, truncation and next call; counted in the session', async () => {
+    const { text } = await run('lectern.readSymbol', { name: 'Store.get' });
+    const lines = text.split('\n');
+    assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
+    assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · truncated: no · lines 5-8 of 17$/);
+    assert.equal(lines[2], 'next call: none');
+    assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
+    assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
+    const timeline = await sessionTimeline();
+    assert.deepEqual(timeline.map((e) => [e.tool, e.mode, e.file]), [['lectern_read', 'symbol', 'alpha/src/palette/store.ts']]);
+    assert.equal(modelText(text), await modelAnswer('lectern_read', { mode: 'symbol', target: 'Store.get' }));
+  });
+
+  it('Outline Current File: the active editor\'s outline, from the editor context too (a Uri)', async () => {
+    await vscode.window.showTextDocument(vscode.Uri.file(storeFile));
+    const { text } = await run('lectern.outlineFile');
+    assert.match(text, /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","outline":true\}\n/);
+    assert.match(modelText(text), /class Store/);
+    assert.match(modelText(text), /paletteHelper/);
+    const fromMenu = await run('lectern.outlineFile', vscode.Uri.file(storeFile));
+    assert.equal(fromMenu.text.split('\n')[0], text.split('\n')[0], 'the same call');
+  });
+
+  it('Read Lines: the editor selection, or explicit lines; the next call in the header when more remains', async () => {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(storeFile));
+    editor.selection = new vscode.Selection(14, 0, 16, 1);
+    const selected = await run('lectern.readLines');
+    assert.match(selected.text, /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","start_line":15,"end_line":17\}\n/);
+    assert.equal(modelText(selected.text), await modelAnswer('lectern_read', { mode: 'file', target: 'alpha/src/palette/store.ts', start_line: 15, end_line: 17 }));
+    const given = await run('lectern.readLines', { path: 'alpha/src/palette/store.ts', start: 1, end: 4 });
+    assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · truncated: yes · lines 1-4 of 17$/);
+    assert.equal(given.text.split('\n')[2], 'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}');
+  });
+
+  it('Search in Workspace: the model-facing search answer', async () => {
+    const { text } = await run('lectern.searchWorkspace', { query: 'paletteHelper' });
+    assert.match(text, /^Lectern · lectern_search \{"query":"paletteHelper"\}\n/);
+    assert.match(modelText(text), /alpha\/src\/palette\/store\.ts/);
+    assert.equal(modelText(text), await modelAnswer('lectern_search', { query: 'paletteHelper' }));
+  });
+
+  it('Preview Changes: against HEAD and the unsaved buffer', async () => {
+    const repo = path.join(folder('beta'), 'palette-repo');
+    fs.rmSync(repo, { recursive: true, force: true });
+    writeFile(path.join(repo, 'calc.py'), 'def double(n):\n    return n * 2\n');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    git('init', '-q', '-b', 'main');
+    git('-c', 'user.name=T', '-c', 'user.email=t@lectern.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', 'empty');
+    git('add', '-A');
+    git('-c', 'user.name=T', '-c', 'user.email=t@lectern.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'initial');
+    writeFile(path.join(repo, 'calc.py'), 'def double(n):\n    """Twice n."""\n    return n * 2\n');
+    const head = await run('lectern.previewChanges', { path: 'beta/palette-repo/calc.py', against: 'HEAD' });
+    assert.match(head.text, /^Lectern · lectern_read \{"mode":"diff_preview","target":"beta\/palette-repo\/calc\.py"\}\n/);
+    assert.match(modelText(head.text), /^beta\/palette-repo\/calc\.py · modified \(unstaged\) · against HEAD · \+1 -0 · 1 hunk$/m);
+    assert.match(modelText(head.text), /^\+ {4}"""Twice n\."""$/m);
+
+    const document = await vscode.workspace.openTextDocument(path.join(repo, 'calc.py'));
+    await vscode.window.showTextDocument(document);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, new vscode.Position(3, 0), '\ndef half(n):\n    return n / 2\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    try {
+      const unsaved = await run('lectern.previewChanges', { path: 'beta/palette-repo/calc.py', against: 'worktree' });
+      assert.match(modelText(unsaved.text), /^beta\/palette-repo\/calc\.py · unsaved changes · against the file on disk · \+3 -0 · 1 hunk$/m);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
+    }
+  });
+
+  it('screenshot: a palette read', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await run('lectern.readSymbol', { name: 'Store.get' });
+    const results = process.env.LECTERN_TEST_RESULTS;
+    if (!results) return;
+    const shot = path.join(results, 'palette-read.png');
+    fs.rmSync(shot, { force: true });
+    console.log('[lectern-screenshot] palette-read.png');
+    const end = Date.now() + 20_000;
+    while (!fs.existsSync(shot)) {
+      if (Date.now() > end) throw new Error('no screenshot');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+});
