@@ -69,10 +69,20 @@ const mcpApart = {
   },
 };
 
+// The chat participant (@vscode/prompt-tsx, the tool loop) ships as dist/chat.js, loaded on the
+// first @lectern request: most windows never chat with it.
+const chatApart = {
+  name: 'chat-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/handler$/ }, (args) => (args.importer.endsWith('participant.ts') ? { path: './chat.js', external: true } : undefined));
+  },
+};
+
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart] },
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart, chatApart] },
+  { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],

@@ -3,7 +3,7 @@
 // -> out/test/integration/**.js (CommonJS, platform node, `vscode` and `mocha` external).
 // Also makes sure dist/extension.js exists (runs `node esbuild.mjs` when it does not).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +11,25 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const testsSrcDir = path.join(repoRoot, 'test', 'integration');
 export const testsOutDir = path.join(repoRoot, 'out', 'test', 'integration');
 export const testsEntry = path.join(testsOutDir, 'index.js');
+/**
+ * The extensions under test, as one development folder holding two: a copy of Lectern (package.json,
+ * dist, media) and the scripted language model the chat tests talk to. (The web workbench passes
+ * only one extensionDevelopmentPath to the server; a folder without a package.json is scanned as
+ * several extensions.)
+ */
+export const devExtensionsDir = path.join(repoRoot, 'out', 'test', 'dev-extensions');
+const scriptedModelDir = path.join(devExtensionsDir, 'scripted-model');
+
+/** Copies what Lectern runs from into devExtensionsDir/lectern; returns devExtensionsDir. */
+export function stageLectern() {
+  const dir = path.join(devExtensionsDir, 'lectern');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE']) {
+    if (existsSync(path.join(repoRoot, entry))) cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+  }
+  return devExtensionsDir;
+}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -40,7 +59,7 @@ export function buildExtension({ always = false } = {}) {
 
 function findTests(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.test\.ts$/.test(e.name))
+    .filter((e) => e.isFile() && /\.test\.ts$/.test(e.name) && !(e.parentPath ?? e.path).includes('scripted-model'))
     .map((e) => path.join(e.parentPath ?? e.path, e.name))
     .sort();
 }
@@ -65,5 +84,18 @@ export async function buildIntegrationTests() {
     external: ['vscode', 'mocha'],
     logLevel: 'warning',
   });
-  return { entry: testsEntry, files: tests.map((t) => path.relative(repoRoot, t)) };
+  rmSync(scriptedModelDir, { recursive: true, force: true });
+  mkdirSync(scriptedModelDir, { recursive: true });
+  await esbuild.build({
+    entryPoints: [path.join(testsSrcDir, 'scripted-model', 'extension.ts')],
+    outfile: path.join(scriptedModelDir, 'extension.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
+  copyFileSync(path.join(testsSrcDir, 'scripted-model', 'package.json'), path.join(scriptedModelDir, 'package.json'));
+  return { entry: testsEntry, files: tests.map((t) => path.relative(repoRoot, t)), scriptedModel: scriptedModelDir };
 }

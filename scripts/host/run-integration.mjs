@@ -23,7 +23,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
-import { buildExtension, buildIntegrationTests, repoRoot } from './build-tests.mjs';
+import { buildExtension, buildIntegrationTests, repoRoot, stageLectern } from './build-tests.mjs';
 import { createTestWorkspace } from './workspace.mjs';
 import { ensureHost } from './ensure.mjs';
 import { cleanupAll, isNoise, isolatedEnv, onCleanup, shuttingDown, startCodeServer, verbose } from './launch.mjs';
@@ -57,7 +57,9 @@ async function main() {
   const paths = await ensureHost({ quiet: true });
   const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
   if (extensionPath === repoRoot) buildExtension();
-  const { entry, files } = await buildIntegrationTests();
+  const { entry, files, scriptedModel } = await buildIntegrationTests();
+  // Lectern and the scripted model, as one development folder (see build-tests.mjs).
+  const developmentPath = extensionPath === repoRoot ? stageLectern() : [extensionPath, scriptedModel];
   log(`bundled ${files.length} test file(s): ${files.join(', ')}`);
 
   // Overall time limit (install and build excluded): kill everything and fail clearly.
@@ -95,7 +97,7 @@ async function main() {
 
   const url = server.workbenchUrl({
     workspace: ws.workspaceFile,
-    payload: { extensionDevelopmentPath: extensionPath, extensionTestsPath: entry, skipWelcome: 'true' },
+    payload: { extensionDevelopmentPath: developmentPath, extensionTestsPath: entry, skipWelcome: 'true' },
   });
   if (verbose) log(`workbench: ${url}`);
 

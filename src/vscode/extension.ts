@@ -5,12 +5,15 @@ import { Lectern } from '../core/engine';
 import { createVscodeHost, readSettings } from './host';
 import { registerMcpProvider } from './mcpProvider';
 import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
+import { registerChatParticipant, type StreamedResponse } from './chat/participant';
 import { registerPaletteCommands } from './palette/commands';
 import { registerTools } from './tools';
 
 let ui: SessionUi | undefined;
 
-export function activate(context: vscode.ExtensionContext): LecternTestApi | undefined {
+export function activate(context: vscode.ExtensionContext): (LecternTestApi & { chatResponses: StreamedResponse[] }) | undefined {
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const chatResponses: StreamedResponse[] = [];
   const engine = new Lectern(createVscodeHost(context.extensionPath), readSettings);
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
   // A failure here must not cost the tools.
@@ -32,9 +35,10 @@ export function activate(context: vscode.ExtensionContext): LecternTestApi | und
     ...registerTools(engine),
     ...registerMcpProvider(context),
     ...registerPaletteCommands(engine),
+    ...registerChatParticipant(engine, context.extensionUri, testing ? chatResponses : undefined),
   );
   // The status bar and dashboard read the session; tests read them through this API.
-  return context.extensionMode === vscode.ExtensionMode.Test ? ui?.testApi : undefined;
+  return testing && ui ? { ...ui.testApi, chatResponses } : undefined;
 }
 
 export function deactivate(): Promise<void> | undefined {

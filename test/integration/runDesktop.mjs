@@ -20,7 +20,7 @@ const grepIndex = argv.indexOf('--grep');
 const grep = grepIndex >= 0 ? argv[grepIndex + 1] : process.env.LECTERN_TEST_GREP;
 
 buildExtension();
-const { entry, files } = await buildIntegrationTests();
+const { entry, files, scriptedModel } = await buildIntegrationTests();
 console.error(`[lectern-desktop] bundled ${files.length} test file(s): ${files.join(', ')}`);
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'lectern-desktop-'));
@@ -35,7 +35,7 @@ try {
   code = await runTests({
     version: process.env.LECTERN_VSCODE_VERSION || 'stable',
     vscodeExecutablePath: process.env.LECTERN_VSCODE_EXECUTABLE || undefined,
-    extensionDevelopmentPath: repoRoot,
+    extensionDevelopmentPath: [repoRoot, scriptedModel],
     extensionTestsPath: entry,
     extensionTestsEnv: {
       LECTERN_TEST_WORKSPACE: ws.infoFile,

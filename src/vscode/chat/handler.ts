@@ -1,0 +1,119 @@
+// What @lectern does with a request (bundled apart as dist/chat.js, loaded on the first request):
+// its Lectern session is the conversation's, its tool loop runs on the user's chosen model, and
+// each turn's tool rounds are kept in ChatResult.metadata so later turns rebuild them through the
+// retention module.
+import * as vscode from 'vscode';
+import type { Lectern } from '../../core/engine';
+import { projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
+import { classifyCall } from '../../core/history';
+import { loadTokenCounter } from '../../core/tokens';
+import { citationsIn } from './citations';
+import { instructions } from './instructions';
+import { readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
+import { isLecternTool, referenceOf } from './toolCalls';
+import { runToolLoop } from './toolLoop';
+
+import { PARTICIPANT_ID } from './participant';
+
+/** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
+export const HISTORY_SHARE = 0.5;
+
+/** The earlier @lectern turns of this conversation, and its session. */
+export function previousTurns(context: vscode.ChatContext): { sessionId: string | undefined; turns: HistoryTurn[] } {
+  let sessionId: string | undefined;
+  const turns: HistoryTurn[] = [];
+  for (const turn of context.history) {
+    if (!(turn instanceof vscode.ChatResponseTurn) || turn.participant !== PARTICIPANT_ID) continue;
+    const kept = readMetadata(turn.result.metadata);
+    if (!kept) continue;
+    sessionId = kept.sessionId;
+    turns.push(kept.turn);
+  }
+  return { sessionId, turns };
+}
+
+function newSessionId(): string {
+  return `chat-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function relative(uri: vscode.Uri): string {
+  return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+}
+
+function chatTools(request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
+  // Lectern's tools, and the ones the user attached to this request (#tool). The stable API does
+  // not tell a participant which tools the user enabled in the tools picker.
+  const referenced = new Set(request.toolReferences.map((r) => r.name));
+  return vscode.lm.tools
+    .filter((t) => isLecternTool(t.name) || referenced.has(t.name))
+    .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}
+
+function result(sessionId: string, turn: HistoryTurn, stopped?: LecternChatMetadata['lectern']['stopped']): vscode.ChatResult {
+  const metadata: LecternChatMetadata = { lectern: { version: 1, sessionId, turn: storedTurn(turn), ...(stopped ? { stopped } : {}) } };
+  return { metadata };
+}
+
+export async function handleChatRequest(engine: Lectern, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const earlier = previousTurns(context);
+  const sessionId = earlier.sessionId ?? newSessionId();
+  const prompt = request.prompt.trim();
+  const turn: HistoryTurn = { prompt: request.command ? `/${request.command} ${prompt}` : prompt, rounds: [], answer: '' };
+  try {
+    switch (request.command) {
+      case 'changes': {
+        const text = renderChangelog(earlier.turns);
+        stream.markdown(text);
+        return result(sessionId, { ...turn, answer: text });
+      }
+      case 'symbol':
+      case 'outline': {
+        const target = request.command === 'symbol' ? prompt : prompt || activeFile();
+        if (!target) {
+          const usage = request.command === 'symbol' ? 'Name a symbol: `/symbol Store.get`.' : 'Name a file, or open one: `/outline src/app.ts`.';
+          stream.markdown(usage);
+          return result(sessionId, { ...turn, answer: usage });
+        }
+        const input = request.command === 'symbol' ? { mode: 'symbol', target } : { mode: 'file', target, outline: true };
+        const round = await directRead(engine, input, sessionId, stream, token);
+        return result(sessionId, { ...turn, rounds: [round] });
+      }
+      default: {
+        const countTokens = await loadTokenCounter();
+        const projection = projectHistory(earlier.turns, { countTokens, budget: Math.floor(request.model.maxInputTokens * HISTORY_SHARE) });
+        const question = request.command === 'explain' && !prompt ? explainTarget() : prompt;
+        const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.name);
+        const loop = await runToolLoop({ engine, request, stream, token, sessionId, instructions: instructions(request.command, roots), history: projection.turns, prompt: question, tools: chatTools(request) });
+        return result(sessionId, { ...turn, rounds: loop.rounds, answer: loop.answer, citations: citationsIn(loop.answer) }, loop.stopped);
+      }
+    }
+  } catch (error) {
+    stream.markdown(`\n\n**Lectern could not finish this answer:** ${(error as Error)?.message ?? String(error)}`);
+    return { ...result(sessionId, turn, 'error'), errorDetails: { message: (error as Error)?.message ?? String(error) } };
+  }
+}
+
+function activeFile(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  return editor && editor.document.uri.scheme === 'file' ? relative(editor.document.uri) : undefined;
+}
+
+function explainTarget(): string {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.scheme !== 'file') return 'Explain the code I am looking at.';
+  const file = relative(editor.document.uri);
+  const { start, end } = editor.selection;
+  return editor.selection.isEmpty ? `Explain ${file}.` : `Explain ${file}:${start.line + 1}-${end.line + 1}.`;
+}
+
+/** /symbol and /outline: one read, no model; shown as the model would get it, kept in history. */
+async function directRead(engine: Lectern, input: Record<string, unknown>, sessionId: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<HistoryRound> {
+  stream.progress(`lectern_read ${JSON.stringify(input)}`);
+  const response = await engine.invoke('lectern_read', input, { signal: token, sessionId });
+  const reference = referenceOf(response);
+  if (reference) stream.reference(reference);
+  const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  stream.markdown(`${fence}text\n${response.text}\n${fence}`);
+  const facts = classifyCall('lectern_read', input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line } : null);
+  return { response: '', calls: [{ id: `lectern-${sessionId}-${Date.now().toString(36)}`, tool: 'lectern_read', input, ...facts, text: response.text }] };
+}

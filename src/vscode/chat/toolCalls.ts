@@ -1,0 +1,49 @@
+// Runs one tool call of @lectern's loop. Lectern's own tools go straight to the engine in the
+// conversation's session (so its budget, de-duplication and dashboard are the conversation's);
+// any other tool goes through vscode.lm.invokeTool with the request's invocation token.
+import * as vscode from 'vscode';
+import type { ToolResponse } from '../../core/contract';
+import type { Lectern } from '../../core/engine';
+import { classifyCall, type HistoryCall } from '../../core/history';
+
+export interface CallOutcome {
+  /** The call as history keeps it (text as the model saw it). */
+  call: HistoryCall;
+  /** Lectern's answer, for references and budget checks. */
+  response?: ToolResponse;
+}
+
+const LECTERN_TOOLS = new Set(['lectern_read', 'lectern_search', 'lectern_stat']);
+
+export function isLecternTool(name: string): boolean {
+  return LECTERN_TOOLS.has(name);
+}
+
+function textOf(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+export async function runToolCall(engine: Lectern, part: vscode.LanguageModelToolCallPart, sessionId: string, request: vscode.ChatRequest, token: vscode.CancellationToken): Promise<CallOutcome> {
+  if (isLecternTool(part.name)) {
+    const response = await engine.invoke(part.name, part.input, { signal: token, sessionId });
+    const facts = classifyCall(part.name, part.input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line } : null);
+    return { call: { id: part.callId, tool: part.name, input: part.input, ...facts, text: response.text }, response };
+  }
+  let text: string;
+  try {
+    text = textOf(await vscode.lm.invokeTool(part.name, { input: part.input, toolInvocationToken: request.toolInvocationToken }, token));
+  } catch (error) {
+    text = `Error: the tool ${part.name} failed: ${(error as Error)?.message ?? String(error)}`;
+  }
+  return { call: { id: part.callId, tool: part.name, input: part.input, ...classifyCall(part.name, part.input), text } };
+}
+
+/** Where a Lectern read came from, as a clickable location. */
+export function referenceOf(response: ToolResponse | undefined): vscode.Location | vscode.Uri | undefined {
+  const absolute = response?.meta.absolute_path;
+  if (!response?.ok || typeof absolute !== 'string') return undefined;
+  const uri = vscode.Uri.file(absolute);
+  const { start_line: start, end_line: end } = response.meta;
+  if (start === null || end === null) return uri;
+  return new vscode.Location(uri, new vscode.Range(start - 1, 0, end - 1, Number.MAX_SAFE_INTEGER));
+}

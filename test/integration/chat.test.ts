@@ -1,0 +1,205 @@
+// @lectern in the real extension host, talking to a scripted language model registered through
+// registerLanguageModelChatProvider (test/integration/scripted-model): real requests through the
+// chat view (workbench.action.chat.open), the model's tool calls answered by Lectern, and what the
+// model receives asserted — tool loop, references, history rebuilt through retention, /changes,
+// cancellation, budget exhaustion.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { StreamedResponse } from '../../src/vscode/chat/participant';
+import type { LecternChatMetadata } from '../../src/vscode/chat/metadata';
+import type { RecordedRequest, ScriptedModelApi } from './scripted-model/extension';
+import { folder, writeFile } from './helpers';
+
+const LEDGER = [
+  '// Money in and out, for the chat tests.',
+  'export interface Entry {',
+  '  label: string;',
+  '  cents: number;',
+  '}',
+  '',
+  'export class Ledger {',
+  '  private readonly entries: Entry[] = [];',
+  '',
+  '  add(label: string, cents: number): void {',
+  '    this.entries.push({ label, cents });',
+  '  }',
+  '',
+  '  total(): number {',
+  '    return this.entries.reduce((sum, e) => sum + e.cents, 0);',
+  '  }',
+  '}',
+  ...Array.from({ length: 30 }, (_, i) => `// filler ${i + 1}`),
+  '',
+].join('\n');
+const LEDGER_PATH = 'alpha/src/chat/ledger.ts';
+
+async function scripted(): Promise<ScriptedModelApi> {
+  const ext = vscode.extensions.getExtension<ScriptedModelApi>('lectern-test.lectern-scripted-model');
+  assert.ok(ext, 'the scripted model extension is loaded');
+  return ext.isActive ? ext.exports : await ext.activate();
+}
+
+function responses(): StreamedResponse[] {
+  const api = vscode.extensions.getExtension<{ chatResponses: StreamedResponse[] }>('lectern.lectern')!.exports;
+  return api.chatResponses;
+}
+
+interface Answer {
+  metadata?: LecternChatMetadata;
+}
+
+/** One request to @lectern through the chat view, as a user sends it; resolves with its ChatResult. */
+function ask(query: string, modelId = 'scripted'): Thenable<Answer> {
+  return vscode.commands.executeCommand<Answer>('workbench.action.chat.open', { query: `@lectern ${query}`, modelSelector: { vendor: 'lectern-test', id: modelId }, blockOnResponse: true });
+}
+
+const toolResults = (request: RecordedRequest) => request.messages.flatMap((m) => m.parts.flatMap((p) => ('toolResult' in p ? [p.toolResult] : [])));
+const toolCalls = (request: RecordedRequest) => request.messages.flatMap((m) => m.parts.flatMap((p) => ('toolCall' in p ? [p.toolCall] : [])));
+const texts = (request: RecordedRequest) => request.messages.flatMap((m) => m.parts.flatMap((p) => ('text' in p ? [p.text] : [])));
+
+describe('@lectern chat participant (scripted model through the chat view)', function () {
+  let model: ScriptedModelApi;
+  let ledgerFile: string;
+
+  before(async () => {
+    model = await scripted();
+    ledgerFile = writeFile(path.join(folder('alpha'), 'src', 'chat', 'ledger.ts'), LEDGER);
+  });
+
+  beforeEach(async () => {
+    model.reset();
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  });
+
+  it('runs its tool loop: the model gets Lectern\'s tools, the read\'s answer, and the read shows as a reference', async () => {
+    model.enqueue(
+      { text: 'Reading it. ', toolCalls: [{ name: 'lectern_read', input: { mode: 'symbol', target: 'Ledger.total' } }] },
+      { text: `Ledger.total sums the cents of every entry (${LEDGER_PATH}:14-16).` },
+    );
+    const result = await ask('what does Ledger.total do?');
+    assert.equal(model.requests.length, 2);
+    const [first, second] = model.requests as [RecordedRequest, RecordedRequest];
+    assert.deepEqual([...first.tools].sort(), ['lectern_read', 'lectern_search', 'lectern_stat']);
+    assert.equal(texts(first).at(-1), 'what does Ledger.total do?');
+    assert.deepEqual(toolCalls(second).map((c) => [c.name, c.input]), [['lectern_read', { mode: 'symbol', target: 'Ledger.total' }]]);
+    const [read] = toolResults(second);
+    assert.match(read!.text, /^alpha\/src\/chat\/ledger\.ts:14-16 method Ledger\.total\n/);
+    assert.match(read!.text, /return this\.entries\.reduce/);
+
+    const meta = result.metadata!.lectern;
+    assert.equal(meta.turn.answer, `Ledger.total sums the cents of every entry (${LEDGER_PATH}:14-16).`);
+    assert.deepEqual(meta.turn.citations, [{ path: LEDGER_PATH, range: { start: 14, end: 16 } }]);
+    const call = meta.turn.rounds[0]!.calls[0]!;
+    assert.deepEqual([call.kind, call.path, call.range], ['read', LEDGER_PATH, { start: 14, end: 16 }]);
+    assert.equal(call.text, read!.text, 'history keeps what the model saw');
+
+    const streamed = responses().at(-1)!;
+    assert.ok(streamed.parts.some((p) => p.kind === 'reference' && p.value === `${ledgerFile}:14-16`), JSON.stringify(streamed.parts));
+    assert.ok(streamed.parts.some((p) => p.kind === 'progress' && p.value.startsWith('lectern_read')));
+
+    // The conversation has its own Lectern session, which the dashboard shows (it changed last).
+    const exported = await vscode.commands.executeCommand<vscode.TextDocument>('lectern.exportSessionMetrics');
+    const session = JSON.parse(exported.getText()) as { id: string; timeline: { file: string }[] };
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(session.id, meta.sessionId);
+    assert.deepEqual(session.timeline.map((e) => e.file), [LEDGER_PATH]);
+  });
+
+  it('rebuilds history through retention on the next turn: repeated reads become pointers, edits stay with intents; /changes lists them', async () => {
+    const lines = { target: LEDGER_PATH, start_line: 1, end_line: 20 };
+    model.enqueue(
+      { toolCalls: [{ name: 'lectern_read', input: lines, id: 'r1' }] },
+      { toolCalls: [{ name: 'lectern_read', input: { ...lines, start_line: 5 }, id: 'r2' }] },
+      { toolCalls: [{ name: 'lectern_read', input: { ...lines, force: true }, id: 'r3' }] },
+      { toolCalls: [{ name: 'test_replace_in_file', input: { filePath: LEDGER_PATH, explanation: 'Round the total to whole cents', startLine: 15, endLine: 15 }, id: 'e1' }] },
+      { text: 'Done: the total is rounded now.' },
+    );
+    const first = await ask('#testEdit round the ledger total');
+    assert.equal(model.requests.length, 5, 'four tool rounds, then the answer');
+    assert.ok(model.requests[0]!.tools.includes('test_replace_in_file'), `the tool the user attached is offered: ${model.requests[0]!.tools.join(', ')}`);
+    const rounds = first.metadata!.lectern.turn.rounds;
+    assert.deepEqual(rounds.map((r) => r.calls.map((c) => c.kind)), [['read'], ['read'], ['read'], ['edit']]);
+    assert.equal(rounds[3]!.calls[0]!.intent, 'Round the total to whole cents');
+    // What the model got for r2 within turn 1: verbatim (Lectern's own de-duplication pointer).
+    const inTurn = toolResults(model.requests[4]!);
+    assert.equal(inTurn.length, 4);
+
+    model.enqueue({ text: 'It adds cents.' });
+    await ask('and what does add do?');
+    assert.equal(model.requests.length, 6);
+    const rebuilt = model.requests[5]!;
+    const results = toolResults(rebuilt);
+    assert.deepEqual(toolCalls(rebuilt).map((c) => c.id), ['r1', 'r2', 'r3', 'e1'], 'every call is still paired with its result');
+    assert.equal(results[0]!.text, inTurn[0]!.text, 'the first read is kept');
+    assert.equal(results[1]!.text, `[${LEDGER_PATH} L5-20 read again; see turn 1, L1-20]`, 'the middle read is a pointer');
+    assert.equal(results[2]!.text, inTurn[2]!.text, 'the last read is kept');
+    assert.equal(results[3]!.text, `Edited ${LEDGER_PATH}: Round the total to whole cents`, 'the edit is kept');
+    assert.ok(texts(rebuilt).includes('Done: the total is rounded now.'), 'the earlier answer is in history');
+    assert.equal(texts(rebuilt).at(-1), 'and what does add do?');
+
+    const changes = await ask('/changes');
+    assert.equal(model.requests.length, 6, '/changes needs no model');
+    assert.equal(changes.metadata!.lectern.turn.answer, `### ${LEDGER_PATH}\n- turn 1, L15-15 (test_replace_in_file): Round the total to whole cents`);
+  });
+
+  it('/symbol reads without the model and keeps the read for later turns', async () => {
+    const result = await ask('/symbol Ledger.add');
+    assert.equal(model.requests.length, 0);
+    const streamed = responses().at(-1)!;
+    const markdown = streamed.parts.filter((p) => p.kind === 'markdown').map((p) => p.value).join('');
+    assert.match(markdown, /^```text\nalpha\/src\/chat\/ledger\.ts:10-12 method Ledger\.add\n/);
+    assert.ok(streamed.parts.some((p) => p.kind === 'reference' && p.value === `${ledgerFile}:10-12`));
+    assert.equal(result.metadata!.lectern.turn.rounds[0]!.calls[0]!.path, LEDGER_PATH);
+    model.enqueue({ text: 'It pushes an entry.' });
+    await ask('explain it');
+    assert.match(toolResults(model.requests[0]!)[0]!.text, /^alpha\/src\/chat\/ledger\.ts:10-12 method Ledger\.add/);
+
+    const results = process.env.LECTERN_TEST_RESULTS;
+    if (!results) return;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.window.showTextDocument(vscode.Uri.file(ledgerFile), { selection: new vscode.Range(9, 0, 12, 0), preview: true });
+    const shot = path.join(results, 'chat.png');
+    fs.rmSync(shot, { force: true });
+    console.log('[lectern-screenshot] chat.png');
+    const end = Date.now() + 20_000;
+    while (!fs.existsSync(shot)) {
+      if (Date.now() > end) throw new Error('no screenshot');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('honours cancellation: the model\'s request is cancelled and the loop stops', async () => {
+    model.enqueue({ toolCalls: [{ name: 'lectern_read', input: { target: LEDGER_PATH, head: 5 } }] }, 'hang', { text: 'never sent' });
+    const pending = ask('read the ledger slowly');
+    await model.waitForRequests(2);
+    await vscode.commands.executeCommand('workbench.action.chat.cancel');
+    await pending;
+    assert.equal(model.cancellations(), 1);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(model.requests.length, 2, 'no request after the cancellation');
+  });
+
+  it('stops with a clear message when the conversation\'s read budget is spent', async () => {
+    const config = vscode.workspace.getConfiguration('lectern');
+    await config.update('maxReadsPerSession', 1, vscode.ConfigurationTarget.Global);
+    await config.update('hardLimitMultiplier', 1, vscode.ConfigurationTarget.Global);
+    try {
+      model.enqueue(
+        { toolCalls: [{ name: 'lectern_read', input: { target: LEDGER_PATH, head: 5 } }] },
+        { toolCalls: [{ name: 'lectern_read', input: { target: LEDGER_PATH, tail: 5 } }] },
+        { text: 'should not be asked' },
+      );
+      const result = await ask('read both ends of the ledger');
+      assert.equal(model.requests.length, 2, 'the loop stops before asking the model again');
+      assert.equal(result.metadata!.lectern.stopped, 'budget');
+      const markdown = responses().at(-1)!.parts.filter((p) => p.kind === 'markdown').map((p) => p.value).join('');
+      assert.match(markdown, /Stopped: this conversation's read budget is spent\./);
+      assert.match(markdown, /Lectern: Reset Session/);
+    } finally {
+      await config.update('maxReadsPerSession', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('hardLimitMultiplier', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
