@@ -200,6 +200,8 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     } finally {
       await config.update('maxReadsPerSession', undefined, vscode.ConfigurationTarget.Global);
       await config.update('hardLimitMultiplier', undefined, vscode.ConfigurationTarget.Global);
+      // The status bar re-reads its session on a settings change: let that settle before the next test.
+      await new Promise((r) => setTimeout(r, 500));
     }
   });
 });

@@ -16,6 +16,7 @@ export const LAYERS: Record<string, number> = {
   symbols: 1,
   search: 1,
   diff: 1,
+  history: 1,
   session: 2,
   modes: 3,
   tools: 4,

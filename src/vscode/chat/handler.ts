@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
 import { projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
 import { classifyCall } from '../../core/history';
-import { loadTokenCounter } from '../../core/tokens';
+import { loadTokenCounter } from '../../core/ground/tokens';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
 import { readMetadata, storedTurn, type LecternChatMetadata } from './metadata';

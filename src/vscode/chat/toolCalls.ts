@@ -2,7 +2,7 @@
 // conversation's session (so its budget, de-duplication and dashboard are the conversation's);
 // any other tool goes through vscode.lm.invokeTool with the request's invocation token.
 import * as vscode from 'vscode';
-import type { ToolResponse } from '../../core/contract';
+import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
 import { classifyCall, type HistoryCall } from '../../core/history';
 

@@ -1,6 +1,6 @@
 // The text of a palette read's virtual document: a short header with the answer's metadata, then,
 // byte for byte, the text a model would receive for the same call. No vscode import (unit-tested).
-import type { ToolResponse } from '../../core/contract';
+import type { ToolResponse } from '../../core/ground/contract';
 
 export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
 

@@ -2,7 +2,7 @@
 // byte for byte (modelText gets it back).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { emptyMeta, type ToolResponse } from '../../../src/core/contract';
+import { emptyMeta, type ToolResponse } from '../../../src/core/ground/contract';
 import { answerDocument, modelText } from '../../../src/vscode/palette/answerDocument';
 import { parseRange } from '../../../src/vscode/palette/lineRange';
 
