@@ -183,7 +183,7 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
 
   it('stops with a clear message when the conversation\'s read budget is spent', async () => {
     const config = vscode.workspace.getConfiguration('lectern');
-    await config.update('maxReadsPerSession', 1, vscode.ConfigurationTarget.Global);
+    await config.update('maxReadsPerSession', 2, vscode.ConfigurationTarget.Global);
     await config.update('hardLimitMultiplier', 1, vscode.ConfigurationTarget.Global);
     try {
       model.enqueue(
@@ -195,7 +195,7 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
       assert.equal(model.requests.length, 2, 'the loop stops before asking the model again');
       assert.equal(result.metadata!.lectern.stopped, 'budget');
       const markdown = responses().at(-1)!.parts.filter((p) => p.kind === 'markdown').map((p) => p.value).join('');
-      assert.match(markdown, /Stopped: this conversation's read budget is spent\./);
+      assert.match(markdown, /Stopped: this conversation's read budget is spent\*\* \(2 reads, 10 lines read\)\./);
       assert.match(markdown, /Lectern: Reset Session/);
     } finally {
       await config.update('maxReadsPerSession', undefined, vscode.ConfigurationTarget.Global);

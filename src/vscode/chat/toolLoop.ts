@@ -1,8 +1,10 @@
 // @lectern's own tool loop with the user's chosen model: send the prompt (history rebuilt through
 // the retention module), stream the text, run the tool calls it asks for, repeat until it answers.
-// Stops clearly on cancellation, on the session's read budget, when this turn alone would overflow
-// the model's input, and after MAX_ROUNDS.
+// Stops clearly on cancellation, when the conversation's read budget is used up (the session's hard
+// limit: Lectern would still page on, but a chat turn should answer with what it has), when this
+// turn alone would overflow the model's input, and after MAX_ROUNDS.
 import * as vscode from 'vscode';
+import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
 import type { HistoryRound, ProjectedTurn } from '../../core/history';
 import type { LecternChatMetadata } from './metadata';
@@ -77,14 +79,23 @@ export async function runToolLoop(input: LoopInput): Promise<LoopResult> {
       shown.calls.push({ id: part.callId, tool: part.name, input: part.input, text: outcome.call.text });
       const reference = referenceOf(outcome.response);
       if (reference) stream.reference(reference);
-      if (outcome.response?.error?.code === 'BUDGET_EXCEEDED') budgetSpent = outcome.response.error.message;
+      budgetSpent ??= spentBudget(outcome.response);
     }
     rounds.push(done);
     live.push(shown);
     if (token.isCancellationRequested) return { rounds, answer, stopped: 'cancelled' };
     if (budgetSpent) {
-      stream.markdown(`\n\n**Stopped: this conversation's read budget is spent.** ${budgetSpent} Reset it with "Lectern: Reset Session" (or raise \`lectern.maxReadsPerSession\` / \`lectern.maxTotalReadLines\`), then ask again.`);
+      stream.markdown(`\n\n**Stopped: this conversation's read budget is spent** (${budgetSpent}). Reset it with "Lectern: Reset Session" (or raise \`lectern.maxReadsPerSession\` / \`lectern.maxTotalReadLines\`), then ask again.`);
       return { rounds, answer, stopped: 'budget' };
     }
   }
+}
+
+/** The read budget's state after a Lectern call, when it is used up: its reads and lines. */
+function spentBudget(response: ToolResponse | undefined): string | undefined {
+  if (response?.error?.code === 'BUDGET_EXCEEDED') return response.error.message;
+  const stab = response?.meta.stabilization;
+  if (stab?.budget_state !== 'hard') return undefined;
+  const m = stab.metrics_snapshot;
+  return `${m.reads_count} reads, ${m.reads_lines_total} lines read`;
 }
