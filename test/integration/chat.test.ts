@@ -26,7 +26,7 @@ const LEDGER = [
   '    this.entries.push({ label, cents });',
   '  }',
   '',
-  '  total(): number {',
+  '  sum(): number {',
   '    return this.entries.reduce((sum, e) => sum + e.cents, 0);',
   '  }',
   '}',
@@ -68,6 +68,8 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     ledgerFile = writeFile(path.join(folder('alpha'), 'src', 'chat', 'ledger.ts'), LEDGER);
   });
 
+  after(() => fs.rmSync(path.dirname(ledgerFile), { recursive: true, force: true }));
+
   beforeEach(async () => {
     model.reset();
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
@@ -75,21 +77,21 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
 
   it('runs its tool loop: the model gets Lectern\'s tools, the read\'s answer, and the read shows as a reference', async () => {
     model.enqueue(
-      { text: 'Reading it. ', toolCalls: [{ name: 'lectern_read', input: { mode: 'symbol', target: 'Ledger.total' } }] },
-      { text: `Ledger.total sums the cents of every entry (${LEDGER_PATH}:14-16).` },
+      { text: 'Reading it. ', toolCalls: [{ name: 'lectern_read', input: { mode: 'symbol', target: 'Ledger.sum' } }] },
+      { text: `Ledger.sum sums the cents of every entry (${LEDGER_PATH}:14-16).` },
     );
-    const result = await ask('what does Ledger.total do?');
+    const result = await ask('what does Ledger.sum do?');
     assert.equal(model.requests.length, 2);
     const [first, second] = model.requests as [RecordedRequest, RecordedRequest];
     assert.deepEqual([...first.tools].sort(), ['lectern_read', 'lectern_search', 'lectern_stat']);
-    assert.equal(texts(first).at(-1), 'what does Ledger.total do?');
-    assert.deepEqual(toolCalls(second).map((c) => [c.name, c.input]), [['lectern_read', { mode: 'symbol', target: 'Ledger.total' }]]);
+    assert.equal(texts(first).at(-1), 'what does Ledger.sum do?');
+    assert.deepEqual(toolCalls(second).map((c) => [c.name, c.input]), [['lectern_read', { mode: 'symbol', target: 'Ledger.sum' }]]);
     const [read] = toolResults(second);
-    assert.match(read!.text, /^alpha\/src\/chat\/ledger\.ts:14-16 method Ledger\.total\n/);
+    assert.match(read!.text, /^alpha\/src\/chat\/ledger\.ts:14-16 method Ledger\.sum\n/);
     assert.match(read!.text, /return this\.entries\.reduce/);
 
     const meta = result.metadata!.lectern;
-    assert.equal(meta.turn.answer, `Ledger.total sums the cents of every entry (${LEDGER_PATH}:14-16).`);
+    assert.equal(meta.turn.answer, `Ledger.sum sums the cents of every entry (${LEDGER_PATH}:14-16).`);
     assert.deepEqual(meta.turn.citations, [{ path: LEDGER_PATH, range: { start: 14, end: 16 } }]);
     const call = meta.turn.rounds[0]!.calls[0]!;
     assert.deepEqual([call.kind, call.path, call.range], ['read', LEDGER_PATH, { start: 14, end: 16 }]);

@@ -59,6 +59,12 @@ describe('command-palette reads (lectern: documents)', () => {
     storeFile = writeFile(path.join(folder('alpha'), 'src', 'palette', 'store.ts'), STORE);
   });
 
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(path.dirname(storeFile), { recursive: true, force: true });
+    fs.rmSync(path.join(folder('beta'), 'palette-repo'), { recursive: true, force: true });
+  });
+
   it('Read Symbol: the exact model answer under a header with tokens, truncation and next call; counted in the session', async () => {
     const { text } = await run('lectern.readSymbol', { name: 'Store.get' });
     const lines = text.split('\n');
