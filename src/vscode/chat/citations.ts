@@ -2,7 +2,7 @@
 // of them. No vscode import.
 import type { Citation } from '../../core/history';
 
-const CITE = /([\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z0-9]+)(?::|#L| line )(\d+)(?:\s*[-–]\s*L?(\d+))?/g;
+const CITE = /([\w@.+-]+(?:\/[\w@.+-]+)*\.[A-Za-z][A-Za-z0-9]*)(?::|#L| line )(\d+)(?:\s*[-–]\s*L?(\d+))?/g;
 
 export function citationsIn(answer: string): Citation[] {
   const out: Citation[] = [];

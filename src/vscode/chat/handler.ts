@@ -4,16 +4,13 @@
 // retention module.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
-import { projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
-import { classifyCall } from '../../core/history';
 import { loadTokenCounter } from '../../core/ground/tokens';
+import { classifyCall, projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
-import { readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
+import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
 import { isLecternTool, referenceOf } from './toolCalls';
 import { runToolLoop } from './toolLoop';
-
-import { PARTICIPANT_ID } from './participant';
 
 /** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
 export const HISTORY_SHARE = 0.5;

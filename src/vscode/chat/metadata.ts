@@ -3,6 +3,9 @@
 // through the retention module. No vscode import.
 import type { HistoryCall, HistoryTurn } from '../../core/history';
 
+/** package.json chatParticipants[0].id */
+export const PARTICIPANT_ID = 'lectern.chat';
+
 export const METADATA_VERSION = 1;
 
 export interface LecternChatMetadata {

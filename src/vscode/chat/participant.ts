@@ -2,8 +2,7 @@
 // or workspace is open). Its handler loads on the first request (dist/chat.js).
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
-
-export const PARTICIPANT_ID = 'lectern.chat';
+import { PARTICIPANT_ID } from './metadata';
 
 type Handler = typeof import('./handler');
 
