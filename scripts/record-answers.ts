@@ -404,6 +404,9 @@ function normalise(value: unknown, root: string, base: string): unknown {
   return JSON.parse(text, (key, v) => (/(^|_)(ms|elapsed|duration)$|elapsed_ms|duration_ms/.test(key) && typeof v === 'number' && key !== 'at_unix_ms' ? '<ms>' : v));
 }
 
+/** Time spent inside Lectern.invoke over the whole run (reported on stderr, for comparing two trees). */
+let invokeMs = 0;
+
 async function record(): Promise<Recorded[]> {
   // A fixed folder: paths in answers count tokens, so a random temp name would change token counts.
   const base = path.join(fs.realpathSync(os.tmpdir()), 'lectern-recorded-answers');
@@ -431,7 +434,9 @@ async function record(): Promise<Recorded[]> {
     const out: Recorded[] = [];
     const run = async (label: string, lectern: Lectern, calls: Call[]) => {
       for (const [tool, input, options] of calls) {
+        const started = performance.now();
         const answer = await lectern.invoke(tool, input, options ?? {});
+        invokeMs += performance.now() - started;
         out.push({ name: `${label} ${tool} ${JSON.stringify(input)} ${options ? JSON.stringify(options) : ''}`.trim(), answer: normalise(answer, root, base) });
       }
     };
@@ -493,6 +498,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const answers = await record();
+  process.stderr.write(`${answers.length} answers; ${Math.round(invokeMs)} ms inside Lectern.invoke\n`);
   if (command === 'record') {
     fs.writeFileSync(file, JSON.stringify(answers, null, 1));
     process.stdout.write(`${answers.length} answers recorded to ${file}\n`);
