@@ -16,6 +16,15 @@ export interface OutlineSymbol {
   /** Line where the body starts (null when there is no body). */
   bodyStartLine: number | null;
   children: OutlineSymbol[];
+  /**
+   * The type a member belongs to when it is declared outside it (Go receivers, C++ `Tpl<T>::f`):
+   * it stays where it is written, in file order, and its name path is `scope.name`.
+   */
+  scope?: string;
+  /** A declaration without a body (C prototype, TS overload signature): a definition of the same name wins. */
+  declaration?: boolean;
+  /** Last line of a docstring that opens the body (Python): a head-only read shows it whole. */
+  docEndLine?: number;
 }
 
 /** Per-language facts the generic outline extraction needs. */
@@ -46,6 +55,10 @@ export interface LanguageSpec {
    * to the next one of their kind or the end of the file.
    */
   openScopes?: readonly string[];
+  /** Node types that are declarations when they have no body (prototypes, signatures). */
+  declarations?: readonly string[];
+  /** Overload signatures right before an implementation of the same name read as one symbol with it (TypeScript). */
+  mergeOverloads?: boolean;
 }
 
 /** What a language's module in symbols/languages declares: the registry gives the rest. */

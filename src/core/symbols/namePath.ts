@@ -1,7 +1,7 @@
 // Name paths (`Class.method`, `Outer::Inner::fn`, `/Top/level`) matched against outlines, and the
 // closest names when nothing matches.
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
-import { editDistance } from '../text/editDistance';
+import { jaroWinkler } from './similarity';
 
 export interface NamePath {
   segments: string[];
@@ -31,7 +31,9 @@ export function flattenSymbols(symbols: readonly OutlineSymbol[], parents: strin
   for (const symbol of symbols) {
     // A name that holds separators (C# `namespace A.B`, C++ `A::f`) counts as that many segments.
     const own = symbol.name.split(SEPARATOR).filter((s) => s.length > 0);
-    const path = [...parents, ...(own.length > 0 ? own : [symbol.name])];
+    // A member declared outside its type (Go receiver, C++ `Tpl<T>::f`) is named through that type.
+    const scope = symbol.scope ? symbol.scope.split(SEPARATOR).filter((s) => s.length > 0) : [];
+    const path = [...parents, ...scope, ...(own.length > 0 ? own : [symbol.name])];
     out.push({ symbol, path });
     // Ruby's `class << self` holds class methods: they are `Invoice.build`, not `Invoice.self.build`.
     const childParents = symbol.name === 'self' && symbol.kind === 'class' ? parents : path;
@@ -56,23 +58,33 @@ export function matchNamePath(flat: readonly FlatSymbol[], namePath: NamePath, k
 }
 
 
-/** The closest symbols to a name: same name in another case, then substrings, then small edits. */
+/** Below this similarity of last names a symbol is no suggestion: nothing beats noise. */
+export const SUGGESTION_THRESHOLD = 0.86;
+
+/**
+ * The closest symbols to a name, by Jaro-Winkler similarity of the last name segment (case folded;
+ * the same name in another case is 1), ties broken by a matching parent segment, then by shorter
+ * paths. Names below the threshold are left out: an unknown name gets no suggestions.
+ */
 export function closestSymbols(flat: readonly FlatSymbol[], namePath: NamePath, limit = 5): FlatSymbol[] {
-  const wanted = (namePath.segments[namePath.segments.length - 1] ?? '').toLowerCase();
+  const segments = namePath.segments;
+  const wanted = (segments[segments.length - 1] ?? '').toLowerCase();
+  const wantedParent = segments.length > 1 ? segments[segments.length - 2]!.toLowerCase() : undefined;
   if (!wanted) return [];
   const scored: { item: FlatSymbol; score: number }[] = [];
+  const seen = new Map<string, number>();
   for (const item of flat) {
-    const name = item.symbol.name.toLowerCase();
-    let score: number;
-    if (name === wanted) score = 0;
-    else if (name.includes(wanted) || wanted.includes(name)) score = 1 + Math.abs(name.length - wanted.length) / 100;
-    else {
-      const distance = editDistance(name, wanted);
-      if (distance > Math.max(2, Math.floor(wanted.length / 3))) continue;
-      score = 2 + distance;
+    const name = (item.path[item.path.length - 1] ?? item.symbol.name).toLowerCase();
+    let similarity = seen.get(name);
+    if (similarity === undefined) {
+      similarity = name === wanted ? 1 : jaroWinkler(wanted, name);
+      seen.set(name, similarity);
     }
-    scored.push({ item, score });
+    if (similarity < SUGGESTION_THRESHOLD) continue;
+    const parent = item.path.length > 1 ? item.path[item.path.length - 2]!.toLowerCase() : undefined;
+    const parentBonus = wantedParent !== undefined && parent !== undefined ? 0.05 * jaroWinkler(wantedParent, parent) : 0;
+    scored.push({ item, score: similarity + parentBonus });
   }
-  scored.sort((a, b) => a.score - b.score || a.item.path.length - b.item.path.length);
+  scored.sort((a, b) => b.score - a.score || a.item.path.length - b.item.path.length);
   return scored.slice(0, limit).map((s) => s.item);
 }

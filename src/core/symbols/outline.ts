@@ -123,6 +123,8 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     const openEnd = spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
     if (openEnd) span = openEnd;
     const { signature, bodyStartLine } = signatureOf(node, spec, text);
+    const declaration = bodyStartLine === null && (kind === 'function' || kind === 'method') && !!spec.declarations?.includes(node.type);
+    const docEndLine = docstringEnd(node, spec);
     byKey.set(key, {
       pattern: match.patternIndex,
       symbol: {
@@ -135,6 +137,9 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
         signature,
         bodyStartLine,
         children: [],
+        ...(scope ? { scope: detach(scope) } : {}),
+        ...(declaration ? { declaration } : {}),
+        ...(docEndLine ? { docEndLine } : {}),
       },
       startIndex: first.startIndex,
       endIndex: span.endIndex,
@@ -142,9 +147,23 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     });
   }
   const found = [...byKey.values()];
-  const roots = nest(found, spec);
-  attachScoped(roots, new Map(found.filter((f) => f.scope).map((f) => [f.symbol, f.scope!])), spec);
-  return roots;
+  for (const f of found) {
+    // Declared outside its type (Go receiver, C++ `Tpl<T>::f`): a method of that type, listed where it is written.
+    if (f.scope && f.symbol.kind === 'function' && spec.methodParents?.length) f.symbol.kind = 'method';
+  }
+  return nest(found, spec);
+}
+
+/** Last line of a docstring that opens the body (a string expression as its first statement), if any. */
+function docstringEnd(node: Node, spec: LanguageSpec): number | undefined {
+  let body: Node | null = null;
+  for (const field of spec.bodyFields) {
+    body = node.childForFieldName(field);
+    if (body) break;
+  }
+  const first = body?.firstNamedChild;
+  if (!first || first.type !== 'expression_statement' || first.namedChildCount !== 1 || first.firstNamedChild?.type !== 'string') return undefined;
+  return lastLine(first);
 }
 
 /** The last sibling an open scope covers: before the next declaration of its kind, or the last. */
@@ -152,29 +171,6 @@ function openScopeEnd(node: Node): Node | undefined {
   let last: Node | undefined;
   for (let next = node.nextSibling; next && next.type !== node.type; next = next.nextSibling) last = next;
   return last;
-}
-
-const SCOPE_KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'enum'];
-
-/**
- * Moves members declared outside their type (Go methods, C++ `Tpl<T>::f` bodies) under that type
- * when it is declared beside them, so `Server.Start` resolves. Their lines stay where they are.
- */
-function attachScoped(siblings: OutlineSymbol[], scopes: Map<OutlineSymbol, string>, spec: LanguageSpec): void {
-  if (scopes.size === 0) return;
-  for (let i = 0; i < siblings.length; i++) {
-    const symbol = siblings[i]!;
-    const scope = scopes.get(symbol);
-    const owner = scope === undefined ? undefined : siblings.find((s) => s !== symbol && s.name === scope && SCOPE_KINDS.includes(s.kind));
-    if (owner) {
-      if (symbol.kind === 'function' && spec.methodParents?.includes(owner.kind)) symbol.kind = 'method';
-      owner.children.push(symbol);
-      owner.children.sort((a, b) => a.startLine - b.startLine);
-      siblings.splice(i--, 1);
-    } else if (symbol.children.length > 0) {
-      attachScoped(symbol.children, scopes, spec);
-    }
-  }
 }
 
 function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {
@@ -187,13 +183,25 @@ function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {
     // Declarations sharing one span (`a = b = 1`, `const a = 1, b = 2`) are siblings under the same parent.
     const sameSpan = top !== undefined && top.startIndex === item.startIndex && top.endIndex === item.endIndex;
     const parent = sameSpan ? stack[stack.length - 2] : top;
-    if (parent && item.endIndex <= parent.endIndex) {
-      if (item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind)) item.symbol.kind = 'method';
-      parent.symbol.children.push(item.symbol);
-    } else {
-      roots.push(item.symbol);
-    }
+    const inParent = parent !== undefined && item.endIndex <= parent.endIndex;
+    if (inParent && item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind)) item.symbol.kind = 'method';
+    const siblings = inParent ? parent.symbol.children : roots;
+    if (spec.mergeOverloads) mergeOverload(siblings, item.symbol);
+    siblings.push(item.symbol);
     if (!sameSpan) stack.push(item);
   }
   return roots;
+}
+
+/**
+ * Overload signatures right before a declaration of the same name (`f(a: string): void;
+ * f(a: number): void; f(a: any) {…}`) are one symbol with it: its span starts at the first signature.
+ */
+function mergeOverload(siblings: OutlineSymbol[], symbol: OutlineSymbol): void {
+  for (let previous = siblings[siblings.length - 1]; previous?.declaration && previous.name === symbol.name && previous.kind === symbol.kind; previous = siblings[siblings.length - 1]) {
+    symbol.startLine = previous.startLine;
+    symbol.contextStartLine = previous.contextStartLine;
+    symbol.children = [...previous.children, ...symbol.children];
+    siblings.pop();
+  }
 }

@@ -13,6 +13,7 @@ import { symbolLabel } from './label';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
+import { candidateList, describeCandidate, partsOfOneType, preferDefinitions, selectingInput, type Candidate } from './resolve';
 
 export interface SymbolInput {
   target: string;
@@ -28,12 +29,6 @@ export interface SymbolEnv extends ReadEnv {
   symbols: SymbolService;
   index: WorkspaceIndex;
   onIndexProgress?: (done: number, total: number) => void;
-}
-
-interface Candidate {
-  display: string;
-  absolute: string;
-  item: FlatSymbol;
 }
 
 const MAX_CANDIDATES_SHOWN = 12;
@@ -105,36 +100,6 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
   return { candidates, everything, notes };
 }
 
-/** A Rust type and its `impl` blocks share a name: the bare name means the type definition. */
-function preferDefinitions(candidates: Candidate[]): Candidate[] {
-  const isImpl = (c: Candidate) => c.item.symbol.signature.startsWith('impl');
-  const definitions = new Set(candidates.filter((c) => !isImpl(c)).map((c) => `${c.absolute}\0${qualifiedName(c.item.path)}`));
-  return candidates.filter((c) => !isImpl(c) || !definitions.has(`${c.absolute}\0${qualifiedName(c.item.path)}`));
-}
-
-function describeCandidate(c: Candidate): string {
-  return `${c.display}:${c.item.symbol.startLine} ${c.item.symbol.kind} ${qualifiedName(c.item.path)}`;
-}
-
-/** The exact input that selects `c` among `all`. */
-function selectingInput(c: Candidate, all: Candidate[], input: SymbolInput): Record<string, unknown> {
-  const name = qualifiedName(c.item.path);
-  const sameFile = all.filter((o) => o.absolute === c.absolute);
-  // Anchor at the top level when the name alone would also match deeper symbols (`value` vs `node.value`).
-  const anchored = sameFile.some((o) => o !== c && matchNamePath([o.item], { segments: c.item.path, anchored: false }).length > 0 && o.item.path.length > c.item.path.length);
-  const selected: Record<string, unknown> = { mode: 'symbol', target: anchored ? `/${name}` : name, path: c.display };
-  const sameName = sameFile.filter((o) => qualifiedName(o.item.path) === name);
-  if (sameName.length > 1) {
-    const sameKind = sameName.filter((o) => o.item.symbol.kind === c.item.symbol.kind);
-    if (sameKind.length === 1) selected.kind = c.item.symbol.kind;
-    else if (input.kind) {
-      selected.kind = input.kind;
-      selected.index = sameKind.indexOf(c) + 1;
-    } else selected.index = sameName.indexOf(c) + 1;
-  }
-  return selected;
-}
-
 export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<ToolResponse> {
   const namePath = parseNamePath(input.target);
   if (namePath.segments.length === 0) {
@@ -149,7 +114,7 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     const close = closestSymbols(everything.map((c) => c.item), namePath);
     const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
     const where = input.path ? `in ${input.path}` : 'in the workspace';
-    const list = closeCandidates.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input))}`);
+    const list = closeCandidates.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`);
     throw new LecternError(
       'NOT_FOUND',
       `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
@@ -164,14 +129,18 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     chosen = candidates[input.index - 1]!;
   } else if (candidates.length === 1) {
     chosen = candidates[0]!;
+  } else if (partsOfOneType(candidates)) {
+    const { main, others } = partsOfOneType(candidates)!;
+    chosen = main;
+    notes.push(`${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`);
   } else {
     const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
-    const list = shown.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, candidates, input))}`);
+    const list = candidateList(shown, candidates, input.kind);
     if (candidates.length > shown.length) list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
     throw new LecternError(
       'AMBIGUOUS_SYMBOL',
       `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      `Choose one:\n${list.join('\n')}`,
+      list.join('\n'),
     );
   }
   // Re-read the chosen file: the answer must come from its current content.

@@ -16,7 +16,8 @@
 //   the compiler's JSDoc attachment is checked to be covered too) nor, in Python, the comments that
 //   sit inside the previous statement's block (`tokenize`'s comment-only lines).
 // Symbols (qualified by the enclosing symbols' names):
-// - TypeScript/JavaScript: named functions (overloads each), classes, interfaces, type aliases,
+// - TypeScript/JavaScript: named functions (overload signatures and the implementation as one, from
+//   the first signature: Lectern reads them together), classes, interfaces, type aliases,
 //   enums, namespaces/modules (`namespace A.B` is one, "A.B"; `global { }` has no name: transparent),
 //   methods, constructors and accessors (classes and object literals), method signatures, properties
 //   (classes, interfaces, type literals) as fields. A `const`/`let`/`var` statement (the whole
@@ -67,6 +68,8 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind);
   const line = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const out: RefSymbol[] = [];
+  /** Function and method declarations without a body: overload signatures. */
+  const signatures = new Set<RefSymbol>();
 
   const contextStart = (node: ts.Node, startLine: number): { contextStartLine: number; hasDoc: boolean } => {
     const comments = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
@@ -90,7 +93,7 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
 
   const add = (node: ts.Node, name: string, kind: SymbolKind, scope: string[]): string[] => {
     const startLine = line(node.getStart(sf));
-    out.push({
+    const symbol: RefSymbol = {
       name,
       qualified: [...scope, name].join('.'),
       kind,
@@ -98,7 +101,10 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
       endLine: line(node.end),
       ...contextStart(node, startLine),
       docStartLine: jsDocStart(node, startLine),
-    });
+    };
+    out.push(symbol);
+    const bodiless = ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isConstructorDeclaration(node) ? !('body' in node && node.body) : false;
+    if (bodiless) signatures.add(symbol);
     return [...scope, name];
   };
 
@@ -154,7 +160,32 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
     ts.forEachChild(node, (child) => visit(child, inner));
   };
   visit(sf, []);
-  return out;
+  return mergeOverloads(out, signatures);
+}
+
+/**
+ * Overloads read as one symbol (Lectern's convention): a signature without a body directly before a
+ * declaration of the same name and kind (the next signature or the implementation) starts its span.
+ */
+function mergeOverloads(symbols: RefSymbol[], signatures: ReadonlySet<RefSymbol>): RefSymbol[] {
+  const merged: RefSymbol[] = [];
+  // The previous sibling of `symbol` in `merged`: the last entry that is not a member of one of the same name.
+  const previousOf = (symbol: RefSymbol): number => {
+    let i = merged.length - 1;
+    while (i >= 0 && merged[i]!.qualified.startsWith(`${symbol.qualified}.`)) i--;
+    return i;
+  };
+  for (const symbol of symbols) {
+    for (let at = previousOf(symbol), previous = merged[at]; previous && signatures.has(previous) && previous.qualified === symbol.qualified && previous.kind === symbol.kind; at = previousOf(symbol), previous = merged[at]) {
+      merged.splice(at, 1);
+      symbol.startLine = previous.startLine;
+      symbol.contextStartLine = previous.contextStartLine;
+      symbol.hasDoc = previous.hasDoc;
+      symbol.docStartLine = previous.docStartLine;
+    }
+    merged.push(symbol);
+  }
+  return merged;
 }
 
 // ---------------------------------------------------------------- Python ast

@@ -66,11 +66,11 @@ describe('outline: C++', function () {
       // Out-of-class definitions stay where they are written: `Stats::ratio` is named so (its segments
       // make `Stats.ratio` resolve); with a template scope (`LruCache<K, V, Hash>::get`) the last name.
       '  method Stats::ratio [15-18] ctx 14',
-      '  method LruCache [20-23]',
-      '  method ~LruCache [25-28]',
-      '  method get [30-37]',
-      '  method operator== [39-42]',
-      '  method instance [44-48]',
+      '  method LruCache.LruCache [20-23]',
+      '  method LruCache.~LruCache [25-28]',
+      '  method LruCache.get [30-37]',
+      '  method LruCache.operator== [39-42]',
+      '  method LruCache.instance [44-48]',
       'module util::io [52-66]',
       '  class Printer [54-60]',
       '    method Printer [56-56]', // = default
@@ -89,7 +89,8 @@ describe('outline: C++', function () {
     assert.deepEqual(resolve('Stats.ratio'), ['util.Stats.ratio:15']);
     assert.deepEqual(resolve('util::io::Printer::print'), ['util.io.Printer.print:58']);
     assert.deepEqual(resolve('io.Printer'), ['util.io.Printer:54']);
-    assert.deepEqual(resolve('get'), ['util.get:30']); // template scope: last name only
+    assert.deepEqual(resolve('get'), ['util.LruCache.get:30']); // `LruCache<K, V>::get`: scoped by the template
+    assert.deepEqual(resolve('LruCache.get'), ['util.LruCache.get:30']);
   });
 
   it('ends signatures before the body', async () => {

@@ -43,14 +43,14 @@ describe('outline: Go', function () {
       '  field opts [68-68]',
       '  field jobs [69-69]',
       '  field handler [70-70]',
-      // Methods are declared outside their type; they are listed under it (lines unchanged).
-      '  method Start [93-107] ctx 92',
-      '  method Submit [110-112] ctx 109',
-      '  method ServeHTTP [115-117] ctx 114',
       'class Queue [74-76] ctx 73',
       '  field items [75-75]',
-      '  method Push [79-81] ctx 78',
+      // Methods are declared outside their type: top-level in file order, scoped by their receiver.
+      'method Queue.Push [79-81] ctx 78',
       'function New [84-90] ctx 83',
+      'method Server.Start [93-107] ctx 92',
+      'method Server.Submit [110-112] ctx 109',
+      'method Server.ServeHTTP [115-117] ctx 114',
       'function Map [120-126] ctx 119',
       'function helper [129-129] ctx 128', // a //go: directive is context too
     ]);

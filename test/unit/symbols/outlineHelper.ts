@@ -24,7 +24,7 @@ export async function outlineOf(grammar: string, text: string): Promise<OutlineS
 /** `kind name [start-end] (context from N)` per symbol, indented by depth: easy to assert on. */
 export function flatten(symbols: OutlineSymbol[], depth = 0): string[] {
   return symbols.flatMap((s) => [
-    `${'  '.repeat(depth)}${s.kind} ${s.name} [${s.startLine}-${s.endLine}]${s.contextStartLine < s.startLine ? ` ctx ${s.contextStartLine}` : ''}`,
+    `${'  '.repeat(depth)}${s.kind} ${s.scope ? `${s.scope}.` : ''}${s.name} [${s.startLine}-${s.endLine}]${s.contextStartLine < s.startLine ? ` ctx ${s.contextStartLine}` : ''}`,
     ...flatten(s.children, depth + 1),
   ]);
 }

@@ -124,22 +124,25 @@ describe('symbol reads', function () {
     const r = await read({ mode: 'symbol', target: 'helper' });
     assert.equal(r.error?.code, 'AMBIGUOUS_SYMBOL', r.text);
     assert.doesNotMatch(r.text, /node_modules/);
-    const inputs = [...r.text.matchAll(/→ lectern_read (\{.*\})$/gm)].map((m) => JSON.parse(m[1]!));
-    assert.equal(inputs.length, 4, r.text); // 3 TypeScript overloads + 1 Python function
+    // One call template, then `file:line kind name` and any extra fields per candidate.
+    assert.match(r.text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
+    const inputs = [...r.text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({ mode: 'symbol', target: m[2], path: m[1], ...(m[3] ? JSON.parse(m[3]) : {}) }));
+    assert.equal(inputs.length, 2, r.text); // the TypeScript overloads (one symbol) + 1 Python function
     const seen = new Set<string>();
     for (const input of inputs) {
       const picked = await read(input);
       assert.ok(picked.ok, `${JSON.stringify(input)}: ${picked.text}`);
       seen.add(`${picked.location!.file}:${picked.location!.line}`);
     }
-    assert.equal(seen.size, 4, 'each candidate input selects a different symbol');
+    assert.equal(seen.size, 2, 'each candidate input selects a different symbol');
   });
 
-  it('selects an overload by index within a path, and answers an index past the matches', async () => {
-    const second = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts', index: 2 });
-    assert.ok(second.ok, second.text);
-    assert.equal(second.location!.line, 18);
-    const past = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts', index: 9 });
+  it('reads overloads as one answer (signatures and implementation), and answers an index past the matches', async () => {
+    const overloads = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts' });
+    assert.ok(overloads.ok, overloads.text);
+    assert.equal(overloads.location!.line, 17);
+    assert.match(overloads.content, /^export function helper\(a: string\): string;\nexport function helper\(a: number\): number;\nexport function helper\(a: unknown\): unknown \{\n  return a;\n\}\n$/);
+    const past = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts', index: 2 });
     assert.equal(past.error?.code, 'OUT_OF_RANGE');
   });
 

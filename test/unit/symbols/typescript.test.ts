@@ -37,9 +37,7 @@ describe('outline: TypeScript', () => {
       '  method area [13-13]',
       '  field name [13-13]',
       'variable LIMIT [14-14]',
-      'function over [15-15]',
-      'function over [16-16]',
-      'function over [17-17]',
+      'function over [15-17]', // two overload signatures and the implementation: one symbol
       'module pkg [18-18]',
       '  function f [18-18]',
     ]);

@@ -83,4 +83,6 @@ export const c: OutlineSpec = {
   preamble: ['comment'],
   bodyFields: ['body'],
   methodParents: ['class'],
+  // Prototypes (also glibc-style ones the macros after them make an ERROR) are declarations: a definition wins.
+  declarations: ['declaration', 'ERROR'],
 };

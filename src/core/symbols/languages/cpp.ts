@@ -7,8 +7,8 @@
 // `template <…>` is part of the declaration's span, so is `extern "C"` before a definition; the
 // comments above are its context. An out-of-class definition is not nested under its class (nesting
 // is by containment): it stays where it is written, a `method` named by its qualified name
-// (`Stats::ratio`, `Stats::~Stats`, `Stats::operator==`), or by its last name when the class is a
-// template (`LruCache<K, V>::get` → `get`). A nested namespace is named `a::b`. Conversion operators
+// (`Stats::ratio`, `Stats::~Stats`, `Stats::operator==`), or by its last name scoped by the
+// template when the class is one (`LruCache<K, V>::get` → `get` in `LruCache`). A nested namespace is named `a::b`. Conversion operators
 // (`operator bool()`) are not captured: their name is not a node of its own.
 //
 // The C++ grammar is large: a query step naming a node type that occurs in many parse states
@@ -34,8 +34,7 @@ const QUALIFIED = `[(_ scope: (_ !arguments) name: ${PLAIN}) (_ scope: (_ !argum
 
 /**
  * When a scope is a template (`LruCache<K, V>::get`: the arguments would make a bad segment) it is
- * named by its last name, and @scope is the template (`LruCache`). outline.ts ignores @scope today;
- * it is there for qualifying such definitions (`LruCache.get`) once the extraction supports it.
+ * named by its last name, and @scope is the template (`LruCache`): its name path is `LruCache.get`.
  */
 const TEMPLATE = `(_ name: (type_identifier) @scope arguments: (_))`;
 const IN_TEMPLATE = `[(_ scope: ${TEMPLATE} name: ${NAME}) (_ scope: (_) name: (_ scope: ${TEMPLATE} name: ${NAME}))]`;
@@ -102,4 +101,6 @@ export const cpp: OutlineSpec = {
   preamble: ['comment'],
   bodyFields: ['body'],
   methodParents: ['class'],
+  // Prototypes and in-class method declarations: the definition (`void A::f() {}`) wins.
+  declarations: ['declaration', 'field_declaration'],
 };

@@ -3,15 +3,12 @@
 //
 // A declaration with one spec (`type T struct{…}`, `const X = 1`) is captured whole so its span
 // and doc comment include the keyword; in a group (`const ( … )`) each spec is its own symbol with
-// its own doc comment. Methods are declared outside their type: they stay top-level symbols (the
-// receiver type is in the signature), as nesting is by containment.
+// its own doc comment. Methods are declared outside their type: they stay top-level symbols in file
+// order (the receiver is in the signature), scoped by their receiver type, so `Server.Start`
+// resolves in any file of the package.
 import type { OutlineSpec } from '../../ground/symbolTypes';
 
-/**
- * The receiver's type (`Server` in `func (s *Server) Start()`, `Queue` in `func (q *Queue[T]) Push`).
- * outline.ts ignores @scope today; it is there for qualifying methods (`Server.Start`) once the
- * extraction supports it.
- */
+/** The receiver's type (`Server` in `func (s *Server) Start()`, `Queue` in `func (q *Queue[T]) Push`): the method's scope. */
 const RECEIVER = `[(type_identifier) @scope (pointer_type (type_identifier) @scope) (generic_type type: (type_identifier) @scope) (pointer_type (generic_type type: (type_identifier) @scope))]`;
 
 /** A declaration written as `kw ( … )`: its specs are the symbols, not the declaration. */

@@ -46,6 +46,9 @@ const common = {
   preamble: ['comment', 'decorator'],
   bodyFields: ['body'],
   methodParents: ['class', 'interface'] as const,
+  // Overload signatures: read together with the implementation (or the last signature) after them.
+  declarations: ['function_signature', 'method_signature', 'abstract_method_signature'],
+  mergeOverloads: true,
 };
 
 export const typescript: OutlineSpec = {
