@@ -43,6 +43,9 @@ function render(symbols: readonly OutlineSymbol[], level: Level, depth = 1, out:
   return out;
 }
 
+/** What an example read names first: code (functions, classes) over constants and type variables. */
+const EXAMPLE_KINDS: readonly SymbolKind[] = ['class', 'function', 'interface', 'enum', 'module', 'method'];
+
 /** The first symbol with members, for an example of a call that expands one. */
 function firstContainer(symbols: readonly OutlineSymbol[]): OutlineSymbol | undefined {
   return symbols.find((s) => s.children.length > 0);
@@ -84,10 +87,10 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
       `[${plural(cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`,
     );
   }
-  const example = symbols[0];
+  const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
   const container = firstContainer(symbols);
   if (example) {
-    const calls = [callText('lectern_read', { mode: 'symbol', target: example.name, path: display })];
+    const calls = [callText('lectern_read', { mode: 'symbol', target: example.scope ? `${example.scope}.${example.name}` : example.name, path: display })];
     if (container && level.maxDepth < Infinity) calls.push(callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }));
     calls.push(callText('lectern_read', { mode: 'file', target: display, start_line: example.contextStartLine, end_line: example.endLine }));
     footer.push(`[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`);

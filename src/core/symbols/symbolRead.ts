@@ -164,6 +164,17 @@ function numbered(source: SourceText, first: number, last: number): { body: stri
   return { body: lines.map((line, i) => `${first + i}\t${line.shown}`).join('\n'), content, cut };
 }
 
+/** A docstring longer than this is cut in a head-only answer (with a marker and the call for the rest). */
+const MAX_DOC_LINES = 40;
+
+/** Where a head-only answer ends: the signature up to the body, and a docstring that opens it, whole. */
+function headLines(symbol: OutlineSymbol): { end: number; docCut: boolean } {
+  const bodyStart = Math.max(symbol.startLine, Math.min(symbol.endLine, symbol.bodyStartLine ?? symbol.startLine));
+  if (!symbol.docEndLine || symbol.docEndLine < bodyStart) return { end: bodyStart, docCut: false };
+  const end = Math.min(symbol.docEndLine, bodyStart + MAX_DOC_LINES - 1, symbol.endLine);
+  return { end, docCut: end < symbol.docEndLine };
+}
+
 function memberLines(symbol: OutlineSymbol): string[] {
   return symbol.children.map((child) => {
     const range = child.startLine === child.endLine ? `L${child.startLine}` : `L${child.startLine}-${child.endLine}`;
@@ -211,10 +222,11 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
   const tooBig = wantsBody && (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
   if (!wantsBody || tooBig) {
     // Signature, doc and member outline instead of the body.
-    const headEnd = Math.max(symbol.startLine, Math.min(symbol.endLine, symbol.bodyStartLine ?? symbol.startLine));
+    const head = headLines(symbol);
     first = from;
-    last = Math.min(headEnd, to);
+    last = Math.min(head.end, to);
     rendered = numbered(source, first, last);
+    if (head.docCut) footer.push(`[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`);
     members = fitMembers(env, memberLines(symbol), env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
     if (tooBig) {
       degraded = true;

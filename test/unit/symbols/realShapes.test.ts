@@ -1,0 +1,208 @@
+// Shapes of real code that fixtures of one file miss: methods declared in another file than their
+// type (Go receivers, Rust impls in other modules, C++ out-of-class definitions, C# partial classes,
+// reopened Ruby classes), prototypes beside definitions, overloads, typos in names, long docstrings.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Lectern } from '../../../src/core/engine';
+import type { ToolResponse } from '../../../src/core/contract';
+import type { OutlineSymbol } from '../../../src/core/symbols/types';
+import { LANGUAGES, languageForPath } from '../../../src/core/symbols/languages/index';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createWasmLoader } from '../../../src/node/wasmFiles';
+import { fixtureText, outlineOf } from './outlineHelper';
+
+const FILES: Record<string, string> = {
+  // Go: the type in one file, its methods in others (cobra's Command).
+  'cmd/command.go': 'package cobra\n\n// Command is a command.\ntype Command struct {\n\tUse string\n}\n\nfunc (c *Command) UsageString() string { return c.Use }\n',
+  'cmd/bash_completions.go': [
+    'package cobra', // 1
+    '', // 2
+    'import "io"', // 3
+    '', // 4
+    '// GenBashCompletion writes bash completion.', // 5
+    'func (c *Command) GenBashCompletion(w io.Writer) error {', // 6
+    '\treturn nil', // 7
+    '}', // 8
+    '', // 9
+    'func helper() {}', // 10
+    '', // 11
+    'func (c *Command) genPowerShellCompletionFile(name string) error { return nil }', // 12
+    '',
+  ].join('\n'),
+  // Rust: the struct in one module, an impl in another.
+  'rs/lib.rs': 'mod ext;\n\n/// A store.\npub struct Store {\n    n: u32,\n}\n',
+  'rs/ext.rs': 'use crate::Store;\n\nimpl Store {\n    pub fn bump(&mut self) {\n        self.n += 1;\n    }\n}\n',
+  // C++: declared in the class, defined out of class in the .cpp.
+  'cc/widget.hpp': '#pragma once\nclass Widget {\n public:\n  int area() const;\n};\n',
+  'cc/widget.cpp': '#include "widget.hpp"\n\nint Widget::area() const {\n  return 4;\n}\n',
+  // C: the prototype in the header, the definition in the source.
+  'c/sds.h': 'typedef char *sds;\nsds sdscpylen(sds s, const char *t, size_t len);\nsds sdsnew(const char *init);\n',
+  'c/sds.c': '#include "sds.h"\n\n/* Copies len bytes. */\nsds sdscpylen(sds s, const char *t, size_t len) {\n    return s;\n}\n',
+  // C#: one partial class in two files.
+  'cs/Order.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public int Id { get; set; }\n    public string Name { get; set; }\n    public decimal Total() { return 0; }\n}\n',
+  'cs/Order.Generated.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public void Save() { }\n}\n',
+  // Ruby: a class reopened in another file.
+  'rb/invoice.rb': 'class Invoice\n  attr_reader :amount\n\n  def initialize(amount)\n    @amount = amount\n  end\nend\n',
+  'rb/invoice_ext.rb': 'class Invoice\n  def total\n    amount * 2\n  end\nend\n',
+  // Python: typos, a long docstring, TypeVars before the code.
+  'py/app.py': [
+    'from typing import TypeVar', // 1
+    '', // 2
+    'T_shell_context_processor = TypeVar("T_shell_context_processor")', // 3
+    '', // 4
+    'def make_response(*args):', // 5
+    '    return args', // 6
+    '', // 7
+    'class Flask:', // 8
+    '    """The flask object implements a WSGI application and acts as the central', // 9
+    '    object.  It is passed the name of the module or package of the', // 10
+    '    application.', // 11
+    '    """', // 12
+    '', // 13
+    '    def make_response(self, rv):', // 14
+    '        return rv', // 15
+    '', // 16
+    'class NS:', // 17
+    '    a = 1', // 18
+    '',
+  ].join('\n'),
+  'py/long.py': `class Long:\n    """Line one.\n${Array.from({ length: 60 }, (_, i) => `    more words ${i + 2}.`).join('\n')}\n    """\n\n    def run(self):\n        return 1\n`,
+};
+
+describe('symbols on real shapes of code', function () {
+  this.timeout(60_000);
+  let root: string;
+  let lectern: Lectern;
+  const read = (input: Record<string, unknown>): Promise<ToolResponse> => lectern.invoke('lectern_read', input);
+
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'lectern-shapes-'));
+    for (const [path, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() });
+  });
+
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('Go methods in another file than their receiver type read as Type.method', async () => {
+    for (const target of ['Command.GenBashCompletion', 'Command.genPowerShellCompletionFile', 'Command.UsageString']) {
+      const r = await read({ mode: 'symbol', target });
+      assert.ok(r.ok, `${target}: ${r.text}`);
+      assert.equal((r.meta.resolved_symbol as { qualified_name: string }).qualified_name, target);
+    }
+    const r = await read({ mode: 'symbol', target: 'Command.GenBashCompletion' });
+    assert.match(r.text, /^cmd\/bash_completions\.go:5-8 method Command\.GenBashCompletion\n/);
+  });
+
+  it('a Go outline lists methods in file order, where they are written', async () => {
+    const r = await read({ target: 'cmd/bash_completions.go', outline: true });
+    const entries = [...r.text.matchAll(/^\[L(\d+)(?:-(\d+))?\] (.*)$/gm)].map((m) => `${m[1]} ${m[3]}`);
+    assert.deepEqual(entries, [
+      '6 func (c *Command) GenBashCompletion(w io.Writer) error',
+      '10 func helper()',
+      '12 func (c *Command) genPowerShellCompletionFile(name string) error',
+    ]);
+  });
+
+  it('Rust impl blocks in another module: Store.bump resolves, the bare name is the struct', async () => {
+    const bump = await read({ mode: 'symbol', target: 'Store.bump' });
+    assert.ok(bump.ok, bump.text);
+    assert.equal(bump.location!.file, 'rs/ext.rs');
+    const store = await read({ mode: 'symbol', target: 'Store' });
+    assert.ok(store.ok, store.text);
+    assert.match(store.content, /pub struct Store/);
+  });
+
+  it('C++: the out-of-class definition wins over the in-class declaration', async () => {
+    const r = await read({ mode: 'symbol', target: 'Widget.area' });
+    assert.ok(r.ok, r.text);
+    assert.equal(r.location!.file, 'cc/widget.cpp');
+    assert.match(r.content, /return 4;/);
+  });
+
+  it('C: the definition wins over the header prototype; a prototype is listed as a declaration', async () => {
+    const r = await read({ mode: 'symbol', target: 'sdscpylen' });
+    assert.ok(r.ok, r.text);
+    assert.equal(r.location!.file, 'c/sds.c');
+    assert.match(r.content, /^\/\* Copies len bytes\. \*\/\nsds sdscpylen/);
+    // Only a prototype: it answers (nothing better exists).
+    const proto = await read({ mode: 'symbol', target: 'sdsnew' });
+    assert.ok(proto.ok, proto.text);
+    assert.equal((proto.meta.resolved_symbol as { kind: string }).kind, 'function');
+  });
+
+  it('C# partial classes and reopened Ruby classes: members in any part resolve; the type reads as its largest part', async () => {
+    for (const [target, file] of [['Order.Save', 'cs/Order.Generated.cs'], ['Order.Total', 'cs/Order.cs'], ['Invoice.total', 'rb/invoice_ext.rb'], ['Invoice.initialize', 'rb/invoice.rb']] as const) {
+      const r = await read({ mode: 'symbol', target });
+      assert.ok(r.ok, `${target}: ${r.text}`);
+      assert.equal(r.location!.file, file, target);
+    }
+    const order = await read({ mode: 'symbol', target: 'Order' });
+    assert.ok(order.ok, order.text);
+    assert.equal(order.location!.file, 'cs/Order.cs');
+    assert.match(order.text, /declared in 2 parts; this is the largest\. The others: cs\/Order\.Generated\.cs:3-6/);
+    const invoice = await read({ mode: 'symbol', target: 'Invoice' });
+    assert.ok(invoice.ok, invoice.text);
+    assert.equal(invoice.location!.file, 'rb/invoice.rb');
+  });
+
+  it('suggests by similarity of the last name, and nothing for a name like none', async () => {
+    const typo = await read({ mode: 'symbol', target: 'make_respnse' });
+    assert.equal(typo.error?.code, 'NOT_FOUND');
+    const suggested = [...typo.error!.hint.matchAll(/^(\S+):\d+ \w+ (\S+) →/gm)].map((m) => m[2]);
+    assert.deepEqual(suggested, ['make_response', 'Flask.make_response'], typo.error!.hint);
+    const none = await read({ mode: 'symbol', target: 'zzzNoSuchSym' });
+    assert.equal(none.error?.code, 'NOT_FOUND');
+    assert.doesNotMatch(none.error!.hint, /Closest names/);
+    assert.match(none.error!.hint, /lectern_search/);
+  });
+
+  it('include_body false shows a docstring whole, or cuts it with a marker and the call for the rest', async () => {
+    const flask = await read({ mode: 'symbol', target: 'Flask', include_body: false });
+    assert.ok(flask.ok, flask.text);
+    assert.match(flask.text, /^12\t    """$/m, flask.text);
+    assert.doesNotMatch(flask.text, /Docstring cut/);
+    const long = await read({ mode: 'symbol', target: 'Long', include_body: false });
+    assert.match(long.text, /^41\t    more words 40\.$/m);
+    assert.doesNotMatch(long.text, /^42\t/m);
+    assert.match(long.text, /\[Docstring cut at line 41; it ends at line 63: lectern_read \{"mode":"file","target":"py\/long\.py","start_line":42,"end_line":63\}\]/);
+  });
+
+  it('an outline example names code first, not a type variable', async () => {
+    const r = await read({ target: 'py/app.py', outline: true });
+    assert.match(r.text, /Read one symbol: lectern_read \{"mode":"symbol","target":"make_response","path":"py\/app\.py"\}/);
+  });
+});
+
+/** Every child inside its parent's span; top-level entries (and siblings) in file order. */
+function assertTruthful(symbols: readonly OutlineSymbol[], where: string, parent?: OutlineSymbol): void {
+  let previous = 0;
+  for (const s of symbols) {
+    assert.ok(s.startLine >= previous, `${where}: ${s.name} at ${s.startLine} after a sibling at ${previous}`);
+    previous = s.startLine;
+    if (parent) assert.ok(s.startLine >= parent.startLine && s.endLine <= parent.endLine, `${where}: ${s.name} [${s.startLine}-${s.endLine}] outside ${parent.name} [${parent.startLine}-${parent.endLine}]`);
+    assertTruthful(s.children, where, s);
+  }
+}
+
+describe('outline ranges read truthfully', () => {
+  const fixtures = resolve(__dirname, '../../fixtures/symbols');
+  for (const language of readdirSync(fixtures)) {
+    it(`${language} fixtures: children inside their parents, siblings in file order`, async () => {
+      for (const file of readdirSync(join(fixtures, language))) {
+        const spec = languageForPath(file)!;
+        const grammar = /\.h$/.test(file) && language === 'cpp' ? 'cpp' : spec.grammar;
+        assertTruthful(await outlineOf(grammar, fixtureText(language, file)), `${language}/${file}`);
+      }
+    });
+  }
+  it('covers every grammar but TypeScript/JavaScript/Python (tested against their compilers)', () => {
+    const tested = new Set(readdirSync(fixtures).map((l) => (l === 'csharp' ? 'c_sharp' : l)));
+    const missing = LANGUAGES.map((l) => l.grammar).filter((g) => !tested.has(g) && !['typescript', 'tsx', 'javascript', 'python'].includes(g));
+    assert.deepEqual(missing, []);
+  });
+});
