@@ -83,6 +83,8 @@ const builds = [
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart, chatApart] },
   { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
+  // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.
+  { ...common, entryPoints: { outlineWorker: 'src/node/outlineWorker.ts' }, outdir: 'dist' },
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],

@@ -1,9 +1,12 @@
 // The core's Host on plain Node, for the hosts outside VS Code (the CLI, the MCP server): the disk,
-// git on the command line, the grammar files shipped next to the bundle, and roots given by the caller.
+// git on the command line, the grammar files shipped next to the bundle, and roots given by the caller;
+// the symbol index persists in the user cache folder and parses in worker threads.
 import * as path from 'node:path';
 import type { Host, WorkspaceRoot } from '../core/ground/ports';
 import { createGitCli } from './gitCli';
 import { nodeFileSystem } from './nodeFileSystem';
+import { createOutlineWorkers } from './outlineWorkers';
+import { createSymbolCache, userCacheDir } from './symbolCacheStore';
 import { createWasmLoader } from './wasmFiles';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
@@ -16,5 +19,12 @@ export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
 
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
 export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?: string): Host {
-  return { fs: nodeFileSystem, roots, loadWasm: createWasmLoader(bundleDir), git: createGitCli() };
+  return {
+    fs: nodeFileSystem,
+    roots,
+    loadWasm: createWasmLoader(bundleDir),
+    git: createGitCli(),
+    symbolCache: createSymbolCache(userCacheDir(), roots),
+    outlineWorkers: createOutlineWorkers(bundleDir ?? __dirname),
+  };
 }

@@ -5,6 +5,8 @@ import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
 import type { Settings } from '../core/ground/settings';
 import { join } from 'node:path';
 import { nodeFileSystem } from '../node/nodeFileSystem';
+import { createOutlineWorkers } from '../node/outlineWorkers';
+import { createSymbolCache } from '../node/symbolCacheStore';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
 import { createGitExtensionPort } from './gitExtension';
@@ -24,8 +26,11 @@ function dirty(path: string): DirtyDocument | undefined {
   return document ? { text: document.getText(), version: document.version, languageId: document.languageId } : undefined;
 }
 
-export function createVscodeHost(extensionPath: string): Host {
+/** `storagePath`: the extension's storage folder (the symbol index persists there), when VS Code gives one. */
+export function createVscodeHost(extensionPath: string, storagePath?: string): Host {
   return {
+    ...(storagePath ? { symbolCache: createSymbolCache(storagePath, roots) } : {}),
+    outlineWorkers: createOutlineWorkers(join(extensionPath, 'dist')),
     fs: nodeFileSystem,
     documents: { dirty, dirtyPaths },
     roots,

@@ -68,6 +68,37 @@ export interface CancellationSignal {
   readonly isCancellationRequested: boolean;
 }
 
+/** A file's outline as the symbol index keeps it between processes, valid while size and mtime are. */
+export interface CachedOutline {
+  size: number;
+  mtimeMs: number;
+  symbols: OutlineSymbol[];
+}
+
+/**
+ * Where the symbol index persists (a user cache folder for the CLI, the extension's storage in VS
+ * Code). `version` names the extractor: outlines stored under another one are not returned.
+ */
+export interface SymbolCachePort {
+  /** Every stored outline (absolute path → outline). */
+  load(version: string): Promise<Map<string, CachedOutline>>;
+  /** Stores outlines; null removes one. Safe against other processes writing at the same time. */
+  save(version: string, changes: ReadonlyMap<string, CachedOutline | null>): Promise<void>;
+}
+
+/** One file's outline from the host's parallel parsers; no symbols when it could not be parsed (binary, too large). */
+export interface ParsedOutline {
+  absolute: string;
+  size: number;
+  mtimeMs: number;
+  symbols?: OutlineSymbol[];
+}
+
+/** Parses files on disk in parallel (worker threads), handing each outline over as it is done. */
+export interface OutlineWorkersPort {
+  outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal): AsyncIterable<ParsedOutline>;
+}
+
 export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
@@ -86,6 +117,10 @@ export interface Host {
    * they match, as the editor's own search does.
    */
   excludeGlobs?(root: WorkspaceRoot, purpose: 'files' | 'search'): readonly string[];
+  /** Where the symbol index persists between processes (optional: without it every process builds it anew). */
+  symbolCache?: SymbolCachePort;
+  /** Parallel parsing for building the symbol index (optional: without it the index parses on the calling thread). */
+  outlineWorkers?: OutlineWorkersPort;
   /** Milliseconds since the epoch (sessions: idle reset, timeline); default Date.now. Tests pass a fixed clock. */
   clock?: () => number;
 }

@@ -67,6 +67,23 @@ export class SymbolService {
     return { status: 'ok', spec, symbols, source };
   }
 
+  /**
+   * The outline of a file's text, uncached (the index's worker threads): undefined when its language
+   * has no grammar or parsing took too long.
+   */
+  async outlineText(path: string, text: string): Promise<OutlineSymbol[] | undefined> {
+    let spec = this.languageOf(path);
+    if (!spec) return undefined;
+    spec = headerLanguage(spec, path, text);
+    const tree = await this.runtime.parse(spec, text, SYMBOL_LIMITS.parseDeadlineMs + (text.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs);
+    if (!tree) return undefined;
+    try {
+      return extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, text);
+    } finally {
+      tree.delete();
+    }
+  }
+
   /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
   async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal) {
     const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);

@@ -87,7 +87,7 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
       return { candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0), everything, notes };
     }
   }
-  const result = await env.index.query(input.path, env.onIndexProgress, env.signal);
+  const result = await env.index.query(input.path, env.onIndexProgress, env.signal, namePath.segments[namePath.segments.length - 1]);
   if (!result.complete) {
     notes.push(`The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`);
   }

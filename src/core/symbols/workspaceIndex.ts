@@ -1,12 +1,18 @@
-// The workspace symbol index: built lazily on the first symbol read without a file, cached per file
-// by (size, mtime) or buffer version, refreshed on change, bounded in time. A call that runs out of
+// The workspace symbol index: built lazily on the first symbol read without a file, kept per file by
+// (size, mtime) or buffer version, refreshed on change, bounded in time. A call that runs out of
 // time answers with what is indexed so far and says so; the next call continues.
+//
+// Where the host offers them, outlines persist between processes (Host.symbolCache: a warm start
+// only lists and stats the files) and are parsed in parallel (Host.outlineWorkers). A cold lookup
+// of a name parses the files that mention it first, so a symbol that exists is found while the
+// rest of the index is still being built.
 import picomatch from 'picomatch';
-import type { Host } from '../ground/ports';
+import type { CachedOutline, Host } from '../ground/ports';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
+import type { OutlineSymbol } from '../ground/symbolTypes';
 import { listSourceFiles, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
@@ -17,7 +23,26 @@ export const INDEX_LIMITS = {
   budgetMs: 8_000,
   /** A listing older than this is refreshed. */
   listingTtlMs: 15_000,
+  /** Fewer files to parse than this are parsed on the calling thread: starting workers costs more. */
+  parallelFrom: 48,
+  /** Share of the budget a cold lookup may spend looking for the files that mention the name. */
+  scanShare: 0.4,
 };
+
+/** Bumped when what the index stores changes shape; with the outline queries it names the extractor. */
+const INDEX_FORMAT = 2;
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Names the outline extractor: outlines cached by another one (other queries, other format) are not used. */
+export const EXTRACTOR_VERSION = `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}`).join('\0'))}`;
 
 export interface IndexedFile {
   display: string;
@@ -41,9 +66,24 @@ const isSource = (name: string) => {
   return dot > 0 && EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 };
 
+const diskKey = (absolute: string, size: number, mtimeMs: number) => `disk:${absolute}:${size}:${mtimeMs}`;
+
+interface Pending {
+  file: ListedFile;
+  size: number;
+  mtimeMs: number;
+}
+
 export class WorkspaceIndex {
   private readonly entries = new Map<string, IndexedFile>();
   private listing: { files: ListedFile[]; truncated: boolean; at: number } | undefined;
+  /** Outlines from the persistent cache not yet taken into `entries`. */
+  private stored: Map<string, CachedOutline> | undefined;
+  private storedLoad: Promise<void> | undefined;
+  /** Paths the persistent cache holds an outline for. */
+  private readonly persisted = new Set<string>();
+  /** Outlines to write to the persistent cache (null: remove). */
+  private readonly unsaved = new Map<string, CachedOutline | null>();
 
   constructor(
     private readonly host: Host,
@@ -62,32 +102,49 @@ export class WorkspaceIndex {
     this.entries.delete(absolute);
   }
 
-  async query(scope: string | undefined, onProgress?: (done: number, total: number) => void, signal?: { isCancellationRequested: boolean }): Promise<IndexQuery> {
+  /**
+   * The indexed files in scope. `wanted` (a symbol's last name) makes a cold index parse the files
+   * that mention it first.
+   */
+  async query(scope: string | undefined, onProgress?: (done: number, total: number) => void, signal?: { isCancellationRequested: boolean }, wanted?: string): Promise<IndexQuery> {
     const started = this.now();
+    const overBudget = () => signal?.isCancellationRequested === true || this.now() - started > INDEX_LIMITS.budgetMs;
     // A local: a watcher may invalidate this.listing while this query awaits.
     let listing = this.listing;
     if (!listing || started - listing.at > INDEX_LIMITS.listingTtlMs) {
       const listed = await listSourceFiles(this.host, this.host.roots(), isSource, INDEX_LIMITS.maxFiles);
       listing = this.listing = { ...listed, at: this.now() };
     }
+    await this.loadStored();
     const inScope = this.scopeFilter(scope);
     const files = listing.files.filter((f) => inScope(f));
-    const out: IndexedFile[] = [];
+    const found = new Map<string, IndexedFile>();
+    let pending: Pending[] = [];
     let complete = true;
     for (let i = 0; i < files.length; i++) {
-      if (signal?.isCancellationRequested || this.now() - started > INDEX_LIMITS.budgetMs) {
+      if (overBudget()) {
         complete = false;
-        // Still answer from what earlier calls indexed.
-        for (const rest of files.slice(i)) {
-          const known = this.entries.get(rest.absolute);
-          if (known) out.push(known);
-        }
         break;
       }
-      const entry = await this.refresh(files[i]!);
-      if (entry) out.push(entry);
-      if (onProgress && i % 200 === 0) onProgress(i, files.length);
+      const known = await this.known(files[i]!);
+      if (known === undefined) continue;
+      if ('symbols' in known) found.set(known.absolute, known);
+      else pending.push(known);
+      if (onProgress && i % 500 === 0) onProgress(found.size, files.length);
     }
+    if (complete && pending.length > 0) {
+      if (wanted) pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
+      complete = await this.parse(pending, found, overBudget, files.length, onProgress, signal);
+    }
+    if (!complete) {
+      // Still answer from what earlier calls indexed.
+      for (const file of files) {
+        const entry = this.entries.get(file.absolute);
+        if (entry && !found.has(file.absolute)) found.set(file.absolute, entry);
+      }
+    }
+    await this.saveStored();
+    const out = files.map((f) => found.get(f.absolute)).filter((e): e is IndexedFile => e !== undefined);
     return { files: out, total: files.length, indexed: out.length, complete, listingTruncated: listing.truncated };
   }
 
@@ -109,34 +166,183 @@ export class WorkspaceIndex {
     };
   }
 
-  private async refresh(file: ListedFile): Promise<IndexedFile | undefined> {
+  private display(file: ListedFile): string {
+    return this.host.roots().length > 1 ? `${file.root.name}/${file.relative}` : file.relative;
+  }
+
+  private async loadStored(): Promise<void> {
+    const cache = this.host.symbolCache;
+    if (!cache) return;
+    this.storedLoad ??= cache.load(EXTRACTOR_VERSION).then(
+      (stored) => {
+        this.stored = stored;
+        for (const path of stored.keys()) this.persisted.add(path);
+      },
+      () => void (this.stored = new Map()), // an unreadable cache is an empty one
+    );
+    await this.storedLoad;
+  }
+
+  private async saveStored(): Promise<void> {
+    if (!this.host.symbolCache || this.unsaved.size === 0) return;
+    const changes = new Map(this.unsaved);
+    this.unsaved.clear();
+    await this.host.symbolCache.save(EXTRACTOR_VERSION, changes).catch(() => undefined); // a cache that cannot be written costs only time
+  }
+
+  private remember(file: ListedFile, size: number, mtimeMs: number, outline: OutlineSymbol[]): IndexedFile {
+    const entry: IndexedFile = { display: this.display(file), absolute: file.absolute, versionKey: diskKey(file.absolute, size, mtimeMs), symbols: flattenSymbols(outline) };
+    this.entries.set(file.absolute, entry);
+    if (this.host.symbolCache) {
+      this.unsaved.set(file.absolute, { size, mtimeMs, symbols: outline });
+      this.persisted.add(file.absolute);
+    }
+    return entry;
+  }
+
+  private forget(absolute: string): void {
+    this.entries.delete(absolute);
+    this.stored?.delete(absolute);
+    if (this.persisted.delete(absolute)) this.unsaved.set(absolute, null);
+  }
+
+  /** The file's entry when it is known at its current version (memory, cache, or an unsaved buffer parsed now); else what to parse. */
+  private async known(file: ListedFile): Promise<IndexedFile | Pending | undefined> {
     const dirty = this.host.documents?.dirty(file.absolute);
+    if (dirty) return this.parseBuffer(file);
     const known = this.entries.get(file.absolute);
     // A host that reports every change (VS Code's watcher) lets a known entry stand without a stat.
-    if (known && !dirty && this.host.watchesFiles && known.versionKey.startsWith('disk:')) return known;
-    const stat = dirty ? undefined : await this.host.fs.stat(file.absolute);
-    if (!dirty && (!stat || stat.kind !== 'file' || stat.size > INDEX_LIMITS.maxFileBytes)) {
-      this.entries.delete(file.absolute);
+    if (known && this.host.watchesFiles && known.versionKey.startsWith('disk:')) return known;
+    const stat = await this.host.fs.stat(file.absolute);
+    if (!stat || stat.kind !== 'file' || stat.size > INDEX_LIMITS.maxFileBytes) {
+      this.forget(file.absolute);
       return undefined;
     }
-    const versionKey = dirty ? `buffer:${file.absolute}:${dirty.version}` : `disk:${file.absolute}:${stat!.size}:${stat!.mtimeMs}`;
-    if (known && known.versionKey === versionKey) return known;
-    // Listed by walking the workspace folders: inside them by construction, no real-path check needed.
-    const multiRoot = this.host.roots().length > 1;
-    const resolved = { absolute: file.absolute, display: multiRoot ? `${file.root.name}/${file.relative}` : file.relative, root: file.root, outside: false };
-    let text;
-    try {
-      text = await openText(this.host, resolved);
-    } catch {
-      this.entries.delete(file.absolute);
-      return undefined; // binary or unreadable: nothing to index
+    if (known && known.versionKey === diskKey(file.absolute, stat.size, stat.mtimeMs)) return known;
+    const stored = this.stored?.get(file.absolute);
+    if (stored && stored.size === stat.size && stored.mtimeMs === stat.mtimeMs) {
+      this.stored!.delete(file.absolute);
+      const entry: IndexedFile = { display: this.display(file), absolute: file.absolute, versionKey: diskKey(file.absolute, stat.size, stat.mtimeMs), symbols: flattenSymbols(stored.symbols) };
+      this.entries.set(file.absolute, entry);
+      return entry;
     }
+    return { file, size: stat.size, mtimeMs: stat.mtimeMs };
+  }
+
+  /** An unsaved editor buffer: parsed on this thread, never cached on disk. */
+  private async parseBuffer(file: ListedFile): Promise<IndexedFile | undefined> {
+    const resolved = { absolute: file.absolute, display: this.display(file), root: file.root, outside: false };
+    const text = await openText(this.host, resolved).catch(() => undefined);
+    if (!text) return undefined;
     try {
+      const known = this.entries.get(file.absolute);
+      if (known?.versionKey === text.versionKey) return known;
       const outline = await this.symbols.outline(text, file.absolute, resolved.display);
       if (outline.status !== 'ok') return undefined;
       const entry: IndexedFile = { display: resolved.display, absolute: file.absolute, versionKey: text.versionKey, symbols: flattenSymbols(outline.symbols) };
       this.entries.set(file.absolute, entry);
       return entry;
+    } catch {
+      return undefined;
+    } finally {
+      await text.source.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * The files to parse with those that mention `name` (a whole word) first: a bounded text scan,
+   * so a cold lookup parses the files that can define it before the others.
+   */
+  private async mentioningFirst(pending: Pending[], name: string, deadline: number): Promise<Pending[]> {
+    if (pending.length < 2) return pending;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const word = new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`);
+    const decoder = new TextDecoder();
+    const first: Pending[] = [];
+    const rest: Pending[] = [];
+    for (let i = 0; i < pending.length; i++) {
+      if (this.now() > deadline) {
+        rest.push(...pending.slice(i));
+        break;
+      }
+      const item = pending[i]!;
+      const bytes = await this.readBytes(item.file.absolute, item.size);
+      (bytes && word.test(decoder.decode(bytes)) ? first : rest).push(item);
+    }
+    return [...first, ...rest];
+  }
+
+  private async readBytes(absolute: string, size: number): Promise<Uint8Array | undefined> {
+    try {
+      if (this.host.fs.readFileSync) {
+        const read = this.host.fs.readFileSync(absolute, INDEX_LIMITS.maxFileBytes);
+        return 'bytes' in read ? read.bytes : undefined;
+      }
+      const handle = await this.host.fs.open(absolute);
+      try {
+        const buffer = new Uint8Array(size);
+        const n = await handle.read(buffer, 0, size, 0);
+        return buffer.subarray(0, n);
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Parses `pending` (in order) into `found`, in parallel where the host can; false when the budget ran out first. */
+  private async parse(
+    pending: Pending[],
+    found: Map<string, IndexedFile>,
+    overBudget: () => boolean,
+    total: number,
+    onProgress?: (done: number, total: number) => void,
+    signal?: { isCancellationRequested: boolean },
+  ): Promise<boolean> {
+    const workers = this.host.outlineWorkers;
+    if (workers && pending.length >= INDEX_LIMITS.parallelFrom) {
+      const byPath = new Map(pending.map((p) => [p.file.absolute, p]));
+      let done = 0;
+      try {
+        for await (const parsed of workers.outline([...byPath.keys()], INDEX_LIMITS.maxFileBytes, signal)) {
+          const item = byPath.get(parsed.absolute);
+          if (item) {
+            if (parsed.symbols) found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols));
+            byPath.delete(parsed.absolute);
+          }
+          if (onProgress && ++done % 200 === 0) onProgress(found.size, total);
+          if (overBudget()) return byPath.size === 0;
+        }
+        return true;
+      } catch {
+        // The workers failed (could not start, crashed): parse what is left here.
+        pending = [...byPath.values()];
+      }
+    }
+    for (let i = 0; i < pending.length; i++) {
+      if (overBudget()) return false;
+      const entry = await this.parseOne(pending[i]!);
+      if (entry) found.set(entry.absolute, entry);
+      if (onProgress && i % 200 === 0) onProgress(found.size, total);
+    }
+    return true;
+  }
+
+  private async parseOne({ file, size, mtimeMs }: Pending): Promise<IndexedFile | undefined> {
+    // Listed by walking the workspace folders: inside them by construction, no real-path check needed.
+    const resolved = { absolute: file.absolute, display: this.display(file), root: file.root, outside: false };
+    let text;
+    try {
+      text = await openText(this.host, resolved);
+    } catch {
+      this.forget(file.absolute);
+      return undefined; // binary or unreadable: nothing to index
+    }
+    try {
+      const outline = await this.symbols.outline(text, file.absolute, resolved.display);
+      if (outline.status !== 'ok') return undefined;
+      return this.remember(file, size, mtimeMs, outline.symbols);
     } catch {
       return undefined;
     } finally {
