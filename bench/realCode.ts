@@ -19,13 +19,13 @@ export interface Corpus {
 
 /** One or more corpora per language the project ships a grammar for (where Debian or npm has sources). */
 export const CORPORA: Record<string, readonly Corpus[]> = {
-  typescript: [{ name: 'vscode-languageserver', source: 'npm:vscode-languageserver-types@3.17.5', subdir: 'package/lib' }],
+  typescript: [{ name: 'rxjs', source: 'npm:rxjs@7.8.1', subdir: 'package/src' }],
   javascript: [{ name: 'express', source: 'npm:express@4.21.2', subdir: 'package' }],
   python: [{ name: 'flask', source: 'deb:python3-flask', subdir: 'usr/lib/python3/dist-packages/flask' }],
   go: [{ name: 'cobra', source: 'deb:golang-github-spf13-cobra-dev', subdir: 'usr/share/gocode/src/github.com/spf13/cobra' }],
   rust: [{ name: 'regex', source: 'deb:librust-regex-dev', subdir: 'usr/share/cargo/registry' }],
   c: [{ name: 'hiredis', source: 'npm:hiredis@0.5.0', subdir: 'package/deps/hiredis' }],
-  cpp: [{ name: 'googletest', source: 'deb:libgtest-dev', subdir: 'usr/src/googletest' }],
+  cpp: [{ name: 'googletest', source: 'deb:googletest', subdir: 'usr/src/googletest' }],
   ruby: [{ name: 'rack', source: 'deb:ruby-rack', subdir: 'usr/share/rubygems-integration/all/gems' }],
   php: [{ name: 'symfony-console', source: 'deb:php-symfony-console', subdir: 'usr/share/php/Symfony/Component/Console' }],
 };

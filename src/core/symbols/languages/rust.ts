@@ -20,7 +20,7 @@ const outline = `
   (primitive_type) @name
   (scoped_type_identifier name: (type_identifier) @name)
   (generic_type type: [(type_identifier) @name (scoped_type_identifier name: (type_identifier) @name)])
-  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])
+  (reference_type type: [(type_identifier) @name (primitive_type) @name (generic_type type: (type_identifier) @name)])
 ]) @symbol.class
 (type_item name: (type_identifier) @name) @symbol.type
 (associated_type name: (type_identifier) @name) @symbol.type

@@ -1,0 +1,306 @@
+// `npm run bench:symbols-accuracy`: symbol reads against independent parsers on real code, per
+// language, and the symbol index's build and warm-start speed. Writes docs/symbols-accuracy.md and
+// docs/symbols-accuracy.json.
+//
+// For every definition an independent parser reports (TypeScript/JavaScript: the TypeScript compiler
+// API; Python: `ast`; Go: `go/ast`; C, C++, Rust, Ruby, PHP: universal-ctags with end lines), Lectern is
+// asked for it as a model would (`{"mode":"symbol","target":"Type.method","path":FILE}`):
+// - recall: the symbol Lectern resolves contains the parser's span (lines), directly or, where the
+//   name is ambiguous in the file (overloads), through one of the listed choices;
+// - size: the answer's lines (with the doc comments above) over the parser's span lines.
+// The code comes from Debian and npm packages (bench/realCode.ts), fetched into a cache folder.
+//
+//   npx tsx bench/symbolAccuracy.ts [--only=go,c] [--no-index] [--no-write]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { ToolResponse } from '../src/core/contract';
+import { Lectern } from '../src/core/engine';
+import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { createWasmLoader } from '../src/node/wasmFiles';
+import { pythonReference, typescriptReference, type RefSymbol } from '../test/unit/symbols/accuracyReference';
+import { cacheDir, CORPORA, ensureCorpus } from './realCode';
+import { runIndexBench, type IndexBench } from './symbolIndex';
+
+const ROOT = resolve(__dirname, '..');
+/** At most this many symbols per language (every k-th, so the sample spans the corpus). */
+const SAMPLE = 400;
+
+const EXTENSIONS: Record<string, RegExp> = {
+  typescript: /\.(ts|mts|cts)$/,
+  javascript: /\.(js|mjs|cjs)$/,
+  python: /\.py$/,
+  go: /\.go$/,
+  rust: /\.rs$/,
+  c: /\.[ch]$/,
+  cpp: /\.(cc|cpp|hpp|h)$/,
+  ruby: /\.rb$/,
+  php: /\.php$/,
+};
+
+interface Definition {
+  file: string;
+  /** Name path as a model would write it: `Type.method` or `name`. */
+  target: string;
+  kind: string;
+  line: number;
+  end: number;
+  /** The parser gave no end line (ctags for Rust, PHP): recall checks the start line only, no size ratio. */
+  startOnly?: boolean;
+}
+
+function listFiles(dir: string, pattern: RegExp, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'test', 'tests', 'testdata', 'examples', 'example', 'benches'].includes(entry.name) && !entry.name.startsWith('.')) listFiles(path, pattern, out);
+    } else if (pattern.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      if (statSync(path).size <= 1024 * 1024) out.push(path);
+    }
+  }
+  return out;
+}
+
+// ---- independent parsers --------------------------------------------------------------------------
+
+function fromTypeScript(files: string[]): Definition[] {
+  return files.flatMap((file) =>
+    typescriptReference(file, readFileSync(file, 'utf8'))
+      .filter((s) => ['function', 'method', 'class', 'interface', 'enum', 'type'].includes(s.kind))
+      .map((s) => refToDefinition(file, s)),
+  );
+}
+
+function fromPython(files: string[]): Definition[] {
+  return pythonReference(files).flatMap(({ path, symbols }) => symbols.filter((s) => ['function', 'method', 'class'].includes(s.kind)).map((s) => refToDefinition(path, s)));
+}
+
+function refToDefinition(file: string, s: RefSymbol): Definition {
+  const parts = s.qualified.split('.');
+  return { file, target: parts.slice(-2).join('.'), kind: s.kind, line: s.startLine, end: s.endLine };
+}
+
+function fromGo(files: string[]): Definition[] {
+  const binary = join(cacheDir(), 'goast');
+  if (!existsSync(binary)) execFileSync('go', ['build', '-o', binary, join(__dirname, 'reference', 'goast.go')], { cwd: cacheDir(), stdio: 'pipe' });
+  const out = execFileSync(binary, files, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return out
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { file: string; name: string; scope?: string; kind: string; line: number; end: number })
+    .map((s) => ({ file: s.file, target: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, line: s.line, end: s.end }));
+}
+
+/** ctags kinds that are definitions with a span, per ctags language. */
+const CTAGS_KINDS: Record<string, string[]> = {
+  c: ['function', 'struct', 'union', 'enum'],
+  cpp: ['function', 'class', 'struct', 'union', 'enum', 'namespace'],
+  rust: ['function', 'method', 'struct', 'enum', 'interface', 'module'],
+  ruby: ['method', 'singletonMethod', 'class', 'module'],
+  php: ['function', 'method', 'class', 'interface', 'trait', 'enum'],
+};
+
+function fromCtags(language: string, files: string[]): Definition[] {
+  const ctagsLanguage = { c: 'C', cpp: 'C++', rust: 'Rust', ruby: 'Ruby', php: 'PHP' }[language]!;
+  const out = execFileSync('ctags', ['--output-format=json', '--fields=+neKZ', `--languages=${ctagsLanguage}`, ...(language === 'cpp' ? ['--langmap=C++:+.h'] : []), '-f', '-', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const kinds = CTAGS_KINDS[language]!;
+  const definitions: Definition[] = [];
+  for (const line of out.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const tag = JSON.parse(line) as { name: string; path: string; line: number; end?: number; kind: string; scope?: string; scopeKind?: string };
+    if (!kinds.includes(tag.kind) || tag.name.startsWith('__anon')) continue;
+    // The enclosing type's last name (`Rack::Utils` → `Utils`, `a::B` → `B`); functions in a namespace or module stand alone.
+    const owner = tag.scope && !['namespace', 'package', 'module'].includes(tag.scopeKind ?? '') ? tag.scope.split(/::|\.|\\/).pop() : undefined;
+    // ctags' Rust and PHP parsers give no end line: only the start line is checked there.
+    definitions.push({ file: tag.path, target: owner && !owner.startsWith('__anon') ? `${owner}.${tag.name}` : tag.name, kind: tag.kind, line: tag.line, end: tag.end ?? tag.line, ...(tag.end === undefined ? { startOnly: true } : {}) });
+  }
+  return definitions;
+}
+
+function reference(language: string, files: string[]): Definition[] {
+  if (language === 'typescript' || language === 'javascript') return fromTypeScript(files);
+  if (language === 'python') return fromPython(files);
+  if (language === 'go') return fromGo(files);
+  return fromCtags(language, files);
+}
+
+// ---- Lectern against them --------------------------------------------------------------------------
+
+interface Outcome {
+  definition: Definition;
+  /** direct: one answer containing the span; choice: an ambiguous answer whose listed choice contains it. */
+  result: 'direct' | 'choice' | 'wrong' | 'missing';
+  answerLines?: number;
+  declarationLines?: number;
+  note?: string;
+}
+
+export interface LanguageAccuracy {
+  language: string;
+  corpus: string;
+  source: string;
+  parser: string;
+  files: number;
+  definitions: number;
+  sampled: number;
+  recall: number;
+  direct: number;
+  /** Median and 90th percentile of answer lines / parser span lines; share within 1.2×. */
+  answerRatioMedian: number;
+  answerRatioP90: number;
+  withinOnePointTwo: number;
+  /** The same for the symbol's own span (without the doc comments above). */
+  declarationWithin: number;
+  misses: string[];
+}
+
+const PARSERS: Record<string, string> = {
+  typescript: 'TypeScript compiler API',
+  javascript: 'TypeScript compiler API',
+  python: 'python3 ast',
+  go: 'go/ast (go 1.19)',
+};
+
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+/** Each lookup in a session of its own: session budgets and de-duplication are not what is measured here. */
+let calls = 0;
+
+async function lookUp(lectern: Lectern, root: string, d: Definition): Promise<Outcome> {
+  const path = relative(root, d.file);
+  const contains = (r: ToolResponse) => {
+    const s = r.meta.resolved_symbol as { start_line: number; end_line: number } | undefined;
+    return !!s && s.start_line <= d.line && s.end_line >= d.end;
+  };
+  const measured = (r: ToolResponse, result: Outcome['result']): Outcome => {
+    const s = r.meta.resolved_symbol as { start_line: number; end_line: number; context_start_line: number };
+    return { definition: d, result, answerLines: s.end_line - s.context_start_line + 1, declarationLines: s.end_line - s.start_line + 1 };
+  };
+  const r = await lectern.invoke('lectern_read', { mode: 'symbol', target: d.target, path }, { sessionId: `bench-${++calls}` });
+  if (r.ok) return contains(r) ? measured(r, 'direct') : { definition: d, result: 'wrong', note: `${r.text.split('\n')[0]}` };
+  if (r.error?.code === 'AMBIGUOUS_SYMBOL') {
+    for (let index = 1; index <= 12; index++) {
+      const picked = await lectern.invoke('lectern_read', { mode: 'symbol', target: d.target, path, index }, { sessionId: `bench-${++calls}` });
+      if (!picked.ok) break;
+      if (contains(picked)) return measured(picked, 'choice');
+    }
+    return { definition: d, result: 'wrong', note: 'ambiguous, no choice contains it' };
+  }
+  return { definition: d, result: 'missing', note: `${r.error?.code}: ${r.text.split('\n')[0]?.slice(0, 120)}` };
+}
+
+async function measureLanguage(language: string): Promise<LanguageAccuracy | undefined> {
+  const corpus = CORPORA[language]?.[0];
+  if (!corpus) return undefined;
+  const root = ensureCorpus(corpus);
+  const files = listFiles(root, EXTENSIONS[language]!);
+  const definitions = reference(language, files).filter((d) => d.end >= d.line);
+  const step = Math.max(1, Math.ceil(definitions.length / SAMPLE));
+  const sample = definitions.filter((_, i) => i % step === 0);
+  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: corpus.name, path: root }], loadWasm: createWasmLoader() });
+  const outcomes: Outcome[] = [];
+  for (const d of sample) outcomes.push(await lookUp(lectern, root, d));
+  const found = outcomes.filter((o) => o.result === 'direct' || o.result === 'choice');
+  const spanned = found.filter((o) => !o.definition.startOnly);
+  const ratios = spanned.map((o) => o.answerLines! / (o.definition.end - o.definition.line + 1));
+  const declarationRatios = spanned.map((o) => o.declarationLines! / (o.definition.end - o.definition.line + 1));
+  return {
+    language,
+    corpus: corpus.name,
+    source: corpus.source,
+    parser: PARSERS[language] ?? `universal-ctags 5.9${sample.some((d) => d.startOnly) ? ', start lines only' : ''}`,
+    files: files.length,
+    definitions: definitions.length,
+    sampled: sample.length,
+    recall: found.length / Math.max(1, sample.length),
+    direct: outcomes.filter((o) => o.result === 'direct').length / Math.max(1, sample.length),
+    answerRatioMedian: quantile(ratios, 0.5),
+    answerRatioP90: quantile(ratios, 0.9),
+    withinOnePointTwo: ratios.filter((r) => r <= 1.2).length / Math.max(1, ratios.length),
+    declarationWithin: declarationRatios.filter((r) => r <= 1.2).length / Math.max(1, declarationRatios.length),
+    misses: outcomes
+      .filter((o) => o.result === 'wrong' || o.result === 'missing')
+      .slice(0, 8)
+      .map((o) => `${relative(root, o.definition.file)}:${o.definition.line}-${o.definition.end} ${o.definition.kind} ${o.definition.target}: ${o.result}${o.note ? ` (${o.note})` : ''}`),
+  };
+}
+
+// ---- report --------------------------------------------------------------------------------------
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function render(results: LanguageAccuracy[], index: IndexBench | undefined): string {
+  const lines = [
+    '# Symbol reads against independent parsers',
+    '',
+    'Generated by `npx tsx bench/symbolAccuracy.ts` (data: `docs/symbols-accuracy.json`). For each definition an',
+    'independent parser reports in real code (Debian and npm packages, fetched by the bench, never committed), Lectern',
+    'is asked `{"mode":"symbol","target":"Type.method","path":FILE}`. **Recall**: the resolved symbol contains the',
+    "parser's span (directly, or through a choice of an ambiguous answer: overloads). **Answer/span**: the answer's",
+    "lines (doc comments above included) over the parser's span lines; *declaration ≤ 1.2×* counts the symbol's own span.",
+    '',
+    '| language | code | parser | files | definitions (sampled) | recall | direct | answer/span median (p90) | answer ≤ 1.2× | declaration ≤ 1.2× |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.language} | ${r.corpus} (${r.source}) | ${r.parser} | ${r.files} | ${r.definitions} (${r.sampled}) | ${pct(r.recall)} | ${pct(r.direct)} | ${Number.isNaN(r.answerRatioMedian) ? '–' : `${r.answerRatioMedian.toFixed(2)} (${r.answerRatioP90.toFixed(2)})`} | ${Number.isNaN(r.answerRatioMedian) ? '–' : pct(r.withinOnePointTwo)} | ${Number.isNaN(r.answerRatioMedian) ? '–' : pct(r.declarationWithin)} |`,
+    ),
+    '',
+    'Java and C# are not measured: no Debian or npm package found in time ships their sources.',
+    '',
+  ];
+  const misses = results.filter((r) => r.misses.length > 0);
+  if (misses.length > 0) {
+    lines.push('## Misses (first of each language)', '');
+    for (const r of misses) lines.push(`- **${r.language}**`, ...r.misses.map((m) => `  - \`${m}\``));
+    lines.push('');
+  }
+  if (index) {
+    lines.push(
+      '## Index build and warm start',
+      '',
+      `${index.files} real source files (${index.megabytes.toFixed(1)} MB of JavaScript/TypeScript copied from npm packages), a lookup of a`,
+      'name that does not exist (the whole index is built), each in a fresh process, on this 2-core machine',
+      `(load average ${index.load.toFixed(1)} while measuring: other jobs share the cores). Baseline: the calling thread alone, no cache.`,
+      '',
+      '| run | wall | files/s | CPU (all threads) | vs baseline |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...index.runs.map((run) => `| ${run.label} | ${(run.ms / 1000).toFixed(2)} s | ${run.filesPerSecond.toFixed(0)} | ${(run.cpuMs / 1000).toFixed(2)} s | ${(index.runs[0]!.ms / run.ms).toFixed(2)}× faster |`),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const results: LanguageAccuracy[] = [];
+  for (const language of Object.keys(CORPORA)) {
+    if (only && !only.includes(language)) continue;
+    try {
+      const result = await measureLanguage(language);
+      if (result) {
+        results.push(result);
+        console.log(`${language}: recall ${pct(result.recall)} of ${result.sampled}, answer/span median ${result.answerRatioMedian.toFixed(2)}, ≤1.2× ${pct(result.withinOnePointTwo)}\n  ${result.misses.slice(0, 4).join("\n  ")}`);
+      }
+    } catch (error) {
+      console.log(`${language}: FAILED ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  const index = args.includes('--no-index') ? undefined : await runIndexBench();
+  if (args.includes('--no-write')) return;
+  mkdirSync(join(ROOT, 'docs'), { recursive: true });
+  writeFileSync(join(ROOT, 'docs', 'symbols-accuracy.json'), JSON.stringify({ languages: results, index }, null, 2) + '\n');
+  writeFileSync(join(ROOT, 'docs', 'symbols-accuracy.md'), render(results, index));
+}
+
+if (require.main === module) void main();
