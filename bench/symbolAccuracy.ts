@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { ToolResponse } from '../src/core/contract';
+import type { ToolResponse } from '../src/core/ground/contract';
 import { Lectern } from '../src/core/engine';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createWasmLoader } from '../src/node/wasmFiles';

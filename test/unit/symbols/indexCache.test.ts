@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
-import type { CachedOutline, Host } from '../../../src/core/ports';
+import type { CachedOutline, Host } from '../../../src/core/ground/ports';
 import { EXTRACTOR_VERSION, INDEX_LIMITS } from '../../../src/core/symbols/workspaceIndex';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createOutlineWorkers } from '../../../src/node/outlineWorkers';
@@ -121,7 +121,7 @@ describe('symbol index cache and workers', function () {
     // Every open is slow (a loaded machine): parsing all the files takes far longer than the budget.
     const slow: Host = {
       ...countingHost(root).host,
-      fs: { ...nodeFileSystem, open: async (path) => (await new Promise((r) => setTimeout(r, 25)), nodeFileSystem.open(path)) },
+      fs: { ...nodeFileSystem, open: async (path: string) => (await new Promise((r) => setTimeout(r, 25)), nodeFileSystem.open(path)) },
     };
     const saved = INDEX_LIMITS.budgetMs;
     INDEX_LIMITS.budgetMs = 600;

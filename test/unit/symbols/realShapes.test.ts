@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Lectern } from '../../../src/core/engine';
-import type { ToolResponse } from '../../../src/core/contract';
-import type { OutlineSymbol } from '../../../src/core/symbols/types';
+import type { ToolResponse } from '../../../src/core/ground/contract';
+import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { LANGUAGES, languageForPath } from '../../../src/core/symbols/languages/index';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
