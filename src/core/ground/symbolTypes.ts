@@ -59,6 +59,11 @@ export interface LanguageSpec {
   declarations?: readonly string[];
   /** Overload signatures right before an implementation of the same name read as one symbol with it (TypeScript). */
   mergeOverloads?: boolean;
+  /**
+   * The text the grammar parses, same length and lines (C/C++: annotation macros the grammar cannot
+   * know, `class GTEST_API_ Test`, `) LOCKS_EXCLUDED(mu) {`, blanked); spans and names stay the file's.
+   */
+  mask?: (text: string) => string;
 }
 
 /** What a language's module in symbols/languages declares: the registry gives the rest. */

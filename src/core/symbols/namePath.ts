@@ -16,7 +16,7 @@ export function parseNamePath(target: string): NamePath {
   const anchored = /^(::|[./#\\])/.test(trimmed);
   const segments = trimmed
     .split(SEPARATOR)
-    .map((s) => s.trim().replace(/\(\)$/, ''))
+    .map((s) => s.trim().replace(/^(?!operator\s*\(\)$)(.*)\(\)$/, '$1')) // `run()` is `run`; `operator()` stays
     .filter((s) => s.length > 0);
   return { segments, anchored };
 }

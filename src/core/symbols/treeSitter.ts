@@ -75,7 +75,7 @@ export class TreeSitter {
     this.parsedChars += text.length;
     this.parser.setLanguage(language);
     const deadline = Date.now() + deadlineMs;
-    const tree = this.parser.parse(text, null, {
+    const tree = this.parser.parse(spec.mask ? spec.mask(text) : text, null, {
       progressCallback: () => (Date.now() > deadline || signal?.isCancellationRequested === true) as unknown as void,
     });
     if (!tree) this.parser.reset();

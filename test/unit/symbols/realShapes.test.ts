@@ -37,6 +37,23 @@ const FILES: Record<string, string> = {
   // C++: declared in the class, defined out of class in the .cpp.
   'cc/widget.hpp': '#pragma once\nclass Widget {\n public:\n  int area() const;\n};\n',
   'cc/widget.cpp': '#include "widget.hpp"\n\nint Widget::area() const {\n  return 4;\n}\n',
+  // C++ behind annotation macros (googletest's export and thread-safety macros), and a call operator.
+  'cc/macros.h': [
+    'class GTEST_API_ AutoHandle {', // 1
+    ' public:', // 2
+    '  AutoHandle();', // 3
+    '  int Get() const GTEST_LOCK_EXCLUDED_(mu_) {', // 4
+    '    return 1;', // 5
+    '  }', // 6
+    '  bool operator()(int x) const { return x > 0; }', // 7
+    '};', // 8
+    'GTEST_API_ void PrintTo(const AutoHandle& h);', // 9
+    'void Mock::AllowUninterestingCalls(int mock_obj)', // 10
+    '    GTEST_LOCK_EXCLUDED_(internal::g_gmock_mutex) {', // 11
+    '  x();', // 12
+    '}', // 13
+    '',
+  ].join('\n'),
   // C: the prototype in the header, the definition in the source.
   'c/sds.h': 'typedef char *sds;\nsds sdscpylen(sds s, const char *t, size_t len);\nsds sdsnew(const char *init);\n',
   'c/sds.c': '#include "sds.h"\n\n/* Copies len bytes. */\nsds sdscpylen(sds s, const char *t, size_t len) {\n    return s;\n}\n',
@@ -122,6 +139,19 @@ describe('symbols on real shapes of code', function () {
     assert.ok(r.ok, r.text);
     assert.equal(r.location!.file, 'cc/widget.cpp');
     assert.match(r.content, /return 4;/);
+  });
+
+  it('C++ behind annotation macros: classes, methods and out-of-class definitions keep their names and spans', async () => {
+    const expected: [string, number, number][] = [['AutoHandle', 1, 8], ['AutoHandle.Get', 4, 6], ['AutoHandle.operator()', 7, 7], ['PrintTo', 9, 9], ['Mock.AllowUninterestingCalls', 10, 13]];
+    for (const [target, start, end] of expected) {
+      const r = await read({ mode: 'symbol', target, path: 'cc/macros.h' });
+      assert.ok(r.ok, `${target}: ${r.text}`);
+      const s = r.meta.resolved_symbol as { start_line: number; end_line: number; signature: string };
+      assert.deepEqual([s.start_line, s.end_line], [start, end], target);
+    }
+    // Another session: this one already has these lines (it would point back to them).
+    const cls = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'AutoHandle', path: 'cc/macros.h', include_body: false }, { sessionId: 'signature' });
+    assert.match(cls.text, /^1\tclass GTEST_API_ AutoHandle \{$/m, 'the signature shows the file as written');
   });
 
   it('C: the definition wins over the header prototype; a prototype is listed as a declaration', async () => {

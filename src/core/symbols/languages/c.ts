@@ -62,6 +62,38 @@ export const enumeratorsAndMacros = `
  */
 const macroTrailedPrototype = `(ERROR type: (_) . [(function_declarator declarator: (identifier) @name) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))]) @symbol.function`;
 
+/** Spaces for `text`, keeping its line breaks (positions stay where they were). */
+const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+
+/** Export macros (`GTEST_API_`, `LIBFOO_EXPORT`, `DLL_PUBLIC`): an all-caps name that says so or ends with `_`. */
+const EXPORT_MACRO = String.raw`(?:[A-Z][A-Z0-9_]*(?:API|EXPORT|EXTERN|DLL|DECL|PUBLIC|VISIBLE|VISIBILITY)[A-Z0-9_]*|[A-Z][A-Z0-9_]*_)`;
+
+const MASKS: readonly [RegExp, number][] = [
+  // `class GTEST_API_ Test {`, `struct DLL_EXPORT Foo : Base`: any all-caps words between the key and the name.
+  [/\b(?:class|struct|union)(\s+)((?:[A-Z][A-Z0-9_]*\s+)+)(?=[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b|:(?!:)|\{))/g, 2],
+  // `void f() GTEST_LOCK_EXCLUDED_(mu) {`, `int g() const LOCKS_EXCLUDED(m);`: annotations after the parameters.
+  [/\)((?:\s*(?:const|noexcept|override|final|volatile|&&?))*)((?:\s+[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\s*\((?:[^()]|\([^()]*\))*\))?)+)(?=\s*(?:\{|;|=\s*(?:0|default|delete)\b|override\b|final\b|const\b|->))/g, 2],
+  // `GTEST_API_ void PrintTo(…);`, `LIBFOO_EXPORT int f(void)`: an export macro opening a declaration.
+  [new RegExp(String.raw`^([ \t]*)(${EXPORT_MACRO})(?=[ \t]+[A-Za-z_])`, 'gm'), 2],
+];
+
+/**
+ * Annotation macros blanked so the grammar sees plain declarations (tree-sitter does not expand
+ * macros: `class GTEST_API_ Test {…}` otherwise parses as a function named Test).
+ */
+export function maskAnnotationMacros(text: string): string {
+  let masked = text;
+  for (const [pattern, group] of MASKS) {
+    masked = masked.replace(pattern, (...match: string[]) => {
+      const whole = match[0]!;
+      const part = match[group]!;
+      const at = whole.indexOf(part, group === 2 ? (match[1]?.length ?? 0) : 0);
+      return whole.slice(0, at) + blank(part) + whole.slice(at + part.length);
+    });
+  }
+  return masked;
+}
+
 const outline = `
 (function_definition declarator: ${functionIn('(identifier)')}) @symbol.function
 (declaration declarator: ${functionIn('(identifier)')}) @symbol.function
@@ -85,4 +117,5 @@ export const c: OutlineSpec = {
   methodParents: ['class'],
   // Prototypes (also glibc-style ones the macros after them make an ERROR) are declarations: a definition wins.
   declarations: ['declaration', 'ERROR'],
+  mask: maskAnnotationMacros,
 };

@@ -15,7 +15,7 @@
 // (`(function_declarator …)`) costs milliseconds to compile, a wildcard with field constraints
 // almost nothing. So a function declarator is `(_ declarator: … parameters: (_))` and other
 // declarators are `(_ declarator: … !parameters)`.
-import { enumeratorsAndMacros } from './c';
+import { enumeratorsAndMacros, maskAnnotationMacros } from './c';
 import type { OutlineSpec } from '../../ground/symbolTypes';
 
 // Each alternative captures @name itself: an alternation nested directly in another (`[[a b] @name (c)]`)
@@ -103,4 +103,5 @@ export const cpp: OutlineSpec = {
   methodParents: ['class'],
   // Prototypes and in-class method declarations: the definition (`void A::f() {}`) wins.
   declarations: ['declaration', 'field_declaration'],
+  mask: maskAnnotationMacros,
 };
