@@ -50,7 +50,9 @@ describe('symbols in the extension host', () => {
   it('lists candidates in both folders when a name is ambiguous, each with an input that works', async () => {
     const text = await call('lectern_read', { mode: 'symbol', target: 'total' });
     assert.match(text, /^Error AMBIGUOUS_SYMBOL/);
-    const inputs = [...text.matchAll(/→ lectern_read (\{.*\})$/gm)].map((m) => JSON.parse(m[1]!));
+    // One call template, then `file:line kind name` (and any extra fields) per candidate.
+    assert.match(text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
+    const inputs = [...text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({ mode: 'symbol', target: m[2], path: m[1], ...(m[3] ? JSON.parse(m[3]) : {}) }));
     assert.equal(inputs.length, 2, text);
     const answers = await Promise.all(inputs.map((input) => call('lectern_read', input)));
     assert.ok(answers.some((a) => a.startsWith('alpha/geo/shapes.ts:15-21 function total')), answers.join('\n'));

@@ -66,6 +66,9 @@ const isSource = (name: string) => {
   return dot > 0 && EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 };
 
+/** Files whose version is checked at once (stat calls in flight). */
+const STAT_BATCH = 32;
+
 const diskKey = (absolute: string, size: number, mtimeMs: number) => `disk:${absolute}:${size}:${mtimeMs}`;
 
 interface Pending {
@@ -121,16 +124,19 @@ export class WorkspaceIndex {
     const found = new Map<string, IndexedFile>();
     let pending: Pending[] = [];
     let complete = true;
-    for (let i = 0; i < files.length; i++) {
+    // Files are checked a few at a time: their stats overlap (a warm start is mostly stats).
+    for (let i = 0; i < files.length; i += STAT_BATCH) {
       if (overBudget()) {
         complete = false;
         break;
       }
-      const known = await this.known(files[i]!);
-      if (known === undefined) continue;
-      if ('symbols' in known) found.set(known.absolute, known);
-      else pending.push(known);
-      if (onProgress && i % 500 === 0) onProgress(found.size, files.length);
+      const batch = await Promise.all(files.slice(i, i + STAT_BATCH).map((file) => this.known(file)));
+      for (const known of batch) {
+        if (known === undefined) continue;
+        if ('symbols' in known) found.set(known.absolute, known);
+        else pending.push(known);
+      }
+      if (onProgress && i % 512 === 0) onProgress(found.size, files.length);
     }
     if (complete && pending.length > 0) {
       if (wanted) pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
