@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
 import type { CachedOutline, Host } from '../../../src/core/ground/ports';
@@ -90,6 +91,25 @@ describe('symbol index cache and workers', function () {
     assert.ok(fresh.ok, fresh.text);
     assert.deepEqual(third.opened.sort(), [join(root, 'm3.py'), join(root, 'm3.py')], 'the changed file is parsed, then read for the answer');
     assert.match(EXTRACTOR_VERSION, /^\d+-[0-9a-f]{8}$/);
+  });
+
+  it('the CLI keeps its index in the user cache folder ($LECTERN_CACHE_DIR) between runs', () => {
+    const root = join(dir, 'ws');
+    mkdirSync(root);
+    for (let i = 0; i < 5; i++) writeFileSync(join(root, `m${i}.py`), `def g${i}():\n    return ${i}\n`);
+    const cacheDir = join(dir, 'user-cache');
+    const run = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../../src/cli/main.ts'), 'session', '--root', root], {
+        input: JSON.stringify({ tool: 'lectern_read', input: { mode: 'symbol', target: 'g3' } }) + '\n',
+        encoding: 'utf8',
+        env: { ...process.env, LECTERN_CACHE_DIR: cacheDir },
+      });
+    const first = run();
+    assert.equal(first.status, 0, first.stderr);
+    const shards = readdirSync(join(cacheDir, 'symbols', readdirSync(join(cacheDir, 'symbols'))[0]!));
+    assert.ok(shards.length > 0 && shards.every((s) => /^shard-\d\d\.json$/.test(s)), shards.join(', '));
+    const second = run();
+    assert.equal(JSON.parse(second.stdout).text, JSON.parse(first.stdout).text);
   });
 
   it('worker threads give the same outlines as the calling thread', async () => {
