@@ -17,6 +17,7 @@ type symbol struct {
 	Scope string `json:"scope,omitempty"`
 	Kind  string `json:"kind"`
 	Line  int    `json:"line"`
+	Doc   int    `json:"doc,omitempty"`
 	End   int    `json:"end"`
 }
 
@@ -47,6 +48,9 @@ func main() {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
 				s := symbol{File: path, Name: d.Name.Name, Kind: "function", Line: line(d.Pos()), End: line(d.End())}
+				if d.Doc != nil {
+					s.Doc = line(d.Doc.Pos())
+				}
 				if d.Recv != nil && len(d.Recv.List) > 0 {
 					s.Scope = receiver(d.Recv.List[0].Type)
 					s.Kind = "method"
@@ -58,11 +62,15 @@ func main() {
 				}
 				for _, spec := range d.Specs {
 					ts := spec.(*ast.TypeSpec)
-					from, to := ts.Pos(), ts.End()
+					from, to, doc := ts.Pos(), ts.End(), ts.Doc
 					if !d.Lparen.IsValid() { // `type T struct{…}`: the declaration with its keyword
-						from, to = d.Pos(), d.End()
+						from, to, doc = d.Pos(), d.End(), d.Doc
 					}
-					out.Encode(symbol{File: path, Name: ts.Name.Name, Kind: "type", Line: line(from), End: line(to)})
+					s := symbol{File: path, Name: ts.Name.Name, Kind: "type", Line: line(from), End: line(to)}
+					if doc != nil {
+						s.Doc = line(doc.Pos())
+					}
+					out.Encode(s)
 				}
 			}
 		}
