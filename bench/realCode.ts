@@ -15,6 +15,8 @@ export interface Corpus {
   source: string;
   /** Folder inside the unpacked package holding the code. */
   subdir: string;
+  /** A zip inside the package to unpack first (path in the package, entries to take), into `unzipped/`. */
+  unzip?: { archive: string; entries: string };
 }
 
 /** One or more corpora per language the project ships a grammar for (where Debian or npm has sources). */
@@ -26,6 +28,7 @@ export const CORPORA: Record<string, readonly Corpus[]> = {
   rust: [{ name: 'regex', source: 'deb:librust-regex-dev', subdir: 'usr/share/cargo/registry' }],
   c: [{ name: 'hiredis', source: 'npm:hiredis@0.5.0', subdir: 'package/deps/hiredis' }],
   cpp: [{ name: 'googletest', source: 'deb:googletest', subdir: 'usr/src/googletest' }],
+  java: [{ name: 'openjdk-util', source: 'deb:openjdk-17-source', subdir: 'unzipped/java.base/java/util', unzip: { archive: 'usr/lib/jvm/openjdk-17/lib/src.zip', entries: 'java.base/java/util/*' } }],
   ruby: [{ name: 'rack', source: 'deb:ruby-rack', subdir: 'usr/share/rubygems-integration/all/gems' }],
   php: [{ name: 'symfony-console', source: 'deb:php-symfony-console', subdir: 'usr/share/php/Symfony/Component/Console' }],
 };
@@ -61,6 +64,10 @@ export function ensureCorpus(corpus: Corpus): string {
   const [kind, what] = [corpus.source.slice(0, corpus.source.indexOf(':')), corpus.source.slice(corpus.source.indexOf(':') + 1)];
   if (kind === 'deb') unpackDeb(what, into);
   else unpackNpm(what, into);
+  if (corpus.unzip) {
+    execFileSync('unzip', ['-q', '-o', join(into, corpus.unzip.archive), corpus.unzip.entries, '-d', join(into, 'unzipped')], { stdio: 'pipe' });
+    rmSync(join(into, corpus.unzip.archive), { force: true });
+  }
   if (!existsSync(code)) throw new Error(`${corpus.source} has no ${corpus.subdir}`);
   return code;
 }
