@@ -98,10 +98,10 @@ async function runSession(seed: number, dedup: boolean, countTokens: TokenCounte
     };
     const lectern = async (tool: string, input: Record<string, unknown>): Promise<HistoryCall> => {
       const response = await engine.invoke(tool, input, { sessionId: 'bench' });
-      const place = response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line } : null;
+      const stub = response.meta.deduplicated_from !== undefined;
+      const place = response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: stub } : null;
       const facts = classifyCall(tool, input, place);
       const call: HistoryCall = { id: `c${++id}`, tool, input, ...facts, text: response.text };
-      const stub = response.meta.deduplicated_from !== undefined;
       const holds = facts.kind === 'read' && !facts.outline && !stub && response.ok && response.meta.start_line !== null && response.meta.end_line !== null ? { path: facts.path!, range: { start: response.meta.start_line, end: response.meta.end_line } } : undefined;
       return record(call, holds ? { holds } : {});
     };

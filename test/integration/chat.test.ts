@@ -113,36 +113,41 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     const lines = { target: LEDGER_PATH, start_line: 1, end_line: 20 };
     model.enqueue(
       { toolCalls: [{ name: 'lectern_read', input: lines, id: 'r1' }] },
-      { toolCalls: [{ name: 'lectern_read', input: { ...lines, start_line: 5 }, id: 'r2' }] },
+      { toolCalls: [{ name: 'lectern_read', input: { ...lines, start_line: 5, force: true }, id: 'r2' }] },
       { toolCalls: [{ name: 'lectern_read', input: { ...lines, force: true }, id: 'r3' }] },
+      // Unchanged since r3: Lectern answers with a de-duplication pointer, which holds no lines.
+      { toolCalls: [{ name: 'lectern_read', input: lines, id: 'r4' }] },
       { toolCalls: [{ name: 'test_replace_in_file', input: { filePath: LEDGER_PATH, explanation: 'Round the total to whole cents', startLine: 15, endLine: 15 }, id: 'e1' }] },
       { text: 'Done: the total is rounded now.' },
     );
     const first = await ask('#testEdit round the ledger total');
-    assert.equal(model.requests.length, 5, 'four tool rounds, then the answer');
+    assert.equal(model.requests.length, 6, 'five tool rounds, then the answer');
     assert.ok(model.requests[0]!.tools.includes('test_replace_in_file'), `the tool the user attached is offered: ${model.requests[0]!.tools.join(', ')}`);
     const rounds = first.metadata!.lectern.turn.rounds;
-    assert.deepEqual(rounds.map((r) => r.calls.map((c) => c.kind)), [['read'], ['read'], ['read'], ['edit']]);
-    assert.equal(rounds[3]!.calls[0]!.intent, 'Round the total to whole cents');
-    // What the model got for r2 within turn 1: verbatim (Lectern's own de-duplication pointer).
-    const inTurn = toolResults(model.requests[4]!);
-    assert.equal(inTurn.length, 4);
+    assert.deepEqual(rounds.map((r) => r.calls.map((c) => c.kind)), [['read'], ['read'], ['read'], ['read'], ['edit']]);
+    assert.deepEqual(rounds.map((r) => r.calls[0]!.stub ?? false), [false, false, false, true, false]);
+    assert.equal(rounds[4]!.calls[0]!.intent, 'Round the total to whole cents');
+    // Within turn 1 the model got every answer as served.
+    const inTurn = toolResults(model.requests[5]!);
+    assert.equal(inTurn.length, 5);
+    assert.match(inTurn[3]!.text, /unchanged since call #\d+/);
 
     model.enqueue({ text: 'It adds cents.' });
     await ask('and what does add do?');
-    assert.equal(model.requests.length, 6);
-    const rebuilt = model.requests[5]!;
+    assert.equal(model.requests.length, 7);
+    const rebuilt = model.requests[6]!;
     const results = toolResults(rebuilt);
-    assert.deepEqual(toolCalls(rebuilt).map((c) => c.id), ['r1', 'r2', 'r3', 'e1'], 'every call is still paired with its result');
+    assert.deepEqual(toolCalls(rebuilt).map((c) => c.id), ['r1', 'r2', 'r3', 'r4', 'e1'], 'every call is still paired with its result');
     assert.equal(results[0]!.text, inTurn[0]!.text, 'the first read is kept');
     assert.equal(results[1]!.text, `[${LEDGER_PATH} L5-20 read again; see turn 1, L1-20]`, 'the middle read is a pointer');
     assert.equal(results[2]!.text, inTurn[2]!.text, 'the last read is kept');
-    assert.equal(results[3]!.text, `Edited ${LEDGER_PATH}: Round the total to whole cents`, 'the edit is kept');
+    assert.equal(results[3]!.text, inTurn[3]!.text, 'the de-duplication pointer stays as it was');
+    assert.equal(results[4]!.text, `Edited ${LEDGER_PATH}: Round the total to whole cents`, 'the edit is kept');
     assert.ok(texts(rebuilt).includes('Done: the total is rounded now.'), 'the earlier answer is in history');
     assert.equal(texts(rebuilt).at(-1), 'and what does add do?');
 
     const changes = await ask('/changes');
-    assert.equal(model.requests.length, 6, '/changes needs no model');
+    assert.equal(model.requests.length, 7, '/changes needs no model');
     assert.equal(changes.metadata!.lectern.turn.answer, `### ${LEDGER_PATH}\n- turn 1, L15-15 (test_replace_in_file): Round the total to whole cents`);
   });
 

@@ -17,6 +17,8 @@ export interface AnswerPlace {
   file: string;
   start_line: number | null;
   end_line: number | null;
+  /** The answer repeats no text: it points to an earlier call (meta.deduplicated_from). */
+  deduplicated?: boolean;
 }
 
 const MAX_INTENT_CHARS = 200;
@@ -66,6 +68,7 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
       path,
       ...(outline ? { outline } : range(place?.start_line, place?.end_line) ? { range: range(place?.start_line, place?.end_line) } : {}),
       ...(input.ephemeral === true ? { ephemeral: true } : {}),
+      ...(place?.deduplicated ? { stub: true } : {}),
     };
   }
   if (tool.startsWith('lectern_')) return { kind: 'other' }; // search, stat

@@ -36,7 +36,7 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
       for (const call of round.calls) {
         const at = { call, turn: t + 1, seq: seq++ };
         calls.set(call.id, at);
-        if (call.kind === 'read' && !call.ephemeral) placed.push(at);
+        if (call.kind === 'read' && !call.ephemeral && !call.stub) placed.push(at);
         if (call.kind === 'edit' && call.path && call.range) citations.push({ path: call.path, range: call.range });
       }
   });
@@ -59,7 +59,7 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
     for (const [id, at] of calls) {
       const call = at.call;
       if (call.kind === 'read' && call.ephemeral) plan.set(id, { fate: 'dropped', text: '' });
-      else if (call.kind === 'read' && !kept.has(id)) plan.set(id, { fate: 'pointer', ...pointTo(at) });
+      else if (call.kind === 'read' && !call.stub && !kept.has(id)) plan.set(id, { fate: 'pointer', ...pointTo(at) });
       else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, { fate: 'trimmed', text: trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text) });
       } else plan.set(id, { fate: 'kept', text: call.text });

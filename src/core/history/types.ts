@@ -26,6 +26,11 @@ export interface HistoryCall {
   intent?: string;
   /** Read once for this turn only: dropped afterwards, its text never stored. */
   ephemeral?: boolean;
+  /**
+   * A read answered with no text of its own (Lectern's de-duplication pointer to an earlier call):
+   * it holds no lines, so it is judged apart from the reads that do, and kept (it is one line).
+   */
+  stub?: boolean;
   /** The result as the model saw it ('' for an ephemeral read). */
   text: string;
 }

@@ -26,7 +26,7 @@ function textOf(result: vscode.LanguageModelToolResult): string {
 export async function runToolCall(engine: Lectern, part: vscode.LanguageModelToolCallPart, sessionId: string, request: vscode.ChatRequest, token: vscode.CancellationToken): Promise<CallOutcome> {
   if (isLecternTool(part.name)) {
     const response = await engine.invoke(part.name, part.input, { signal: token, sessionId });
-    const facts = classifyCall(part.name, part.input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line } : null);
+    const facts = classifyCall(part.name, part.input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: response.meta.deduplicated_from !== undefined } : null);
     return { call: { id: part.callId, tool: part.name, input: part.input, ...facts, text: response.text }, response };
   }
   let text: string;

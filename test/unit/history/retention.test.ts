@@ -101,6 +101,14 @@ describe('history retention: rules', () => {
     assert.deepEqual(a.map((r) => projection.fates[r.id]), ['kept', 'pointer', 'kept'], 'three reads, not four');
   });
 
+  it('a de-duplication pointer holds no lines: not counted among the reads, kept as it is', () => {
+    const full = [read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 1, end: 40 })];
+    const stub = read('a.ts', { start: 1, end: 40 }, { stub: true, text: 'a.ts · lines 1-40 of 90 · unchanged since call #2' });
+    const p = projectHistory([turn([full[0]!, full[1]!, stub])], { countTokens: count });
+    assert.deepEqual([full[0]!.id, full[1]!.id, stub.id].map((id) => p.fates[id]), ['kept', 'kept', 'kept'], 'two reads hold the lines: both kept');
+    assert.deepEqual(classifyCall('lectern_read', { target: 'a.ts' }, { file: 'a.ts', start_line: 1, end_line: 40, deduplicated: true }), { kind: 'read', path: 'a.ts', range: { start: 1, end: 40 }, stub: true });
+  });
+
   it('a tight budget gives up sampled middles, then first reads, never the last', () => {
     const reads = Array.from({ length: 8 }, () => read('a.ts', { start: 1, end: 80 }));
     const turns = reads.map((r) => turn([r]));
