@@ -19,7 +19,7 @@ import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Lectern } from '../src/core/engine';
 import { loadTokenCounter, type TokenCounter } from '../src/core/ground/tokens';
-import { classifyCall, MESSAGE_OVERHEAD_TOKENS, projectHistory, type HistoryCall, type HistoryTurn, type LineRange } from '../src/core/history';
+import { classifyCall, classifyLecternCall, MESSAGE_OVERHEAD_TOKENS, projectHistory, type HistoryCall, type HistoryTurn, type LineRange } from '../src/core/history';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createWasmLoader } from '../src/node/wasmFiles';
 
@@ -67,7 +67,7 @@ interface Session {
   reads: Map<string, { seq: number; range: LineRange }[]>;
 }
 
-async function runSession(seed: number, dedup: boolean, countTokens: TokenCounter): Promise<Session> {
+async function runSession(seed: number, dedup: boolean): Promise<Session> {
   const dir = mkdtempSync(join(os.tmpdir(), 'lectern-history-bench-'));
   try {
     cpSync(SOURCE, join(dir, 'lib'), { recursive: true });
@@ -99,10 +99,10 @@ async function runSession(seed: number, dedup: boolean, countTokens: TokenCounte
     const lectern = async (tool: string, input: Record<string, unknown>): Promise<HistoryCall> => {
       const response = await engine.invoke(tool, input, { sessionId: 'bench' });
       const stub = response.meta.deduplicated_from !== undefined;
-      const place = response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: stub } : null;
-      const facts = classifyCall(tool, input, place);
+      const facts = classifyLecternCall(tool, input, response);
       const call: HistoryCall = { id: `c${++id}`, tool, input, ...facts, text: response.text };
-      const holds = facts.kind === 'read' && !facts.outline && !stub && response.ok && response.meta.start_line !== null && response.meta.end_line !== null ? { path: facts.path!, range: { start: response.meta.start_line, end: response.meta.end_line } } : undefined;
+      // Ephemeral reads are meant to be forgotten after their turn: no question is asked about them.
+      const holds = facts.kind === 'read' && !facts.outline && !stub && !facts.ephemeral && response.ok && response.meta.start_line !== null && response.meta.end_line !== null ? { path: facts.path!, range: { start: response.meta.start_line, end: response.meta.end_line } } : undefined;
       return record(call, holds ? { holds } : {});
     };
 
@@ -159,7 +159,6 @@ async function runSession(seed: number, dedup: boolean, countTokens: TokenCounte
       const answer = `Turn ${t}: here is what I found.${cited ? ` See ${cited.path}:${cited.range.start}-${Math.min(cited.range.end, cited.range.start + 5)}.` : ''}`;
       session.turns.push({ prompt: `Question ${t} about mocha's runner.`, rounds: calls.map((c, i) => ({ response: i === 0 ? 'Let me look.' : '', calls: [c] })), answer, citations: cited ? [{ path: cited.path, range: { start: cited.range.start, end: Math.min(cited.range.end, cited.range.start + 5) } }] : [] });
     }
-    void countTokens;
     return session;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -251,6 +250,7 @@ function questions(session: Session, full: Set<string>, present: Set<string>): Q
     for (const line of sample) {
       lineNow[1]++;
       if (held.some((f) => f.holds!.path === path && (!edit || f.seq > edit.last) && covers(f.holds!.range, { start: line, end: line }))) lineNow[0]++;
+
     }
   }
   const edits: [number, number] = [0, 0];
@@ -269,7 +269,14 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const out = args.find((a) => a.startsWith('--out='))?.slice(6) ?? join(ROOT, 'docs', 'history-benchmark.md');
   const write = !args.includes('--no-write');
-  const count = await loadTokenCounter();
+  const o200k = await loadTokenCounter();
+  // Every distinct text is counted once (the same results recur across turns and variants).
+  const memo = new Map<string, number>();
+  const count: TokenCounter = (text) => {
+    let n = memo.get(text);
+    if (n === undefined) memo.set(text, (n = o200k(text)));
+    return n;
+  };
   const lines: string[] = [
     '# History retention benchmark',
     '',
@@ -285,7 +292,7 @@ async function main(): Promise<void> {
   for (const dedup of [true, false]) {
     const rows = new Map<string, { final: number; summed: number; q: Questions }>();
     for (const seed of SEEDS) {
-      const session = await runSession(seed, dedup, count);
+      const session = await runSession(seed, dedup);
       for (const variant of variants(count)) {
         const row = rows.get(variant.name) ?? { final: 0, summed: 0, q: { firstState: [0, 0], lineNow: [0, 0], edits: [0, 0] } };
         for (let t = 1; t <= session.turns.length; t++) {
@@ -317,7 +324,8 @@ async function main(): Promise<void> {
     'its first read as they were before the file\'s first edit; *line N now* — for five lines spread over what was read of',
     'each file, does it hold that line from a read made after the file\'s last edit (no variant can answer one the session',
     'never re-read after an edit: `everything` is the ceiling); *edits and why* — is each edit\'s call (its input holds the',
-    'change and the intent) there with its result. De-duplication pointers and outlines hold no lines.',
+    'change and the intent) there with its result. De-duplication pointers and outlines hold no lines; ephemeral reads',
+    'are not asked about (they are meant to be forgotten after their turn).',
     '',
   );
   const report = lines.join('\n');

@@ -1,6 +1,7 @@
 // What a tool call was, for retention: a read (of which file and lines), an edit (with its intent),
 // a command output, or something else. Lectern's own tools are known exactly; other tools (the
 // user's enabled ones) are judged by name and by the usual input fields.
+import type { ToolResponse } from '../ground/contract';
 import type { CallKind, LineRange } from './types';
 
 export interface CallFacts {
@@ -85,4 +86,13 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
     return { kind: 'read', path, ...(range(start, end) ? { range: range(start, end) } : {}), ...(input.ephemeral === true ? { ephemeral: true } : {}) };
   }
   return { kind: 'other' };
+}
+
+/** A Lectern tool's call, from its answer: where it read, or nothing when it failed (it holds no lines). */
+export function classifyLecternCall(tool: string, input: unknown, response: ToolResponse): CallFacts {
+  if (!response.ok) return { kind: 'other' };
+  const place = response.location
+    ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: response.meta.deduplicated_from !== undefined }
+    : null;
+  return classifyCall(tool, input, place);
 }

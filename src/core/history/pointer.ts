@@ -17,3 +17,10 @@ export function shortPath(path: string): string {
 export function pointerLine(path: string, range: LineRange | undefined, outline: boolean, keptTurn: number, keptRange: LineRange | undefined): string {
   return `[${shortPath(path)} ${rangeLabel(range, outline)} read again; see turn ${keptTurn}, ${rangeLabel(keptRange, outline)}]`;
 }
+
+/** An earlier call whose answer a later identical call repeats word for word. */
+export function repeatLine(tool: string, input: unknown, laterTurn: number): string {
+  let args = JSON.stringify(input ?? {});
+  if (args.length > 40) args = `${args.slice(0, 39)}…`;
+  return `[${tool} ${args}: the same answer again in turn ${laterTurn}]`;
+}

@@ -1,11 +1,12 @@
 // Projects a conversation's tool history for the next turn: reads by the retention rule
-// (readRetention.ts), edits always, long outputs cut to head and tail, ephemeral reads gone. Then,
+// (readRetention.ts), edits always, long outputs cut to head and tail, ephemeral reads gone, and an
+// answer repeated word for word by the same call later (a search run again) a pointer to the latest. Then,
 // if a budget is given and the history is over it, gives up what matters least first: sampled
 // middle reads, then first reads (oldest first), then more of the long outputs. Edits, the last
 // read of each range of lines and the only copies of cited lines are never given up.
 // Deterministic: the same history and budget always give the same projection.
 import { isLongOutput, trimOutput } from './outputs';
-import { pointerLine } from './pointer';
+import { pointerLine, repeatLine } from './pointer';
 import { decideReads, pointerTarget, type KeepReason, type PlacedRead } from './readRetention';
 import type { Citation, Fate, HistoryCall, HistoryTurn, ProjectedCall, ProjectedTurn, Projection, ProjectionOptions } from './types';
 
@@ -42,6 +43,18 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
   });
 
   const decision = decideReads(placed, citations);
+  // Other results (searches, outputs) answered again word for word by the same call later: the
+  // earlier copy holds nothing the later one does not; it becomes a pointer to the latest.
+  const repeatedBy = new Map<string, PlacedRead>();
+  const latest = new Map<string, PlacedRead>();
+  for (const at of [...calls.values()].reverse()) {
+    const call = at.call;
+    if (call.kind === 'read' || call.kind === 'edit' || call.text.length === 0) continue;
+    const key = `${call.tool}\0${JSON.stringify(call.input ?? {})}\0${call.text}`;
+    const later = latest.get(key);
+    if (later) repeatedBy.set(call.id, later);
+    else latest.set(key, at);
+  }
   const kept = new Map<string, KeepReason>(decision.kept);
   const plan: Plan = new Map();
   const trimmedTight = new Set<string>();
@@ -60,7 +73,10 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
       const call = at.call;
       if (call.kind === 'read' && call.ephemeral) plan.set(id, { fate: 'dropped', text: '' });
       else if (call.kind === 'read' && !call.stub && !kept.has(id)) plan.set(id, { fate: 'pointer', ...pointTo(at) });
-      else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
+      else if (repeatedBy.has(id)) {
+        const later = repeatedBy.get(id)!;
+        plan.set(id, { fate: 'pointer', text: repeatLine(call.tool, call.input, later.turn), pointsTo: later.call.id });
+      } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, { fate: 'trimmed', text: trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text) });
       } else plan.set(id, { fate: 'kept', text: call.text });
     }

@@ -1,8 +1,9 @@
-// Which reads of a file stay in history. Reads are judged by the lines they hold: reads of a file
-// whose ranges overlap (directly or through one another) are reads of the same lines, a cluster;
-// by how many reads a cluster has: 1 → kept; 2 → both; 3–5 → first and last, the middle ones
-// become pointers; 6 or more → first, last and up to 3 evenly sampled midpoints. A read that is
-// the only copy of lines an edit or an answer cited is kept whatever its place.
+// Which reads of a file stay in history. Reads are judged by the lines they hold: the reads holding
+// a piece of a file are reads of the same lines, and by how many there are: 1 → kept; 2 → both;
+// 3–5 → first and last, the middle ones become pointers; 6 or more → first, last and up to 3 evenly
+// sampled midpoints. A read stays when it is kept for any piece it holds, so the first and the last
+// state of every line read are kept. A read that is the only copy of lines an edit or an answer
+// cited is kept whatever its place.
 import type { Citation, HistoryCall, LineRange } from './types';
 
 /** A read with its place in the conversation. */
@@ -20,7 +21,7 @@ export interface ReadDecision {
   kept: Map<string, KeepReason>;
   /** Pointer reads: their id → the kept read holding their lines. */
   pointers: Map<string, PlacedRead>;
-  /** The cluster of every read (its kept reads, in order): where a demoted read points. */
+  /** The reads of every read's file (in order): where a demoted read may point. */
   clusterOf: Map<string, PlacedRead[]>;
 }
 
@@ -47,25 +48,22 @@ function fileKey(call: HistoryCall): string {
   return `${call.outline ? 'outline' : 'text'}\0${call.path ?? ''}`;
 }
 
-/** Clusters of one file's reads (in conversation order): connected by overlapping ranges. */
-function clusters(reads: PlacedRead[]): PlacedRead[][] {
-  const sorted = [...reads].sort((a, b) => linesOf(a.call).start - linesOf(b.call).start || a.seq - b.seq);
-  const groups: PlacedRead[][] = [];
-  let current: PlacedRead[] = [];
-  let reach = -1;
-  for (const read of sorted) {
-    const lines = linesOf(read.call);
-    if (current.length > 0 && lines.start > reach) {
-      groups.push(current);
-      current = [];
-      reach = -1;
-    }
-    current.push(read);
-    reach = Math.max(reach, lines.end);
+/**
+ * The pieces of a file the reads cut it into: every boundary of a read starts a new piece, so each
+ * piece is held whole by each read that touches it. Returns, per piece, its reads in order.
+ */
+function pieces(reads: PlacedRead[]): PlacedRead[][] {
+  const bounds = [...new Set(reads.flatMap((r) => [linesOf(r.call).start, linesOf(r.call).end + 1]))].sort((a, b) => a - b);
+  const out: PlacedRead[][] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const piece = { start: bounds[i]!, end: bounds[i + 1]! - 1 };
+    const holding = reads.filter((r) => overlap(linesOf(r.call), piece) > 0);
+    if (holding.length > 0) out.push(holding.sort((a, b) => a.seq - b.seq));
   }
-  if (current.length > 0) groups.push(current);
-  return groups.map((g) => g.sort((a, b) => a.seq - b.seq));
+  return out;
 }
+
+const RANK: Record<KeepReason, number> = { last: 3, cited: 3, first: 2, sampled: 1 };
 
 /** The kept read a demoted read points to: most lines in common, then the latest. */
 export function pointerTarget(read: PlacedRead, kept: PlacedRead[]): PlacedRead | undefined {
@@ -108,14 +106,27 @@ export function decideReads(reads: PlacedRead[], citations: Citation[]): ReadDec
     const cited = key.startsWith('text') ? citations.filter((c) => c.path === path).map((c) => c.range) : [];
     const fileKept: PlacedRead[] = [];
     const dropped: PlacedRead[] = [];
-    for (const cluster of clusters(fileReads)) {
-      const keep = new Set(keptIndexes(cluster.length));
-      cluster.forEach((read, i) => {
-        clusterOf.set(read.call.id, cluster);
-        if (!keep.has(i)) return void dropped.push(read);
-        fileKept.push(read);
-        kept.set(read.call.id, i === cluster.length - 1 ? 'last' : i === 0 ? 'first' : 'sampled');
+    // Judged by the lines they hold: for each piece of the file, the reads holding it are "reads of
+    // the same lines"; a read stays when it is first, last or sampled for any piece it holds (the
+    // strongest reason wins: a read last for one piece and a middle of another is a last read).
+    const reason = new Map<string, KeepReason>();
+    for (const holding of pieces(fileReads)) {
+      const keep = new Set(keptIndexes(holding.length));
+      holding.forEach((read, i) => {
+        if (!keep.has(i)) return;
+        const why: KeepReason = i === holding.length - 1 ? 'last' : i === 0 ? 'first' : 'sampled';
+        const had = reason.get(read.call.id);
+        if (!had || RANK[why] > RANK[had]) reason.set(read.call.id, why);
       });
+    }
+    for (const read of fileReads) {
+      clusterOf.set(read.call.id, fileReads);
+      const why = reason.get(read.call.id);
+      if (!why) dropped.push(read);
+      else {
+        fileKept.push(read);
+        kept.set(read.call.id, why);
+      }
     }
     // The only copy of cited lines stays: the latest read holding them, when no kept read does.
     for (const read of [...dropped].sort((a, b) => b.seq - a.seq)) {

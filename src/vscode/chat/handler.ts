@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
 import { loadTokenCounter } from '../../core/ground/tokens';
-import { classifyCall, projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
+import { classifyLecternCall, projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
 import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
@@ -111,6 +111,6 @@ async function directRead(engine: Lectern, input: Record<string, unknown>, sessi
   if (reference) stream.reference(reference);
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);
-  const facts = classifyCall('lectern_read', input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: response.meta.deduplicated_from !== undefined } : null);
+  const facts = classifyLecternCall('lectern_read', input, response);
   return { response: '', calls: [{ id: `lectern-${sessionId}-${Date.now().toString(36)}`, tool: 'lectern_read', input, ...facts, text: response.text }] };
 }

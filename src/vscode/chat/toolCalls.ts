@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
-import { classifyCall, type HistoryCall } from '../../core/history';
+import { classifyCall, classifyLecternCall, type HistoryCall } from '../../core/history';
 
 export interface CallOutcome {
   /** The call as history keeps it (text as the model saw it). */
@@ -26,8 +26,7 @@ function textOf(result: vscode.LanguageModelToolResult): string {
 export async function runToolCall(engine: Lectern, part: vscode.LanguageModelToolCallPart, sessionId: string, request: vscode.ChatRequest, token: vscode.CancellationToken): Promise<CallOutcome> {
   if (isLecternTool(part.name)) {
     const response = await engine.invoke(part.name, part.input, { signal: token, sessionId });
-    const facts = classifyCall(part.name, part.input, response.location ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: response.meta.deduplicated_from !== undefined } : null);
-    return { call: { id: part.callId, tool: part.name, input: part.input, ...facts, text: response.text }, response };
+    return { call: { id: part.callId, tool: part.name, input: part.input, ...classifyLecternCall(part.name, part.input, response), text: response.text }, response };
   }
   let text: string;
   try {

@@ -3,7 +3,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { classifyCall, keptIndexes, projectHistory, renderChangelog, trimOutput, type HistoryCall, type HistoryTurn, type LineRange } from '../../../src/core/history';
+import { emptyMeta } from '../../../src/core/ground/contract';
+import { classifyCall, classifyLecternCall, keptIndexes, projectHistory, renderChangelog, trimOutput, type HistoryCall, type HistoryTurn, type LineRange } from '../../../src/core/history';
 
 const count = (text: string) => countTokens(text);
 let nextId = 0;
@@ -55,14 +56,20 @@ describe('history retention: rules', () => {
     assert.ok(count(pointer.text) < 30);
   });
 
-  it('the only copy of lines an edit or the answer cited stays', () => {
-    const reads = [read('a.ts', { start: 1, end: 100 }), read('a.ts', { start: 50, end: 120 }), read('a.ts', { start: 1, end: 20 }), read('a.ts', { start: 90, end: 100 })];
-    const plain = fatesOf([turn(reads)]);
-    assert.deepEqual(reads.map((r) => plain[r.id]), ['kept', 'pointer', 'pointer', 'kept']);
-    const cited = fatesOf([turn(reads, { citations: [{ path: 'a.ts', range: { start: 110, end: 115 } }] })]);
-    assert.equal(cited[reads[1]!.id], 'kept', 'lines 110-115 are held by no other read');
-    const byEdit = fatesOf([turn([...reads, edit('a.ts', 'fix the off-by-one', { start: 118, end: 118 })])]);
-    assert.equal(byEdit[reads[1]!.id], 'kept');
+  it('judged by the lines they hold: each line keeps its first and last read; the others become pointers', () => {
+    const reads = [read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 10, end: 20 })];
+    const fates = fatesOf([turn(reads)]);
+    // Lines 1-9 and 21-40: reads 1, 2, 3 (first and last kept); lines 10-20: reads 1-4 (1 and 4 kept).
+    assert.deepEqual(reads.map((r) => fates[r.id]), ['kept', 'pointer', 'kept', 'kept']);
+    const spread = [read('b.ts', { start: 1, end: 100 }), read('b.ts', { start: 50, end: 120 }), read('b.ts', { start: 1, end: 20 }), read('b.ts', { start: 90, end: 100 })];
+    assert.deepEqual(spread.map((r) => fatesOf([turn(spread)])[r.id]), ['kept', 'kept', 'kept', 'kept'], 'read 2 is the only read of lines 101-120, read 3 the last of 1-20');
+  });
+
+  it('the only copy of lines an edit or the answer cited stays, even when the budget is tight', () => {
+    const reads = [read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 1, end: 40 }), read('a.ts', { start: 1, end: 40 })];
+    const cited = [turn(reads, { citations: [{ path: 'a.ts', range: { start: 5, end: 6 } }] }), turn([edit('a.ts', 'fix the off-by-one', { start: 30, end: 30 })])];
+    const tight = projectHistory(cited, { countTokens: count, budget: 0 });
+    assert.deepEqual(reads.map((r) => tight.fates[r.id]), ['pointer', 'pointer', 'kept'], 'the last read holds lines 5-6 and 30: no other copy is needed');
   });
 
   it('edits are always kept with their intent; /changes lists them by file', () => {
@@ -90,6 +97,15 @@ describe('history retention: rules', () => {
     assert.equal(projected.turns[0]!.rounds[0]!.calls[0]!.text, cut);
     const short: HistoryCall = { ...output, id: 'out2', text: 'x'.repeat(10_000) };
     assert.equal(projectHistory([turn([short])], { countTokens: count }).fates.out2, 'kept', '10k chars is not over 10k');
+  });
+
+  it('an answer repeated word for word by the same call later becomes a pointer to the latest', () => {
+    const search = (text: string): HistoryCall => ({ id: `c${++nextId}`, tool: 'lectern_search', input: { query: 'emit(' }, kind: 'other', text });
+    const calls = [search('a.ts:3 emit('), search('a.ts:3 emit('), search('a.ts:3 emit(\nb.ts:9 emit('), search('a.ts:3 emit(\nb.ts:9 emit(')];
+    const p = projectHistory([turn([calls[0]!, calls[1]!]), turn([calls[2]!]), turn([calls[3]!])], { countTokens: count });
+    assert.deepEqual(calls.map((c) => p.fates[c.id]), ['pointer', 'kept', 'pointer', 'kept']);
+    assert.equal(p.turns[0]!.rounds[0]!.calls[0]!.text, '[lectern_search {"query":"emit("}: the same answer again in turn 1]');
+    assert.equal(p.turns[1]!.rounds[0]!.calls[0]!.pointsTo, calls[3]!.id);
   });
 
   it('ephemeral reads are dropped with their call and never count against other reads', () => {
@@ -131,6 +147,11 @@ describe('history retention: rules', () => {
     assert.deepEqual(classifyCall('copilot_replaceString', { filePath: 'a.ts', explanation: '  Fix the\n bug ' }), { kind: 'edit', path: 'a.ts', intent: 'Fix the bug' });
     assert.deepEqual(classifyCall('run_in_terminal', { command: 'ls' }), { kind: 'output' });
     assert.deepEqual(classifyCall('lectern_search', { query: 'x' }), { kind: 'other' });
+    // A failed read holds no lines (not "the whole file").
+    const failed = { ok: false, mode: 'symbol', target: 'Nope', content: '', text: 'Error NOT_FOUND: …', meta: { ...emptyMeta() }, location: null, error: { code: 'NOT_FOUND' as const, message: '', hint: '' } };
+    assert.deepEqual(classifyLecternCall('lectern_read', { mode: 'symbol', target: 'Nope', path: 'a.ts' }, failed), { kind: 'other' });
+    const served = { ...failed, ok: true, error: undefined, location: { file: 'a.ts', line: 3, end_line: 9 }, meta: { ...emptyMeta(), start_line: 3, end_line: 9, deduplicated_from: { seq: 1 } } };
+    assert.deepEqual(classifyLecternCall('lectern_read', { target: 'a.ts' }, served), { kind: 'read', path: 'a.ts', range: { start: 3, end: 9 }, stub: true });
   });
 });
 
@@ -192,6 +213,22 @@ describe('history retention: properties', () => {
     );
   });
 
+  it('every line read keeps its last read (its latest state), at any budget', () => {
+    fc.assert(
+      fc.property(turnsArb, budgetArb, (turns, budget) => {
+        const p = projectHistory(turns, { countTokens: approx, budget });
+        const reads = allCalls(turns).filter((c) => c.kind === 'read' && !c.ephemeral && !c.outline);
+        const lines = new Set(reads.flatMap((c) => (c.range ? [c.range.start, c.range.end, Math.floor((c.range.start + c.range.end) / 2)] : [1])));
+        for (const path of paths)
+          for (const line of lines) {
+            const holding = reads.filter((c) => c.path === path && (!c.range || (c.range.start <= line && line <= c.range.end)));
+            if (holding.length > 0) assert.equal(p.fates[holding.at(-1)!.id], 'kept', `${path}:${line}`);
+          }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('pointers resolve to kept reads of the same file, in one short line', () => {
     fc.assert(
       fc.property(turnsArb, budgetArb, (turns, budget) => {
@@ -199,8 +236,15 @@ describe('history retention: properties', () => {
         const byId = new Map(allCalls(turns).map((c) => [c.id, c]));
         for (const call of p.turns.flatMap((t) => t.rounds.flatMap((r) => r.calls)).filter((c) => c.fate === 'pointer')) {
           assert.ok(call.pointsTo, call.id);
-          assert.equal(p.fates[call.pointsTo], 'kept');
-          assert.equal(byId.get(call.pointsTo)!.path, byId.get(call.id)!.path);
+          const target = byId.get(call.pointsTo)!;
+          if (call.kind === 'read') {
+            assert.equal(p.fates[call.pointsTo], 'kept');
+            assert.equal(target.path, byId.get(call.id)!.path);
+          } else {
+            // A repeated answer points to the latest identical one, which is there (whole or cut).
+            assert.ok(['kept', 'trimmed'].includes(p.fates[call.pointsTo]!));
+            assert.deepEqual([target.tool, target.input, target.text], [call.tool, call.input, byId.get(call.id)!.text]);
+          }
           assert.ok(!call.text.includes('\n') && count(call.text) < 30, call.text);
         }
       }),
