@@ -177,6 +177,25 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     }
   });
 
+  it('fits the prompt to a small model: prompt-tsx prunes the oldest turn whole, never this turn', async () => {
+    const big = writeFile(path.join(path.dirname(ledgerFile), 'big.ts'), Array.from({ length: 300 }, (_, i) => `export const value${i + 1} = ${i + 1}; // a line of filler text`).join('\n') + '\n');
+    const read = (start: number, id: string) => ({ toolCalls: [{ name: 'lectern_read', input: { target: 'alpha/src/chat/big.ts', start_line: start, end_line: start + 109 }, id }] });
+    model.enqueue(read(1, 'b1'), { text: 'first answer' });
+    await ask('first question', 'scripted-small');
+    model.enqueue(read(111, 'b2'), { text: 'second answer' });
+    await ask('second question', 'scripted-small');
+    model.enqueue({ text: 'third answer' });
+    await ask('third question', 'scripted-small');
+    assert.equal(model.requests.length, 5);
+    const last = model.requests[4]!;
+    assert.equal(texts(last).at(-1), 'third question', 'this turn is whole');
+    assert.ok(!texts(last).includes('first question') && !toolCalls(last).some((c) => c.id === 'b1'), 'the oldest turn is pruned');
+    assert.ok(texts(last).includes('second question'), 'the newer turn stays');
+    assert.deepEqual(toolCalls(last).map((c) => c.id), ['b2']);
+    assert.deepEqual(toolResults(last).map((r) => r.id), ['b2'], 'its call keeps its result');
+    fs.rmSync(big);
+  });
+
   it('honours cancellation: the model\'s request is cancelled and the loop stops', async () => {
     model.enqueue({ toolCalls: [{ name: 'lectern_read', input: { target: LEDGER_PATH, head: 5 } }] }, 'hang', { text: 'never sent' });
     const pending = ask('read the ledger slowly');
