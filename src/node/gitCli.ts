@@ -22,19 +22,48 @@ interface Output {
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
+/**
+ * A repository is untrusted input: its configuration can name programs git runs (fsmonitor, hooks,
+ * external diff and textconv drivers, filters, ssh, pager, credential helpers). Every call
+ * overrides them, so asking what changed never runs the repository's code.
+ */
+export const NEUTRAL_CONFIG: readonly string[] = [
+  'core.fsmonitor=false',
+  `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`,
+  'diff.external=',
+  'core.sshCommand=',
+  'core.pager=cat',
+  'core.askPass=',
+  'credential.helper=',
+  'protocol.allow=never',
+  'submodule.recurse=false',
+  'status.submoduleSummary=false',
+  'core.untrackedCache=false',
+].flatMap((setting) => ['-c', setting]);
+
+/** Environment variables that make git run a program or read another configuration. */
+const UNSAFE_ENV = /^GIT_(EXTERNAL_DIFF|PAGER|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PROXY_COMMAND|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|CONFIG_GLOBAL|CONFIG_SYSTEM|EXEC_PATH|TRACE.*)$|^(PAGER|SSH_ASKPASS)$/;
+
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!UNSAFE_ENV.test(key)) env[key] = value;
+  // No system configuration; no index refresh written behind the user's back; stable, untranslated messages.
+  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', LANG: 'C', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
+}
+
 /** Runs git in `cwd`; resolves with its exit code (a failure to start or a timeout rejects with a LecternError). */
-export function runGit(gitPath: string, cwd: string, args: readonly string[], timeoutMs: number): Promise<Output> {
+export function runGit(gitPath: string, cwd: string, args: readonly string[], timeoutMs: number, extraConfig: readonly string[] = []): Promise<Output> {
   return new Promise((resolve, reject) => {
     execFile(
       gitPath,
-      ['-C', cwd, '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...args],
+      ['-C', cwd, '--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...NEUTRAL_CONFIG, ...extraConfig, ...args],
       {
         encoding: 'buffer',
         maxBuffer: MAX_OUTPUT_BYTES,
         timeout: timeoutMs,
+        killSignal: 'SIGKILL',
         windowsHide: true,
-        // No index refresh written behind the user's back; stable, untranslated messages.
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', LANG: 'C', GIT_TERMINAL_PROMPT: '0' },
+        env: gitEnv(),
       },
       (error, stdout, stderr) => {
         const err = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string }) | null;
@@ -228,10 +257,28 @@ class CliRepository implements GitRepository {
   }
 }
 
+/**
+ * `-c` overrides that disable the repository's filter drivers (clean/smudge/process run by status
+ * and diff), by the names its configuration gives them; listing the configuration runs nothing.
+ */
+export async function neutralFilters(gitPath: string, cwd: string, timeoutMs: number): Promise<string[]> {
+  const listed = await runGit(gitPath, cwd, ['config', '--null', '--get-regexp', '^filter\\.'], timeoutMs);
+  if (listed.code !== 0) return [];
+  const names = new Set<string>();
+  for (const record of listed.stdout.toString('utf8').split('\0')) {
+    const key = record.split('\n', 1)[0]!;
+    const last = key.lastIndexOf('.');
+    if (last > 'filter.'.length) names.add(key.slice('filter.'.length, last));
+  }
+  return [...names].flatMap((name) => ['-c', `filter.${name}.clean=`, '-c', `filter.${name}.smudge=`, '-c', `filter.${name}.process=`, '-c', `filter.${name}.required=false`]);
+}
+
 export function createGitCli(options: GitCliOptions = {}): GitPort {
   const gitPath = options.gitPath ?? 'git';
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const git = (cwd: string, args: readonly string[], slow = false) => runGit(gitPath, cwd, args, slow ? timeoutMs * 2 : timeoutMs);
+  // status and diff are the commands that may run a filter driver: those drivers are listed and disabled first.
+  const git = async (cwd: string, args: readonly string[], slow = false) =>
+    runGit(gitPath, cwd, args, slow ? timeoutMs * 2 : timeoutMs, slow ? await neutralFilters(gitPath, cwd, timeoutMs) : []);
   const repositories = new Map<string, CliRepository>();
   const repository = (root: string) => {
     let known = repositories.get(root);

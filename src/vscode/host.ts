@@ -10,6 +10,23 @@ import { createSymbolCache } from '../node/symbolCacheStore';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
 import { createGitExtensionPort } from './gitExtension';
+import type { GitPort } from '../core/diff/gitPort';
+import { createGitCli } from '../node/gitCli';
+
+/**
+ * In an untrusted workspace the git extension is not used: the command-line port runs git with the
+ * repository's executable configuration neutralised (fsmonitor, hooks, filters, external diff…).
+ * Trust is read on every call, so granting it switches to the extension.
+ */
+function trustAwareGit(): GitPort {
+  const trusted = createGitExtensionPort();
+  const untrusted = createGitCli();
+  const current = () => (vscode.workspace.isTrusted ? trusted : untrusted);
+  return {
+    repositoryAt: (path) => current().repositoryAt(path),
+    repositoriesUnder: (folder) => current().repositoriesUnder(folder),
+  };
+}
 
 function roots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? [])
@@ -37,7 +54,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     watchesFiles: true,
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
-    git: createGitExtensionPort(),
+    git: trustAwareGit(),
     excludeGlobs,
   };
 }
