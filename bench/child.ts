@@ -32,6 +32,8 @@ function countingFs(base: FileSystemPort, counter: Counter): FileSystemPort {
           return n;
         },
         close: () => handle.close(),
+        stat: () => handle.stat(),
+        realPath: handle.realPath?.bind(handle),
       };
     },
   };

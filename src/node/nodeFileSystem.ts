@@ -1,6 +1,39 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
-import { closeSync, fstatSync, openSync, promises as fs, readdirSync, readSync, type Dirent, type Stats } from 'node:fs';
-import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort } from '../core/ground/ports';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
+import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort, OpenedStat, SyncRead } from '../core/ground/ports';
+
+/**
+ * Every open: read-only, no symlink followed at the last component (the caller opens the real
+ * path), never blocking (a FIFO swapped in opens at once and its reads fail instead of waiting).
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Linux names the file behind a descriptor; elsewhere the path is re-checked against fstat. */
+const PROC_FD = process.platform === 'linux' ? '/proc/self/fd/' : undefined;
+
+function notRegular(stats: Stats): Error {
+  const error = new Error(`not a regular file (${kindOf(stats)})`) as NodeJS.ErrnoException;
+  error.code = stats.isDirectory() ? 'EISDIR' : 'ENOTREG';
+  return error;
+}
+
+/** The real path of the file open as `fd` (opened from `path`), or undefined when it cannot be verified. */
+function realOfFd(fd: number, path: string, stats: Stats): string | undefined {
+  if (PROC_FD) {
+    try {
+      return readlinkSync(PROC_FD + fd);
+    } catch {
+      // no /proc (a container without it): the check below
+    }
+  }
+  try {
+    const real = realpathSync(path);
+    const now = lstatSync(real);
+    return now.dev === stats.dev && now.ino === stats.ino ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function kindOf(stats: Stats): EntryKind {
   if (stats.isFile()) return 'file';
@@ -10,7 +43,7 @@ function kindOf(stats: Stats): EntryKind {
 }
 
 function toEntry(stats: Stats): EntryStat {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
 }
 
 async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> {
@@ -18,7 +51,8 @@ async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> 
     return toEntry(await get());
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return undefined;
+    // A name too long for the file system names nothing that exists.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG') return undefined;
     throw error;
   }
 }
@@ -30,13 +64,16 @@ async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> 
  */
 let scratch: Buffer = Buffer.allocUnsafeSlow(64 * 1024);
 
-function readFileSync(path: string, maxBytes: number): { bytes: Uint8Array } | { size: number } {
-  const fd = openSync(path, 'r');
+function readFileSync(path: string, maxBytes: number): SyncRead {
+  const fd = openSync(path, OPEN_FLAGS);
   try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notRegular(stats);
+    const real = realOfFd(fd, path, stats);
     const head = readSync(fd, scratch, 0, scratch.length, 0);
-    if (head < scratch.length) return { bytes: scratch.subarray(0, head) };
+    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real };
     const size = fstatSync(fd).size;
-    if (size > maxBytes) return { size };
+    if (size > maxBytes) return { size, real };
     if (size > scratch.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(size, Math.min(maxBytes, 2 ** Math.ceil(Math.log2(size)))));
       scratch.copy(grown, 0, 0, head);
@@ -48,7 +85,7 @@ function readFileSync(path: string, maxBytes: number): { bytes: Uint8Array } | {
       if (n === 0) break;
       filled += n;
     }
-    return { bytes: scratch.subarray(0, filled) };
+    return { bytes: scratch.subarray(0, filled), real };
   } finally {
     closeSync(fd);
   }
@@ -72,9 +109,14 @@ export const nodeFileSystem: FileSystemPort = {
   lstat: (path) => maybe(() => fs.lstat(path)),
   realpath: (path) => fs.realpath(path),
   async open(path): Promise<FileHandle> {
-    const handle = await fs.open(path, 'r');
+    const handle = await fs.open(path, OPEN_FLAGS);
     return {
       read: async (buffer, offset, length, position) => (await handle.read(buffer, offset, length, position)).bytesRead,
+      stat: async (): Promise<OpenedStat> => {
+        const stats = await handle.stat();
+        return { ...toEntry(stats), dev: stats.dev, ino: stats.ino };
+      },
+      realPath: PROC_FD ? () => fs.readlink(PROC_FD + handle.fd).catch(() => undefined) : undefined,
       close: () => handle.close(),
       // Not zero-filled: every byte handed out is one the read filled.
       allocate: (size) => Buffer.allocUnsafe(size),

@@ -10,7 +10,7 @@ import { createSymbolCache } from '../node/symbolCacheStore';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
 import { createGitExtensionPort } from './gitExtension';
-import type { GitPort } from '../core/diff/gitPort';
+import type { GitPort } from '../core/ground/gitPort';
 import { createGitCli } from '../node/gitCli';
 
 /**

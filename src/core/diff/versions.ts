@@ -36,12 +36,7 @@ export async function readDisk(env: ReadEnv, absolute: string, label: string): P
   const stat = await env.host.fs.stat(absolute);
   if (!stat || stat.kind !== 'file') return undefined;
   if (stat.size > DIFF_LIMITS.maxSideBytes) throw tooLarge(label, stat.size);
-  let handle;
-  try {
-    handle = await env.host.fs.open(absolute);
-  } catch (error) {
-    throw new LecternError('READ_FAILED', `${label} could not be opened: ${(error as Error).message}`, 'Check the file permissions.');
-  }
+  const { handle } = await env.resolver.open(absolute, env.allowOutside, 'Preview changes');
   try {
     const chunks: Uint8Array[] = [];
     let total = 0;

@@ -1,7 +1,7 @@
 // Resolves a tool's `target` against the workspace folders and decides whether it is inside them.
 import * as nodePath from 'node:path';
 import { LecternError } from './contract';
-import type { Host, WorkspaceRoot } from './ports';
+import type { FileHandle, FileSystemPort, Host, OpenedStat, WorkspaceRoot } from './ports';
 
 export interface ResolvedPath {
   /** Absolute path as given or joined (not symlink-resolved). */
@@ -11,6 +11,19 @@ export interface ResolvedPath {
   root: WorkspaceRoot | undefined;
   /** True when the real path (symlinks resolved) lies outside every workspace folder. */
   outside: boolean;
+  /**
+   * The workspace folders' real paths when it was resolved: openInside checks the opened file
+   * against them (absent: a path listed by a walk of the folders, checked for kind and identity only).
+   */
+  realRoots?: readonly string[];
+}
+
+/** A target shown in a message: at most this many characters of it. */
+const QUOTED_CHARS = 200;
+
+/** `text` as a message quotes it: JSON-quoted, cut to a short prefix. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text);
 }
 
 const toPosix = (p: string) => p.split(nodePath.sep).join('/');
@@ -40,8 +53,72 @@ export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: 
   }
 }
 
+/** True when the real path `real` lies in one of `realRoots`. */
+export function insideRoots(realRoots: readonly string[], real: string): boolean {
+  return realRoots.some((root) => isWithin(root, real));
+}
+
+function changedUnderUs(path: ResolvedPath): LecternError {
+  return new LecternError(
+    'OUTSIDE_WORKSPACE',
+    `${path.display} changed while it was being opened and now leads outside the workspace folders.`,
+    'Nothing was read. If the file is being replaced, call again in a moment.',
+  );
+}
+
+function openFailure(path: ResolvedPath, error: unknown): LecternError {
+  if (error instanceof LecternError) return error;
+  const code = (error as { code?: string })?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
+    return new LecternError('NOT_FOUND', `${path.display} does not exist.`, 'Check the spelling; lectern_stat tells whether a path exists.');
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new LecternError('READ_FAILED', `${path.display} cannot be read: permission denied.`, 'Check the file and folder permissions.');
+  }
+  if (code === 'ELOOP') {
+    return new LecternError('READ_FAILED', `${path.display} became a symbolic link while it was being opened.`, 'Nothing was read; call again in a moment.');
+  }
+  return new LecternError('READ_FAILED', `${path.display} could not be opened (${code ?? 'error'}).`, 'Check the file permissions.');
+}
+
+/**
+ * The one way the engine opens a file on disk, race-proof: resolve the real path, check it, open
+ * it without following a symlink and without blocking, then verify the opened file — a regular
+ * file (fstat), the same device and inode as the checked path, and (where the host names the
+ * file behind a handle) a real path inside a workspace folder. A path resolved as outside (the
+ * user approved it) is only held to the first two.
+ */
+export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promise<{ handle: FileHandle; stat: OpenedStat }> {
+  let real: string;
+  let handle: FileHandle;
+  try {
+    real = await fs.realpath(path.absolute);
+    if (!path.outside && path.realRoots && !insideRoots(path.realRoots, real)) throw changedUnderUs(path);
+    handle = await fs.open(real);
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+  try {
+    const stat = await handle.stat();
+    if (stat.kind === 'directory') {
+      throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+    }
+    if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+    if (!path.outside) {
+      const checked = await fs.lstat(real);
+      if (checked?.dev !== undefined && (checked.dev !== stat.dev || checked.ino !== stat.ino)) throw changedUnderUs(path);
+      const opened = await handle.realPath?.();
+      if (opened !== undefined && path.realRoots && !insideRoots(path.realRoots, opened)) throw changedUnderUs(path);
+    }
+    return { handle, stat };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw openFailure(path, error);
+  }
+}
+
 export class PathResolver {
-  private realRoots: Promise<string[]> | undefined;
+  private realRootsCache: Promise<string[]> | undefined;
   private rootsKey = '';
 
   constructor(private readonly host: Host) {}
@@ -49,11 +126,11 @@ export class PathResolver {
   private async realRootPaths(): Promise<string[]> {
     const roots = this.host.roots();
     const key = roots.map((r) => r.path).join('\0');
-    if (!this.realRoots || key !== this.rootsKey) {
+    if (!this.realRootsCache || key !== this.rootsKey) {
       this.rootsKey = key;
-      this.realRoots = Promise.all(roots.map((r) => this.host.fs.realpath(r.path).catch(() => r.path)));
+      this.realRootsCache = Promise.all(roots.map((r) => this.host.fs.realpath(r.path).catch(() => r.path)));
     }
-    return this.realRoots;
+    return this.realRootsCache;
   }
 
   /** Real path of the nearest existing ancestor joined with the rest, so new files can be judged too. */
@@ -72,8 +149,16 @@ export class PathResolver {
     }
   }
 
+  /** The workspace folders' real paths (cached while the folders stay the same). */
+  realRoots(): Promise<string[]> {
+    return this.realRootPaths();
+  }
+
   async resolve(target: string): Promise<ResolvedPath> {
     const roots = this.host.roots();
+    if (target.includes('\0')) {
+      throw new LecternError('INVALID_ARGS', `The path ${quote(target)} holds a NUL character, which no file name can.`, 'Pass the path without it.');
+    }
     const cleaned = target.trim().replace(/^file:\/\//, '');
     let absolute: string;
     let root: WorkspaceRoot | undefined;
@@ -84,7 +169,7 @@ export class PathResolver {
       if (roots.length === 0) {
         throw new LecternError(
           'NO_WORKSPACE',
-          `"${target}" is a relative path, but no workspace folder is open.`,
+          `${quote(target)} is a relative path, but no workspace folder is open.`,
           'Open a folder, or pass an absolute path.',
         );
       }
@@ -93,7 +178,8 @@ export class PathResolver {
     const real = await this.realPathOf(absolute);
     const realRoots = await this.realRootPaths();
     const outside = !realRoots.some((r) => isWithin(r, real)) && !roots.some((r) => isWithin(r.path, real));
-    return { absolute, display: displayFor(roots, root, absolute), root, outside };
+    const known = [...new Set([...realRoots, ...roots.map((r) => r.path)])];
+    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known };
   }
 
   private async pickRoot(roots: readonly WorkspaceRoot[], relative: string, original: string): Promise<[WorkspaceRoot, string]> {
@@ -114,12 +200,19 @@ export class PathResolver {
       const options = existing.map(([r, p]) => `"${displayFor(roots, r, p)}"`).join(' or ');
       throw new LecternError(
         'AMBIGUOUS_PATH',
-        `"${original}" exists in ${existing.length} workspace folders.`,
+        `${quote(original)} exists in ${existing.length} workspace folders.`,
         `Prefix the folder name: ${options}.`,
       );
     }
     // Nothing exists: answer for the named folder if any, else the first one.
     return candidates[0]!;
+  }
+
+  /** Resolves `target` again, refuses it outside unless approved, and opens it (openInside). */
+  async open(target: string, allowOutside: boolean, doing = 'Read files'): Promise<{ handle: FileHandle; stat: OpenedStat; path: ResolvedPath }> {
+    const path = await this.resolve(target);
+    requireInside(path, allowOutside, doing);
+    return { ...(await openInside(this.host.fs, path)), path };
   }
 
   /** Workspace folder names, for hints. */

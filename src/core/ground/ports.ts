@@ -9,9 +9,22 @@ export interface EntryStat {
   kind: EntryKind;
   size: number;
   mtimeMs: number;
+  /** Device and inode, where the host knows them (a race check compares them with the opened file's). */
+  dev?: number;
+  ino?: number;
+}
+
+/** What fstat says about an opened file: its kind and size, and its identity (device, inode). */
+export interface OpenedStat extends EntryStat {
+  dev: number;
+  ino: number;
 }
 
 export interface FileHandle {
+  /** fstat of the opened file (not of whatever the path names now). */
+  stat(): Promise<OpenedStat>;
+  /** The real path of the opened file where the platform tells it (Linux /proc/self/fd); else undefined. */
+  realPath?(): Promise<string | undefined>;
   /** Reads up to `length` bytes at file `position` into `buffer` at `offset`; returns how many were read. */
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
   close(): Promise<void>;
@@ -25,6 +38,11 @@ export interface FileSystemPort {
   /** Does not follow symlinks. */
   lstat(path: string): Promise<EntryStat | undefined>;
   realpath(path: string): Promise<string>;
+  /**
+   * Opens for reading without following a symbolic link at the last component (ELOOP) and without
+   * blocking (a FIFO opens at once; reads then fail). Callers open through paths.openInside, which
+   * resolves the path, opens it and verifies the opened file.
+   */
   open(path: string): Promise<FileHandle>;
   /** Entries of a directory (symlinks reported as 'symlink'); empty when it cannot be read. */
   readdir(path: string): Promise<DirectoryEntry[]>;
@@ -34,10 +52,18 @@ export interface FileSystemPort {
    * buffer the port reuses, valid until the next call. It blocks the thread, so callers yield
    * every few milliseconds. Throws when the file cannot be read.
    */
-  readFileSync?(path: string, maxBytes: number): { bytes: Uint8Array } | { size: number };
+  readFileSync?(path: string, maxBytes: number): SyncRead;
   /** Optional: readdir, synchronously (the workspace walker's fast path; it yields every few milliseconds). */
   readdirSync?(path: string): DirectoryEntry[];
 }
+
+/**
+ * A synchronous read: opened like `open` (no symlink followed at the last component, never
+ * blocking); throws when the opened file is not a regular file. `real` is the opened file's real
+ * path (verified against its device and inode where the platform cannot tell it directly), or
+ * undefined when it could not be verified: the caller then treats the file as outside.
+ */
+export type SyncRead = ({ bytes: Uint8Array } | { size: number }) & { real?: string };
 
 export interface DirectoryEntry {
   name: string;

@@ -5,7 +5,8 @@ import { languageOf } from '../ground/languages';
 import { formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
-import { sniff } from '../text/encoding';
+import { decodeUtf16, sniff } from '../text/encoding';
+import { openInside, type ResolvedPath } from '../ground/paths';
 import { LineIndex } from '../text/lineIndex';
 import { fileSource, memorySource } from '../text/source';
 import { draft } from '../ground/answer';
@@ -68,7 +69,7 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
       if (dirty.languageId) info.language_id = dirty.languageId;
     } else if (target?.kind === 'file') {
       info.size_bytes = target.size;
-      if (!path.outside || env.allowOutside) await describeContent(env, path.absolute, target, info);
+      if (!path.outside || env.allowOutside) await describeContent(env, path, info);
     } else if (entry) {
       info.size_bytes = entry.kind === 'directory' ? null : entry.size;
     }
@@ -85,13 +86,15 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
   };
 }
 
-async function describeContent(env: ReadEnv, absolute: string, stat: { size: number; mtimeMs: number }, info: StatInfo): Promise<void> {
+async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo): Promise<void> {
   let handle;
+  let stat;
   try {
-    handle = await env.host.fs.open(absolute);
+    ({ handle, stat } = await openInside(env.host.fs, path));
   } catch {
-    return; // unreadable: size and time are still known
+    return; // unreadable, or changed under us: size and time are still known
   }
+  const absolute = path.absolute;
   const source = fileSource(handle, stat.size);
   try {
     const head = await source.read(0, LIMITS.sniffBytes);
@@ -99,7 +102,15 @@ async function describeContent(env: ReadEnv, absolute: string, stat: { size: num
     info.binary = sniffed.binary;
     if (sniffed.binary) return;
     info.encoding = sniffed.encoding;
-    if (sniffed.encoding.startsWith('utf-16')) return;
+    if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
+      // Counted on the text, as a read serves it (UTF-16 files are transcoded whole, so they are capped).
+      if (stat.size > LIMITS.maxTranscodeBytes) return;
+      const text = decodeUtf16(await source.read(sniffed.bomLength, stat.size - sniffed.bomLength), sniffed.encoding);
+      if (text === undefined) return;
+      const bytes = encoder.encode(text);
+      info.total_lines = (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
+      return;
+    }
     const index = env.indexes.get(`disk:${absolute}:${stat.size}:${stat.mtimeMs}`, () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes));
     info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;
   } finally {
@@ -112,7 +123,10 @@ function render(display: string, info: StatInfo): string {
   const parts = [`${display} · ${info.kind}${info.link_target_kind !== undefined ? ` → ${info.link_target_kind ?? 'dangling'}` : ''}`];
   if (info.size_bytes !== null) parts.push(formatBytes(info.size_bytes) + (info.size_bytes >= 1024 ? ` (${formatCount(info.size_bytes)} bytes)` : ''));
   if (info.total_lines !== null) parts.push(plural(info.total_lines, 'line'));
-  else if (info.binary === false && info.kind === 'file') parts.push(`lines not counted (over ${formatBytes(LIMITS.countLinesBelowBytes)})`);
+  else if (info.binary === false && info.kind === 'file') {
+    const cap = info.encoding?.startsWith('utf-16') ? LIMITS.maxTranscodeBytes : LIMITS.countLinesBelowBytes;
+    parts.push(`lines not counted (over ${formatBytes(cap)})`);
+  }
   if (info.language_id) parts.push(info.language_id);
   if (info.binary) parts.push('binary');
   else if (info.encoding) parts.push(info.encoding);

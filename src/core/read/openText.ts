@@ -2,7 +2,7 @@
 // Refuses directories and binary files with a clear answer; transcodes UTF-16 to UTF-8.
 import { LecternError } from '../ground/contract';
 import type { Host } from '../ground/ports';
-import type { ResolvedPath } from '../ground/paths';
+import { openInside, type ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding } from '../text/encoding';
 import { fileSource, memorySource, type ByteSource } from '../text/source';
@@ -46,38 +46,34 @@ export async function openText(host: Host, path: ResolvedPath): Promise<TextFile
   if (stat.kind !== 'file') {
     throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
   }
-  let handle;
-  try {
-    handle = await host.fs.open(path.absolute);
-  } catch (error) {
-    throw new LecternError('READ_FAILED', `${path.display} could not be opened: ${(error as Error).message}`, 'Check the file permissions.');
-  }
-  const source = fileSource(handle, stat.size);
+  // The file as opened (the path may have changed since the stat): its own size and time.
+  const opened = await openInside(host.fs, path);
+  const source = fileSource(opened.handle, opened.stat.size);
   try {
     const head = await source.read(0, LIMITS.sniffBytes);
-    const sniffed = sniff(head, stat.size <= LIMITS.sniffBytes);
+    const sniffed = sniff(head, opened.stat.size <= LIMITS.sniffBytes);
     if (sniffed.binary) {
       throw new LecternError(
         'BINARY_FILE',
-        `${path.display} is a binary file (${formatBytes(stat.size)}); its bytes are not shown.`,
+        `${path.display} is a binary file (${formatBytes(opened.stat.size)}); its bytes are not shown.`,
         'Read text files only; lectern_stat reports size and type without reading it.',
-        { total_bytes: stat.size },
+        { total_bytes: opened.stat.size },
       );
     }
-    const versionKey = `disk:${path.absolute}:${stat.size}:${stat.mtimeMs}`;
+    const versionKey = `disk:${path.absolute}:${opened.stat.size}:${opened.stat.mtimeMs}`;
     if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
-      if (stat.size > LIMITS.maxTranscodeBytes) {
+      if (opened.stat.size > LIMITS.maxTranscodeBytes) {
         throw new LecternError(
           'TOO_LARGE',
-          `${path.display} is UTF-16 and ${formatBytes(stat.size)}; UTF-16 files are read up to ${formatBytes(LIMITS.maxTranscodeBytes)}.`,
+          `${path.display} is UTF-16 and ${formatBytes(opened.stat.size)}; UTF-16 files are read up to ${formatBytes(LIMITS.maxTranscodeBytes)}.`,
           'Search it with lectern_search, or convert it to UTF-8.',
-          { total_bytes: stat.size },
+          { total_bytes: opened.stat.size },
         );
       }
-      const raw = await source.read(sniffed.bomLength, stat.size - sniffed.bomLength);
+      const raw = await source.read(sniffed.bomLength, opened.stat.size - sniffed.bomLength);
       const text = decodeUtf16(raw, sniffed.encoding);
       if (text === undefined || text.includes('\0')) {
-        throw new LecternError('BINARY_FILE', `${path.display} starts with a UTF-16 mark but is not valid UTF-16 text.`, 'It is probably binary.', { total_bytes: stat.size });
+        throw new LecternError('BINARY_FILE', `${path.display} starts with a UTF-16 mark but is not valid UTF-16 text.`, 'It is probably binary.', { total_bytes: opened.stat.size });
       }
       await source.close();
       return {
@@ -86,11 +82,11 @@ export async function openText(host: Host, path: ResolvedPath): Promise<TextFile
         encoding: sniffed.encoding,
         origin: 'disk',
         versionKey,
-        mtimeMs: stat.mtimeMs,
+        mtimeMs: opened.stat.mtimeMs,
         transcoded: true,
       };
     }
-    return { source, base: sniffed.bomLength, encoding: sniffed.encoding, origin: 'disk', versionKey, mtimeMs: stat.mtimeMs, transcoded: false };
+    return { source, base: sniffed.bomLength, encoding: sniffed.encoding, origin: 'disk', versionKey, mtimeMs: opened.stat.mtimeMs, transcoded: false };
   } catch (error) {
     await source.close().catch(() => undefined);
     throw error;

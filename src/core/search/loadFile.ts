@@ -1,6 +1,8 @@
 // One file's bytes, read within the size cap, judged (binary, too large, unreadable) and turned
 // into something to scan, or dropped at once when a plain query's text is not in its bytes.
-import type { FileHandle } from '../ground/ports';
+import { LecternError } from '../ground/contract';
+import { openInside, type ResolvedPath } from '../ground/paths';
+import type { FileHandle, FileSystemPort } from '../ground/ports';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
@@ -9,8 +11,8 @@ import type { TextSearcher } from './matcher';
 
 const HEAD_BYTES = 64 * 1024;
 
-export type Raw = { bytes: Uint8Array } | { size: number } | { unreadable: true } | { text: string };
-export type Loaded = { text: string } | Haystack | { skip: 'binary' | 'large' | 'unreadable'; size?: number } | { nomatch: true };
+export type Raw = { bytes: Uint8Array } | { size: number } | { unreadable: true } | { outside: true } | { text: string };
+export type Loaded = { text: string } | Haystack | { skip: 'binary' | 'large' | 'unreadable' | 'outside'; size?: number } | { nomatch: true };
 
 /** Reads `handle` from `position` until `length` bytes or the end. */
 async function readFully(handle: FileHandle, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
@@ -53,6 +55,7 @@ function searchesBytes(bytes: Uint8Array): boolean {
 export function examine(raw: Raw, searcher: TextSearcher): Loaded {
   if ('text' in raw) return raw;
   if ('unreadable' in raw) return { skip: 'unreadable' };
+  if ('outside' in raw) return { skip: 'outside' };
   if ('size' in raw) return { skip: 'large', size: raw.size };
   const bytes = raw.bytes;
   if (bytes.length === 0) return { text: '' };
@@ -71,19 +74,34 @@ export function examine(raw: Raw, searcher: TextSearcher): Loaded {
   return { text: LENIENT.decode(bytes.subarray(base)) };
 }
 
-/** Reads a file through the port's async handles (hosts without the sync fast path). */
-export async function readAsync(host: ReadEnv['host'], absolute: string, maxBytes: number): Promise<Raw> {
-  let handle: FileHandle;
+/**
+ * Through the port's sync fast path: the file as opened, or `outside` when its real path (the
+ * file the port actually opened) is not inside the walk's folders.
+ */
+export function readSyncChecked(readSync: NonNullable<FileSystemPort['readFileSync']>, absolute: string, maxBytes: number, inside: (real: string) => boolean): Raw {
+  let read;
   try {
-    handle = await host.fs.open(absolute);
+    read = readSync(absolute, maxBytes);
   } catch {
     return { unreadable: true };
+  }
+  if (read.real === undefined || !inside(read.real)) return { outside: true };
+  return read;
+}
+
+/** Reads a file through the port's async handles (hosts without the sync fast path), opened through openInside. */
+export async function readAsync(host: ReadEnv['host'], path: ResolvedPath, maxBytes: number): Promise<Raw> {
+  let handle: FileHandle;
+  let size: number;
+  try {
+    ({ handle, stat: { size } } = await openInside(host.fs, path));
+  } catch (error) {
+    return error instanceof LecternError && error.code === 'OUTSIDE_WORKSPACE' ? { outside: true } : { unreadable: true };
   }
   try {
     const head = handle.allocate ? handle.allocate(HEAD_BYTES) : new Uint8Array(HEAD_BYTES);
     const n = await readFully(handle, head, 0, head.length, 0);
     if (n < head.length) return { bytes: head.subarray(0, n) };
-    const size = (await host.fs.stat(absolute))?.size ?? n;
     if (size > maxBytes) return { size };
     const whole = handle.allocate ? handle.allocate(Math.max(size, n)) : new Uint8Array(Math.max(size, n));
     whole.set(head);

@@ -7,7 +7,7 @@ import type { WorkspaceRoot } from '../ground/ports';
 import type { ReadEnv } from '../ground/env';
 import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
-import { requireInside } from '../ground/paths';
+import { quote, requireInside } from '../ground/paths';
 
 export interface Scope {
   kind: 'workspace' | 'folder' | 'glob';
@@ -19,6 +19,8 @@ export interface Scope {
   /** The target glob, when the target is one. */
   glob?: (path: string) => boolean;
   display: (root: WorkspaceRoot, relative: string) => string;
+  /** The real path of an approved folder outside the workspace the scope walks (files are checked against it). */
+  outsideFolder?: string;
 }
 
 /** True when the target names an existing file (or a path that is neither a folder nor a glob). */
@@ -64,7 +66,8 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
     }
     // A folder outside the workspace, approved: its own root, shown with absolute paths.
     const own: WorkspaceRoot = { name: nodePath.basename(resolved.absolute), path: resolved.absolute };
-    return { kind: 'folder', label, scopes: [{ root: own, start: '' }], explicit: new Map(), display: (_root, relative) => toPosix(nodePath.join(resolved.absolute, relative)) };
+    const outsideFolder = await env.host.fs.realpath(resolved.absolute).catch(() => resolved.absolute);
+    return { kind: 'folder', label, scopes: [{ root: own, start: '' }], explicit: new Map(), display: (_root, relative) => toPosix(nodePath.join(resolved.absolute, relative)), outsideFolder };
   }
   // A glob: matched against display paths (and root-relative ones); its fixed part is where to walk.
   if (roots.length === 0) throw new LecternError('NO_WORKSPACE', `"${target}" is a glob, but no workspace folder is open.`, 'Open a folder, or pass a folder as target (absolute path).');
@@ -73,7 +76,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   if (nodePath.isAbsolute(pattern)) {
     const base = picomatch.scan(pattern).base;
     only = roots.find((r) => isWithin(r.path, base));
-    if (!only) throw new LecternError('OUTSIDE_WORKSPACE', `The glob "${target}" is outside the workspace folders.`, 'Use a glob relative to the workspace, e.g. "src/**/*.ts".');
+    if (!only) throw outsideGlob(target);
     pattern = `${toPosix(nodePath.relative(only.path, base))}${pattern.slice(base.length)}`.replace(/^\/+/, '');
   }
   pattern = normalizeGlob(pattern);
@@ -84,11 +87,23 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   const [first, ...rest] = base.split('/');
   const named = only ? [] : multi ? roots.filter((r) => r.name === first) : [];
   for (const root of only ? [only] : named.length > 0 ? named : roots) {
-    const start = named.length > 0 ? rest.join('/') : base;
+    const start = nodePath.posix.normalize(named.length > 0 ? rest.join('/') || '.' : base || '.').replace(/^\.$/, '');
+    // The glob's fixed part must stay in its folder, and lead to a real folder inside the workspace
+    // (not through a symlink to elsewhere): files outside are searched by naming that folder, approved.
+    if (start === '..' || start.startsWith('../') || nodePath.posix.isAbsolute(start)) throw outsideGlob(target);
     if (start && (await env.host.fs.stat(nodePath.join(root.path, start)))?.kind !== 'directory') continue;
+    if (start && (await env.resolver.resolve(nodePath.join(root.path, start))).outside) throw outsideGlob(target);
     scopes.push({ root, start });
   }
   return { kind: 'glob', label: target.trim(), scopes, explicit, glob: (p) => matcher(p), display };
+}
+
+function outsideGlob(target: string): LecternError {
+  return new LecternError(
+    'OUTSIDE_WORKSPACE',
+    `The glob ${quote(target.trim())} reaches outside the workspace folders.`,
+    'Globs search inside the workspace, e.g. "src/**/*.ts". To search a folder outside, pass it as target (absolute path; needs the user\'s approval) with include for the file pattern.',
+  );
 }
 
 /** Globs from a string ("a/**, *.ts", commas outside braces) or a list. */

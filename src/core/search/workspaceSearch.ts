@@ -10,7 +10,9 @@ import { LIMITS } from '../ground/settings';
 import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack } from './haystack';
 import { materialize, scanText } from './lineScan';
-import { examine, readAsync, type Loaded, type Raw } from './loadFile';
+import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
+import { insideRoots, type ResolvedPath } from '../ground/paths';
+import { plural } from '../ground/format';
 import { createTextSearcher, type TextSearcher } from './matcher';
 import { Ranking, type FileResult } from './ranking';
 import { render } from './renderWorkspace';
@@ -60,6 +62,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   let matchedFiles = 0;
   let binary = 0;
   let unreadable = 0;
+  let outside = 0;
   const large: { path: string; size: number; order: number }[] = [];
   let largeCount = 0;
   let outOfTime = false;
@@ -78,6 +81,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
     if ('skip' in loaded) {
       if (loaded.skip === 'binary') binary++;
       else if (loaded.skip === 'unreadable') unreadable++;
+      else if (loaded.skip === 'outside') outside++;
       else {
         largeCount++;
         large.push({ path: scope.display(file.root, file.relative), size: loaded.size ?? 0, order: fileOrder });
@@ -101,6 +105,11 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
     if (omittedFrom !== null && omittedFrom !== undefined) firstOmitted.set(result, omittedFrom);
   };
   const readSync = host.fs.readFileSync?.bind(host.fs);
+  // Every file the walk reaches is checked as opened: its real path inside a workspace folder
+  // (or inside the approved outside folder the scope names).
+  const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
+  const inside = (real: string) => insideRoots(realRoots, real);
+  const checkedPath = (file: ListedFile): ResolvedPath => ({ absolute: file.absolute, display: file.relative, root: file.root, outside: false, realRoots });
 
   try {
     if (readSync) {
@@ -114,15 +123,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           outOfTime = true;
           break;
         }
-        let bytes = raw(file);
-        if (!bytes) {
-          try {
-            bytes = readSync(file.absolute, limits.maxFileBytes);
-          } catch {
-            bytes = { unreadable: true };
-          }
-        }
-        take(file, order++, examine(bytes, searcher));
+        take(file, order++, examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher));
         if (now - slice > SLICE_MS) {
           await yieldToHost();
           slice = Date.now();
@@ -144,7 +145,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           const next = await walk.next();
           if (next.done) return;
           const fileOrder = order++;
-          take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, next.value.absolute, limits.maxFileBytes)), searcher));
+          take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher));
         }
       };
       await Promise.all(Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))));
@@ -154,6 +155,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   }
   if (failure !== undefined) throw failure;
   if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  if (outside > 0) notes.push(`${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`);
 
   return render(env, input, scope, {
     ranking: ranking.files,
