@@ -40,13 +40,22 @@ export function excerpt(text: string, column: number): string {
 }
 
 /** Yields the file's lines with their 1-based numbers, decoding strictly. */
-async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string) {
+async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string, notes: string[]) {
   let carry = new Uint8Array(0);
   let lineNumber = 0;
   let inLine = false; // the last piece ended inside a line longer than MAX_LINE_BYTES
   for (let position = base; position < source.size; ) {
     if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
     const chunk = await source.read(position, SCAN_CHUNK);
+    if (chunk.length === 0) {
+      // The file shrank under us (a log rotated, a truncate): what was read is the answer.
+      notes.push(`The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`);
+      if (carry.length > 0) {
+        const rest = decodeUtf8(carry);
+        if (rest !== undefined && !rest.includes('\0')) yield { number: inLine ? lineNumber : ++lineNumber, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine };
+      }
+      return;
+    }
     position += chunk.length;
     const data = carry.length > 0 ? concat(carry, chunk) : chunk;
     const atEnd = position >= source.size;
@@ -97,7 +106,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   let lastMatched = 0;
   let block: string[] | undefined;
   try {
-    for await (const line of readLines(env, file.source, file.base, path.display)) {
+    for await (const line of readLines(env, file.source, file.base, path.display, notes)) {
       totalLines = line.number;
       if (line.continued) {
         // The next piece of an over-long line: still one line, matched and shown once.
