@@ -14,6 +14,8 @@ export interface CliOptions {
   roots: string[];
   text: boolean;
   allowOutside: boolean;
+  /** `--allow-secrets`: read and search secret-looking files (keys, .env, credentials). */
+  allowSecrets: boolean;
   settings: Partial<Settings>;
   /** `mcp`: also offer the single-purpose compatibility tools (lectern.legacyTools). */
   legacyTools: boolean;
@@ -34,8 +36,8 @@ export class UsageError extends Error {}
 const COMMANDS: readonly Command[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
 
 export const USAGE = `Usage:
-  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [settings]
-  lectern session [--root DIR]... [--allow-outside] [settings]
+  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [--allow-secrets] [settings]
+  lectern session [--root DIR]... [--allow-outside] [--allow-secrets] [settings]
       reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
   lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools] [settings]
       an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -47,6 +49,7 @@ Options:
                         an MCP client's roots replace them)
   --text                print the model-facing text instead of the JSON response
   --allow-outside       allow reading paths outside the roots
+  --allow-secrets       allow reading and searching secret-looking files (keys, .env, credentials)
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools
   --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
@@ -91,14 +94,14 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
 }
 
 function unknownOption(arg: string): UsageError {
-  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
+  const known = ['--root', '--text', '--allow-outside', '--allow-secrets', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
   const name = arg.split('=')[0]!;
   const guess = closestName(name.replace(/^--/, ''), known.map((k) => k.slice(2)));
   return new UsageError(`Unknown option ${name}.${guess ? ` Did you mean --${guess}?` : ''}`);
 }
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
-  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false };
+  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, allowSecrets: false, settings: {}, legacyTools: false };
   const positional: string[] = [];
   const excludes: string[] = [];
   const valueOf = (i: number, name: string, what: string): string => {
@@ -124,6 +127,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         break;
       case '--allow-outside':
         options.allowOutside = true;
+        break;
+      case '--allow-secrets':
+        options.allowSecrets = true;
         break;
       case '--legacy-tools':
         options.legacyTools = true;

@@ -25,6 +25,8 @@ export interface InvokeOptions {
   signal?: CancellationSignal;
   /** The user approved reading outside the workspace (VS Code confirmation, CLI --allow-outside). */
   allowOutside?: boolean;
+  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets). */
+  allowSecrets?: boolean;
   /** A token budget the host passes with this invocation. */
   tokenBudget?: number;
   /** Progress of a long first build of the workspace symbol index. */
@@ -63,7 +65,7 @@ export class Lectern {
     private readonly host: Host,
     private readonly settings: () => Partial<Settings> = () => ({}),
   ) {
-    this.resolver = new PathResolver(host);
+    this.resolver = new PathResolver(host, () => normalizeSettings(this.settings()).secretPatterns);
     this.symbols = new SymbolService(
       host.loadWasm ??
         (async () => {
@@ -127,6 +129,20 @@ export class Lectern {
     );
   }
 
+  /** Display paths of the call's targets that look like secrets (for a confirmation); none when the settings allow them. */
+  async secretTargets(toolName: string, rawInput: unknown): Promise<string[]> {
+    if (normalizeSettings(this.settings()).allowSecrets) return [];
+    const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
+    const given = input.target ?? input.path;
+    const secret: string[] = [];
+    for (const target of Array.isArray(given) ? given : [given]) {
+      if (typeof target !== 'string' || target.length === 0) continue;
+      const resolved = await this.resolver.resolve(target).catch(() => undefined);
+      if (resolved?.secret) secret.push(resolved.display);
+    }
+    return secret;
+  }
+
   /** Display paths of the call's targets that resolve outside the workspace (for a confirmation). */
   async outsideTargets(toolName: string, rawInput: unknown): Promise<string[]> {
     const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
@@ -159,6 +175,7 @@ export class Lectern {
       countTokens: await loadTokenCounter(),
       signal: options.signal,
       allowOutside: options.allowOutside ?? false,
+      allowSecrets: options.allowSecrets === true || settings.allowSecrets,
     };
   }
 

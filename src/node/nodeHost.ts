@@ -7,6 +7,7 @@ import { createGitCli } from './gitCli';
 import { nodeFileSystem } from './nodeFileSystem';
 import { createOutlineWorkers } from './outlineWorkers';
 import { createSymbolCache, userCacheDir } from './symbolCacheStore';
+import { createRegexRunner } from './regexRunner';
 import { createWasmLoader } from './wasmFiles';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
@@ -26,5 +27,6 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?
     git: createGitCli(),
     symbolCache: createSymbolCache(userCacheDir(), roots),
     outlineWorkers: createOutlineWorkers(bundleDir ?? __dirname),
+    regex: createRegexRunner(bundleDir),
   };
 }

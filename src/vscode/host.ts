@@ -85,6 +85,15 @@ function filesExcludeGlobs(): string[] {
   return [...globs];
 }
 
+/** lectern.secrets.patterns from every level, but exemptions ("!glob") only from the user's own settings. */
+function secretPatterns(config: vscode.WorkspaceConfiguration): string[] {
+  const levels = config.inspect<unknown>('secrets.patterns');
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
+  const user = list(levels?.globalValue);
+  const workspace = [...list(levels?.workspaceValue), ...list(levels?.workspaceFolderValue)].filter((g) => !g.trim().startsWith('!'));
+  return [...user, ...workspace];
+}
+
 export function readSettings(): Partial<Settings> {
   const config = vscode.workspace.getConfiguration('lectern');
   return {
@@ -102,5 +111,8 @@ export function readSettings(): Partial<Settings> {
     ephemeralShare: config.get<number>('ephemeralShare'),
     idleResetMinutes: config.get<number>('idleResetMinutes'),
     excludeGlobs: filesExcludeGlobs(),
+    // Secrets: in an untrusted workspace the workspace's own settings cannot loosen the policy (restrictedConfigurations).
+    secretPatterns: secretPatterns(config),
+    allowSecrets: config.inspect<boolean>('secrets.allow')?.globalValue === true,
   };
 }

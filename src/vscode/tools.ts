@@ -74,20 +74,27 @@ export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRe
       async prepareInvocation(options) {
         const message = describeInvocation(definition.name, options.input);
         const outside = await engine.outsideTargets(definition.name, options.input);
-        if (outside.length === 0) return { invocationMessage: message };
+        const secrets = await engine.secretTargets(definition.name, options.input);
+        if (outside.length === 0 && secrets.length === 0) return { invocationMessage: message };
         approvals.record(definition.name, options.input);
+        const list = (paths: string[]) => paths.map((p) => `\`${p}\``).join(', ');
+        const why = [
+          outside.length > 0 ? `${list(outside)} ${outside.length === 1 ? 'is' : 'are'} outside the workspace folders (after resolving symbolic links).` : '',
+          secrets.length > 0 ? `${list(secrets)} ${secrets.length === 1 ? 'looks' : 'look'} like a secret (a private key, .env or credentials file); its content would be sent to the model.` : '',
+        ].filter((s) => s.length > 0);
         return {
           invocationMessage: message,
           confirmationMessages: {
-            title: 'Read outside the workspace?',
-            message: new vscode.MarkdownString(
-              `Lectern was asked to read ${outside.map((p) => `\`${p}\``).join(', ')}, which ${outside.length === 1 ? 'is' : 'are'} outside the workspace folders (after resolving symbolic links).`,
-            ),
+            title: secrets.length > 0 ? 'Read a secret-looking file?' : 'Read outside the workspace?',
+            message: new vscode.MarkdownString(`Lectern was asked to read: ${why.join(' ')}`),
           },
         };
       },
       async invoke(options, token) {
-        const allowOutside = options.toolInvocationToken !== undefined && approvals.consume(definition.name, options.input);
+        // One confirmation covers both: the user saw the outside and secret-looking targets named.
+        const approved = options.toolInvocationToken !== undefined && approvals.consume(definition.name, options.input);
+        const allowOutside = approved;
+        const allowSecrets = approved;
         let text: string;
         let ok = false;
         const progress = new IndexProgress();
@@ -95,6 +102,7 @@ export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRe
           const response = await engine.invoke(definition.name, options.input, {
             signal: token,
             allowOutside,
+            allowSecrets,
             tokenBudget: options.tokenizationOptions?.tokenBudget,
             onIndexProgress: (done, total) => progress.report(done, total),
           });

@@ -27,7 +27,7 @@ export async function diffPreview(env: ReadEnv, input: DiffPreviewInput): Promis
     return summarize(env, input, against, null);
   }
   const path = await env.resolver.resolve(input.target);
-  requireInside(path, env.allowOutside, 'Preview changes');
+  requireInside(path, env.allowOutside, 'Preview changes', env.allowSecrets);
   const stat = await env.host.fs.stat(path.absolute);
   if (stat?.kind === 'directory' && !env.host.documents?.dirty(path.absolute)) {
     if (input.hunk_offset !== undefined) {

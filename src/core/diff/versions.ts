@@ -36,7 +36,7 @@ export async function readDisk(env: ReadEnv, absolute: string, label: string): P
   const stat = await env.host.fs.stat(absolute);
   if (!stat || stat.kind !== 'file') return undefined;
   if (stat.size > DIFF_LIMITS.maxSideBytes) throw tooLarge(label, stat.size);
-  const { handle } = await env.resolver.open(absolute, env.allowOutside, 'Preview changes');
+  const { handle } = await env.resolver.open(absolute, env.allowOutside, 'Preview changes', env.allowSecrets);
   try {
     const chunks: Uint8Array[] = [];
     let total = 0;

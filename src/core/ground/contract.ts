@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'OUT_OF_RANGE'
   | 'BINARY_FILE'
   | 'OUTSIDE_WORKSPACE'
+  // A secret-looking path (a private key, .env, credentials) read without the user's approval.
+  | 'SECRET_PATH'
   | 'AMBIGUOUS_PATH'
   | 'AMBIGUOUS_SYMBOL'
   | 'UNSUPPORTED_LANGUAGE'

@@ -16,6 +16,8 @@ export interface ReadEnv {
   countTokens: TokenCounter;
   signal?: CancellationSignal;
   allowOutside: boolean;
+  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets, the setting). */
+  allowSecrets?: boolean;
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
   /** Told when the answer shows a line cut for display (the model does not see it whole). */

@@ -2,6 +2,7 @@
 import * as nodePath from 'node:path';
 import { LecternError } from './contract';
 import type { FileHandle, FileSystemPort, Host, OpenedStat, WorkspaceRoot } from './ports';
+import { secretMatcher } from './secrets';
 
 export interface ResolvedPath {
   /** Absolute path as given or joined (not symlink-resolved). */
@@ -16,6 +17,8 @@ export interface ResolvedPath {
    * against them (absent: a path listed by a walk of the folders, checked for kind and identity only).
    */
   realRoots?: readonly string[];
+  /** True when the path looks like a secret (src/core/secrets.ts): reads need the user's approval. */
+  secret?: boolean;
 }
 
 /** A target shown in a message: at most this many characters of it. */
@@ -43,7 +46,8 @@ function displayFor(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undef
  * Refuses a path outside the workspace unless the user approved it. `doing` says what the call
  * would do there ("Read files", "Search folders"), for the hint.
  */
-export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: string): void {
+export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: string, allowSecrets = false): void {
+  if (path.secret && !allowSecrets) throw secretRefused(path.display);
   if (path.outside && !allowOutside) {
     throw new LecternError(
       'OUTSIDE_WORKSPACE',
@@ -51,6 +55,15 @@ export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: 
       `${doing} inside the workspace. Reading outside needs the user's approval (VS Code asks; the CLI needs --allow-outside).`,
     );
   }
+}
+
+/** A secret-looking path, refused: the error every read and file search answers with. */
+export function secretRefused(display: string): LecternError {
+  return new LecternError(
+    'SECRET_PATH',
+    `${display.length > QUOTED_CHARS ? `${display.slice(0, QUOTED_CHARS)}…` : display} looks like a secret (a private key, .env or credentials file); its content is not returned without the user's approval.`,
+    "Ask the user to approve it (VS Code asks; the CLI needs --allow-secrets; the setting lectern.secrets.allow). Patterns: lectern.secrets.patterns ('!glob' exempts).",
+  );
 }
 
 /** True when the real path `real` lies in one of `realRoots`. */
@@ -121,7 +134,17 @@ export class PathResolver {
   private realRootsCache: Promise<string[]> | undefined;
   private rootsKey = '';
 
-  constructor(private readonly host: Host) {}
+  constructor(
+    private readonly host: Host,
+    /** Extra secret patterns (settings); the defaults always apply. */
+    private readonly secretPatterns: () => readonly string[] = () => [],
+  ) {}
+
+  /** True when `absolute` (or its path relative to a workspace folder) looks like a secret. */
+  isSecret(absolute: string, relative?: string): boolean {
+    const matches = secretMatcher(this.secretPatterns());
+    return matches(absolute) || (relative !== undefined && matches(relative));
+  }
 
   private async realRootPaths(): Promise<string[]> {
     const roots = this.host.roots();
@@ -179,7 +202,10 @@ export class PathResolver {
     const realRoots = await this.realRootPaths();
     const outside = !realRoots.some((r) => isWithin(r, real)) && !roots.some((r) => isWithin(r.path, real));
     const known = [...new Set([...realRoots, ...roots.map((r) => r.path)])];
-    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known };
+    // Judged on the path as given and on the real path (a symlink named innocently to a key).
+    const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
+    const secret = this.isSecret(toPosix(absolute), rel) || this.isSecret(toPosix(real));
+    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret };
   }
 
   private async pickRoot(roots: readonly WorkspaceRoot[], relative: string, original: string): Promise<[WorkspaceRoot, string]> {
@@ -209,9 +235,9 @@ export class PathResolver {
   }
 
   /** Resolves `target` again, refuses it outside unless approved, and opens it (openInside). */
-  async open(target: string, allowOutside: boolean, doing = 'Read files'): Promise<{ handle: FileHandle; stat: OpenedStat; path: ResolvedPath }> {
+  async open(target: string, allowOutside: boolean, doing = 'Read files', allowSecrets = false): Promise<{ handle: FileHandle; stat: OpenedStat; path: ResolvedPath }> {
     const path = await this.resolve(target);
-    requireInside(path, allowOutside, doing);
+    requireInside(path, allowOutside, doing, allowSecrets);
     return { ...(await openInside(this.host.fs, path)), path };
   }
 

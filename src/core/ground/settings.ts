@@ -1,7 +1,8 @@
 // User-tunable limits (VS Code settings `lectern.*`, CLI flags) and the fixed ones.
+import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from './secrets';
 import { DEFAULT_STABILIZATION, type StabilizationSettings } from './stabilization';
 
-export interface Settings extends StabilizationSettings {
+export interface Settings extends StabilizationSettings, SecretSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */
   contextTokens: number;
   maxReadShare: number;
@@ -16,6 +17,7 @@ export interface Settings extends StabilizationSettings {
 
 export const DEFAULT_SETTINGS: Settings = {
   ...DEFAULT_STABILIZATION,
+  ...DEFAULT_SECRET_SETTINGS,
   contextTokens: 128_000,
   maxReadShare: 0.2,
   maxPreviewChars: 12_000,
@@ -65,6 +67,8 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
     ephemeralShare: share(s.ephemeralShare, d.ephemeralShare),
     idleResetMinutes: positive(s.idleResetMinutes, d.idleResetMinutes),
     sessionGuard: typeof s.sessionGuard === 'boolean' ? s.sessionGuard : d.sessionGuard,
+    secretPatterns: Array.isArray(s.secretPatterns) ? s.secretPatterns.filter((g): g is string => typeof g === 'string' && g.trim().length > 0) : [],
+    allowSecrets: s.allowSecrets === true,
   };
 }
 

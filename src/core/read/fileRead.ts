@@ -80,7 +80,7 @@ export async function readFile(env: ReadEnv, input: FileReadInput): Promise<Tool
   const notes: string[] = [];
   const plan = planRead(input, notes);
   const path = await env.resolver.resolve(input.target);
-  requireInside(path, env.allowOutside, 'Read files');
+  requireInside(path, env.allowOutside, 'Read files', env.allowSecrets);
   const file = await openText(env.host, path);
   try {
     return await new FileRead(env, path, file, input, notes).run(plan);

@@ -89,7 +89,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 export async function searchFile(env: ReadEnv, input: SearchInput, notes: string[] = []): Promise<ToolResponse> {
   const matcher = createMatcher(input.query, input.is_regex ?? false, input.case_sensitive ?? false);
   const path = await env.resolver.resolve(input.target);
-  requireInside(path, env.allowOutside, 'Search files');
+  requireInside(path, env.allowOutside, 'Search files', env.allowSecrets);
   const file = await openText(env.host, path);
   const maxMatches = Math.min(input.max_matches ?? LIMITS.defaultSearchMatches, LIMITS.maxSearchMatches);
   const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);

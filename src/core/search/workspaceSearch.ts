@@ -63,6 +63,13 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   let binary = 0;
   let unreadable = 0;
   let outside = 0;
+  let secrets = 0;
+  // Secret-looking files (keys, .env, credentials) are not read at all without the user's approval.
+  const secret = (file: ListedFile) => {
+    if (env.allowSecrets || !env.resolver.isSecret(file.absolute, file.relative)) return false;
+    secrets++;
+    return true;
+  };
   const large: { path: string; size: number; order: number }[] = [];
   let largeCount = 0;
   let outOfTime = false;
@@ -123,6 +130,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           outOfTime = true;
           break;
         }
+        if (secret(file)) continue;
         take(file, order++, examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher));
         if (now - slice > SLICE_MS) {
           await yieldToHost();
@@ -144,6 +152,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           }
           const next = await walk.next();
           if (next.done) return;
+          if (secret(next.value)) continue;
           const fileOrder = order++;
           take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher));
         }
@@ -155,6 +164,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   }
   if (failure !== undefined) throw failure;
   if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  if (secrets > 0) notes.push(`${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets, setting lectern.secrets.allow).`);
   if (outside > 0) notes.push(`${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`);
 
   return render(env, input, scope, {

@@ -45,7 +45,7 @@ export interface FileSymbols {
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
   const path = await env.resolver.resolve(target);
-  requireInside(path, env.allowOutside, 'Read symbols');
+  requireInside(path, env.allowOutside, 'Read symbols', env.allowSecrets);
   const file = await openText(env.host, path);
   try {
     const dirty = env.host.documents?.dirty(path.absolute);

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
-import type { FileSystemPort, Host } from '../../../src/core/ports';
+import type { FileSystemPort, Host } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { tempDir, write } from '../helpers';
 

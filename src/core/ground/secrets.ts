@@ -1,0 +1,83 @@
+// Secret-looking paths (private keys, .env files, credential files): reads and file searches refuse
+// them with SECRET_PATH unless the user approved (VS Code asks; the CLI needs --allow-secrets or
+// the setting), and workspace searches skip them and say how many they skipped.
+import picomatch from 'picomatch';
+
+/**
+ * Globs matched against a path relative to its workspace folder and against the absolute path,
+ * with forward slashes; a glob without a slash matches a file name at any depth.
+ */
+export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
+  // Environment files (templates meant to be committed are exempt below).
+  '.env', '.env.*', '*.env', '.envrc',
+  // Private keys and certificates' keys, key stores.
+  'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk', '*.pem', '*.key', '*.p12', '*.pfx',
+  '*.jks', '*.keystore', '*.kdbx', '*.ppk', '*.gpg',
+  // Folders of credentials.
+  '.ssh/**', '.aws/**', '.gnupg/**', '.azure/**', '.kube/config', '.docker/config.json', '.config/gcloud/**', '.config/gh/hosts.yml',
+  // Files that hold tokens or passwords.
+  '.npmrc', '.yarnrc.yml', '.pypirc', '.netrc', '_netrc', '.git-credentials', '.pgpass', '.my.cnf', '.htpasswd',
+  'credentials', 'credentials.json', 'client_secret*.json', 'service-account*.json', '*.tfstate', '*.tfstate.backup',
+  'secrets.yml', 'secrets.yaml', 'secrets.json', 'master.key',
+];
+
+/** Names that look secret but are templates or public halves: never refused. */
+export const DEFAULT_SECRET_EXEMPTIONS: readonly string[] = [
+  '*.example', '*.sample', '*.template', '*.dist', '*.defaults', '.env.*.example', '*.pub', '.ssh/known_hosts', '.ssh/config',
+];
+
+export interface SecretSettings {
+  /** Extra globs (added to the defaults); an entry starting with "!" exempts what it matches. */
+  secretPatterns: string[];
+  /** Secret-looking paths are read and searched without asking (CLI --allow-secrets, lectern.secrets.allow). */
+  allowSecrets: boolean;
+}
+
+export const DEFAULT_SECRET_SETTINGS: SecretSettings = { secretPatterns: [], allowSecrets: false };
+
+/**
+ * Globs compiled for one cheap test per path (a workspace search checks every file it reaches):
+ * globs without a slash as one regular expression on the file name; globs with one only where the
+ * path holds their first folder name. Case-insensitive everywhere: on macOS and Windows ID_RSA is
+ * the same file as id_rsa.
+ */
+function compile(globs: readonly string[]): (posix: string) => boolean {
+  const clean = globs.map((g) => g.trim().replace(/^\.\//, '').replace(/^(\*\*\/)+/, '').replace(/\/+$/, '')).filter((g) => g.length > 0);
+  const names = clean.filter((g) => !g.includes('/'));
+  const paths = clean.filter((g) => g.includes('/'));
+  const options = { dot: true, nocase: true };
+  const nameRe = names.length > 0 ? new RegExp(names.map((g) => `(?:${picomatch.makeRe(g, options).source})`).join('|'), 'i') : undefined;
+  const pathTests = paths.map((g) => {
+    const first = `${g.split('/')[0]!.toLowerCase()}/`;
+    const re = picomatch.makeRe(`**/${g}`, options);
+    return (lower: string, posix: string) => (lower.startsWith(first) || lower.includes(`/${first}`)) && re.test(posix);
+  });
+  return (posix) => {
+    if (nameRe && nameRe.test(posix.slice(posix.lastIndexOf('/') + 1))) return true;
+    if (pathTests.length === 0) return false;
+    const lower = posix.toLowerCase();
+    return pathTests.some((test) => test(lower, posix));
+  };
+}
+
+export type SecretMatcher = (path: string) => boolean;
+
+const cache = new Map<string, SecretMatcher>();
+
+/** True for a path (relative or absolute, any separator) that matches the secret patterns and no exemption. */
+export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
+  const key = extra.join('\0');
+  const known = cache.get(key);
+  if (known) return known;
+  const added = extra.filter((g) => g.trim() && !g.trim().startsWith('!'));
+  const exempt = extra.filter((g) => g.trim().startsWith('!')).map((g) => g.trim().slice(1));
+  const secret = compile([...DEFAULT_SECRET_PATTERNS, ...added]);
+  const exemption = compile([...DEFAULT_SECRET_EXEMPTIONS, ...exempt]);
+  const matcher: SecretMatcher = (path) => {
+    const posix = path.replace(/\\/g, '/').replace(/^\/+/, '');
+    return secret(posix) && !exemption(posix);
+  };
+  if (cache.size > 16) cache.clear();
+  cache.set(key, matcher);
+  return matcher;
+}
