@@ -81,6 +81,8 @@ const chatApart = {
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
+  // Regular-expression scans that could run long run on this worker thread (src/node/regexRunner.ts).
+  { ...common, entryPoints: { regexWorker: 'src/node/regexWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart, chatApart] },
   { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.

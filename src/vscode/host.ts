@@ -12,6 +12,7 @@ import { documentSymbols } from './documentSymbols';
 import { createGitExtensionPort } from './gitExtension';
 import type { GitPort } from '../core/ground/gitPort';
 import { createGitCli } from '../node/gitCli';
+import { createRegexRunner } from '../node/regexRunner';
 
 /**
  * In an untrusted workspace the git extension is not used: the command-line port runs git with the
@@ -55,6 +56,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
     git: trustAwareGit(),
+    regex: createRegexRunner(join(extensionPath, 'dist')),
     excludeGlobs,
   };
 }

@@ -125,6 +125,37 @@ export interface OutlineWorkersPort {
   outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal): AsyncIterable<ParsedOutline>;
 }
 
+/** A matching line of a text: its number, where it is, and the column of the match. */
+export interface LineHit {
+  line: number;
+  start: number;
+  stop: number;
+  at: number;
+  column?: number;
+}
+
+/** The matching lines of one text (as the search's scanText finds them). */
+export interface RegexScanResult {
+  count: number;
+  hits: LineHit[];
+  firstOmitted: number | null;
+}
+
+/**
+ * Regular-expression scans off the host's thread, with a hard time limit. RE2 is linear, but its
+ * constant can be huge ((.*a){50}: ~10 µs per character), so a scan the engine predicts to be slow
+ * runs here instead of blocking the host.
+ */
+export interface RegexScanPort {
+  /**
+   * The lines of `text` that match (the first `keep` located); undefined when it ran out of
+   * `timeoutMs` and was stopped. Rejects when the thread cannot run: the caller then scans inline.
+   */
+  scan(query: string, caseSensitive: boolean, text: string, keep: number, timeoutMs: number): Promise<RegexScanResult | undefined>;
+  /** Stops any running scan and the thread. */
+  dispose?(): void;
+}
+
 export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
@@ -147,6 +178,8 @@ export interface Host {
   symbolCache?: SymbolCachePort;
   /** Parallel parsing for building the symbol index (optional: without it the index parses on the calling thread). */
   outlineWorkers?: OutlineWorkersPort;
+  /** Regular-expression scans off the host's thread (src/node/regexRunner.ts); absent: they run inline, checked between lines. */
+  regex?: RegexScanPort;
   /** Milliseconds since the epoch (sessions: idle reset, timeline); default Date.now. Tests pass a fixed clock. */
   clock?: () => number;
 }

@@ -8,6 +8,8 @@ export interface Haystack {
   line(start: number, stop: number): string;
   /** Column (UTF-16 units) of `hay` position `at` in the line starting at `start`. */
   column(start: number, at: number): number;
+  /** The whole text, decoded (a regular-expression scan off the host's thread works on it). */
+  text(): string;
 }
 
 /** Decodes UTF-8 as the editor does: bytes that are not UTF-8 become U+FFFD. */
@@ -16,14 +18,16 @@ export const LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
 const stripCr = (hay: string, start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
 
 export function textHaystack(text: string): Haystack {
-  return { hay: text, line: (start, stop) => text.slice(start, stripCr(text, start, stop)), column: (start, at) => at - start };
+  return { hay: text, line: (start, stop) => text.slice(start, stripCr(text, start, stop)), column: (start, at) => at - start, text: () => text };
 }
 
 /** `hay` is `bytes` (from `base`) as Latin-1; lines are decoded from the bytes when shown. */
 export function byteHaystack(hay: string, bytes: Uint8Array, base: number): Haystack {
+  let decoded: string | undefined;
   return {
     hay,
     line: (start, stop) => LENIENT.decode(bytes.subarray(base + start, base + stripCr(hay, start, stop))),
     column: (start, at) => LENIENT.decode(bytes.subarray(base + start, base + at)).length,
+    text: () => (decoded ??= LENIENT.decode(bytes.subarray(base))),
   };
 }

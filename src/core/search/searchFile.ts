@@ -7,6 +7,7 @@ import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
 import { createMatcher } from './matcher';
+import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import { requireInside } from '../ground/paths';
 
 export interface SearchInput {
@@ -39,7 +40,16 @@ export function excerpt(text: string, column: number): string {
   return `${from > 0 ? '…' : ''}${body}${from + SHOWN_LINE_CHARS < clean.length ? '…' : ''} [line of ${formatCount(clean.length)} characters]`;
 }
 
-/** Yields the file's lines with their 1-based numbers, decoding strictly. */
+interface ScannedLine {
+  number: number;
+  text: string;
+  continued: boolean;
+}
+
+/** A file-target search stops after this long, answering with what it found and saying so. */
+export const SEARCH_FILE_BUDGET_MS = 10_000;
+
+/** Yields the file's lines (one batch per chunk read) with their 1-based numbers, decoding strictly. */
 async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string, notes: string[]) {
   let carry = new Uint8Array(0);
   let lineNumber = 0;
@@ -52,7 +62,7 @@ async function* readLines(env: ReadEnv, source: { size: number; read(p: number, 
       notes.push(`The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`);
       if (carry.length > 0) {
         const rest = decodeUtf8(carry);
-        if (rest !== undefined && !rest.includes('\0')) yield { number: inLine ? lineNumber : ++lineNumber, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine };
+        if (rest !== undefined && !rest.includes('\0')) yield [{ number: inLine ? lineNumber : ++lineNumber, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine }];
       }
       return;
     }
@@ -69,12 +79,15 @@ async function* readLines(env: ReadEnv, source: { size: number; read(p: number, 
     if (text.length === 0) continue;
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
+    // One batch per chunk: an await per line would cost more than matching it.
+    const batch: ScannedLine[] = new Array(lines.length);
     for (let i = 0; i < lines.length; i++) {
       const continued = i === 0 && inLine;
       const line = lines[i]!;
       // Matched without its CR, so `$` anchors at the end of a CRLF line too.
-      yield { number: continued ? lineNumber : ++lineNumber, text: line.endsWith('\r') ? line.slice(0, -1) : line, continued };
+      batch[i] = { number: continued ? lineNumber : ++lineNumber, text: line.endsWith('\r') ? line.slice(0, -1) : line, continued };
     }
+    yield batch;
     inLine = !text.endsWith('\n');
   }
 }
@@ -105,51 +118,78 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   let lastPrinted = 0;
   let lastMatched = 0;
   let block: string[] | undefined;
+  const started = Date.now();
+  const cost = input.is_regex ? new RegexCost(matcher) : undefined;
+  const regex = input.is_regex ? env.host.regex : undefined;
+  let stopped: string | undefined;
+  /** A line a regular expression is predicted to be slow on: matched off the host's thread. */
+  const offThread = (text: string) => regex !== undefined && cost !== undefined && cost.predictMs(text.length) > INLINE_REGEX_MS;
+  /** Column of the first match in a line, or -1 (inline). */
+  const firstMatch = (text: string): number => (cost ? cost.time(text.length, () => matcher.firstMatch(text)) : matcher.firstMatch(text));
+  /** The same off the host's thread; undefined when the time ran out. */
+  const firstMatchOffThread = async (text: string): Promise<number | undefined> => {
+    const left = SEARCH_FILE_BUDGET_MS - (Date.now() - started);
+    const result = left > 0 ? await regex!.scan(input.query, input.case_sensitive ?? false, text, 1, left).catch(() => null) : undefined;
+    if (result === null) return firstMatch(text); // no thread to run on: inline
+    return result ? (result.hits[0]?.column ?? -1) : undefined;
+  };
   try {
-    for await (const line of readLines(env, file.source, file.base, path.display, notes)) {
-      totalLines = line.number;
-      if (line.continued) {
-        // The next piece of an over-long line: still one line, matched and shown once.
-        if (line.number === lastMatched || line.number === lastPrinted) continue;
-        if (recent[recent.length - 1]?.number === line.number) recent.pop();
+    scan: for await (const batch of readLines(env, file.source, file.base, path.display, notes)) {
+      if (Date.now() - started > SEARCH_FILE_BUDGET_MS) {
+        stopped = `Stopped after ${Math.round((Date.now() - started) / 1000)} s at line ${formatCount(totalLines)}`;
+        break;
       }
-      const column = matcher.firstMatch(line.text);
-      if (column !== -1) {
-        lastMatched = line.number;
-        totalMatches++;
-        if (matches.length < maxMatches) {
-          matches.push({ line: line.number, column: column + 1, text: line.text.endsWith('\r') ? line.text.slice(0, -1) : line.text });
-          const contiguous = block !== undefined && line.number - recent.length <= lastPrinted + 1;
-          if (!contiguous || !block) {
-            block = [];
-            blocks.push(block);
+      for (const line of batch) {
+        totalLines = line.number;
+        if (line.continued) {
+          // The next piece of an over-long line: still one line, matched and shown once.
+          if (line.number === lastMatched || line.number === lastPrinted) continue;
+          if (recent[recent.length - 1]?.number === line.number) recent.pop();
+        }
+        const column = offThread(line.text) ? await firstMatchOffThread(line.text) : firstMatch(line.text);
+        if (column === undefined) {
+          stopped = `The regular expression ran out of time (${Math.round(SEARCH_FILE_BUDGET_MS / 1000)} s) on line ${formatCount(line.number)}`;
+          totalLines = line.number - 1;
+          break scan;
+        }
+        if (column !== -1) {
+          lastMatched = line.number;
+          totalMatches++;
+          if (matches.length < maxMatches) {
+            matches.push({ line: line.number, column: column + 1, text: line.text.endsWith('\r') ? line.text.slice(0, -1) : line.text });
+            const contiguous = block !== undefined && line.number - recent.length <= lastPrinted + 1;
+            if (!contiguous || !block) {
+              block = [];
+              blocks.push(block);
+            }
+            for (const context of recent) {
+              if (context.number > lastPrinted) block.push(`${context.number}-\t${excerpt(context.text, 0)}`);
+            }
+            block.push(`${line.number}:\t${excerpt(line.text, column)}`);
+            lastPrinted = line.number;
+            afterLeft = after;
+            recent.length = 0;
+            continue;
           }
-          for (const context of recent) {
-            if (context.number > lastPrinted) block.push(`${context.number}-\t${excerpt(context.text, 0)}`);
-          }
-          block.push(`${line.number}:\t${excerpt(line.text, column)}`);
+          firstOmitted ??= line.number;
+          lastOmitted = line.number;
+        } else if (afterLeft > 0 && block) {
+          block.push(`${line.number}-\t${excerpt(line.text, 0)}`);
           lastPrinted = line.number;
-          afterLeft = after;
-          recent.length = 0;
+          afterLeft--;
           continue;
         }
-        firstOmitted ??= line.number;
-        lastOmitted = line.number;
-      } else if (afterLeft > 0 && block) {
-        block.push(`${line.number}-\t${excerpt(line.text, 0)}`);
-        lastPrinted = line.number;
-        afterLeft--;
-        continue;
-      }
-      if (before > 0 && matches.length < maxMatches) {
-        recent.push(line);
-        if (recent.length > before) recent.shift();
+        if (before > 0 && matches.length < maxMatches) {
+          recent.push(line);
+          if (recent.length > before) recent.shift();
+        }
       }
     }
   } finally {
     await file.source.close().catch(() => undefined);
   }
 
+  if (stopped) notes.push(`${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`);
   // Keep the output within the token cap, dropping whole match blocks from the end.
   const query = input.is_regex ? `/${input.query}/` : JSON.stringify(input.query);
   let rendered = blocks.map((b) => b.join('\n'));
@@ -196,7 +236,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     total_bytes: file.source.size,
     start_line: matches[0]?.line ?? null,
     end_line: matches[matches.length - 1]?.line ?? null,
-    truncated: omitted > 0,
+    truncated: omitted > 0 || stopped !== undefined,
     preview_degraded: keptBlocks < blocks.length,
     source: file.origin,
     encoding: file.encoding,

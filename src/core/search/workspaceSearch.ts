@@ -8,7 +8,9 @@ import { LecternError, type ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { yieldToHost, type ListedFile } from '../ground/walk';
-import { textHaystack } from './haystack';
+import { textHaystack, type Haystack } from './haystack';
+import { INLINE_REGEX_MS, RegexCost } from './regexCost';
+import type { RegexScanResult } from '../ground/ports';
 import { materialize, scanText } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
 import { insideRoots, type ResolvedPath } from '../ground/paths';
@@ -84,7 +86,29 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
     }
     return undefined;
   };
-  const take = (file: ListedFile, fileOrder: number, loaded: Loaded) => {
+  // A regular expression predicted to be slow on a file's text scans it off the host's thread, within the time left.
+  const cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
+  let stoppedIn: string | undefined;
+  /** The file's matching lines, and the haystack their positions refer to; undefined when the time ran out. */
+  const scan = async (file: ListedFile, source: Haystack): Promise<{ scanned: RegexScanResult; source: Haystack } | undefined> => {
+    const inline = () => ({ scanned: cost ? cost.time(source.hay.length, () => scanText(source, searcher, maxResults)) : scanText(source, searcher, maxResults), source });
+    if (!cost) return inline();
+    if (host.regex && cost.predictMs(source.hay.length) > INLINE_REGEX_MS) {
+      const left = limits.timeBudgetMs - (Date.now() - started);
+      const text = source.text();
+      const result = left > 0 ? await host.regex.scan(input.query, input.case_sensitive ?? false, text, maxResults, left).catch(() => null) : undefined;
+      if (result === null) return inline(); // no thread to run on
+      if (!result) {
+        outOfTime = true;
+        stoppedIn = scope.display(file.root, file.relative);
+        return undefined;
+      }
+      // The worker's positions are in the decoded text.
+      return { scanned: result, source: text === source.hay ? source : textHaystack(text) };
+    }
+    return inline();
+  };
+  const take = async (file: ListedFile, fileOrder: number, loaded: Loaded) => {
     if ('skip' in loaded) {
       if (loaded.skip === 'binary') binary++;
       else if (loaded.skip === 'unreadable') unreadable++;
@@ -99,9 +123,9 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
     }
     searched++;
     if ('nomatch' in loaded) return;
-    const source = 'hay' in loaded ? loaded : textHaystack(loaded.text);
-    const scanned = scanText(source, searcher, maxResults);
-    if (scanned.count === 0) return;
+    const found = await scan(file, 'hay' in loaded ? loaded : textHaystack(loaded.text));
+    if (!found || found.scanned.count === 0) return;
+    const { scanned, source } = found;
     totalMatches += scanned.count;
     matchedFiles++;
     const result: FileResult = { display: scope.display(file.root, file.relative), order: fileOrder, count: scanned.count, kept: [] };
@@ -126,12 +150,12 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
       for await (const file of walk) {
         if (signal?.isCancellationRequested) throw cancelled();
         const now = Date.now();
-        if (now - started > limits.timeBudgetMs) {
+        if (outOfTime || now - started > limits.timeBudgetMs) {
           outOfTime = true;
           break;
         }
         if (secret(file)) continue;
-        take(file, order++, examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher));
+        await take(file, order++, examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher));
         if (now - slice > SLICE_MS) {
           await yieldToHost();
           slice = Date.now();
@@ -154,7 +178,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           if (next.done) return;
           if (secret(next.value)) continue;
           const fileOrder = order++;
-          take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher));
+          await take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher));
         }
       };
       await Promise.all(Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))));
@@ -165,6 +189,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   if (failure !== undefined) throw failure;
   if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
   if (secrets > 0) notes.push(`${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets, setting lectern.secrets.allow).`);
+  if (stoppedIn) notes.push(`The regular expression ran out of time in ${stoppedIn}; files after it were not searched. A pattern with fewer repeated wildcards, or a narrower target, runs faster.`);
   if (outside > 0) notes.push(`${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`);
 
   return render(env, input, scope, {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { FileSystemPort, Host } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
 
 /** The node port, except that the first read of `victim` truncates it for real (a log rotated mid-search). */
@@ -42,5 +43,46 @@ describe('hardening: calls end', function () {
     assert.ok(r.ok, r.text);
     assert.ok(Number(r.meta.total_matches ?? 0) > 0);
     assert.match(r.text, /shrank|changed while/);
+  });
+
+  /** Runs `work` while measuring the longest gap between event-loop turns (a blocked host shows as one long gap). */
+  async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; ms: number }> {
+    let last = Date.now();
+    let stallMs = 0;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 10);
+    const started = Date.now();
+    try {
+      const result = await work();
+      stallMs = Math.max(stallMs, Date.now() - last);
+      return { result, stallMs, ms: Date.now() - started };
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  it('a regex with a huge linear constant runs off the host thread: the host keeps running and the answer comes', async function () {
+    this.timeout(60_000);
+    const root = tempDir();
+    const line = 'abcdefghij'.repeat(80_000); // one 800 KB line: seconds of RE2 work for (.*a){50}
+    write(root, 'one.txt', `${line}\n`);
+    write(root, 'two.txt', `short a line\n${line}\n`);
+    const regex = createRegexRunner(path.join(__dirname, '../../../src/node'));
+    const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], regex };
+    const lectern = new Lectern(host, () => ({ sessionGuard: false }));
+    try {
+      for (const input of [{ target: 'one.txt' }, {}]) {
+        const { result, stallMs, ms } = await longestStall(() => lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }));
+        assert.ok(result.ok, result.text);
+        assert.ok(stallMs < 1000, `the host's thread stalled for ${stallMs} ms`);
+        assert.ok(ms < 25_000, `${ms} ms`);
+        assert.ok((result.meta.total_matches ?? 0) as number >= 1 || /ran out of time/.test(result.text), result.text.slice(0, 500));
+      }
+    } finally {
+      regex.dispose?.();
+    }
   });
 });

@@ -47,7 +47,7 @@ describe('hardening: secrets', () => {
     await ok(ws.lectern, 'lectern_read', { target: '.env.example' });
     await ok(ws.lectern, 'lectern_read', { target: 'id_rsa.pub' });
     const stat = await ok(ws.lectern, 'lectern_stat', { target: 'id_rsa' });
-    assert.equal(stat.meta.stat?.exists, true);
+    assert.equal((stat.meta.stat as { exists?: boolean } | undefined)?.exists, true);
   });
 
   it('a workspace search skips them and says how many', async () => {

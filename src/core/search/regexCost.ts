@@ -1,0 +1,35 @@
+// How long a regular expression takes per character, measured, so that a scan predicted to be
+// slow runs off the host's thread (Host.regex) instead of blocking it. RE2 is linear in the text,
+// but the constant depends on the pattern: `foo.*bar` ~0.3 µs per character, `(.*a){50}` ~12 µs.
+import type { LineMatcher } from './matcher';
+
+/** A scan predicted to take longer than this runs on Host.regex when the host has it. */
+export const INLINE_REGEX_MS = 15;
+
+const SAMPLE = 'The quick brown fox jumps over a lazy dog; const value = items[42] ?? "fallback" (ok). '.repeat(12);
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+export class RegexCost {
+  private msPerChar: number;
+
+  constructor(matcher: LineMatcher) {
+    const started = now();
+    matcher.firstMatch(SAMPLE);
+    this.msPerChar = Math.max(0, now() - started) / SAMPLE.length;
+  }
+
+  /** Milliseconds a scan of `chars` characters is expected to take. */
+  predictMs(chars: number): number {
+    return chars * this.msPerChar;
+  }
+
+  /** Runs `work` over `chars` characters inline, learning from how long it took (a slower text raises the estimate). */
+  time<T>(chars: number, work: () => T): T {
+    const started = now();
+    const result = work();
+    const ms = now() - started;
+    if (chars >= 256 && ms / chars > this.msPerChar) this.msPerChar = ms / chars;
+    return result;
+  }
+}
