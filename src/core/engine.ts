@@ -3,6 +3,7 @@
 import { bodyText, draft, render, type Draft } from './ground/answer';
 import { LecternError, type ToolResponse } from './ground/contract';
 import { errorResponse } from './ground/errors';
+import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
 import { PathResolver } from './ground/paths';
 import type { CancellationSignal, Host } from './ground/ports';
 import { normalizeSettings, responseTokenCap, type Settings } from './ground/settings';
@@ -161,7 +162,7 @@ export class Lectern {
     return outside;
   }
 
-  private async env(options: InvokeOptions): Promise<SymbolEnv> {
+  private async env(options: InvokeOptions, signal: CancellationSignal): Promise<SymbolEnv> {
     const settings = normalizeSettings(this.settings());
     return {
       symbols: this.symbols,
@@ -173,14 +174,20 @@ export class Lectern {
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await loadTokenCounter(),
-      signal: options.signal,
+      signal,
       allowOutside: options.allowOutside ?? false,
       allowSecrets: options.allowSecrets === true || settings.allowSecrets,
     };
   }
 
-  private async dispatch(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<Draft> {
-    const env = await this.env(options);
+  /** The tool's answer within the call's deadline (its signal tells every loop when time is up). */
+  private dispatch(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<Draft> {
+    const signal = callSignal(options.signal, CALL_DEADLINE_MS);
+    return withDeadline(this.answer(tool, input, notes, options, signal, call), CALL_DEADLINE_MS);
+  }
+
+  private async answer(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, signal: CancellationSignal, call?: SessionCall): Promise<Draft> {
+    const env = await this.env(options, signal);
     let answer: Draft;
     if (tool === 'lectern_read') {
       // The session's read budget: refused at the hard limit, else this answer's caps.
@@ -225,5 +232,5 @@ function modeOf(toolName: string, rawInput: unknown): string {
   if (toolName === 'lectern_search') return 'search';
   if (toolName === 'lectern_stat') return 'stat';
   const mode = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>).mode : undefined;
-  return typeof mode === 'string' ? mode : 'file';
+  return typeof mode === 'string' ? mode.slice(0, 40) : 'file';
 }

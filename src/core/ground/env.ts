@@ -18,6 +18,8 @@ export interface ReadEnv {
   allowOutside: boolean;
   /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets, the setting). */
   allowSecrets?: boolean;
+  /** Most files one answer may read (the reads left in the session's hard budget); absent: no cap. */
+  maxReads?: number;
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
   /** Told when the answer shows a line cut for display (the model does not see it whole). */

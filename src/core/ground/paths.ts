@@ -36,7 +36,15 @@ function isWithin(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
 }
 
+/** Longer than any path a file system holds (PATH_MAX): nothing is there, and answers show a prefix. */
+const PATH_MAX = 4_096;
+
 function displayFor(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undefined, absolute: string): string {
+  const shown = fullDisplay(roots, root, absolute);
+  return shown.length > PATH_MAX ? `${shown.slice(0, QUOTED_CHARS)}… [a path of ${shown.length.toLocaleString('en-US')} characters]` : shown;
+}
+
+function fullDisplay(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undefined, absolute: string): string {
   if (!root || !isWithin(root.path, absolute)) return toPosix(absolute);
   const rel = toPosix(nodePath.relative(root.path, absolute)) || '.';
   return roots.length > 1 ? `${root.name}/${rel === '.' ? '' : rel}`.replace(/\/$/, '') : rel;

@@ -65,23 +65,53 @@ async function readOne(env: SymbolEnv, input: OneFileInput): Promise<Draft> {
   return instead ? draft(instead) : answer;
 }
 
-/** Several files: each answered on its own, in order, sharing the token cap. */
+/** A target of a list gets at least this many tokens; with fewer left, the list stops there. */
+const MIN_TARGET_TOKENS = 256;
+/** One answer reads at most this many targets of a list. */
+const MAX_TARGETS = 50;
+/** The call that reads the rest of a list names at most this many of its targets. */
+const NEXT_TARGETS = 20;
+
+/**
+ * Several files: each answered on its own, in order, sharing the token cap, the lines and the
+ * reads left in the session; the targets that do not fit are named in a closing line with the
+ * call that reads them.
+ */
 async function readMany(env: SymbolEnv, input: FileInput, targets: string[], notes: string[]): Promise<Draft> {
   const parts: Draft[] = [];
   let used = 0;
-  for (const target of targets) {
-    const tokenCap = Math.max(256, env.tokenCap - used);
+  let lines = 0;
+  let unread: string[] = [];
+  let why = '';
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!;
+    const left = env.tokenCap - used;
+    const linesLeft = env.maxLines === undefined ? undefined : env.maxLines - lines;
+    if (parts.length > 0) {
+      if (left < MIN_TARGET_TOKENS) why = `this answer used its token cap (${formatCount(env.tokenCap)} tokens)`;
+      else if (linesLeft !== undefined && linesLeft < 1) why = `this answer used the lines one read may show (${formatCount(env.maxLines!)})`;
+      else if (env.maxReads !== undefined && parts.length >= env.maxReads) why = `the session's read budget allows ${formatCount(env.maxReads)} more read${env.maxReads === 1 ? '' : 's'}`;
+      else if (env.signal?.isCancellationRequested) why = 'the call ran out of time';
+      else if (parts.length >= MAX_TARGETS) why = `one answer reads at most ${MAX_TARGETS} targets`;
+      if (why) {
+        unread = targets.slice(i);
+        break;
+      }
+    }
     let part: Draft;
     try {
-      part = await readOne({ ...env, tokenCap }, { ...input, target });
+      part = await readOne({ ...env, tokenCap: Math.max(MIN_TARGET_TOKENS, left), maxLines: linesLeft }, { ...input, target });
     } catch (error) {
       part = draft(errorResponse('file', target, error));
     }
     const result = part.response;
     if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
     used += result.meta.token_estimate;
+    const { start_line: firstLine, end_line: lastLine } = result.meta;
+    if (typeof firstLine === 'number' && typeof lastLine === 'number' && lastLine >= firstLine) lines += lastLine - firstLine + 1;
     parts.push(addNotes(part, notes));
   }
+  const next = unread.length > 0 ? `${formatCount(unread.length)} of ${formatCount(targets.length)} targets not read: ${why}. Read the next ones with: lectern_read ${JSON.stringify({ ...input, target: unread.slice(0, NEXT_TARGETS) }).slice(0, 4_000)}` : undefined;
   const results = parts.map((p) => p.response);
   const failures = results.filter((r) => !r.ok);
   const failed = failures.length;
@@ -91,24 +121,26 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
       ? {
           error: {
             code: failures[0]!.error!.code,
-            message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures.map((r) => `${r.target} (${r.error!.code})`).join(', ')}.`,
+            message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures.slice(0, 10).map((r) => `${r.target} (${r.error!.code})`).join(', ')}${failed > 10 ? ', …' : ''}.`,
             hint: 'Each target is answered in results; the others were read.',
           },
         }
       : {}),
     mode: 'file',
-    target: targets,
+    target: targets.slice(0, results.length),
     content: '',
     text: '',
     meta: {
       ...emptyMeta(),
-      truncated: results.some((r) => r.meta.truncated),
+      ...(next ? { notes: [next] } : {}),
+      truncated: unread.length > 0 || results.some((r) => r.meta.truncated),
       preview_degraded: results.some((r) => r.meta.preview_degraded),
       token_estimate: 0,
     },
     location: null,
   };
-  const closing = failed > 0 ? `\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : '';
+  const closing =
+    (failed > 0 ? `\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : '') + (next ? `\n\n[${next}]` : '');
   return listDraft(response, parts, closing);
 }
 

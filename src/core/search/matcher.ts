@@ -21,7 +21,7 @@ export function createMatcher(query: string, isRegex: boolean, caseSensitive: bo
     const lookaround = /\(\?[=!<]/.test(query) || /\\[1-9]/.test(query);
     throw new LecternError(
       'INVALID_REGEX',
-      `The regular expression ${JSON.stringify(query)} does not compile: ${detail}`,
+      `The regular expression ${JSON.stringify(query.length > 200 ? `${query.slice(0, 200)}…` : query)} does not compile: ${detail.length > 300 ? `${detail.slice(0, 300)}…` : detail}`,
       lookaround
         ? 'RE2 syntax has no lookaround or backreferences: search for a simpler pattern and filter the matching lines yourself.'
         : 'Fix the pattern (RE2 syntax), or set is_regex false to search for the literal text.',
@@ -160,6 +160,9 @@ export function requiredLiterals(pattern: string): string[] {
   return runs.map((r) => r.join('')).filter((r) => r.length > 0);
 }
 
+/** Case-insensitive plain queries longer than this are matched without a RegExp. */
+const LONG_PLAIN_QUERY = 4_096;
+
 export function createTextSearcher(query: string, isRegex: boolean, caseSensitive: boolean): TextSearcher {
   const line = createMatcher(query, isRegex, caseSensitive);
   if (!isRegex) {
@@ -168,6 +171,11 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     const ascii = isAscii(query);
     if (caseSensitive) {
       return { mayMatch: (text) => text.includes(query), next: (text, from) => text.indexOf(query, from), needles: [encoder.encode(query)], line, ascii };
+    }
+    // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
+    if (query.length > LONG_PLAIN_QUERY) {
+      const needle = query.toLowerCase();
+      return { mayMatch: (text) => text.length >= query.length && text.toLowerCase().includes(needle), line };
     }
     // Case-insensitive without the u flag only for ASCII: no character above 127 then matches one below.
     const pattern = new RegExp(escapeRegExp(query), ascii ? 'gi' : 'giu');

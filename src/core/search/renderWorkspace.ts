@@ -1,5 +1,6 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
+import { shownQuery } from './searchFile';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
@@ -58,7 +59,7 @@ function renderFile(file: FileResult, share: number, firstOmitted: number | null
 }
 
 export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
-  const query = input.is_regex ? `/${input.query}/` : JSON.stringify(input.query);
+  const query = shownQuery(input.query, input.is_regex ?? false);
   const flags: Record<string, unknown> = {};
   if (input.is_regex) flags.is_regex = true;
   if (input.case_sensitive) flags.case_sensitive = true;

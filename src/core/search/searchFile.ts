@@ -31,6 +31,12 @@ const SCAN_CHUNK = 1024 * 1024;
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
 const SHOWN_LINE_CHARS = 400;
 
+/** The query as an answer's header shows it: at most a short prefix of a long one. */
+export function shownQuery(query: string, isRegex: boolean): string {
+  const short = query.length > 200 ? `${query.slice(0, 200)}…` : query;
+  return isRegex ? `/${short}/` : JSON.stringify(short);
+}
+
 /** One line's display: long lines are cut around the match. */
 export function excerpt(text: string, column: number): string {
   const clean = text.endsWith('\r') ? text.slice(0, -1) : text;
@@ -191,7 +197,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
 
   if (stopped) notes.push(`${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`);
   // Keep the output within the token cap, dropping whole match blocks from the end.
-  const query = input.is_regex ? `/${input.query}/` : JSON.stringify(input.query);
+  const query = shownQuery(input.query, input.is_regex ?? false);
   let rendered = blocks.map((b) => b.join('\n'));
   let tokens = 120;
   let keptBlocks = 0;

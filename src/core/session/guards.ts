@@ -61,6 +61,7 @@ export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
   let tokenCap = env.tokenCap;
   let maxPreviewChars = env.settings.maxPreviewChars;
   let maxLines: number | undefined;
+  let maxReads: number | undefined;
   if (gate.ephemeral) {
     tokenCap = Math.max(tokenCap, responseTokenCap({ ...s, maxReadShare: s.ephemeralShare }, gate.tokenBudget));
     maxPreviewChars = Math.max(maxPreviewChars, tokenCap * 4);
@@ -75,8 +76,10 @@ export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
       tokenCap = Math.max(MIN_TOKEN_CAP, Math.floor(tokenCap / 2));
       maxPreviewChars = Math.max(100, Math.floor(maxPreviewChars / 2));
     }
+    // A list of targets reads at most what is left before the hard read limit (one a call from there).
+    maxReads = Math.max(1, limitsOf(s).hardReads - metrics.reads_count);
   }
-  return { ...env, tokenCap, maxLines, settings: { ...env.settings, maxPreviewChars } };
+  return { ...env, tokenCap, maxLines, maxReads, settings: { ...env.settings, maxPreviewChars } };
 }
 
 /** The BUDGET_SOFT warning on a read that left the budget soft or hard. */
