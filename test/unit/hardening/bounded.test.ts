@@ -86,3 +86,25 @@ describe('hardening: calls end', function () {
     }
   });
 });
+
+describe('hardening: the CLI in a pipeline', function () {
+  this.timeout(60_000);
+
+  it('piped into a reader that stops early (head), it ends quietly, without a stack trace', async () => {
+    const { spawn } = await import('node:child_process');
+    const root = tempDir();
+    write(root, 'big.txt', 'a line of text\n'.repeat(200_000));
+    const cli = path.join(__dirname, '../../../src/cli/main.ts');
+    const input = JSON.stringify({ tool: 'lectern_read', input: { target: 'big.txt', max_bytes: 262_144, start_byte: 0 } });
+    // A session answering many large lines into a pipe whose reader takes one chunk and leaves.
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'session', '--root', root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    for (let i = 0; i < 40; i++) child.stdin.write(`${input}\n`);
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.ok(!/EPIPE|at .*\(/.test(stderr), stderr);
+    assert.equal(code, 0, stderr);
+  });
+});
