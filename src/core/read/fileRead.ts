@@ -307,7 +307,9 @@ class FileRead {
       });
     }
     if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(1, slice.startByte));
-    const next = this.call({ offset: shown + 1, limit: shown });
+    // The answer ended inside a line (a huge single-line file): the rest of it continues by bytes,
+    // since the next line may not exist.
+    const next = slice.cutInLine ? this.call({ start_byte: endByte, max_bytes: LIMITS.maxWindowBytes }) : this.call({ offset: shown + 1, limit: shown });
     this.notes.push(
       `This file is larger than one answer (${total === null ? formatBytes(this.size) : `${plural(total, 'line')}, ${formatBytes(this.size)}`}): this is its start. ` +
         `Search it (lectern_search) for what you need and read that range, or continue with the next call below.`,

@@ -88,3 +88,33 @@ describe('hardening: answers stay documented and bounded', function () {
     }
   });
 });
+
+describe('hardening: continuations that work', function () {
+  this.timeout(60_000);
+
+  it('a huge single-line file read with no range offers the byte-window continuation, and it answers', async () => {
+    const ws = workspace();
+    const file = ws.write('one-line.txt', '');
+    const fd = fs.openSync(file, 'w');
+    const chunk = Buffer.alloc(1024 * 1024, 'y');
+    for (let i = 0; i < 50; i++) fs.writeSync(fd, chunk);
+    fs.closeSync(fd);
+    try {
+      const first = await ok(ws.lectern, 'lectern_read', { target: 'one-line.txt' });
+      const next = first.meta.next as Record<string, unknown>;
+      assert.ok(next && typeof next.start_byte === 'number', JSON.stringify(next));
+      const second = await ok(ws.lectern, 'lectern_read', next);
+      assert.ok(second.content.length > 0);
+    } finally {
+      fs.rmSync(file);
+    }
+  });
+
+  it('lectern_stat counts the lines of a tiny UTF-16 file', async () => {
+    const ws = workspace();
+    ws.write('u16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('one\ntwo\nthree\n', 'utf16le')]));
+    const r = await ok(ws.lectern, 'lectern_stat', { target: 'u16.txt' });
+    assert.equal(r.meta.total_lines, 3);
+    assert.doesNotMatch(r.text, /not counted/);
+  });
+});
