@@ -14,8 +14,6 @@ export interface CliOptions {
   roots: string[];
   text: boolean;
   allowOutside: boolean;
-  /** `--allow-secrets`: read and search secret-looking files (keys, .env, credentials). */
-  allowSecrets: boolean;
   settings: Partial<Settings>;
   /** `mcp`: also offer the single-purpose compatibility tools (lectern.legacyTools). */
   legacyTools: boolean;
@@ -36,8 +34,8 @@ export class UsageError extends Error {}
 const COMMANDS: readonly Command[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
 
 export const USAGE = `Usage:
-  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [--allow-secrets] [settings]
-  lectern session [--root DIR]... [--allow-outside] [--allow-secrets] [settings]
+  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [settings]
+  lectern session [--root DIR]... [--allow-outside] [settings]
       reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
   lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools] [settings]
       an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -49,7 +47,6 @@ Options:
                         an MCP client's roots replace them)
   --text                print the model-facing text instead of the JSON response
   --allow-outside       allow reading paths outside the roots
-  --allow-secrets       allow reading and searching secret-looking files (keys, .env, credentials)
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools
   --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
@@ -94,16 +91,16 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
 }
 
 function unknownOption(arg: string): UsageError {
-  const known = ['--root', '--text', '--allow-outside', '--allow-secrets', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
+  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
   const name = arg.split('=')[0]!;
   const guess = closestName(name.replace(/^--/, ''), known.map((k) => k.slice(2)));
   return new UsageError(`Unknown option ${name}.${guess ? ` Did you mean --${guess}?` : ''}`);
 }
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
-  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, allowSecrets: false, settings: {}, legacyTools: false };
+  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false };
   const positional: string[] = [];
-  const excludes: string[] = [];
+  const globs = new Map<string, string[]>(); // repeatable glob flags, by setting
   const valueOf = (i: number, name: string, what: string): string => {
     const value = argv[i + 1];
     if (value === undefined || value === '' || (value.startsWith('--') && value !== '-')) throw new UsageError(`${name} needs ${what}.`);
@@ -114,7 +111,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     const setting = SETTING_FLAGS.find((s) => s.flag === arg);
     if (setting) {
       const value = settingValue(setting, argv[++i]);
-      if (setting.kind === 'glob') excludes.push(value as string);
+      if (setting.kind === 'glob') globs.set(setting.key, [...(globs.get(setting.key) ?? []), value as string]);
       else (options.settings as Record<string, unknown>)[setting.key] = value;
       continue;
     }
@@ -127,9 +124,6 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         break;
       case '--allow-outside':
         options.allowOutside = true;
-        break;
-      case '--allow-secrets':
-        options.allowSecrets = true;
         break;
       case '--legacy-tools':
         options.legacyTools = true;
@@ -158,7 +152,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         positional.push(arg);
     }
   }
-  if (excludes.length > 0) options.settings.excludeGlobs = excludes;
+  for (const [key, list] of globs) (options.settings as Record<string, unknown>)[key] = list;
   options.token ??= env.LECTERN_MCP_TOKEN || undefined;
   const [command, ...rest] = positional;
   if (command === undefined || command === 'help') return options;

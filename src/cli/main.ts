@@ -57,7 +57,7 @@ async function session(engine: Lectern, options: CliOptions): Promise<void> {
       continue;
     }
     const tool = typeof request?.tool === 'string' ? request.tool : '';
-    const response = await engine.invoke(tool, request?.input, { allowOutside: options.allowOutside, allowSecrets: options.allowSecrets });
+    const response = await engine.invoke(tool, request?.input, { allowOutside: options.allowOutside });
     await write(output(response) + '\n');
   }
 }
@@ -71,7 +71,6 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
       fallbackRoots: roots,
       createEngine: (current) => createEngine(options, current),
       allowOutside: options.allowOutside,
-      allowSecrets: options.allowSecrets,
       version,
     },
     options.httpPort === undefined ? undefined : { port: options.httpPort, host: options.httpHost, token: options.token },
@@ -89,7 +88,7 @@ async function run(options: CliOptions): Promise<number> {
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);
-      const response = await createEngine(options, () => roots).invoke(options.tool!, options.input, { allowOutside: options.allowOutside, allowSecrets: options.allowSecrets });
+      const response = await createEngine(options, () => roots).invoke(options.tool!, options.input, { allowOutside: options.allowOutside });
       await write(output(response, options.text) + '\n');
       return 0;
     }

@@ -26,7 +26,7 @@ export interface InvokeOptions {
   signal?: CancellationSignal;
   /** The user approved reading outside the workspace (VS Code confirmation, CLI --allow-outside). */
   allowOutside?: boolean;
-  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets). */
+  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets on). */
   allowSecrets?: boolean;
   /** A token budget the host passes with this invocation. */
   tokenBudget?: number;

@@ -23,8 +23,6 @@ export interface McpConfig {
   fallbackRoots: readonly WorkspaceRoot[];
   createEngine(roots: () => readonly WorkspaceRoot[]): McpEngine;
   allowOutside: boolean;
-  /** --allow-secrets: secret-looking files are read and searched (an MCP client cannot confirm one). */
-  allowSecrets?: boolean;
   version: string;
 }
 
@@ -78,7 +76,6 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     const options: InvokeOptions = {
       sessionId,
       allowOutside: config.allowOutside,
-      allowSecrets: config.allowSecrets === true,
       signal: {
         get isCancellationRequested() {
           return signal.aborted;

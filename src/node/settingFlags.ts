@@ -24,6 +24,8 @@ export const SETTING_FLAGS: readonly SettingFlag[] = [
   { flag: '--exclude', key: 'excludeGlobs', kind: 'glob', help: 'GLOB: one more excluded path pattern, like files.exclude (repeatable)' },
   { flag: '--ephemeral-share', key: 'ephemeralShare', kind: 'share', help: 'share of the context an ephemeral read may use (default 0.9)' },
   { flag: '--idle-reset-minutes', key: 'idleResetMinutes', kind: 'number', help: 'a session idle this long starts over (default 30)' },
+  { flag: '--allow-secrets', key: 'allowSecrets', kind: 'boolean', help: 'on|off: read and search secret-looking files (keys, .env, credentials) (default off)' },
+  { flag: '--secret-pattern', key: 'secretPatterns', kind: 'glob', help: 'GLOB: one more secret-looking path pattern; !GLOB exempts (repeatable)' },
 ];
 
 /** The flags that give `lectern` these settings (VS Code → `lectern mcp`). */

@@ -87,9 +87,9 @@ function filesExcludeGlobs(): string[] {
   return [...globs];
 }
 
-/** lectern.secrets.patterns from every level, but exemptions ("!glob") only from the user's own settings. */
+/** lectern.secretPatterns from every level, but exemptions ("!glob") only from the user's own settings. */
 function secretPatterns(config: vscode.WorkspaceConfiguration): string[] {
-  const levels = config.inspect<unknown>('secrets.patterns');
+  const levels = config.inspect<unknown>('secretPatterns');
   const list = (value: unknown) => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
   const user = list(levels?.globalValue);
   const workspace = [...list(levels?.workspaceValue), ...list(levels?.workspaceFolderValue)].filter((g) => !g.trim().startsWith('!'));
@@ -115,6 +115,6 @@ export function readSettings(): Partial<Settings> {
     excludeGlobs: filesExcludeGlobs(),
     // Secrets: in an untrusted workspace the workspace's own settings cannot loosen the policy (restrictedConfigurations).
     secretPatterns: secretPatterns(config),
-    allowSecrets: config.inspect<boolean>('secrets.allow')?.globalValue === true,
+    allowSecrets: config.inspect<boolean>('allowSecrets')?.globalValue === true,
   };
 }

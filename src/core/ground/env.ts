@@ -16,7 +16,7 @@ export interface ReadEnv {
   countTokens: TokenCounter;
   signal?: CancellationSignal;
   allowOutside: boolean;
-  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets, the setting). */
+  /** The user approved reading secret-looking paths (VS Code confirmation, CLI --allow-secrets on, the setting). */
   allowSecrets?: boolean;
   /** Most files one answer may read (the reads left in the session's hard budget); absent: no cap. */
   maxReads?: number;

@@ -70,7 +70,7 @@ export function secretRefused(display: string): LecternError {
   return new LecternError(
     'SECRET_PATH',
     `${display.length > QUOTED_CHARS ? `${display.slice(0, QUOTED_CHARS)}…` : display} looks like a secret (a private key, .env or credentials file); its content is not returned without the user's approval.`,
-    "Ask the user to approve it (VS Code asks; the CLI needs --allow-secrets; the setting lectern.secrets.allow). Patterns: lectern.secrets.patterns ('!glob' exempts).",
+    "Ask the user to approve it (VS Code asks; the CLI needs --allow-secrets on; the setting lectern.allowSecrets). Patterns: lectern.secretPatterns ('!glob' exempts).",
   );
 }
 

@@ -1,5 +1,5 @@
 // Secret-looking paths (private keys, .env files, credential files): reads and file searches refuse
-// them with SECRET_PATH unless the user approved (VS Code asks; the CLI needs --allow-secrets or
+// them with SECRET_PATH unless the user approved (VS Code asks; the CLI needs --allow-secrets on or
 // the setting), and workspace searches skip them and say how many they skipped.
 import picomatch from 'picomatch';
 
@@ -29,7 +29,7 @@ export const DEFAULT_SECRET_EXEMPTIONS: readonly string[] = [
 export interface SecretSettings {
   /** Extra globs (added to the defaults); an entry starting with "!" exempts what it matches. */
   secretPatterns: string[];
-  /** Secret-looking paths are read and searched without asking (CLI --allow-secrets, lectern.secrets.allow). */
+  /** Secret-looking paths are read and searched without asking (CLI --allow-secrets on, lectern.allowSecrets). */
   allowSecrets: boolean;
 }
 

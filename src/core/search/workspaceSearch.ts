@@ -188,7 +188,7 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   }
   if (failure !== undefined) throw failure;
   if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
-  if (secrets > 0) notes.push(`${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets, setting lectern.secrets.allow).`);
+  if (secrets > 0) notes.push(`${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).`);
   if (stoppedIn) notes.push(`The regular expression ran out of time in ${stoppedIn}; files after it were not searched. A pattern with fewer repeated wildcards, or a narrower target, runs faster.`);
   if (outside > 0) notes.push(`${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`);
 

@@ -115,6 +115,7 @@ describe('cli: settings as flags', () => {
       {
         contextTokens: 64000, maxReadShare: 0.1, maxPreviewChars: 3000, maxReadsPerSession: 7, maxTotalReadLines: 900, maxSingleReadLines: 120,
         hardLimitMultiplier: 1.5, relevance: 'block', exclusions: 'block', excludeGlobs: ['**/gen/**', 'fixtures'], ephemeralShare: 0.5, idleResetMinutes: 5, sessionGuard: false,
+        allowSecrets: false, secretPatterns: [],
       },
     );
     assert.throws(() => parseArgs(['call', 'x', '{}', '--relevance', 'strict']), UsageError);

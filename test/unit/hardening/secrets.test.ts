@@ -1,5 +1,5 @@
 // Secrets: private keys, .env and credential files are never returned without the user's approval
-// (InvokeOptions.allowSecrets: VS Code's confirmation, the CLI's --allow-secrets) or the setting;
+// (InvokeOptions.allowSecrets: VS Code's confirmation, the CLI's --allow-secrets on) or the setting;
 // workspace searches skip them and say how many.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -27,7 +27,7 @@ describe('hardening: secrets', () => {
     for (const target of ['id_rsa', '.ssh/id_ed25519', '.env', 'certs/server.pem', '.npmrc']) {
       const r = await fails(ws.lectern, 'lectern_read', { target }, 'SECRET_PATH');
       assert.ok(!r.text.includes('BEGIN OPENSSH'), r.text);
-      assert.match(r.error!.hint, /--allow-secrets/);
+      assert.match(r.error!.hint, /--allow-secrets on/);
       await fails(ws.lectern, 'lectern_read', { target, tail: 2 }, 'SECRET_PATH');
       await fails(ws.lectern, 'lectern_read', { target, start_byte: 0, max_bytes: 100 }, 'SECRET_PATH');
       await fails(ws.lectern, 'lectern_search', { target, query: 'KEY' }, 'SECRET_PATH');
