@@ -31,6 +31,7 @@
     ['ephemeral', 'ephemeral', 'A one-off large read, not kept for de-duplication.'],
     ['low_relevance', 'low relevance', 'The file was not among the recent search results.'],
     ['excluded', 'excluded', 'The path matches an exclusion rule (node_modules, dist, .gitignore, files.exclude…).'],
+    ['user', 'you', 'You read this from the command palette (Lectern: Read Symbol…, Read Lines…), not a model.'],
   ]);
 
   const number = new Intl.NumberFormat('en-US');

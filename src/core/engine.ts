@@ -34,6 +34,8 @@ export interface InvokeOptions {
   onIndexProgress?: (done: number, total: number) => void;
   /** The session this call belongs to (e.g. a chat conversation); absent: the host's default session. */
   sessionId?: string;
+  /** 'user': a person ran this read (the command palette), not a model; the timeline marks it. */
+  origin?: 'user';
 }
 
 export interface IndexedSymbol {

@@ -45,9 +45,16 @@ async function modelAnswer(tool: string, input: object): Promise<string> {
   return resultText(await vscode.lm.invokeTool(tool, { input, toolInvocationToken: undefined }));
 }
 
-async function sessionTimeline(): Promise<{ tool: string; mode: string; file: string | null }[]> {
+interface Entry {
+  tool: string;
+  mode: string;
+  file: string | null;
+  flags: { user?: boolean };
+}
+
+async function sessionTimeline(): Promise<Entry[]> {
   const document = await vscode.commands.executeCommand<vscode.TextDocument>('lectern.exportSessionMetrics');
-  const timeline = (JSON.parse(document.getText()) as { timeline: { tool: string; mode: string; file: string | null }[] }).timeline;
+  const timeline = (JSON.parse(document.getText()) as { timeline: Entry[] }).timeline;
   await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   return timeline;
 }
@@ -74,7 +81,7 @@ describe('command-palette reads (lectern: documents)', () => {
     assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
     const timeline = await sessionTimeline();
-    assert.deepEqual(timeline.map((e) => [e.tool, e.mode, e.file]), [['lectern_read', 'symbol', 'alpha/src/palette/store.ts']]);
+    assert.deepEqual(timeline.map((e) => [e.tool, e.mode, e.file, e.flags.user]), [['lectern_read', 'symbol', 'alpha/src/palette/store.ts', true]], 'counted, and marked as the user\'s');
     assert.equal(modelText(text), await modelAnswer('lectern_read', { mode: 'symbol', target: 'Store.get' }));
   });
 

@@ -52,7 +52,8 @@ export interface TimelineEntry {
   end_line: number | null;
   tokens: number;
   ok: boolean;
-  flags: { degraded: boolean; deduplicated: boolean; ephemeral: boolean; low_relevance: boolean; excluded: boolean };
+  /** user: a person ran the read (the command palette), not a model. */
+  flags: { degraded: boolean; deduplicated: boolean; ephemeral: boolean; low_relevance: boolean; excluded: boolean; user?: boolean };
 }
 
 export interface BudgetLimits {

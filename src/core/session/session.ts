@@ -217,6 +217,8 @@ export interface CallStamp {
   seq: number;
   at: number;
   tool: string;
+  /** A person ran the call (the command palette), not a model. */
+  user?: boolean;
 }
 
 export function timelineEntries(call: CallStamp, parts: ToolResponse[], flags: FlagsByPart, response: ToolResponse): TimelineEntry[] {
@@ -239,6 +241,7 @@ export function timelineEntries(call: CallStamp, parts: ToolResponse[], flags: F
         ephemeral: part.meta.ephemeral === true,
         low_relevance: f?.low_relevance ?? false,
         excluded: f?.excluded ?? false,
+        ...(call.user ? { user: true } : {}),
       },
     };
   });

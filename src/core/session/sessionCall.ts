@@ -40,6 +40,8 @@ export class SessionCall {
     private readonly tool: string,
     private readonly rawInput: unknown,
     private readonly tokenBudget: number | undefined,
+    /** A person ran this call (the command palette), not a model. */
+    private readonly byUser = false,
   ) {
     this.at = owner.now();
     this.seq = ++session.seq;
@@ -161,7 +163,7 @@ export class SessionCall {
       warnings,
       metrics_snapshot: m.snapshot(),
     };
-    session.addTimeline(timelineEntries({ seq: this.seq, at: this.at, tool: this.tool }, refusal ? [response] : partsOf(response), flags, response));
+    session.addTimeline(timelineEntries({ seq: this.seq, at: this.at, tool: this.tool, ...(this.byUser ? { user: true } : {}) }, refusal ? [response] : partsOf(response), flags, response));
     session.addWarnings(warnings);
     this.owner.emit(session);
     return answer;

@@ -76,10 +76,10 @@ export class Stabilizer implements SessionApi, CallOwner {
   }
 
   /** A tool call starts: it belongs to the session `sessionId` (absent: the default session). */
-  begin(tool: string, rawInput: unknown, options: { sessionId?: string; tokenBudget?: number }): SessionCall {
+  begin(tool: string, rawInput: unknown, options: { sessionId?: string; tokenBudget?: number; origin?: 'user' }): SessionCall {
     const settings = this.settings();
     const id = options.sessionId && options.sessionId.length > 0 ? options.sessionId : DEFAULT_SESSION_ID;
-    return new SessionCall(this, this.live(id, settings), settings, tool, rawInput, options.tokenBudget);
+    return new SessionCall(this, this.live(id, settings), settings, tool, rawInput, options.tokenBudget, options.origin === 'user');
   }
 
   emit(session: Session): void {

@@ -1,6 +1,6 @@
 // Command-palette reads (category "Lectern"): the same calls a model makes, run by the user, their
 // answers opened as read-only `lectern:` documents. They run in the window's default session, so
-// they count in the status bar and dashboard. Every command takes optional arguments (menus pass a
+// they count in the status bar and dashboard, marked as the user's (origin 'user'). Every command takes optional arguments (menus pass a
 // Uri; tests and keybindings pass the call's fields) and asks only for what is missing.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
@@ -42,7 +42,7 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
 
   /** Runs the call as a user read and shows its answer; returns the document's uri. */
   const show = async (title: string, tool: string, input: Args): Promise<vscode.Uri | undefined> => {
-    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` }, () => engine.invoke(tool, input, {}));
+    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` }, () => engine.invoke(tool, input, { origin: 'user' }));
     const editor = await documents.show(title, answerDocument(tool, input, response));
     return editor.document.uri;
   };
