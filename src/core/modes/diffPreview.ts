@@ -13,18 +13,17 @@ export const diffPreviewFields = {
     type: 'string',
     enum: DIFF_AGAINST,
     default: 'HEAD',
-    description:
-      'What to compare the current file with (current = the unsaved editor buffer if any, else the file on disk). "HEAD": the last commit (staged and unstaged changes, untracked files as all new). "INDEX": the staged version (unstaged changes only). "WORKTREE": the file on disk (unsaved editor changes only; needs no git).',
+    description: 'Base: last commit, staged, or disk.',
   },
   hunk_offset: {
     type: 'integer',
     minimum: 0,
-    description: 'Paging a file\'s diff: how many hunks to skip. An answer that does not fit names the next call with it.',
+    description: 'Hunks to skip (paging).',
   },
   file_offset: {
     type: 'integer',
     minimum: 0,
-    description: 'Paging a folder\'s list of changed files: how many files to skip. An answer that does not fit names the next call with it.',
+    description: 'Files to skip (paging).',
   },
 } as const satisfies Fields;
 

@@ -15,35 +15,35 @@ export const fileFields = {
   offset: {
     type: 'integer',
     minimum: 1,
-    description: 'First line to read, 1-based. Use with limit. Same as start_line.',
+    description: 'First line (= start_line).',
   },
   limit: {
     type: 'integer',
     minimum: 1,
-    description: 'How many lines to read from offset (default: as many as fit the preview size).',
+    description: 'Lines from offset.',
   },
   start_line: startLine,
   end_line: endLine,
   start_byte: {
     type: 'integer',
     minimum: 0,
-    description: 'Byte window: 0-based byte offset to start at. It snaps back to the start of its line. Ignored when line parameters are given.',
+    description: 'Byte window start.',
   },
   max_bytes: {
     type: 'integer',
     minimum: 1,
-    description: 'Byte window size (default 65536, at most 262144). The window ends at a line end; no partial lines, no split characters.',
+    description: 'Window bytes (default 65536).',
   },
-  head: { type: 'integer', minimum: 1, description: 'Read the first N lines.' },
-  tail: { type: 'integer', minimum: 1, description: 'Read the last N lines.' },
+  head: { type: 'integer', minimum: 1, description: 'First N lines.' },
+  tail: { type: 'integer', minimum: 1, description: 'Last N lines.' },
   max_preview_chars: {
     type: 'integer',
     minimum: 100,
-    description: 'Size bound, in characters, for a read that gives no range (default 12000).',
+    description: 'Chars cap without a range.',
   },
   outline: {
     type: 'boolean',
-    description: 'Return the file\'s symbol tree ([L10-42] kind signature, nested) instead of its text, with calls that read each symbol.',
+    description: 'Symbol tree instead of text.',
   },
 } as const satisfies Fields;
 

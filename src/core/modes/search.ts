@@ -8,36 +8,35 @@ import { defineTool } from './mode';
 export const searchFields = {
   target: {
     type: 'string',
-    description:
-      'Where to search: omit it for the whole workspace; a folder ("src", or in a multi-root workspace "api/src"); a glob ("src/**/*.ts"; without a "/" it matches at any depth: "*.md"); or one file (every match in line order). Relative to the workspace folder, or absolute.',
+    description: 'File, folder or glob (default: workspace).',
   },
-  query: { type: 'string', description: 'Text or regular expression to find.' },
-  is_regex: { type: 'boolean', default: false, description: 'Treat query as an RE2 regular expression.' },
-  case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly.' },
+  query: { type: 'string', description: 'Text or regex.' },
+  is_regex: { type: 'boolean', default: false, description: 'RE2 regex.' },
+  case_sensitive: { type: 'boolean', default: false, description: 'Match case.' },
   include: {
     type: 'path-or-paths',
-    description: 'Workspace search: only files matching these globs ("src/**/*.ts, test/**" or a list; a glob without "/" matches at any depth, a folder matches everything in it). Naming an excluded folder here searches it.',
+    description: 'Only these globs.',
   },
   exclude: {
     type: 'path-or-paths',
-    description: 'Workspace search: leave out files and folders matching these globs ("**/*.test.ts, fixtures").',
+    description: 'Skip these globs.',
   },
   max_results: {
     type: 'integer',
     minimum: 1,
     maximum: 500,
     default: 100,
-    description: 'Workspace search: most matching lines to show over all files (default 100, at most 500); the rest are counted, and more files are named with their counts.',
+    description: 'Most lines (all files).',
   },
   max_matches: {
     type: 'integer',
     minimum: 1,
     maximum: 500,
     default: 50,
-    description: 'File target: most matches to show (default 50, at most 500). The rest are counted.',
+    description: 'Most matches (one file).',
   },
-  before: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines before each match.' },
-  after: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context lines after each match.' },
+  before: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context before.' },
+  after: { type: 'integer', minimum: 0, maximum: 20, default: 0, description: 'Context after.' },
 } as const satisfies Fields;
 
 export type SearchToolInput = InputOf<typeof searchFields, 'query'>;
@@ -52,11 +51,8 @@ export const searchTool = defineTool(
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
     userDescription: 'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
-    modelDescription: [
-      'Find where something is before reading it. Without target it searches the whole workspace (respecting .gitignore and the editor\'s files.exclude/search.exclude; vendored, build and hidden folders are skipped unless named); target can be a folder, a glob ("src/**/*.ts") or one file.',
-      'A workspace answer groups matching lines by file, files with the most matching lines first, each line with its number, so you can follow up with lectern_read start_line/end_line around it; it counts the matches and files it left out and names the exact calls to see more. A file target answers every match in line order.',
-      'Plain text by default (case-insensitive unless case_sensitive is true); is_regex uses RE2 syntax (no lookaround or backreferences). Narrow a workspace search with include/exclude globs.',
-    ].join('\n'),
+    modelDescription:
+      'Find lines by text (case-insensitive) or regex: numbered matches by file, best first. Then read around them with lectern_read.',
     fields: searchFields,
     required: ['query'],
   },

@@ -14,7 +14,7 @@ export const snippetFields = {
     type: 'string',
     enum: ['none', 'block'],
     default: 'none',
-    description: '"block": grow the range to the smallest enclosing statement, block, function or class, so it is never cut mid-block.',
+    description: '"block": grow to the enclosing block.',
   },
 } as const satisfies Fields;
 

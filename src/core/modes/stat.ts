@@ -14,7 +14,7 @@ import type { Fields, InputOf } from '../ground/schema';
 import { defineTool } from './mode';
 
 export const statFields = {
-  target: { type: 'string', description: 'Path relative to the workspace folder, or absolute.' },
+  target: { type: 'string', description: 'A path.' },
 } as const satisfies Fields;
 
 export type StatInput = InputOf<typeof statFields, 'target'>;
@@ -142,8 +142,7 @@ export const statTool = defineTool(
     displayName: 'Stat',
     toolReferenceName: 'lecternStat',
     userDescription: 'Whether a path exists, its kind, size, line count, language and encoding.',
-    modelDescription:
-      'Learn about a path before reading it: exists, kind (file/directory/symlink/other), size in bytes, line count (when cheap to know), language, whether it is binary, its encoding, and when it was modified. A missing path answers exists: false (not an error). Use it to size a read: small files can be read whole; for large ones search first, then read a range.',
+    modelDescription: 'Whether a path exists; its kind, size, lines, language, encoding.',
     fields: statFields,
     required: ['target'],
   },

@@ -9,27 +9,27 @@ import { contextLines } from './readFields';
 export const symbolFields = {
   path: {
     type: 'string',
-    description: 'Where to look for the symbol: a file, a folder or a glob ("src/**/*.ts"). Without it the whole workspace is searched.',
+    description: 'File, folder or glob to look in.',
   },
   kind: {
     type: 'string',
     enum: SYMBOL_KINDS,
-    description: 'Only symbols of this kind.',
+    description: 'Only this kind.',
   },
   index: {
     type: 'integer',
     minimum: 1,
-    description: 'Which of several matching symbols (overloads), 1-based in file order; an ambiguous answer lists the exact input for each.',
+    description: 'Which overload, 1-based.',
   },
   include_body: {
     type: 'boolean',
     default: true,
-    description: 'false: only the signature, doc comment and an outline of the members, with their line ranges.',
+    description: 'false: signature and members only.',
   },
   include_context: {
     type: 'boolean',
     default: true,
-    description: 'Include the doc comments, decorators and attributes directly above the symbol.',
+    description: 'With doc comments.',
   },
   context_lines: contextLines,
 } as const satisfies Fields;

@@ -1,19 +1,21 @@
-// Turns a tool definition into the JSON schema VS Code and MCP clients show the model.
+// Turns a tool definition into the JSON schema VS Code and MCP clients show the model. It is sent
+// with every model request, so it says what a call needs and no more: upper bounds and empty lists
+// are left to validation (tools/validate.ts), which answers them with the exact fix.
 import type { FieldSpec, ToolDefinition } from '../ground/schema';
 
 export type JsonSchema = Record<string, unknown>;
 
 function fieldSchema(field: FieldSpec): JsonSchema {
-  const doc = field.modes ? `${field.description} (mode: ${field.modes.join(', ')})` : field.description;
+  const doc = field.modes ? `${field.modes.join('/')}: ${field.description}` : field.description;
   const schema: JsonSchema =
     field.type === 'path-or-paths'
-      ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] }
+      ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
       : { type: field.type };
   schema.description = doc;
   if (field.enum) schema.enum = [...field.enum];
   if (field.minimum !== undefined) schema.minimum = field.minimum;
-  if (field.maximum !== undefined) schema.maximum = field.maximum;
-  if (field.default !== undefined) schema.default = field.default;
+  // A default of false or 0 is what an absent value means anyway: not worth the model's tokens.
+  if (field.default !== undefined && field.default !== false && field.default !== 0) schema.default = field.default;
   return schema;
 }
 
