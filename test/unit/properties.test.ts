@@ -91,7 +91,9 @@ async function follow(f: Fixture, first: Record<string, unknown>, check: (r: Too
     pages.push(r);
     if (r.meta.next) {
       assert.ok(r.meta.end_byte! < f.model.size, 'next given at the end of the file');
-      assert.match(r.text, /\[Next: lectern_read /, 'next not named in the footer');
+      // A short range the agent bounded itself and got whole keeps its next call in meta only.
+      const shortRange = input.start_line !== undefined && input.end_line !== undefined && (input.end_line as number) - (input.start_line as number) < 60 && r.meta.end_line === input.end_line;
+      if (!shortRange) assert.match(r.text, /\[Next: lectern_read /, 'next not named in the footer');
     }
     input = r.meta.next;
   }
@@ -210,7 +212,7 @@ describe('properties: file reads over random files', function () {
           }
           assert.equal(r.content, f.model.lines(start, last));
           assert.equal(r.meta.truncated, start > 1 || last < total);
-          if (end !== undefined && end > total && last === total) assert.match(notes(r), /clamped \(asked up to/);
+          if (end !== undefined && end > total && last === total) assert.equal(r.meta.next, null);
         },
       ),
       { numRuns: RUNS },

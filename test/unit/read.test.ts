@@ -74,14 +74,14 @@ describe('lectern_read: out of range and empty files', () => {
 });
 
 describe('lectern_read: ranges', () => {
-  it('a partial read shows "lines a-b of N" and names the exact next call', async () => {
+  it('a partial read shows "lines a-b of N" and gives the exact next call (in meta: the agent bounded this range)', async () => {
     const ws = workspace();
     ws.write('a.txt', numbered(30));
     const r = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 11, end_line: 20 });
     assert.match(r.text, /^a\.txt · lines 11-20 of 30\n11\tline 11\n/);
     assert.equal(r.content, numbered(20).slice(numbered(10).length));
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'a.txt', start_line: 21, end_line: 30 });
-    assert.match(r.text, /\[Next: lectern_read \{"mode":"file","target":"a.txt","start_line":21,"end_line":30\}\]$/);
+    assert.match(r.text, /20\tline 20$/, 'no [Next] line after a short range read whole');
     assert.equal(r.meta.truncated, true);
     assert.deepEqual(r.location, { file: 'a.txt', line: 11, end_line: 20 });
     const o = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 11, limit: 10 });
@@ -89,13 +89,26 @@ describe('lectern_read: ranges', () => {
     assert.deepEqual(o.meta.next, { mode: 'file', target: 'a.txt', offset: 21, limit: 10 });
   });
 
-  it('end_line past the end is clamped with a note', async () => {
+  it('end_line past the end is clamped; the header says where the file ends, no note needed', async () => {
     const ws = workspace();
     ws.write('a.txt', numbered(12));
     const r = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 10, end_line: 50 });
     assert.equal(r.meta.end_line, 12);
     assert.equal(r.meta.next, null);
-    assert.match(r.text, /\[The file ends at line 12; the range was clamped \(asked up to 50\)\.\]/);
+    assert.equal(r.text, 'a.txt · lines 10-12 of 12\n10\tline 10\n11\tline 11\n12\tline 12');
+  });
+
+  it('[Next] never asks past the end; a short range read whole carries it in meta only', async () => {
+    const ws = workspace();
+    ws.write('a.txt', numbered(100));
+    const page = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 1, limit: 80 });
+    assert.deepEqual(page.meta.next, { mode: 'file', target: 'a.txt', offset: 81, limit: 20 });
+    assert.match(page.text, /\[Next: lectern_read \{"mode":"file","target":"a.txt","offset":81,"limit":20\}\]$/);
+    const range = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 41, end_line: 80 });
+    assert.deepEqual(range.meta.next, { mode: 'file', target: 'a.txt', start_line: 81, end_line: 100 });
+    assert.doesNotMatch(range.text, /\[Next/);
+    const long = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 1, end_line: 61 });
+    assert.match(long.text, /\[Next: lectern_read \{"mode":"file","target":"a.txt","start_line":62,"end_line":100\}\]$/);
   });
 
   it('a range that ends at the last line has no clamp note and no next', async () => {
@@ -213,7 +226,7 @@ describe('lectern_read: default read and caps', () => {
     assert.equal(r.meta.source, 'disk');
   });
 
-  it('a large file comes as its first part with a note and the next call', async () => {
+  it('a large file comes as its first part and the next call (the header says how much there is)', async () => {
     const ws = workspace();
     ws.write('big.txt', numbered(5000, 4));
     const r = await ok(ws.lectern, 'lectern_read', { target: 'big.txt' });
@@ -224,8 +237,8 @@ describe('lectern_read: default read and caps', () => {
     assert.equal(r.meta.truncated, true);
     assert.equal(r.meta.preview_degraded, true);
     assert.match(r.text, new RegExp(`^big\\.txt · lines 1-${count(shown)} of 5,000`));
-    assert.match(r.text, /This file is larger than one answer \(5,000 lines, /);
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'big.txt', offset: shown + 1, limit: shown });
+    assert.match(r.text, new RegExp(`\\[Next: lectern_read \\{"mode":"file","target":"big.txt","offset":${shown + 1},"limit":${shown}\\}\\]$`));
   });
 
   it('max_preview_chars bounds a read without a range', async () => {

@@ -43,6 +43,8 @@ export const LIMITS = {
   maxSearchMatches: 500,
   defaultSearchMatches: 50,
   maxSearchContext: 20,
+  /** A range of at most this many lines is precise: the read budget never refuses or shrinks it, and read whole it needs no [Next]. */
+  preciseLines: 60,
 } as const;
 
 export function normalizeSettings(partial: Partial<Settings> | undefined): Settings {

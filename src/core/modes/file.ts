@@ -54,13 +54,20 @@ type OneFileInput = FileInput & { target: string };
 const readerTakesTheseFields: Same<Omit<OneFileInput, 'outline'>, FileReadInput> = true;
 void readerTakesTheseFields;
 
-/** One file: its outline when asked for, or instead of the first part of a large file. */
+/** Tokens per byte of source code, a little above what o200k gives on real code (for "is it over the cap"). */
+const TOKENS_PER_BYTE = 0.3;
+
+/**
+ * One file: its outline when asked for, or instead of the first part of a file over the per-answer
+ * cap. A file under the cap answers with text (up to the preview bound) and the exact call for the rest.
+ */
 async function readOne(env: SymbolEnv, input: OneFileInput): Promise<Draft> {
   const { outline, ...rest } = input;
   if (outline) return draft(await readOutline(env, rest));
   const answer = await drafted(env, (e) => readFile(e, rest));
   const response = answer.response;
   if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return answer;
+  if ((response.meta.total_bytes ?? Infinity) * TOKENS_PER_BYTE <= env.tokenCap) return answer;
   const instead = await outlineInstead(env, input.target, response);
   return instead ? draft(instead) : answer;
 }

@@ -176,20 +176,24 @@ class FileRead {
     const atEof = endByte >= this.size;
     const askedLast = Number.isFinite(plan.endLine) ? plan.endLine : null;
     const degraded = shaped.cappedBy !== null || (slice.cappedByBytes && (askedLast === null ? false : lastLine < askedLast) && plan.sized);
-    if (askedLast !== null && atEof && lastLine < askedLast) {
-      this.notes.push(`The file ends at line ${formatCount(lastLine)}; the range was clamped (asked up to ${formatCount(askedLast)}).`);
-    }
+    // A range past the end needs no note: the header says "of N".
     const longLineCut = slice.cutInLine && shown === 1;
     let next: NextCall | null = null;
     if (longLineCut) next = this.call({ start_byte: endByte, max_bytes: LIMITS.maxWindowBytes });
     else if (!atEof) {
       const remainingAsked = askedLast !== null && lastLine < askedLast ? askedLast - lastLine : null;
-      const pageSize = remainingAsked ?? (plan.sized && askedLast !== null ? askedLast - plan.startLine + 1 : shown);
+      let pageSize = remainingAsked ?? (plan.sized && askedLast !== null ? askedLast - plan.startLine + 1 : shown);
+      // Never past the end the engine knows.
+      if (total !== null) pageSize = Math.max(1, Math.min(pageSize, total - lastLine));
       next =
         plan.style === 'range'
           ? this.call({ start_line: lastLine + 1, end_line: lastLine + pageSize })
           : this.call({ offset: lastLine + 1, limit: pageSize });
     }
+    // A short range the agent bounded itself (start_line/end_line) and got whole: meta.next still says
+    // what follows, the text need not. Pages (offset/limit, as [Next] gives them) and long ranges keep it.
+    const gotAll =
+      plan.style === 'range' && plan.sized && askedLast !== null && askedLast - plan.startLine + 1 <= LIMITS.preciseLines && lastLine >= Math.min(askedLast, total ?? askedLast);
     if (degraded) this.notes.push(this.capNote(shaped, slice, 'lines'));
     const what = plan.style === 'head' ? `first ${plural(shown, 'line')}` : `lines ${formatCount(plan.startLine)}-${formatCount(lastLine)}`;
     return this.respond({
@@ -199,6 +203,7 @@ class FileRead {
       header: `${this.label} · ${what} of ${total === null ? 'an uncounted number (file over ' + formatBytes(LIMITS.countLinesBelowBytes) + ')' : formatCount(total)}`,
       meta: { total_lines: total, start_line: plan.startLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
       next,
+      quietNext: gotAll && !longLineCut,
       truncated: plan.startLine > 1 || !atEof,
       degraded,
       longLineCut,
@@ -308,12 +313,11 @@ class FileRead {
     }
     if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(1, slice.startByte));
     // The answer ended inside a line (a huge single-line file): the rest of it continues by bytes,
-    // since the next line may not exist.
-    const next = slice.cutInLine ? this.call({ start_byte: endByte, max_bytes: LIMITS.maxWindowBytes }) : this.call({ offset: shown + 1, limit: shown });
-    this.notes.push(
-      `This file is larger than one answer (${total === null ? formatBytes(this.size) : `${plural(total, 'line')}, ${formatBytes(this.size)}`}): this is its start. ` +
-        `Search it (lectern_search) for what you need and read that range, or continue with the next call below.`,
-    );
+    // since the next line may not exist. Otherwise the header ("lines 1-274 of 292") and [Next] say
+    // the rest; the next page is no longer than what is left.
+    const next = slice.cutInLine
+      ? this.call({ start_byte: endByte, max_bytes: LIMITS.maxWindowBytes })
+      : this.call({ offset: shown + 1, limit: total === null ? shown : Math.max(1, Math.min(shown, total - shown)) });
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, 1),
@@ -389,6 +393,8 @@ class FileRead {
     header: string;
     meta: Pick<ReadMeta, 'total_lines' | 'start_line' | 'end_line' | 'start_byte' | 'end_byte'>;
     next: NextCall | null;
+    /** meta.next only, no [Next] line: the agent bounded the read itself and got all of it. */
+    quietNext?: boolean;
     truncated: boolean;
     degraded: boolean;
     longLineCut?: boolean;
@@ -400,7 +406,7 @@ class FileRead {
       this.notes.push(`A single line is longer than ${formatBytes(LIMITS.maxLineReadBytes)}: shown up to byte ${formatCount(parts.meta.end_byte!)}. Continue it with a byte window from there.`);
     }
     const footer = this.notes.map((note) => `[${note}]`);
-    if (parts.next) footer.push(`[Next: ${callText('lectern_read', parts.next)}]`);
+    if (parts.next && !parts.quietNext) footer.push(`[Next: ${callText('lectern_read', parts.next)}]`);
     const header = flags.length > 0 ? `${parts.header} · ${flags.join(' · ')}` : parts.header;
     const text = [header, parts.body, ...footer].filter((piece) => piece.length > 0).join('\n');
     const meta: ReadMeta = {

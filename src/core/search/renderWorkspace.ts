@@ -72,8 +72,11 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   if (o.outOfTime) {
     fixed.push(`[Stopped after ${formatCount(Math.round(o.elapsedMs / 1000))} s with ${plural(o.searched, 'file')} searched: files later in the walk were not searched, so counts are lower bounds. Narrow with target or include.]`);
   }
+  // What was not searched is said where it could matter: files too large (searchable as a target),
+  // unreadable ones, and — when nothing matched — binaries and the folders left out (meta.skipped has all).
+  const nothing = o.totalMatches === 0;
   const skips: string[] = [];
-  if (o.binary > 0) skips.push(plural(o.binary, 'binary file'));
+  if (o.binary > 0 && nothing) skips.push(plural(o.binary, 'binary file'));
   if (o.largeCount > 0) {
     skips.push(
       `${plural(o.largeCount, 'file')} over ${formatBytes(WORKSPACE_SEARCH_LIMITS.maxFileBytes)} (${o.large.map((l) => `${l.path}, ${formatBytes(l.size)}`).join('; ')}${o.largeCount > o.large.length ? '; …' : ''}: search one with it as target)`,
@@ -81,7 +84,7 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   }
   if (o.unreadable > 0) skips.push(plural(o.unreadable, 'unreadable file'));
   if (skips.length > 0) fixed.push(`[Skipped: ${skips.join('; ')}.]`);
-  if (o.skippedFolderCount > 0) {
+  if (o.skippedFolderCount > 0 && nothing) {
     const byReason = new Map<SkipReason, string[]>();
     for (const s of o.skippedFolders) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
     const named = [...byReason].map(([reason, paths]) => `${paths.join(', ')} (${reason})`).join('; ');
@@ -134,7 +137,8 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   }
   footer.push(...fixed);
   const first = matches[0];
-  if (first) {
+  // A read around the first match, unless the answer shows context already.
+  if (first && !(input.before || input.after)) {
     footer.push(`[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`);
   } else if (o.totalMatches === 0) {
     footer.push(input.is_regex ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]' : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]');

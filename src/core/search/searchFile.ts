@@ -230,8 +230,9 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     );
   }
   if (matches.length > 0) {
+    // A read around the first match, unless the answer shows context already.
     const first = matches[0]!.line;
-    footer.push(`[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`);
+    if (!(input.before || input.after)) footer.push(`[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`);
   } else {
     footer.push(input.is_regex ? '[No line matches. Check the pattern, or try case_sensitive false.]' : '[No line matches. Try fewer words, a different spelling, or is_regex with an alternation.]');
   }

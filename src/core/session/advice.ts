@@ -27,9 +27,12 @@ export function orderedWarnings(advice: Advice[]): StabilizationWarning[] {
   return advice.map(({ code, message }) => ({ code, message }));
 }
 
+/** Warnings the answer's own text already says (a pointer's "unchanged since call #N"): in meta only. */
+const SAID_IN_TEXT: ReadonlySet<WarningCode> = new Set(['DEDUPLICATED']);
+
 /** The warnings as the `[CODE: message]` lines that end the answer's text. */
 export function footerLines(warnings: readonly StabilizationWarning[]): string[] {
-  return warnings.map((w) => `[${w.code}: ${w.message}]`);
+  return warnings.filter((w) => !SAID_IN_TEXT.has(w.code)).map((w) => `[${w.code}: ${w.message}]`);
 }
 
 export function suggestion(

@@ -34,8 +34,9 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
   if (!ctx.force && !ctx.ephemeral) {
     const earlier = piece ? served.findPiece(file.absolute, file.version, piece) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(text));
     const pointer = earlier ? pointerTo(part, text, file, earlier, range) : undefined;
-    // A pointer only where it is cheaper than the text (a line or two is simply served again).
-    if (earlier && pointer && countTokens(`${pointer.text}\n[DEDUPLICATED: ${pointer.advice.message}]`) < rawTokens) {
+    // A pointer only where it costs at most half the text (a line or two is simply served again:
+    // scrolling back is not worth a few tokens).
+    if (earlier && pointer && 2 * countTokens(pointer.text) <= rawTokens) {
       pointedTo = earlier;
       // The file was judged when it was served; a pointer needs no second opinion on it.
       for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
@@ -65,7 +66,8 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
 /** The pointer that would replace a read's text: its header (and next call), and the warning naming the earlier answer. */
 function pointerTo(part: ToolResponse, shown: string, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
   const header = shown.split('\n', 1)[0]!;
-  const next = part.meta.next ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
+  // The next call only where the answer itself showed one (not after a range the agent bounded).
+  const next = part.meta.next && shown.includes('\n[Next: ') ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
   const text = `${header} · unchanged since call #${earlier.seq}${next}`;
   const what = range
     ? `${file.display} ${lineSpan(range.start, range.end)} ${range.start === range.end ? 'is' : 'are'} in the answer of call #${earlier.seq} (${lineSpan(earlier.range!.start, earlier.range!.end)})`

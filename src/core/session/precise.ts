@@ -1,8 +1,9 @@
 // Precise reads: a symbol, or a range of at most PRECISE_LINES lines (or a byte window of at most
 // PRECISE_BYTES). The read budget never refuses or shrinks them; it steers broad reads instead.
+import { LIMITS } from '../ground/settings';
 
 /** The longest range that counts as precise, and the page a broad read shrinks to at the hard limit. */
-export const PRECISE_LINES = 60;
+export const PRECISE_LINES = LIMITS.preciseLines;
 /** The largest byte window that counts as precise. */
 export const PRECISE_BYTES = 8192;
 

@@ -123,7 +123,11 @@ describe('lectern_search over the workspace', () => {
       ws.write('ok.ts', 'needle\n');
       const r = await ok(ws.lectern, 'lectern_search', { query: 'needle' });
       assert.deepEqual(filesOf(r).sort(), ['ok.ts', 'src/deep/wanted.ts', 'src/generated/b.ts', 'src/keep.log']);
-      assert.match(r.text, /\[Folders not searched: build-x, generated, src\/fixtures \(\.gitignore\)\. /);
+      // With matches, what was left out is in meta only; when nothing matches, the answer names it.
+      assert.doesNotMatch(r.text, /Folders not searched/);
+      assert.equal((r.meta.skipped as { folders: number }).folders, 3);
+      const none = await ok(ws.lectern, 'lectern_search', { query: 'no such needle' });
+      assert.match(none.text, /\[Folders not searched: build-x, generated, src\/fixtures \(\.gitignore\)\. /);
       // Named explicitly, an ignored folder is searched (its own rules still apply inside).
       const named = await ok(ws.lectern, 'lectern_search', { target: 'generated', query: 'needle' });
       assert.deepEqual(filesOf(named), ['generated/a.ts']);
@@ -143,7 +147,8 @@ describe('lectern_search over the workspace', () => {
       const r = await ok(ws.lectern, 'lectern_search', { query: 'needle' });
       assert.deepEqual(filesOf(r).sort(), ['.env.example', 'src/a.ts']);
       assert.equal((r.meta.skipped as { folders: number }).folders, 5);
-      assert.match(r.text, /\[Folders not searched: \.cache, \.github \(hidden folder\); dist, node_modules, src\/node_modules \(excluded folder\)\. To search one, pass it as target or in include\.\]/);
+      const none = await ok(ws.lectern, 'lectern_search', { query: 'no such needle' });
+      assert.match(none.text, /\[Folders not searched: \.cache, \.github \(hidden folder\); dist, node_modules, src\/node_modules \(excluded folder\)\. To search one, pass it as target or in include\.\]/);
       const pkg = await ok(ws.lectern, 'lectern_search', { target: 'node_modules/pkg', query: 'needle' });
       assert.deepEqual(filesOf(pkg), ['node_modules/pkg/index.js']);
       const gh = await ok(ws.lectern, 'lectern_search', { query: 'needle', include: '.github/**' });
@@ -172,7 +177,7 @@ describe('lectern_search over the workspace', () => {
       const r = await ok(lectern, 'lectern_search', { query: 'needle' });
       assert.deepEqual(filesOf(r), ['src/a.ts']);
       assert.deepEqual(asked, ['w:search']);
-      assert.match(r.text, /generated, src\/generated \(exclude setting\)/);
+      assert.match((await ok(lectern, 'lectern_search', { query: 'no such needle' })).text, /generated, src\/generated \(exclude setting\)/);
       const named = await ok(lectern, 'lectern_search', { target: 'src/generated', query: 'needle' });
       assert.deepEqual(filesOf(named), ['src/generated/h.ts']);
     });
@@ -187,7 +192,10 @@ describe('lectern_search over the workspace', () => {
       assert.deepEqual(filesOf(r), ['small.txt']);
       assert.deepEqual(r.meta.skipped, { binary: 1, too_large: 1, unreadable: 0, folders: 0, by_rule: 0 });
       assert.equal(r.meta.files_searched, 1);
-      assert.match(r.text, /\[Skipped: 1 binary file; 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/);
+      // Binaries are named only when nothing matched; a file too large to search always (it can be searched as a target).
+      assert.match(r.text, /\[Skipped: 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/);
+      const none = await ok(ws.lectern, 'lectern_search', { query: 'no such needle' });
+      assert.match(none.text, /\[Skipped: 1 binary file; 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/);
       const one = await ok(ws.lectern, 'lectern_search', { target: 'huge.txt', query: 'needle' });
       assert.equal(one.meta.total_matches, 1);
     });

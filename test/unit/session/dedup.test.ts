@@ -16,12 +16,12 @@ describe('session: de-duplication', () => {
     const again = await ws.call('lectern_read', { target: 'a.txt', start_line: 1, end_line: 40 });
     assert.ok(again.ok);
     assert.equal(again.content, '');
-    assert.equal(
-      again.text,
-      'a.txt · lines 1-40 of 100 · unchanged since call #1\n' +
-        '[Next: lectern_read {"mode":"file","target":"a.txt","start_line":41,"end_line":80}]\n' +
-        '[DEDUPLICATED: a.txt lines 1-40 are in the answer of call #1 (lines 1-40), unchanged since: not repeated ("force": true gets the text again).]',
-    );
+    // The pointer is its header: the warning (in meta) says the same at length.
+    assert.equal(again.text, 'a.txt · lines 1-40 of 100 · unchanged since call #1');
+    assert.ok(again.meta.token_estimate < 30, `a pointer of ${again.meta.token_estimate} tokens`);
+    assert.deepEqual(stab(again).warnings, [
+      { code: 'DEDUPLICATED', message: 'a.txt lines 1-40 are in the answer of call #1 (lines 1-40), unchanged since: not repeated ("force": true gets the text again).' },
+    ]);
     assert.deepEqual(again.meta.deduplicated_from, { seq: 1, start_line: 1, end_line: 40 });
     assert.deepEqual([again.meta.start_line, again.meta.end_line], [1, 40]);
     assert.equal(stab(again).suggested_next_action, 'Use the text from call #1.');
@@ -40,7 +40,8 @@ describe('session: de-duplication', () => {
     ws.write('a.txt', wideLines(100));
     await ws.call('lectern_read', { target: 'a.txt', start_line: 10, end_line: 60 });
     const inside = await ws.call('lectern_read', { target: 'a.txt', start_line: 20, end_line: 20 });
-    assert.deepEqual(footer(inside), ['[DEDUPLICATED: a.txt line 20 is in the answer of call #1 (lines 10-60), unchanged since: not repeated ("force": true gets the text again).]']);
+    assert.deepEqual(footer(inside), []);
+    assert.deepEqual(stab(inside).warnings.map((w) => w.message), ['a.txt line 20 is in the answer of call #1 (lines 10-60), unchanged since: not repeated ("force": true gets the text again).']);
     const head = await ws.call('lectern_read', { target: 'a.txt', head: 30 });
     assert.deepEqual(codes(head), [], 'lines 1-9 were not served');
     assert.equal(head.content, wideLines(30));
@@ -104,7 +105,7 @@ describe('session: de-duplication', () => {
     assert.deepEqual(codes(forced), []);
     assert.equal(forced.content, wideLines(6).split('\n').slice(4, 6).join('\n') + '\n');
     const later = await ws.call('lectern_read', { target: 'a.txt', start_line: 5, end_line: 5 });
-    assert.match(footer(later)[0]!, /in the answer of call #2 \(lines 5-6\)/);
+    assert.match(stab(later).warnings[0]!.message, /in the answer of call #2 \(lines 5-6\)/);
   });
 
   it('symbols, outlines, list reads and legacy reads', async () => {
@@ -119,12 +120,13 @@ describe('session: de-duplication', () => {
     const outline = await ws.call('lectern_read', { target: 'src/store.ts', outline: true });
     assert.deepEqual(codes(outline), []);
     const outlineAgain = await ws.call('lectern_read', { target: 'src/store.ts', outline: true });
-    assert.deepEqual(footer(outlineAgain), ['[DEDUPLICATED: this answer for src/store.ts is the answer of call #3, unchanged since: not repeated ("force": true gets the text again).]']);
+    assert.deepEqual(stab(outlineAgain).warnings.map((w) => w.message), ['this answer for src/store.ts is the answer of call #3, unchanged since: not repeated ("force": true gets the text again).']);
     const list = await ws.call('lectern_read', { target: ['src/store.ts', 'src/b.ts'] });
     assert.ok(list.ok);
     assert.equal(list.results![0]!.content, '');
     assert.match(list.results![1]!.content, /^export const b = "b+";\n$/);
-    assert.match(list.text, /^src\/store\.ts · whole file, 17 lines \([\d.]+ KB\) · unchanged since call #1\n\nsrc\/b\.ts · whole file, 1 line \(\d+ bytes\)\n1\texport const b = "b+";\n\[DEDUPLICATED: src\/store\.ts lines 1-17 are in/);
+    assert.match(list.text, /^src\/store\.ts · whole file, 17 lines \([\d.]+ KB\) · unchanged since call #1\n\nsrc\/b\.ts · whole file, 1 line \(\d+ bytes\)\n1\texport const b = "b+";$/);
+    assert.match(stab(list).warnings[0]!.message, /^src\/store\.ts lines 1-17 are in/);
     assert.equal(stab(list).metrics_snapshot.deduplicated_reads, 3);
     const legacy = await ws.lectern.run('read_file', { path: 'src/b.ts' });
     assert.equal(legacy.response.legacy?.content, '');
