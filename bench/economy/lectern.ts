@@ -94,7 +94,9 @@ export class Agent {
     const response = await this.engine.invoke(tool, input, { sessionId: this.sessionId });
     this.seen.absorb(response.text, defaultFile);
     const meta = response.meta;
-    if (defaultFile && meta.start_byte !== null && meta.end_byte !== null && response.content.length > 0 && response.text.includes(response.content)) {
+    // A window's content is in the text line by line (each behind its number).
+    const shown = response.content.length > 0 && response.content.split('\n').every((piece) => response.text.includes(piece));
+    if (defaultFile && meta.start_byte !== null && meta.end_byte !== null && shown) {
       const start = meta.start_byte;
       this.seen.addBytes(defaultFile, start, start + Buffer.byteLength(response.content));
     }

@@ -72,7 +72,7 @@ export async function runLongSession(files: SessionFile[], minified: string, cou
       const total = texts.get(file)!.length;
       let input: Record<string, unknown> = { mode: 'file', target: file };
       const tried = new Set<string>();
-      for (let i = 0; i < 80; i++) {
+      for (let i = 0; i < 400; i++) {
         tried.add(JSON.stringify(input));
         const call = await read(input, file);
         let missing = 0;
