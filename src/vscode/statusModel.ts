@@ -16,7 +16,7 @@ export interface StatusView {
 const STATE_TEXT: Record<BudgetState, string> = {
   ok: 'within budget',
   soft: 'soft limit reached: answers are shortened, search first',
-  hard: 'hard limit reached: reads are refused until the session is reset',
+  hard: 'hard limit reached: broad reads page by 60 lines; symbols and short ranges are served whole',
 };
 
 export function statusView(snapshot: SessionSnapshot): StatusView {

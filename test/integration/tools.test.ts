@@ -63,13 +63,16 @@ describe('lectern tools in the extension host', () => {
     }
   });
 
-  it('reads a line range with the total and the exact next call', async () => {
+  it('reads a line range with the total; a page names the exact next call', async () => {
     const text = await call('lectern_read', { target: 'alpha/src/numbers.txt', start_line: 10, end_line: 20 });
     assert.match(text, /^alpha\/src\/numbers\.txt · lines 10-20 of 500/);
     assert.match(text, /^10\tline 10$/m);
     assert.match(text, /^20\tline 20$/m);
     assert.doesNotMatch(text, /line 21/);
-    assert.match(text, /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","start_line":21,"end_line":31\}\]/);
+    // A short range the agent bounded itself: the next call is in meta only; a page names it.
+    assert.doesNotMatch(text, /\[Next/);
+    const page = await call('lectern_read', { target: 'alpha/src/numbers.txt', offset: 10, limit: 11 });
+    assert.match(page, /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","offset":21,"limit":11\}\]/);
   });
 
   it('answers a range past the end with the line count and calls that work', async () => {
