@@ -105,7 +105,7 @@ function peers(need: Need, repo: RepoInput, want: Map<string, number[]>, count: 
   return out;
 }
 
-/** Follows the answers until the need's lines were all seen, the answers name no further call, or 60 calls. */
+/** Follows the answers until the need's lines were all seen, the answers name no further call, or 300 calls. */
 async function lecternNeed(agent: Agent, need: Need, repo: RepoInput, want: Map<string, number[]>, count: TokenCounter, other: Agent): Promise<Outcome[]> {
   const first = agent.calls.length;
   const has = (f: string, l: number) => agent.seen.has(f, l);
@@ -121,7 +121,7 @@ async function lecternNeed(agent: Agent, need: Need, repo: RepoInput, want: Map<
       let input: Record<string, unknown> =
         need.kind === 'symbol' ? { mode: 'symbol', target: need.name, path: need.file } : need.kind === 'range' ? { mode: 'file', target: need.file, start_line: need.start, end_line: need.end } : { mode: 'file', target: need.file };
       const tried = new Set<string>();
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 300; i++) {
         tried.add(JSON.stringify(input));
         const call = await agent.call('lectern_read', input, need.file);
         const missing = unseen();
