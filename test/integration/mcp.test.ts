@@ -52,7 +52,7 @@ describe('mcp server definition provider', function () {
       'the Lectern MCP tools',
     );
     const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
-    assert.match(stat.description, /Learn about a path before reading it/);
+    assert.match(stat.description, /^Whether a path exists/);
     const file = writeFile(path.join(folder('alpha'), 'src', 'mcp-provider.ts'), 'export const viaMcp = 1;\n');
     const result = await vscode.lm.invokeTool(stat.name, { input: { target: file }, toolInvocationToken: undefined });
     const text = resultText(result);
