@@ -87,13 +87,9 @@ const builds = [
   { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.
   { ...common, entryPoints: { outlineWorker: 'src/node/outlineWorker.ts' }, outdir: 'dist' },
-  {
-    ...common,
-    entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
-    plugins: [tokenizerApart, mcpApart],
-  },
+  { ...common, entryPoints: { 'cli-main': 'src/cli/main.ts' }, outdir: 'dist', plugins: [tokenizerApart, mcpApart] },
+  // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
+  { ...common, entryPoints: { cli: 'src/cli/launch.ts' }, outdir: 'dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js'] },
   { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart] },
 ];
 

@@ -23,6 +23,8 @@ export interface CliOptions {
   httpHost?: string;
   /** `mcp --token T` (or LECTERN_MCP_TOKEN): HTTP requests must carry `Authorization: Bearer T`. */
   token?: string;
+  /** `call --exact-tokens`: count tokens exactly even where an upper bound decides alike. */
+  exactTokens: boolean;
   /** `--log FILE`: append each call to a replay log (JSONL). */
   log?: string;
   /** `replay LOG`: the log to replay. */
@@ -46,6 +48,8 @@ Options:
   --root DIR            workspace folder (repeat for multi-root; default: the current directory;
                         an MCP client's roots replace them)
   --text                print the model-facing text instead of the JSON response
+  --exact-tokens        call: exact o200k token_estimate even for small answers (default there:
+                        UTF-8 bytes, an upper bound, which spares loading the tokenizer)
   --allow-outside       allow reading paths outside the roots
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools
@@ -91,14 +95,14 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
 }
 
 function unknownOption(arg: string): UsageError {
-  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
+  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--exact-tokens', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
   const name = arg.split('=')[0]!;
   const guess = closestName(name.replace(/^--/, ''), known.map((k) => k.slice(2)));
   return new UsageError(`Unknown option ${name}.${guess ? ` Did you mean --${guess}?` : ''}`);
 }
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
-  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false };
+  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false, exactTokens: false };
   const positional: string[] = [];
   const globs = new Map<string, string[]>(); // repeatable glob flags, by setting
   const valueOf = (i: number, name: string, what: string): string => {
@@ -127,6 +131,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         break;
       case '--legacy-tools':
         options.legacyTools = true;
+        break;
+      case '--exact-tokens':
+        options.exactTokens = true;
         break;
       case '--log':
         options.log = valueOf(i++, '--log', 'a file to append the replay log to');
@@ -161,6 +168,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
   }
   if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
+  if (command !== 'call' && options.exactTokens) throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
   if (command !== 'mcp') {
     const httpOnly = options.httpPort !== undefined ? '--http' : options.httpHost !== undefined ? '--host' : options.legacyTools ? '--legacy-tools' : undefined;
     if (httpOnly) throw new UsageError(`${httpOnly} goes with mcp.`);

@@ -8,10 +8,12 @@ import { LecternError } from '../core/ground/contract';
 import { Lectern } from '../core/engine';
 import { errorResponse } from '../core/ground/errors';
 import type { WorkspaceRoot } from '../core/ground/ports';
+import type { TokenCounter } from '../core/ground/tokens';
 import { allTools, primaryTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { createNodeHost, rootsOf } from '../node/nodeHost';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
+import { OneShotTokens } from './oneShotTokens';
 
 function output(response: ToolResponse, asText = false): string {
   if (asText) return response.text;
@@ -33,8 +35,19 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
   return rootsOf(dirs);
 }
 
-function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[]): Lectern {
-  return new Lectern(createNodeHost(roots, __dirname), () => options.settings);
+function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter): Lectern {
+  return new Lectern(createNodeHost(roots, __dirname, tokenCounter), () => options.settings);
+}
+
+/** One call, answered once: byte-length counts where they decide alike, else exact (oneShotTokens.ts). */
+async function callOnce(options: CliOptions, roots: WorkspaceRoot[]): Promise<ToolResponse> {
+  const invoke = (engine: Lectern) => engine.invoke(options.tool!, options.input, { allowOutside: options.allowOutside });
+  if (!options.exactTokens) {
+    const tokens = new OneShotTokens(options.settings);
+    const response = await invoke(createEngine(options, () => roots, tokens.counter));
+    if (tokens.decidedAlike) return response;
+  }
+  return invoke(createEngine(options, () => roots));
 }
 
 function write(line: string): Promise<void> {
@@ -88,7 +101,7 @@ async function run(options: CliOptions): Promise<number> {
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);
-      const response = await createEngine(options, () => roots).invoke(options.tool!, options.input, { allowOutside: options.allowOutside });
+      const response = await callOnce(options, roots);
       await write(output(response, options.text) + '\n');
       return 0;
     }

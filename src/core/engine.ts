@@ -7,7 +7,7 @@ import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
 import { PathResolver } from './ground/paths';
 import type { CancellationSignal, Host } from './ground/ports';
 import { normalizeSettings, responseTokenCap, type Settings } from './ground/settings';
-import { loadTokenCounter } from './ground/tokens';
+import { hostTokenCounter } from './ground/tokens';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
 import { readMode } from './modes/index';
 import type { Tool, ValidInput } from './modes/mode';
@@ -117,7 +117,7 @@ export class Lectern {
       return { tool: toolName, response: render(await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call))) };
     } catch (error) {
       const failed = errorResponse(modeOf(toolName, rawInput), target, error);
-      failed.meta.token_estimate = (await loadTokenCounter())(failed.text);
+      failed.meta.token_estimate = (await hostTokenCounter(this.host))(failed.text);
       const response = render(await call.finish(draft(failed)));
       if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
@@ -175,7 +175,7 @@ export class Lectern {
       indexes: this.indexes,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
-      countTokens: await loadTokenCounter(),
+      countTokens: await hostTokenCounter(this.host),
       signal,
       allowOutside: options.allowOutside ?? false,
       allowSecrets: options.allowSecrets === true || settings.allowSecrets,

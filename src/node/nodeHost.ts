@@ -3,6 +3,7 @@
 // the symbol index persists in the user cache folder and parses in worker threads.
 import * as path from 'node:path';
 import type { Host, WorkspaceRoot } from '../core/ground/ports';
+import type { TokenCounter } from '../core/ground/tokens';
 import { createGitCli } from './gitCli';
 import { nodeFileSystem } from './nodeFileSystem';
 import { createOutlineWorkers } from './outlineWorkers';
@@ -19,8 +20,8 @@ export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
 }
 
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
-export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?: string): Host {
-  return {
+export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?: string, tokenCounter?: TokenCounter): Host {
+  const host: Host = {
     fs: nodeFileSystem,
     roots,
     loadWasm: createWasmLoader(bundleDir),
@@ -29,4 +30,6 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?
     outlineWorkers: createOutlineWorkers(bundleDir ?? __dirname),
     regex: createRegexRunner(bundleDir),
   };
+  if (tokenCounter) host.tokenCounter = async () => tokenCounter;
+  return host;
 }

@@ -1,5 +1,6 @@
 import type { GitPort } from './gitPort';
 import type { OutlineSymbol } from './symbolTypes';
+import type { TokenCounter } from './tokens';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
 
@@ -180,6 +181,11 @@ export interface Host {
   outlineWorkers?: OutlineWorkersPort;
   /** Regular-expression scans off the host's thread (src/node/regexRunner.ts); absent: they run inline, checked between lines. */
   regex?: RegexScanPort;
+  /**
+   * The token counter (default: gpt-tokenizer's o200k, loaded on first use). A host may bring its own,
+   * e.g. the CLI's one-shot call, which spares the table's load when every count is far under every cap.
+   */
+  tokenCounter?(): Promise<TokenCounter>;
   /** Milliseconds since the epoch (sessions: idle reset, timeline); default Date.now. Tests pass a fixed clock. */
   clock?: () => number;
 }

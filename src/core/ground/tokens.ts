@@ -34,3 +34,8 @@ export function loadTokenCounter(): Promise<TokenCounter> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) => inPieces((text) => tokenizer.countTokens(text, PLAIN)));
   return loading;
 }
+
+/** The host's counter, or the default one. */
+export function hostTokenCounter(host: { tokenCounter?(): Promise<TokenCounter> }): Promise<TokenCounter> {
+  return host.tokenCounter ? host.tokenCounter() : loadTokenCounter();
+}

@@ -4,7 +4,7 @@ import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
-import { loadTokenCounter } from '../ground/tokens';
+import type { TokenCounter } from '../ground/tokens';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
 import { budgetAdvice, type ExclusionPolicy, gateRead, judgeFiles, refuseBlocked, refuseRepeat, repeatAdvice } from './guards';
 import { pointOrRecord } from './pointers';
@@ -18,6 +18,8 @@ import { budgetState, callKey, fileOf, type FileOf, FlagsByPart, fnv1a, LOOP_REF
 export interface CallOwner {
   readonly exclusions: ExclusionPolicy;
   now(): number;
+  /** The host's token counter. */
+  tokenCounter(): Promise<TokenCounter>;
   /** Tells the listeners the session changed. */
   emit(session: Session): void;
 }
@@ -89,7 +91,7 @@ export class SessionCall {
     const guard = s.sessionGuard;
     const session = this.session;
     const m = session.metrics;
-    const countTokens = await loadTokenCounter();
+    const countTokens = await this.owner.tokenCounter();
     const isRead = this.primaryTool === 'lectern_read';
     const advice: Advice[] = [];
     const flags = new FlagsByPart();

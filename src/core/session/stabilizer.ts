@@ -3,6 +3,7 @@
 import type { Host } from '../ground/ports';
 import type { Settings } from '../ground/settings';
 import type { SessionSnapshot } from '../ground/stabilization';
+import { hostTokenCounter, type TokenCounter } from '../ground/tokens';
 import { budgetLimits, ExclusionPolicy } from './guards';
 import { DEFAULT_SESSION_ID, Session } from './session';
 import { type CallOwner, SessionCall } from './sessionCall';
@@ -60,6 +61,10 @@ export class Stabilizer implements SessionApi, CallOwner {
     private readonly settings: () => Settings,
   ) {
     this.exclusions = new ExclusionPolicy(host);
+  }
+
+  tokenCounter(): Promise<TokenCounter> {
+    return hostTokenCounter(this.host);
   }
 
   now(): number {

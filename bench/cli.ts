@@ -1,0 +1,129 @@
+// `npm run bench:cli`: what a call costs outside VS Code, against baselines measured in the same run.
+//   1. Cold: a whole `lectern call` process (the shipped, minified dist/cli.js) beside `node -e 1`,
+//      interleaved run by run so machine load hits both alike.
+//   2. Warm: calls on one `lectern mcp` stdio connection (the SDK client), beside the reference
+//      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads.
+// Reads real code the tests do not use (the MCP SDK's own build in node_modules).
+//
+//   npm run bench:cli [-- --runs=15 --calls=300 --no-build --before=OLD/dist/cli.js]
+//   --before: also time another build of the CLI (e.g. an older commit's) on the same calls.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ms, ratio } from './format';
+
+const ROOT = resolve(__dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const WORKSPACE = join(ROOT, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm');
+const FILE = 'server/stdio.js';
+const PEER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const RUNS = arg('runs', 15);
+const CALLS = arg('calls', 300);
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const median = (values: number[]) => quantile(values, 0.5);
+
+function cold(): string {
+  const commands: [string, string[]][] = [
+    ['node -e 1 (baseline)', ['-e', '1']],
+    ['lectern (usage)', [CLI]],
+    ['call lectern_stat', [CLI, 'call', 'lectern_stat', JSON.stringify({ target: FILE }), '--root', WORKSPACE]],
+    ['call lectern_read head 20', [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 20 }), '--root', WORKSPACE]],
+    ['call lectern_read head 50', [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 50 }), '--root', WORKSPACE]],
+    ['call lectern_read symbol', [CLI, 'call', 'lectern_read', JSON.stringify({ mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }), '--root', WORKSPACE]],
+  ];
+  // The same calls with exact token counts: the cost of loading the tokenizer.
+  commands.push(['call lectern_stat --exact-tokens', [...commands[2]![1], '--exact-tokens']], ['call lectern_read head 50 --exact-tokens', [...commands[4]![1], '--exact-tokens']]);
+  const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+  if (before) {
+    for (const [name, args] of commands.slice(2, 6)) commands.push([`before: ${name}`, [resolve(before), ...args.slice(1)]]);
+  }
+  const times = new Map<string, number[]>(commands.map(([name]) => [name, []]));
+  for (let run = 0; run < RUNS + 1; run++) {
+    for (const [name, args] of commands) {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      const elapsed = performance.now() - started;
+      if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
+      if (run > 0) times.get(name)!.push(elapsed); // run 0 warms the disk cache (and V8's compile cache, where there is one)
+    }
+  }
+  const base = median(times.get(commands[0]![0])!);
+  const rows = commands.map(([name]) => {
+    const t = times.get(name)!;
+    return `| ${name} | ${ms(median(t))} | ${ms(quantile(t, 0.95))} | ${ratio(median(t) / base)} |`;
+  });
+  return [`Cold processes (${process.version}, ${RUNS} interleaved runs each, ms):`, '', '| command | median | p95 | vs node -e 1 |', '| --- | ---: | ---: | ---: |', ...rows].join('\n');
+}
+
+async function connect(command: string, args: string[]): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  return client;
+}
+
+async function timeCalls(client: Client, name: string, input: Record<string, unknown>): Promise<number[]> {
+  const call = async () => {
+    const result = await client.callTool({ name, arguments: input });
+    if (result.isError) throw new Error(`${name} ${JSON.stringify(input)}: ${JSON.stringify(result.content)}`);
+  };
+  for (let i = 0; i < 30; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function warm(): Promise<string> {
+  // The session guard off: a benchmark repeats the same read, which a guarded session de-duplicates.
+  const lectern = await connect(process.execPath, [CLI, 'mcp', '--root', WORKSPACE, '--session-guard', 'off']);
+  const peer = await connect(process.execPath, [PEER, WORKSPACE]);
+  const absolute = join(WORKSPACE, FILE);
+  const pairs: [string, number[], number[] | null][] = [];
+  try {
+    pairs.push(['stat', await timeCalls(lectern, 'lectern_stat', { target: FILE }), await timeCalls(peer, 'get_file_info', { path: absolute })]);
+    pairs.push(['head 50', await timeCalls(lectern, 'lectern_read', { target: FILE, head: 50 }), await timeCalls(peer, 'read_text_file', { path: absolute, head: 50 })]);
+    pairs.push(['whole file', await timeCalls(lectern, 'lectern_read', { target: FILE }), await timeCalls(peer, 'read_text_file', { path: absolute })]);
+    pairs.push(['symbol StdioServerTransport.send', await timeCalls(lectern, 'lectern_read', { mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }), null]);
+  } finally {
+    await lectern.close();
+    await peer.close();
+  }
+  const rows = pairs.map(([name, ours, theirs]) => {
+    const peerCells = theirs ? `${ms(median(theirs))} | ${ms(quantile(theirs, 0.95))} | ${ratio(median(ours) / median(theirs))}` : '— | — | —';
+    return `| ${name} | ${ms(median(ours))} | ${ms(quantile(ours, 0.95))} | ${peerCells} |`;
+  });
+  return [
+    `Warm MCP calls over stdio (one connection each, ${CALLS} calls after 30 warm-ups, ms; the reference filesystem server answers the same file):`,
+    '',
+    '| read | lectern median | lectern p95 | server-filesystem median | server-filesystem p95 | lectern / peer |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    console.log(cold() + '\n');
+    console.log((await warm()) + '\n');
+  } finally {
+    if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' }); // the dev build again
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

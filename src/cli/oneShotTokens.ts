@@ -1,0 +1,38 @@
+// `lectern call` answers once and exits, so loading the exact tokenizer's 3 MB table (about 100 ms,
+// most of a call) is worth it only when a count can change the answer. Counts only decide against
+// budgets (the answer's token cap, the outline budget, each less a small fixed reserve), and o200k
+// never makes more tokens than UTF-8 bytes. So the call first runs with byte lengths as counts: if
+// all the text it counted, summed, stays under the smallest budget less a reserve, every such
+// comparison came out as exact counts would have made it, and the answer stands, its token_estimate
+// an upper bound. Otherwise the call runs again with the exact counter (every tool only reads, so
+// running one twice changes nothing). test/unit/cli/oneShotTokens.test.ts checks the property.
+import type { TokenCounter } from '../core/ground/tokens';
+import { normalizeSettings, responseTokenCap, type Settings } from '../core/ground/settings';
+
+/** Room for the fixed allowances budgets are reduced by (frames, footers, hints). */
+const RESERVE = 512;
+/** Below this smallest budget the bound is not worth trying. */
+const MIN_BUDGET = 1024;
+
+export class OneShotTokens {
+  private counted = 0;
+  private readonly limit: number;
+
+  constructor(settings: Partial<Settings>) {
+    const s = normalizeSettings(settings);
+    const smallestBudget = Math.min(responseTokenCap(s), Math.ceil(s.maxPreviewChars / 3));
+    this.limit = smallestBudget >= MIN_BUDGET ? smallestBudget - RESERVE : 0;
+  }
+
+  /** Counts UTF-8 bytes (an upper bound of o200k tokens) and keeps their sum. */
+  readonly counter: TokenCounter = (text) => {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    this.counted += bytes;
+    return bytes;
+  };
+
+  /** Whether exact counts would have decided every budget alike (so the answer stands). */
+  get decidedAlike(): boolean {
+    return this.counted <= this.limit;
+  }
+}
