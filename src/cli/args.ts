@@ -41,8 +41,9 @@ export const USAGE = `Usage:
       reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
   lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools] [settings]
       an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
-  lectern replay LOG [--root DIR]...
-      re-runs the calls of a replay log and reports, per call, same / drifted / file changed since
+  lectern replay LOG
+      re-runs the calls of a replay log (--log) and reports, per call, same / drifted / file changed
+      since; exit 1 unless every call answered the same
   lectern tools                      lists the tools and their input schemas
 Options:
   --root DIR            workspace folder (repeat for multi-root; default: the current directory;
@@ -56,7 +57,8 @@ Options:
   --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
 Settings (as in VS Code's lectern.*):
 ${SETTING_FLAGS.map((s) => `  ${(s.flag + ' ' + valueName(s)).padEnd(30)}${s.help}`).join('\n')}
-Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error.`;
+Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error
+(replay: 1 when a call drifted or a file changed).`;
 
 function valueName(setting: SettingFlag): string {
   return setting.kind === 'boolean' ? 'on|off' : setting.kind === 'policy' ? 'warn|block' : setting.kind === 'glob' ? 'GLOB' : 'N';
@@ -180,8 +182,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     return { ...options, command };
   }
   if (command === 'replay') {
-    if (rest.length !== 1) throw new UsageError('replay needs one log file, e.g. lectern replay calls.jsonl --root .');
+    if (rest.length !== 1) throw new UsageError('replay needs one log file, e.g. lectern replay calls.jsonl.');
     if (options.log !== undefined) throw new UsageError('replay reads a log; --log goes with call, session and mcp.');
+    if (options.roots.length > 0) throw new UsageError('replay runs each call in the folders the log recorded; it takes no --root.');
     return { ...options, command, replayLog: rest[0] };
   }
   const [tool, json, ...extra] = rest;

@@ -12,8 +12,10 @@ import type { TokenCounter } from '../core/ground/tokens';
 import { allTools, primaryTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { createNodeHost, rootsOf } from '../node/nodeHost';
+import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
-import { OneShotTokens } from './oneShotTokens';
+import { answerOnce } from './oneShotTokens';
+import { replay } from './replay';
 
 function output(response: ToolResponse, asText = false): string {
   if (asText) return response.text;
@@ -36,18 +38,22 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
 }
 
 function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter): Lectern {
-  return new Lectern(createNodeHost(roots, __dirname, tokenCounter), () => options.settings);
+  return new Lectern(createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined }), () => options.settings);
 }
 
-/** One call, answered once: byte-length counts where they decide alike, else exact (oneShotTokens.ts). */
-async function callOnce(options: CliOptions, roots: WorkspaceRoot[]): Promise<ToolResponse> {
-  const invoke = (engine: Lectern) => engine.invoke(options.tool!, options.input, { allowOutside: options.allowOutside });
-  if (!options.exactTokens) {
-    const tokens = new OneShotTokens(options.settings);
-    const response = await invoke(createEngine(options, () => roots, tokens.counter));
-    if (tokens.decidedAlike) return response;
-  }
-  return invoke(createEngine(options, () => roots));
+/** This process's calls, told apart from other runs' in a shared replay log. */
+const RUN = `${Date.now()}-${process.pid}`;
+
+function logContext(options: CliOptions, session: string, tool: string, input: unknown, roots: readonly WorkspaceRoot[], counting: Counting): CallContext {
+  return { session: `${RUN}/${session}`, tool, input, roots, settings: options.settings, allowOutside: options.allowOutside, counting };
+}
+
+async function call(options: CliOptions, roots: WorkspaceRoot[]): Promise<ToolResponse> {
+  const once = { tool: options.tool!, input: options.input, allowOutside: options.allowOutside, settings: options.settings, exact: options.exactTokens };
+  const answer = async () => ({ response: await answerOnce(once, (counter) => createEngine(options, () => roots, counter)) });
+  if (!options.log) return (await answer()).response;
+  const context = logContext(options, 'call', once.tool, once.input, roots, options.exactTokens ? 'exact' : 'one-shot');
+  return (await new ReplayLog(options.log).record(context, answer)).response;
 }
 
 function write(line: string): Promise<void> {
@@ -57,7 +63,9 @@ function write(line: string): Promise<void> {
   });
 }
 
-async function session(engine: Lectern, options: CliOptions): Promise<void> {
+async function session(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
+  const engine = createEngine(options, () => roots);
+  const log = options.log ? new ReplayLog(options.log) : undefined;
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   for await (const line of lines) {
     if (line.trim() === '') continue;
@@ -70,7 +78,8 @@ async function session(engine: Lectern, options: CliOptions): Promise<void> {
       continue;
     }
     const tool = typeof request?.tool === 'string' ? request.tool : '';
-    const response = await engine.invoke(tool, request?.input, { allowOutside: options.allowOutside });
+    const run = () => engine.run(tool, request?.input, { allowOutside: options.allowOutside });
+    const { response } = log ? await log.record(logContext(options, 'session', tool, request?.input, roots, 'exact'), run) : await run();
     await write(output(response) + '\n');
   }
 }
@@ -82,7 +91,15 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
     {
       tools: options.legacyTools ? allTools : primaryTools,
       fallbackRoots: roots,
-      createEngine: (current) => createEngine(options, current),
+      createEngine: (current) => {
+        const engine = createEngine(options, current);
+        if (!options.log) return engine;
+        const log = new ReplayLog(options.log);
+        return {
+          invalidate: (path) => engine.invalidate(path),
+          run: (tool, input, invoke) => log.record(logContext(options, invoke.sessionId ?? 'mcp', tool, input, current(), 'exact'), () => engine.run(tool, input, invoke)),
+        };
+      },
       allowOutside: options.allowOutside,
       version,
     },
@@ -101,20 +118,20 @@ async function run(options: CliOptions): Promise<number> {
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);
-      const response = await callOnce(options, roots);
+      const response = await call(options, roots);
       await write(output(response, options.text) + '\n');
       return 0;
     }
     case 'session': {
       const roots = workspaceRoots(options);
-      await session(createEngine(options, () => roots), options);
+      await session(options, roots);
       return 0;
     }
     case 'mcp':
       await mcp(options, workspaceRoots(options));
       return 0;
     case 'replay':
-      throw new UsageError('replay is not available in this build.');
+      return replay(options.replayLog!, (line) => write(line + '\n'));
   }
 }
 

@@ -6,6 +6,8 @@
 // comparison came out as exact counts would have made it, and the answer stands, its token_estimate
 // an upper bound. Otherwise the call runs again with the exact counter (every tool only reads, so
 // running one twice changes nothing). test/unit/cli/oneShotTokens.test.ts checks the property.
+import type { Lectern } from '../core/engine';
+import type { ToolResponse } from '../core/ground/contract';
 import type { TokenCounter } from '../core/ground/tokens';
 import { normalizeSettings, responseTokenCap, type Settings } from '../core/ground/settings';
 
@@ -35,4 +37,24 @@ export class OneShotTokens {
   get decidedAlike(): boolean {
     return this.counted <= this.limit;
   }
+}
+
+export interface OneCall {
+  tool: string;
+  input: unknown;
+  allowOutside: boolean;
+  settings: Partial<Settings>;
+  /** Count exactly from the start (`--exact-tokens`). */
+  exact: boolean;
+}
+
+/** A call answered once: byte-length counts where they decide alike, else exact. */
+export async function answerOnce(call: OneCall, engine: (tokenCounter?: TokenCounter) => Lectern): Promise<ToolResponse> {
+  const options = { allowOutside: call.allowOutside };
+  if (!call.exact) {
+    const tokens = new OneShotTokens(call.settings);
+    const response = await engine(tokens.counter).invoke(call.tool, call.input, options);
+    if (tokens.decidedAlike) return response;
+  }
+  return engine().invoke(call.tool, call.input, options);
 }

@@ -7,6 +7,7 @@ import type { TokenCounter } from '../core/ground/tokens';
 import { createGitCli } from './gitCli';
 import { nodeFileSystem } from './nodeFileSystem';
 import { createOutlineWorkers } from './outlineWorkers';
+import { recordingFileSystem } from './replayLog';
 import { createSymbolCache, userCacheDir } from './symbolCacheStore';
 import { createRegexRunner } from './regexRunner';
 import { createWasmLoader } from './wasmFiles';
@@ -19,17 +20,26 @@ export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
   });
 }
 
+export interface NodeHostOptions {
+  /** Where dist/grammars and the worker bundle are (default: next to this bundle). */
+  bundleDir?: string;
+  tokenCounter?: TokenCounter;
+  /** Tell the replay log which files each call touched. */
+  recordFiles?: boolean;
+}
+
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
-export function createNodeHost(roots: () => readonly WorkspaceRoot[], bundleDir?: string, tokenCounter?: TokenCounter): Host {
+export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): Host {
   const host: Host = {
-    fs: nodeFileSystem,
+    fs: options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem,
     roots,
-    loadWasm: createWasmLoader(bundleDir),
+    loadWasm: createWasmLoader(options.bundleDir),
     git: createGitCli(),
     symbolCache: createSymbolCache(userCacheDir(), roots),
-    outlineWorkers: createOutlineWorkers(bundleDir ?? __dirname),
-    regex: createRegexRunner(bundleDir),
+    outlineWorkers: createOutlineWorkers(options.bundleDir ?? __dirname),
+    regex: createRegexRunner(options.bundleDir),
   };
-  if (tokenCounter) host.tokenCounter = async () => tokenCounter;
+  const counter = options.tokenCounter;
+  if (counter) host.tokenCounter = async () => counter;
   return host;
 }

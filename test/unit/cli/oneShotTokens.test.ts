@@ -53,7 +53,7 @@ describe('cli: one-shot token counts', function () {
         const { tool = 'lectern_read', ...rest } = input as { tool?: string } & Record<string, unknown>;
         const call = rest.mode === 'symbol' ? { ...rest, path: file } : { target: file, ...rest };
         const tokens = new OneShotTokens(given);
-        const bounded = await new Lectern(createNodeHost(() => rootsOf([root]), undefined, tokens.counter), () => given).invoke(tool, call);
+        const bounded = await new Lectern(createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }), () => given).invoke(tool, call);
         const exact = await new Lectern(createNodeHost(() => rootsOf([root])), () => given).invoke(tool, call);
         if (!tokens.decidedAlike) return;
         kept++;
@@ -71,7 +71,7 @@ describe('cli: one-shot token counts', function () {
     write(root, 'big.txt', 'some words on a line\n'.repeat(20_000));
     const run = async (input: Record<string, unknown>, tool = 'lectern_read') => {
       const tokens = new OneShotTokens({});
-      await new Lectern(createNodeHost(() => rootsOf([root]), undefined, tokens.counter), () => ({})).invoke(tool, input);
+      await new Lectern(createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }), () => ({})).invoke(tool, input);
       return tokens.decidedAlike;
     };
     assert.equal(await run({ target: 'small.ts' }, 'lectern_stat'), true);
