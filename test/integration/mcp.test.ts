@@ -2,6 +2,7 @@
 // lectern.mcpServer on, VS Code starts the bundled `lectern mcp` and its tools can be invoked
 // (through vscode.lm, as VS Code's own MCP client calls them).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { folder, resultText, writeFile } from './helpers';
@@ -57,5 +58,38 @@ describe('mcp server definition provider', function () {
     const result = await vscode.lm.invokeTool(stat.name, { input: { target: file }, toolInvocationToken: undefined });
     const text = resultText(result);
     assert.match(text, /mcp-provider\.ts · file · 25 bytes · 1 line · typescript/);
+  });
+});
+
+describe('mcp: the VS Code snippet of docs/mcp.md (.vscode/mcp.json)', function () {
+  this.timeout(90_000);
+  const config = () => vscode.workspace.getConfiguration('lectern');
+  const ext = () => vscode.extensions.all.find((e) => e.packageJSON?.name === 'lectern')!;
+  let file = '';
+
+  after(() => {
+    if (file) fs.rmSync(file, { force: true });
+  });
+
+  it('VS Code starts the server the snippet names, and its tools answer', async () => {
+    // The extension's own server (the previous test) is gone first: the tools below are the snippet's.
+    await config().update('mcpServer', undefined, vscode.ConfigurationTarget.Workspace);
+    await eventually(() => (lecternMcpTools().length === 0 ? true : undefined), 30_000, "the extension's MCP server to go");
+    const doc = fs.readFileSync(path.join(ext().extensionPath, 'docs', 'mcp.md'), 'utf8');
+    const snippet = /<!-- mcp-config: vscode -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!;
+    file = writeFile(path.join(folder('alpha'), '.vscode', 'mcp.json'), snippet.replaceAll('/path/to/lectern', ext().extensionPath));
+    const tools = await eventually(
+      () => {
+        void startMcpServers();
+        const found = lecternMcpTools();
+        return found.length >= 3 ? found : undefined;
+      },
+      60_000,
+      'the tools of the mcp.json server',
+    );
+    const file2 = writeFile(path.join(folder('alpha'), 'src', 'mcp-json.ts'), 'export const viaMcpJson = 2;\n');
+    const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
+    const text = resultText(await vscode.lm.invokeTool(stat.name, { input: { target: file2 }, toolInvocationToken: undefined }));
+    assert.match(text, /mcp-json\.ts · file · 29 bytes · 1 line · typescript/);
   });
 });
