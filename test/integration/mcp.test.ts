@@ -75,7 +75,8 @@ describe('mcp: the VS Code snippet of docs/mcp.md (.vscode/mcp.json)', function 
     // The extension's own server (the previous test) is gone first: the tools below are the snippet's.
     await config().update('mcpServer', undefined, vscode.ConfigurationTarget.Workspace);
     await eventually(() => (lecternMcpTools().length === 0 ? true : undefined), 30_000, "the extension's MCP server to go");
-    const doc = fs.readFileSync(path.join(ext().extensionPath, 'docs', 'mcp.md'), 'utf8');
+    // The docs from the repository (this test runs from out/test/integration); the CLI from the extension.
+    const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'mcp.md'), 'utf8');
     const snippet = /<!-- mcp-config: vscode -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!;
     file = writeFile(path.join(folder('alpha'), '.vscode', 'mcp.json'), snippet.replaceAll('/path/to/lectern', ext().extensionPath));
     const tools = await eventually(
