@@ -223,6 +223,9 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
   return {
     mayMatch(text) {
       if (!whole || (dollar && text.includes('\r'))) return true;
+      // One line: the whole-text try would only repeat the line's own test.
+      const nl = text.indexOf('\n');
+      if (nl === -1 || nl === text.length - 1) return true;
       if (tested >= 32 && passed * 2 > tested) return true;
       tested++;
       const may = whole.test(text);
