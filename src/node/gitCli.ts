@@ -185,6 +185,9 @@ export function parseStatusV2(output: string, root: string): GitStatus {
           change.staged = STAGED[xy[0]!];
           change.unstaged = UNSTAGED[xy[1]!];
         }
+        // Modes only when two sides that hold the file differ (a chmod is a change of its own).
+        const [mH, mI, mW] = [parts[3], parts[4], parts[5]];
+        if (record[0] !== 'u' && mH && mI && mW && new Set([mH, mI, mW].filter((m) => !/^0+$/.test(m))).size > 1) change.mode = { head: mH, index: mI, worktree: mW };
         if (record[0] === '2') change.oldPath = abs(records[++i] ?? '');
         if (sub[0] === 'S') change.submodule = { commitChanged: sub[1] === 'C', modified: sub[2] === 'M', untracked: sub[3] === 'U' };
         if (change.staged === undefined) delete change.staged;

@@ -5,7 +5,7 @@ import { LecternError, type NextCall } from '../ground/contract';
 import type { ResolvedPath } from '../ground/paths';
 import type { ReadEnv } from '../ground/env';
 import { callText } from '../ground/format';
-import type { GitChange, GitStatus } from '../ground/gitPort';
+import { modeChange, type GitChange, type GitStatus } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './versions';
@@ -28,6 +28,8 @@ export interface FilePlan {
   /** Against the index: the file also has staged changes (which show against HEAD). */
   stagedElsewhere?: boolean;
   oldDisplay?: string;
+  /** A change of file mode against the old side ("mode 100644 → 100755"), when git reports one. */
+  modeChange?: string;
   /** Patch header names, relative to the repository (a/…, b/…). */
   patchOld: string;
   patchNew: string;
@@ -166,6 +168,7 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
     unstaged: entry?.unstaged !== undefined && entry.unstaged !== 'untracked' && !conflicted,
     stagedElsewhere: used === 'INDEX' && entry?.staged !== undefined,
     oldDisplay: renamedFrom ? await displayOf(env, renamedFrom) : undefined,
+    modeChange: modeChange(entry, used),
     patchOld: old ? `a/${posixRelative(repo.root, oldAbsolute)}` : '/dev/null',
     patchNew: current ? `b/${posixRelative(repo.root, absolute)}` : '/dev/null',
     repository,

@@ -92,7 +92,8 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   const oldString = oldText?.kind === 'text' ? oldText.text : '';
   const newString = currentText?.kind === 'text' ? currentText.text : '';
   if (plan.old && plan.current && oldString === newString) {
-    if (plan.oldDisplay) return headerOnly(`${heading()} · content unchanged (+0 -0): only the path changed.`, [], { added: 0, removed: 0, hunks: 0 });
+    if (plan.oldDisplay) return headerOnly(`${heading()} · content unchanged (+0 -0): only the path changed${plan.modeChange ? ` (and ${plan.modeChange})` : ''}.`, [], { added: 0, removed: 0, hunks: 0 });
+    if (plan.modeChange && plan.current.origin !== 'buffer') return headerOnly(`${heading()} · content unchanged (+0 -0): only the ${plan.modeChange}.`, [], { added: 0, removed: 0, hunks: 0 });
     return noDifferenceAnswer(env, {
       kind: 'no difference',
       display: plan.display,

@@ -2,7 +2,7 @@
 // its +/- line counts, from the host's numstat when it has them, else counted here.
 import { LecternError, type NextCall } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
-import type { GitChange, GitRepository, GitStatus, LineCounts } from '../ground/gitPort';
+import { modeChange, type GitChange, type GitRepository, type GitStatus, type LineCounts } from '../ground/gitPort';
 import { previewCall, type DiffPreviewInput } from './previewInput';
 import { contentOf, lineCounts, NO_CONTENT } from './textCompare';
 import { readCurrent, readGit } from './versions';
@@ -70,6 +70,8 @@ export async function entryFor(env: ReadEnv, input: DiffPreviewInput, against: '
     if (change.staged && kind !== 'untracked') flags.push('staged');
     if (change.unstaged && change.unstaged !== 'untracked') flags.push('unstaged');
   }
+  const mode = modeChange(change, against);
+  if (mode) flags.push(mode);
   if (dirty) flags.push('unsaved editor buffer');
   const renamed = against === 'HEAD' && (kind === 'renamed' || kind === 'copied') && change.oldPath;
   return {

@@ -18,6 +18,19 @@ export interface GitChange {
   submodule?: { commitChanged?: boolean; modified?: boolean; untracked?: boolean };
   /** An untracked folder holding another repository (git does not look inside it). */
   nestedRepository?: boolean;
+  /** File modes (git's octal strings, e.g. 100644, 100755) in HEAD, the index and the working tree, when the host knows them. */
+  mode?: { head: string; index: string; worktree: string };
+}
+
+/** A change of file mode between two sides ("mode 100644 → 100755"), or undefined when the modes match or are unknown. */
+export function modeChange(change: GitChange | undefined, against: 'HEAD' | 'INDEX'): string | undefined {
+  const mode = change?.mode;
+  if (!mode) return undefined;
+  const from = against === 'HEAD' ? mode.head : mode.index;
+  const to = mode.worktree;
+  if (from === to || /^0+$/.test(from) || /^0+$/.test(to)) return undefined;
+  const executable = to === '100755' ? ' (now executable)' : from === '100755' ? ' (no longer executable)' : '';
+  return `mode ${from} → ${to}${executable}`;
 }
 
 export interface GitStatus {
