@@ -104,7 +104,11 @@ interface Found {
   scope?: string;
 }
 
-export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string): OutlineSymbol[] {
+/** Symbols nested deeper than this are not listed (every consumer of an outline walks it recursively). */
+export const MAX_NESTING = 64;
+
+/** `cut` counts the symbols left out for nesting deeper than MAX_NESTING. */
+export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string, stats: { cut: number } = { cut: 0 }): OutlineSymbol[] {
   // One symbol per (node, name): the earliest pattern in the query wins.
   const byKey = new Map<string, Found & { pattern: number }>();
   for (const match of query.matches(tree.rootNode)) {
@@ -151,7 +155,7 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     // Declared outside its type (Go receiver, C++ `Tpl<T>::f`): a method of that type, listed where it is written.
     if (f.scope && f.symbol.kind === 'function' && spec.methodParents?.length) f.symbol.kind = 'method';
   }
-  return nest(found, spec);
+  return nest(found, spec, stats);
 }
 
 /** Last line of a docstring that opens the body (a string expression as its first statement), if any. */
@@ -173,7 +177,7 @@ function openScopeEnd(node: Node): Node | undefined {
   return last;
 }
 
-function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {
+function nest(found: Found[], spec: LanguageSpec, stats: { cut: number }): OutlineSymbol[] {
   found.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
   const roots: OutlineSymbol[] = [];
   const stack: Found[] = [];
@@ -186,6 +190,11 @@ function nest(found: Found[], spec: LanguageSpec): OutlineSymbol[] {
     const inParent = parent !== undefined && item.endIndex <= parent.endIndex;
     if (inParent && item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind)) item.symbol.kind = 'method';
     const siblings = inParent ? parent.symbol.children : roots;
+    if (stack.length >= MAX_NESTING && inParent) {
+      stats.cut++;
+      if (!sameSpan) stack.push(item); // still the parent of what it holds, which is cut too
+      continue;
+    }
     if (spec.mergeOverloads) mergeOverload(siblings, item.symbol);
     siblings.push(item.symbol);
     if (!sameSpan) stack.push(item);

@@ -80,6 +80,7 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
   const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
   const footer: string[] = [];
   if (reason) footer.push(`[${reason}]`);
+  for (const note of file.notes ?? []) footer.push(`[${note}]`);
   if (level.note) footer.push(`[Shown: ${level.note}.]`);
   if (cut > 0) {
     const lastShownLine = Number(/\[L(\d+)/.exec(lines[lines.length - 1] ?? '')?.[1] ?? 1);

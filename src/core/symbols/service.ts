@@ -2,7 +2,7 @@
 import type { CancellationSignal } from '../ground/ports';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
-import { extractOutline } from './outline';
+import { extractOutline, MAX_NESTING } from './outline';
 import { lineText, readSourceText, type SourceText } from './sourceText';
 import { TreeSitter, type WasmLoader } from './treeSitter';
 import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
@@ -21,7 +21,7 @@ export const SYMBOL_LIMITS = {
 };
 
 export type OutlineResult =
-  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText }
+  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[] }
   | { status: 'unsupported'; reason: string }
   | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
 
@@ -29,6 +29,8 @@ interface Entry {
   spec: LanguageSpec;
   symbols: OutlineSymbol[];
   source: SourceText;
+  /** What the outline could not hold: a parse that failed in places, nesting cut. */
+  notes?: string[];
 }
 
 export class SymbolService {
@@ -58,13 +60,20 @@ export class SymbolService {
     const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);
     if (!tree) return { status: 'timeout', spec, source };
     let symbols: OutlineSymbol[];
+    const stats = { cut: 0 };
+    let parseFailed = false;
     try {
-      symbols = extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, source.text);
+      parseFailed = tree.rootNode.hasError;
+      symbols = extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, source.text, stats);
     } finally {
       tree.delete();
     }
-    this.remember(file.versionKey, { spec, symbols, source });
-    return { status: 'ok', spec, symbols, source };
+    const notes: string[] = [];
+    if (parseFailed) notes.push(`${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`);
+    if (stats.cut > 0) notes.push(`${stats.cut} symbol${stats.cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
+    const entry: Entry = notes.length > 0 ? { spec, symbols, source, notes } : { spec, symbols, source };
+    this.remember(file.versionKey, entry);
+    return { status: 'ok', ...entry };
   }
 
   /**

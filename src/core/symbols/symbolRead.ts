@@ -41,6 +41,8 @@ export interface FileSymbols {
   source: SourceText;
   /** The file's version (TextFile.versionKey): changes with its content. */
   version: string;
+  /** What the outline could not hold (a parse that failed in places, nesting cut), said with every answer made from it. */
+  notes?: string[];
 }
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
@@ -70,7 +72,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );
     }
-    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source, version: file.versionKey };
+    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source, version: file.versionKey, ...(outline.notes ? { notes: outline.notes } : {}) };
   } finally {
     await file.source.close().catch(() => undefined);
   }
@@ -82,9 +84,9 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
     const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
     const stat = resolved ? await env.host.fs.stat(resolved.absolute) : undefined;
     if (stat?.kind === 'file' || (resolved && env.host.documents?.dirty(resolved.absolute))) {
-      const { display, absolute, symbols } = await fileOutline(env, input.path);
+      const { display, absolute, symbols, notes: outlineNotes } = await fileOutline(env, input.path);
       const everything = flattenSymbols(symbols).map((item) => ({ display, absolute, item }));
-      return { candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0), everything, notes };
+      return { candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0), everything, notes: [...notes, ...(outlineNotes ?? [])] };
     }
   }
   const result = await env.index.query(input.path, env.onIndexProgress, env.signal, namePath.segments[namePath.segments.length - 1]);
