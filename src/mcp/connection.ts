@@ -7,6 +7,7 @@ import type { ToolResponse } from '../core/ground/contract';
 import type { InvokeOptions } from '../core/engine';
 import type { WorkspaceRoot } from '../core/ground/ports';
 import type { ToolDefinition } from '../core/ground/schema';
+import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
 import { mcpTools } from './toolList';
 
@@ -39,6 +40,9 @@ export interface Connection {
   server: Server;
   roots: ConnectionRoots;
 }
+
+/** How often a long call with a progress token reports the files it has read. */
+const PROGRESS_EVERY_MS = 100;
 
 export function createConnection(config: McpConfig, sessionId: string): Connection {
   const server = new Server(
@@ -82,15 +86,26 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
         },
       },
     };
+    const activity: CallActivity = { filesRead: 0 };
+    let ticker: ReturnType<typeof setInterval> | undefined;
     if (progressToken !== undefined) {
-      options.onIndexProgress = (done, total) => {
-        void extra
-          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message: `Indexing symbols: ${done} of ${total} files` } })
-          .catch(() => undefined);
+      // A workspace search reports the files it has read so far; reads, the symbol index's first
+      // build (files indexed of the total). Progress only grows.
+      let sent = -1;
+      const report = (progress: number, message: string, total?: number) => {
+        if (progress <= sent) return;
+        sent = progress;
+        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, ...(total ? { total } : {}), message } }).catch(() => undefined);
       };
+      if (name === 'lectern_search') {
+        const filesRead = () => report(activity.filesRead, `${activity.filesRead} files read`);
+        filesRead();
+        ticker = setInterval(filesRead, PROGRESS_EVERY_MS);
+      }
+      else options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
     }
     try {
-      const { response } = await engine.run(name, input, options);
+      const { response } = await withActivity(activity, () => engine.run(name, input, options));
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
       if (signal.aborted) log('info', `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`);
       return callResult(response);
@@ -98,6 +113,8 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
       // The engine answers every failure itself; this is a last guard for the connection.
       log('error', `${name} failed: ${(error as Error)?.stack ?? error}`);
       return { content: [{ type: 'text', text: `Error INTERNAL: ${(error as Error)?.message ?? String(error)}` }], isError: true };
+    } finally {
+      clearInterval(ticker);
     }
   });
   return { server, roots };

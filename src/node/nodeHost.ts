@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { Host, WorkspaceRoot } from '../core/ground/ports';
 import type { TokenCounter } from '../core/ground/tokens';
+import { countingFileSystem } from './callActivity';
 import { createGitCli } from './gitCli';
 import { nodeFileSystem } from './nodeFileSystem';
 import { createOutlineWorkers } from './outlineWorkers';
@@ -31,7 +32,7 @@ export interface NodeHostOptions {
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
 export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): Host {
   const host: Host = {
-    fs: options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem,
+    fs: countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem),
     roots,
     loadWasm: createWasmLoader(options.bundleDir),
     git: createGitCli(),
