@@ -58,6 +58,23 @@ async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> 
 }
 
 /**
+ * Opens `path` as every read does (no symlink followed at the last component, never blocking) and
+ * tells what was opened: its fstat and its real path (undefined when it cannot be verified).
+ * Throws when it is not a regular file; the caller closes `fd`.
+ */
+export function openRegularSync(path: string): { fd: number; stats: Stats; real: string | undefined } {
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notRegular(stats);
+    return { fd, stats, real: realOfFd(fd, path, stats) };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
  * readFileSync reads into one buffer it reuses (grown to the largest file read, at most its
  * maxBytes): a buffer per file would be memory outside the heap that V8 answers with full
  * garbage collections.

@@ -37,7 +37,7 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
     loadWasm: createWasmLoader(options.bundleDir),
     git: createGitCli(),
     symbolCache: createSymbolCache(userCacheDir(), roots),
-    outlineWorkers: createOutlineWorkers(options.bundleDir ?? __dirname),
+    outlineWorkers: createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots),
     regex: createRegexRunner(options.bundleDir),
   };
   const counter = options.tokenCounter;

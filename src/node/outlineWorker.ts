@@ -1,16 +1,26 @@
 // A worker thread of the symbol index (see outlineWorkers.ts): parses the files it is sent with
 // the same extraction as the main thread and posts their outlines back, one batch at a time.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { relative, isAbsolute } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SymbolService } from '../core/symbols/service';
 import { sniff, decodeUtf8, decodeUtf16 } from '../core/text/encoding';
 import type { ParsedOutline } from '../core/ground/ports';
+import { openRegularSync } from './nodeFileSystem';
 import { createWasmLoader } from './wasmFiles';
 
 export interface OutlineJob {
   files: string[];
   maxFileBytes: number;
+  /** The workspace folders' real paths: a file whose opened real path lies elsewhere is not indexed. */
+  roots?: string[];
 }
+
+const inside = (roots: readonly string[], real: string) =>
+  roots.some((root) => {
+    const rel = relative(root, real);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  });
 
 const service = new SymbolService(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 
@@ -21,12 +31,31 @@ function textOf(bytes: Uint8Array): string | undefined {
   return sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be' ? decodeUtf16(body, sniffed.encoding) : decodeUtf8(body);
 }
 
-async function outline(absolute: string, maxFileBytes: number): Promise<ParsedOutline> {
+/** Reads like every other read (src/core/ground/paths.ts openInside): opened without following a last symlink, never blocking, checked as opened. */
+function readChecked(fd: number, size: number): Uint8Array {
+  const bytes = Buffer.allocUnsafe(size);
+  let filled = 0;
+  while (filled < size) {
+    const n = readSync(fd, bytes, filled, size - filled, filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return bytes.subarray(0, filled);
+}
+
+async function outline(absolute: string, maxFileBytes: number, roots: readonly string[] | undefined): Promise<ParsedOutline> {
   try {
-    const stat = statSync(absolute);
-    const parsed: ParsedOutline = { absolute, size: stat.size, mtimeMs: stat.mtimeMs };
-    if (!stat.isFile() || stat.size > maxFileBytes) return parsed;
-    const text = textOf(readFileSync(absolute));
+    const { fd, stats, real } = openRegularSync(absolute);
+    let bytes: Uint8Array;
+    const parsed: ParsedOutline = { absolute, size: stats.size, mtimeMs: stats.mtimeMs };
+    try {
+      if (roots && (real === undefined || !inside(roots, real))) return { absolute, size: -1, mtimeMs: -1 }; // leads outside: not indexed
+      if (stats.size > maxFileBytes) return parsed;
+      bytes = readChecked(fd, stats.size);
+    } finally {
+      closeSync(fd);
+    }
+    const text = textOf(bytes);
     if (text === undefined) return parsed;
     const symbols = await service.outlineText(absolute, text);
     return symbols ? { ...parsed, symbols } : parsed;
@@ -38,7 +67,7 @@ async function outline(absolute: string, maxFileBytes: number): Promise<ParsedOu
 parentPort!.on('message', (job: OutlineJob) => {
   void (async () => {
     const results: ParsedOutline[] = [];
-    for (const file of job.files) results.push(await outline(file, job.maxFileBytes));
+    for (const file of job.files) results.push(await outline(file, job.maxFileBytes, job.roots));
     parentPort!.postMessage(results);
   })();
 });

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CancellationSignal, OutlineWorkersPort, ParsedOutline } from '../core/ground/ports';
+import { realpath } from 'node:fs/promises';
+import type { CancellationSignal, OutlineWorkersPort, ParsedOutline, WorkspaceRoot } from '../core/ground/ports';
 import type { OutlineJob } from './outlineWorker';
 
 /** Files per message: large enough to amortize messaging, small enough to balance the workers. */
@@ -17,19 +18,26 @@ export interface OutlineWorkers extends OutlineWorkersPort {
 }
 
 /** The worker script: the bundled dist/outlineWorker.js, or the TypeScript source under tsx (tests, benches). */
-function workerScript(bundleDir: string): { file: string; execArgv?: string[] } {
+function workerScript(bundleDir: string): { file: string; eval?: boolean } {
   const bundled = join(bundleDir, 'outlineWorker.js');
   if (existsSync(bundled)) return { file: bundled };
-  return { file: join(__dirname, 'outlineWorker.ts'), execArgv: ['--import', 'tsx'] };
+  // `--import tsx` does not reach worker threads on every Node version: tsx's require hook does.
+  const tsx = require.resolve('tsx/cjs', { paths: [__dirname] });
+  return { file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, 'outlineWorker.ts'))});`, eval: true };
 }
 
-export function createOutlineWorkers(bundleDir: string = __dirname, size = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 4))): OutlineWorkers {
+export function createOutlineWorkers(
+  bundleDir: string = __dirname,
+  size = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 4)),
+  /** The workspace folders: a file whose opened real path is not in one of them is not indexed. */
+  roots?: () => readonly WorkspaceRoot[],
+): OutlineWorkers {
   let pool: Worker[] = [];
   const script = workerScript(bundleDir);
   const start = () => {
     if (pool.length === 0) {
       pool = Array.from({ length: size }, () => {
-        const worker = new Worker(script.file, { workerData: { bundleDir }, ...(script.execArgv ? { execArgv: script.execArgv } : {}) });
+        const worker = new Worker(script.file, { workerData: { bundleDir }, ...(script.eval ? { eval: true } : {}) });
         // An idle worker that fails leaves the pool (a busy one also fails its batch, see run).
         const leave = () => (pool = pool.filter((w) => w !== worker));
         worker.on('error', leave);
@@ -62,6 +70,7 @@ export function createOutlineWorkers(bundleDir: string = __dirname, size = Math.
   return {
     async *outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal) {
       const workers = start();
+      const realRoots = roots ? await Promise.all(roots().map((r) => realpath(r.path).catch(() => r.path))) : undefined;
       let next = 0;
       let stopped = false;
       const ready: ParsedOutline[][] = [];
@@ -77,7 +86,7 @@ export function createOutlineWorkers(bundleDir: string = __dirname, size = Math.
         const batch = files.slice(next, next + BATCH);
         next += batch.length;
         running++;
-        run(worker, { files: batch, maxFileBytes }).then(
+        run(worker, { files: batch, maxFileBytes, ...(realRoots ? { roots: realRoots } : {}) }).then(
           (results) => {
             running--;
             ready.push(results);

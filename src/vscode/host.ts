@@ -48,7 +48,7 @@ function dirty(path: string): DirtyDocument | undefined {
 export function createVscodeHost(extensionPath: string, storagePath?: string): Host {
   return {
     ...(storagePath ? { symbolCache: createSymbolCache(storagePath, roots) } : {}),
-    outlineWorkers: createOutlineWorkers(join(extensionPath, 'dist')),
+    outlineWorkers: createOutlineWorkers(join(extensionPath, 'dist'), undefined, roots),
     fs: nodeFileSystem,
     documents: { dirty, dirtyPaths },
     roots,

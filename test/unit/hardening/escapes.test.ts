@@ -136,3 +136,32 @@ describe('hardening: races between the check and the open', function () {
     assert.ok(calls > 20, `only ${calls} calls ran`);
   });
 });
+
+describe('hardening: the symbol index parses only what lies inside', function () {
+  this.timeout(60_000);
+
+  it('its worker threads skip a file that leads outside and never block on a FIFO', async function () {
+    if (process.platform === 'win32' || spawnSync('mkfifo', ['--version']).error) this.skip();
+    const { createOutlineWorkers } = await import('../../../src/node/outlineWorkers');
+    const base = tempDir('lectern-index-');
+    const outsideFile = write(base, 'outside/secret.ts', 'export function outsideSecretFn() {}\n');
+    const root = path.join(base, 'ws');
+    const inside = write(root, 'in.ts', 'export function insideFn() {}\n');
+    const swapped = path.join(root, 'swapped.ts');
+    fs.symlinkSync(outsideFile, swapped); // listed as a file a moment ago, a link now
+    const fifo = path.join(root, 'pipe.ts');
+    spawnSync('mkfifo', [fifo]);
+    const workers = createOutlineWorkers(undefined, 1, () => [{ name: 'ws', path: root }]);
+    try {
+      const seen = new Map<string, string[]>();
+      const started = Date.now();
+      for await (const parsed of workers.outline([inside, swapped, fifo], 1024 * 1024)) seen.set(parsed.absolute, (parsed.symbols ?? []).map((s) => s.name));
+      assert.ok(Date.now() - started < 20_000);
+      assert.deepEqual(seen.get(inside), ['insideFn']);
+      assert.deepEqual(seen.get(swapped), []);
+      assert.deepEqual(seen.get(fifo), []);
+    } finally {
+      await workers.dispose();
+    }
+  });
+});
