@@ -335,9 +335,22 @@ export class WorkspaceIndex {
     return true;
   }
 
+  /** The workspace folders' real paths (what an opened file's real path is checked against). */
+  private realRoots(): Promise<string[]> {
+    const roots = this.host.roots();
+    const key = roots.map((r) => r.path).join('\0');
+    if (this.realRootsKey !== key || !this.realRootsKnown) {
+      this.realRootsKey = key;
+      this.realRootsKnown = Promise.all(roots.map((r) => this.host.fs.realpath(r.path).catch(() => r.path))).then((real) => [...new Set([...real, ...roots.map((r) => r.path)])]);
+    }
+    return this.realRootsKnown;
+  }
+  private realRootsKey = '';
+  private realRootsKnown: Promise<string[]> | undefined;
+
   private async parseOne({ file, size, mtimeMs }: Pending): Promise<IndexedFile | undefined> {
-    // Listed by walking the workspace folders: inside them by construction, no real-path check needed.
-    const resolved = { absolute: file.absolute, display: this.display(file), root: file.root, outside: false };
+    // Listed by walking the workspace folders; opened through openInside, which checks the file it opened is still inside them.
+    const resolved = { absolute: file.absolute, display: this.display(file), root: file.root, outside: false, realRoots: await this.realRoots() };
     let text;
     try {
       text = await openText(this.host, resolved);
