@@ -177,6 +177,22 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     }
   });
 
+  it('/outline reads the active file without the model; /explain with no words explains the selection', async () => {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(ledgerFile));
+    const outline = await ask('/outline');
+    assert.equal(model.requests.length, 0);
+    const call = outline.metadata!.lectern.turn.rounds[0]!.calls[0]!;
+    assert.deepEqual([call.input, call.outline], [{ mode: 'file', target: LEDGER_PATH, outline: true }, true]);
+    assert.match(call.text, /class Ledger/);
+    editor.selection = new vscode.Selection(9, 0, 11, 3);
+    model.enqueue({ text: 'It records an entry.' });
+    await vscode.window.showTextDocument(editor.document, { selection: editor.selection });
+    await ask('/explain');
+    assert.equal(model.requests.length, 1);
+    assert.equal(texts(model.requests[0]!).at(-1), `Explain ${LEDGER_PATH}:10-12.`);
+    assert.match(texts(model.requests[0]!)[0]!, /The user wants an explanation/);
+  });
+
   it('fits the prompt to a small model: prompt-tsx prunes the oldest turn whole, never this turn', async () => {
     const big = writeFile(path.join(path.dirname(ledgerFile), 'big.ts'), Array.from({ length: 300 }, (_, i) => `export const value${i + 1} = ${i + 1}; // a line of filler text`).join('\n') + '\n');
     const read = (start: number, id: string) => ({ toolCalls: [{ name: 'lectern_read', input: { target: 'alpha/src/chat/big.ts', start_line: start, end_line: start + 109 }, id }] });
