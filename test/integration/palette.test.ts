@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { modelText } from '../../src/vscode/palette/answerDocument';
 import { folder, resultText, writeFile } from './helpers';
 
@@ -77,6 +78,7 @@ describe('command-palette reads (lectern: documents)', () => {
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
     assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · truncated: no · lines 5-8 of 17$/);
+    assert.equal(Number(/tokens: (\d+)/.exec(lines[1]!)![1]), countTokens(modelText(text)), 'the exact count of what the model receives');
     assert.equal(lines[2], 'next call: none');
     assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);

@@ -13,10 +13,11 @@ function span(meta: ToolResponse['meta']): string | null {
   return `lines ${meta.start_line}-${meta.end_line}${meta.total_lines !== null ? ` of ${meta.total_lines}` : ''}`;
 }
 
-export function answerDocument(tool: string, input: unknown, response: ToolResponse): string {
+/** `tokens`: the exact o200k count of the model's text (meta.token_estimate may be an estimate). */
+export function answerDocument(tool: string, input: unknown, response: ToolResponse, tokens: number): string {
   const meta = response.meta;
   const stab = meta.stabilization;
-  const facts = [`tokens: ${meta.token_estimate} (o200k)`, `truncated: ${yesNo(meta.truncated)}`, span(meta), response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`].filter((x) => x !== null);
+  const facts = [`tokens: ${tokens} (o200k)`, `truncated: ${yesNo(meta.truncated)}`, span(meta), response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`].filter((x) => x !== null);
   const header = [
     `Lectern · ${tool} ${JSON.stringify(input)}`,
     facts.join(' · '),

@@ -4,6 +4,7 @@
 // Uri; tests and keybindings pass the call's fields) and asks only for what is missing.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
+import { loadTokenCounter } from '../../core/ground/tokens';
 import { answerDocument } from './answerDocument';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
@@ -43,7 +44,7 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
   /** Runs the call as a user read and shows its answer; returns the document's uri. */
   const show = async (title: string, tool: string, input: Args): Promise<vscode.Uri | undefined> => {
     const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` }, () => engine.invoke(tool, input, { origin: 'user' }));
-    const editor = await documents.show(title, answerDocument(tool, input, response));
+    const editor = await documents.show(title, answerDocument(tool, input, response, (await loadTokenCounter())(response.text)));
     return editor.document.uri;
   };
 
