@@ -1,20 +1,10 @@
 // Deterministic source-like text for the benchmark: TypeScript-ish lines of varied length and
 // indentation, blank lines, comments with multi-byte UTF-8, and the odd very long line.
 import { open } from 'node:fs/promises';
+import { rng } from './rng';
 
 const encoder = new TextEncoder();
 
-/** mulberry32: a small seeded PRNG, so every run benchmarks the same bytes. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['value', 'result', 'items', 'config', 'handler', 'request', 'buffer', 'index', 'options', 'cache', 'node', 'token', 'range', 'offset', 'limit', 'source', 'target', 'entry', 'state', 'context'];
 const TYPES = ['string', 'number', 'boolean', 'Uint8Array', 'Promise<void>', 'Map<string, number>', 'ReadonlyArray<Entry>', 'Result | undefined'];

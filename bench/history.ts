@@ -22,6 +22,7 @@ import { loadTokenCounter, type TokenCounter } from '../src/core/ground/tokens';
 import { classifyCall, classifyLecternCall, MESSAGE_OVERHEAD_TOKENS, projectHistory, type HistoryCall, type HistoryTurn, type LineRange } from '../src/core/history';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createWasmLoader } from '../src/node/wasmFiles';
+import { rng } from './rng';
 
 const ROOT = resolve(__dirname, '..');
 const SOURCE = join(ROOT, 'node_modules', 'mocha', 'lib');
@@ -30,17 +31,6 @@ const SEEDS = [1, 2, 3];
 const LAST_N = [5, 10];
 const HISTORY_BUDGET = 16_000;
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function listJs(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,8 @@
 // Read needs sampled from real code with a seeded generator (the same needs on every run).
 import type { Span } from './spans';
+import { rng } from '../rng';
+
+export { rng };
 
 export type NeedKind = 'symbol' | 'range' | 'file' | 'search';
 
@@ -13,16 +16,6 @@ export interface Need {
   end?: number;
 }
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function pick<T>(random: () => number, items: readonly T[], n: number): T[] {
   const pool = [...items];

@@ -109,6 +109,16 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   // Most reads fit: count the whole body once, and go line by line only when it does not (or
   // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
   const whole = renderNumbered(lines, firstLine);
+  // Every line (after the line cap) shown whole, its body costing `bodyTokens`.
+  const allLines = (bodyTokens: number): Shaped => ({
+    lines,
+    byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
+    droppedLines: all.length - lines.length,
+    tokenCutInLine: false,
+    tokenCutDisplay: false,
+    cappedBy: lineCapped ? 'lines' : null,
+    bodyTokens,
+  });
   const budget = options.tokenCap - options.reserveTokens;
   const fitsChars = options.maxChars === null || whole.length <= options.maxChars;
   // Far below the cap there is nothing to count exactly: a token is at least one UTF-8 byte, so
@@ -116,30 +126,14 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   if (fitsChars && whole.length < budget) {
     const bytes = encoder.encode(whole).length + 1;
     if (bytes <= budget) {
-      return {
-        lines,
-        byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
-        droppedLines: all.length - lines.length,
-        tokenCutInLine: false,
-        tokenCutDisplay: false,
-        cappedBy: lineCapped ? 'lines' : null,
-        bodyTokens: Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE),
-      };
+      return allLines(Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE));
     }
   }
   if (fitsChars && whole.length <= budget * 6) {
     // Counted as the line-by-line path counts it: every line with its newline.
     const total = options.countTokens(whole + '\n');
     if (options.reserveTokens + total <= options.tokenCap) {
-      return {
-        lines,
-        byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
-        droppedLines: all.length - lines.length,
-        tokenCutInLine: false,
-        tokenCutDisplay: false,
-        cappedBy: lineCapped ? 'lines' : null,
-        bodyTokens: total,
-      };
+      return allLines(total);
     }
   }
   const order = options.keepEnd ? [...lines].reverse() : lines;
