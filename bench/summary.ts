@@ -8,7 +8,12 @@ import { caseOf, median, verdictFlatReads, verdictOutlines, verdictWarm1MB, type
 import type { SymbolCase } from './types';
 
 /** Other benchmark pages, listed under "More benchmarks" (add yours here, not in the generated page). */
-export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = [];
+export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = [
+  { title: 'Read economy', link: 'economy.md', note: '`npm run bench:economy`: tokens and calls per read need on real code against the peers\' read strategies' },
+  { title: 'Symbol accuracy', link: 'symbols-accuracy.md', note: '`npm run bench:symbols-accuracy`: recall and answer size per language against independent parsers; the persistent index' },
+  { title: 'History retention', link: 'history-benchmark.md', note: '`npm run bench:history`: history tokens and answerable questions with retention, everything, or the last N results' },
+  { title: 'CLI and MCP speed', link: 'mcp.md#speed', note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server' },
+];
 
 export interface SummaryOptions {
   /** File names, relative to the summary. */
