@@ -2,16 +2,9 @@
 // a command output, or something else. Lectern's own tools are known exactly; other tools (the
 // user's enabled ones) are judged by name and by the usual input fields.
 import type { ToolResponse } from '../ground/contract';
-import type { CallKind, LineRange } from './types';
+import type { HistoryCall, LineRange } from './types';
 
-export interface CallFacts {
-  kind: CallKind;
-  path?: string;
-  range?: LineRange;
-  outline?: boolean;
-  intent?: string;
-  ephemeral?: boolean;
-}
+export type CallFacts = Pick<HistoryCall, 'kind' | 'path' | 'range' | 'outline' | 'intent' | 'ephemeral'>;
 
 /** Where an answer said it came from (ToolResponse.location / meta), when the tool is Lectern's. */
 export interface AnswerPlace {
