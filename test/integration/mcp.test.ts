@@ -27,6 +27,19 @@ async function eventually<T>(get: () => T | undefined, ms: number, what: string)
   }
 }
 
+/** Asks VS Code to start the MCP servers until the Lectern server's three tools are listed. */
+function lecternToolsStarted(what: string): Promise<vscode.LanguageModelToolInformation[]> {
+  return eventually(
+    () => {
+      void startMcpServers();
+      const found = lecternMcpTools();
+      return found.length >= 3 ? found : undefined;
+    },
+    60_000,
+    what,
+  );
+}
+
 describe('mcp server definition provider', function () {
   this.timeout(90_000);
   const config = () => vscode.workspace.getConfiguration('lectern');
@@ -43,15 +56,7 @@ describe('mcp server definition provider', function () {
 
   it('with lectern.mcpServer on, VS Code starts `lectern mcp` and its tools answer', async () => {
     await config().update('mcpServer', true, vscode.ConfigurationTarget.Workspace);
-    const tools = await eventually(
-      () => {
-        void startMcpServers();
-        const found = lecternMcpTools();
-        return found.length >= 3 ? found : undefined;
-      },
-      60_000,
-      'the Lectern MCP tools',
-    );
+    const tools = await lecternToolsStarted('the Lectern MCP tools');
     const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
     assert.match(stat.description, /^Whether a path exists/);
     const file = writeFile(path.join(folder('alpha'), 'src', 'mcp-provider.ts'), 'export const viaMcp = 1;\n');
@@ -79,15 +84,7 @@ describe('mcp: the VS Code snippet of docs/mcp.md (.vscode/mcp.json)', function 
     const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'mcp.md'), 'utf8');
     const snippet = /<!-- mcp-config: vscode -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!;
     file = writeFile(path.join(folder('alpha'), '.vscode', 'mcp.json'), snippet.replaceAll('/path/to/lectern', ext().extensionPath));
-    const tools = await eventually(
-      () => {
-        void startMcpServers();
-        const found = lecternMcpTools();
-        return found.length >= 3 ? found : undefined;
-      },
-      60_000,
-      'the tools of the mcp.json server',
-    );
+    const tools = await lecternToolsStarted('the tools of the mcp.json server');
     const file2 = writeFile(path.join(folder('alpha'), 'src', 'mcp-json.ts'), 'export const viaMcpJson = 2;\n');
     const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
     const text = resultText(await vscode.lm.invokeTool(stat.name, { input: { target: file2 }, toolInvocationToken: undefined }));

@@ -4,6 +4,8 @@ import type { FieldSpec, ToolDefinition } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 
 const legacyPath: FieldSpec = { type: 'string', description: 'File path, relative to the workspace folder or absolute.' };
+const legacyStartLine: FieldSpec = { type: 'integer', minimum: 1, description: 'First line, 1-based.' };
+const legacyEndLine: FieldSpec = { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' };
 
 export const legacyTools: readonly ToolDefinition[] = [
   {
@@ -14,8 +16,8 @@ export const legacyTools: readonly ToolDefinition[] = [
       'Read a file. Optional start_line/end_line (1-based, inclusive). Large files return their first part; the answer says so and where to continue. Prefer lectern_read when available.',
     fields: {
       path: legacyPath,
-      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
-      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+      start_line: legacyStartLine,
+      end_line: legacyEndLine,
     },
     required: ['path'],
     legacy: true,
@@ -27,8 +29,8 @@ export const legacyTools: readonly ToolDefinition[] = [
     modelDescription: 'Read lines start_line..end_line (1-based, inclusive) of a file.',
     fields: {
       path: legacyPath,
-      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
-      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+      start_line: legacyStartLine,
+      end_line: legacyEndLine,
     },
     required: ['path', 'start_line', 'end_line'],
     legacy: true,
@@ -87,8 +89,8 @@ export const legacyTools: readonly ToolDefinition[] = [
     modelDescription: 'Read start_line..end_line of a file with context_lines around; expand "block" grows the range to the enclosing block.',
     fields: {
       path: legacyPath,
-      start_line: { type: 'integer', minimum: 1, description: 'First line, 1-based.' },
-      end_line: { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' },
+      start_line: legacyStartLine,
+      end_line: legacyEndLine,
       context_lines: { type: 'integer', minimum: 0, maximum: 200, default: 0, description: 'Extra lines around.' },
       expand: { type: 'string', enum: ['none', 'block'], default: 'none', description: '"block": grow to the enclosing block.' },
     },
