@@ -31,6 +31,8 @@ export const CORPORA: Record<string, readonly Corpus[]> = {
   java: [{ name: 'openjdk-util', source: 'deb:openjdk-17-source', subdir: 'unzipped/java.base/java/util', unzip: { archive: 'usr/lib/jvm/openjdk-17/lib/src.zip', entries: 'java.base/java/util/*' } }],
   ruby: [{ name: 'rack', source: 'deb:ruby-rack', subdir: 'usr/share/rubygems-integration/all/gems' }],
   php: [{ name: 'symfony-console', source: 'deb:php-symfony-console', subdir: 'usr/share/php/Symfony/Component/Console' }],
+  // UniTask, a Unity package published on npm with its C# sources (Debian ships .NET libraries as assemblies).
+  csharp: [{ name: 'unitask', source: 'npm:com.cysharp.unitask@2.2.5', subdir: 'package/Runtime' }],
 };
 
 export function cacheDir(): string {
