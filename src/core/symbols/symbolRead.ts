@@ -151,10 +151,43 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
   ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
   if (!fresh) throw new LecternError('NOT_FOUND', `${qualifiedName(chosen.item.path)} is no longer in ${display}.`, 'The file changed; call again.');
-  const response = renderSymbol(env, display, source, fresh, input, notes);
+  let response = renderSymbol(env, display, source, fresh, input, notes);
+  if (response.meta.truncated && TYPE_KINDS.includes(fresh.symbol.kind)) {
+    // Its signature and members: with the methods declared outside it (Go receivers, C++ `A::f`), here and beside this file.
+    const outside = await methodsDeclaredOutside(env, display, absolute, symbols, fresh);
+    if (outside.length > 0) response = renderSymbol(env, display, source, fresh, input, notes, outside);
+  }
   response.meta.version = version;
   response.meta.absolute_path = absolute;
   return response;
+}
+
+const TYPE_KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'enum'];
+
+/** A method declared outside its type, and the file it is in. */
+interface OutsideMethod {
+  display: string;
+  symbol: OutlineSymbol;
+}
+
+/** Methods of `type` written outside its body: in its file (`type`'s siblings) and in the other files of its folder (a Go package). */
+async function methodsDeclaredOutside(env: SymbolEnv, display: string, absolute: string, symbols: OutlineSymbol[], type: FlatSymbol): Promise<OutsideMethod[]> {
+  const name = type.path[type.path.length - 1]!;
+  const inside = (s: OutlineSymbol) => s.startLine >= type.symbol.startLine && s.endLine <= type.symbol.endLine;
+  const ofType = (item: FlatSymbol) => item.path.length >= 2 && item.path[item.path.length - 2] === name && (item.symbol.kind === 'method' || item.symbol.kind === 'function') && (item.symbol.scope !== undefined || item.symbol.name.includes('::'));
+  const out: OutsideMethod[] = flattenSymbols(symbols)
+    .filter((item) => ofType(item) && !inside(item.symbol))
+    .map((item) => ({ display, symbol: item.symbol }));
+  const slash = display.lastIndexOf('/');
+  const folder = slash === -1 ? '' : display.slice(0, slash);
+  // Only the folder's own files (`dir/*`); a folder whose name reads as a glob is scoped as a folder and filtered below.
+  const scope = /[*?[\]{}!()]/.test(folder) ? folder : folder ? `${folder}/*` : '*';
+  const result = await env.index.query(scope, undefined, env.signal).catch(() => undefined);
+  for (const file of result?.files ?? []) {
+    if (file.absolute === absolute || file.display.lastIndexOf('/') !== slash || !file.display.startsWith(folder)) continue;
+    for (const item of file.symbols) if (ofType(item)) out.push({ display: file.display, symbol: item.symbol });
+  }
+  return out;
 }
 
 function numbered(source: SourceText, first: number, last: number): { body: string; content: string; cut: number } {
@@ -203,7 +236,25 @@ function fitMembers(env: SymbolEnv, lines: string[], budget: number, display: st
   return kept;
 }
 
-function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item: FlatSymbol, input: SymbolInput, notes: string[]): ToolResponse {
+/** Methods declared outside the type, one line each (`[file:L5-8] func (c *T) Run()`, the file left out when it is the type's), as many as fit. */
+function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], budget: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const { display: file, symbol } of outside) {
+    const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
+    const line = `  [${file === display ? range : `${file}:${range}`}] ${symbolLabel(symbol)}`;
+    const cost = env.countTokens(line) + 1;
+    if (used + cost > budget) {
+      kept.push(`  … ${plural(outside.length - kept.length, 'more method')} declared outside it.`);
+      break;
+    }
+    used += cost;
+    kept.push(line);
+  }
+  return kept;
+}
+
+function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item: FlatSymbol, input: SymbolInput, notes: string[], outside: OutsideMethod[] = []): ToolResponse {
   const { symbol, path } = item;
   const qualified = qualifiedName(path);
   const contextLines = Math.min(input.context_lines ?? 0, 200);
@@ -230,6 +281,7 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
     rendered = numbered(source, first, last);
     if (head.docCut) footer.push(`[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`);
     members = fitMembers(env, memberLines(symbol), env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
+    if (outside.length > 0 && members.length === memberLines(symbol).length) members.push(...fitOutside(env, display, outside, env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200));
     if (tooBig) {
       degraded = true;
       footer.unshift(
@@ -238,8 +290,10 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
       );
     }
     if (members.length > 0) {
-      const example = symbol.children[0]!;
-      footer.push(`[Members (${formatCount(symbol.children.length)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name}`, path: display })}]`);
+      const example = symbol.children[0] ?? outside[0]!.symbol;
+      const examplePath = symbol.children[0] ? display : outside[0]!.display;
+      const count = symbol.children.length + outside.length;
+      footer.push(`[Members (${formatCount(count)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name.split('::').pop()}`, path: examplePath })}]`);
     }
   }
   if (rendered.cut > 0) env.onDisplayCut?.();

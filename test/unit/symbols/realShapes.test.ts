@@ -116,6 +116,22 @@ describe('symbols on real shapes of code', function () {
     assert.match(r.text, /^cmd\/bash_completions\.go:5-8 method Command\.GenBashCompletion\n/);
   });
 
+  it('a Go type read without its body lists its methods, those in other files of the package with their file', async () => {
+    const r = await read({ mode: 'symbol', target: 'Command', include_body: false });
+    assert.ok(r.ok, r.text);
+    const members = r.text.split('\n').filter((line) => line.startsWith('  ['));
+    assert.deepEqual(members, [
+      '  [L5] field Use string',
+      '  [L8] func (c *Command) UsageString() string',
+      '  [cmd/bash_completions.go:L6-8] func (c *Command) GenBashCompletion(w io.Writer) error',
+      '  [cmd/bash_completions.go:L12] func (c *Command) genPowerShellCompletionFile(name string) error',
+    ]);
+    assert.match(r.text, /\[Members \(4\) — read one: /);
+    // With its body, the answer is the type's own lines only.
+    const whole = await read({ mode: 'symbol', target: 'Command', force: true });
+    assert.doesNotMatch(whole.text, /GenBashCompletion/);
+  });
+
   it('a Go outline lists methods in file order, where they are written', async () => {
     const r = await read({ target: 'cmd/bash_completions.go', outline: true });
     const entries = [...r.text.matchAll(/^\[L(\d+)(?:-(\d+))?\] (.*)$/gm)].map((m) => `${m[1]} ${m[3]}`);
