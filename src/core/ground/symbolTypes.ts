@@ -64,6 +64,8 @@ export interface LanguageSpec {
    * know, `class GTEST_API_ Test`, `) LOCKS_EXCLUDED(mu) {`, blanked); spans and names stay the file's.
    */
   mask?: (text: string) => string;
+  /** A symbol's name from its @name capture's text, where no node is the name alone (C++ `operator bool() const` → `operator bool`). */
+  nameOf?: (captured: string) => string;
 }
 
 /** What a language's module in symbols/languages declares: the registry gives the rest. */

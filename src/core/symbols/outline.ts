@@ -133,7 +133,7 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
       pattern: match.patternIndex,
       symbol: {
         // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
-        name: detach(name.node.text.replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, '')),
+        name: detach((spec.nameOf ? spec.nameOf(name.node.text) : name.node.text).replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, '')),
         kind,
         startLine: first.startPosition.row + 1,
         endLine: lastLine(span),

@@ -42,7 +42,7 @@ function fnv1a(text: string): string {
 }
 
 /** Names the outline extractor: outlines cached by another one (other queries, other format) are not used. */
-export const EXTRACTOR_VERSION = `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}`).join('\0'))}`;
+export const EXTRACTOR_VERSION = `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}`).join('\0'))}`;
 
 export interface IndexedFile {
   display: string;

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { flattenSymbols, matchNamePath, parseNamePath, qualifiedName } from '../../../src/core/symbols/namePath';
 import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
+import { conversionName } from '../../../src/core/symbols/languages/cpp';
 
 const fixture = (name: string) => fixtureText('cpp', name);
 const all = allSymbols;
@@ -145,7 +146,8 @@ describe('outline: C++', function () {
       'function c_api [6-6]',
       'class hash [8-11]', // template specialization
       '  method operator() [10-10]',
-      'class Inner [12-14]', // conversion operators are not captured
+      'class Inner [12-14]',
+      '  method operator bool [13-13]',
       'variable pi [15-16]',
       // `int Counter::count = 0;` (a static member's definition) is not captured.
       'method outer::inner::f [18-18]',
@@ -155,6 +157,41 @@ describe('outline: C++', function () {
       '  class Local [22-22]',
       '    field v [22-22]',
     ]);
+  });
+
+  it('names conversion operators by their target type, in and out of class, declared or defined', async () => {
+    const text = [
+      'class Ptr {', // 1
+      ' public:', // 2
+      '  operator bool() const { return p_; }', // 3
+      '  explicit operator T*() { return p_; }', // 4
+      '  operator Action<R(Args...)>() const;', // 5
+      '  template <typename U> operator Matcher<U>() const { return m; }', // 6
+      '  bool operator()(int x) const { return x > 0; }', // 7
+      '};', // 8
+      'Ptr::operator Action<R(Args...)>() const {', // 9
+      '  return {};', // 10
+      '}', // 11
+      'template <typename T> Box<T>::operator   int() { return 1; }', // 12
+    ].join('\n');
+    const symbols = await outlineOf('cpp', text);
+    assert.deepEqual(flatten(symbols), [
+      'class Ptr [1-8]',
+      '  method operator bool [3-3]',
+      '  method operator T* [4-4]',
+      '  method operator Action<R(Args...)> [5-5]',
+      '  method operator Matcher<U> [6-6]',
+      '  method operator() [7-7]',
+      'method Ptr::operator Action<R(Args...)> [9-11]',
+      'method Box.operator int [12-12]',
+    ]);
+    const flat = flattenSymbols(symbols);
+    const found = (target: string) => matchNamePath(flat, parseNamePath(target)).map((f) => `${f.symbol.startLine}${f.symbol.declaration ? ' declaration' : ''}`);
+    assert.deepEqual(found('Ptr.operator bool'), ['3']);
+    assert.deepEqual(found('Ptr.operator Action<R(Args...)>'), ['5 declaration', '9']);
+    assert.deepEqual(found('Box.operator int'), ['12']);
+    assert.equal(conversionName('operator()(int x) const'), 'operator()(int x) const');
+    assert.equal(conversionName('operator new(std::size_t n)'), 'operator new(std::size_t n)');
   });
 
   it('finds prototypes in #if blocks but not in #else branches (compile-time trade-off)', async () => {

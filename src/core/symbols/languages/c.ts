@@ -68,6 +68,11 @@ const blank = (text: string) => text.replace(/[^\n]/g, ' ');
 /** Export macros (`GTEST_API_`, `LIBFOO_EXPORT`, `DLL_PUBLIC`): an all-caps name that says so or ends with `_`. */
 const EXPORT_MACRO = String.raw`(?:[A-Z][A-Z0-9_]*(?:API|EXPORT|EXTERN|DLL|DECL|PUBLIC|VISIBLE|VISIBILITY)[A-Z0-9_]*|[A-Z][A-Z0-9_]*_)`;
 
+/** An all-caps macro called with arguments on one line (one level of nested parentheses). */
+const MACRO_CALL = String.raw`[A-Z][A-Z0-9_]+\((?:[^()\n]|\([^()\n]*\))*\)`;
+/** The same, named as a statement of its own (`GTEST_…_`, `…_PUSH`, `…_POP`): not a return type that goes on on the next line. */
+const STATEMENT_MACRO_CALL = String.raw`[A-Z][A-Z0-9_]*(?:_|PUSH|POP|PRAGMA|WARNINGS?)\((?:[^()\n]|\([^()\n]*\))*\)`;
+
 const MASKS: readonly [RegExp, number][] = [
   // `class GTEST_API_ Test {`, `struct DLL_EXPORT Foo : Base`: any all-caps words between the key and the name.
   [/\b(?:class|struct|union)(\s+)((?:[A-Z][A-Z0-9_]*\s+)+)(?=[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b|:(?!:)|\{))/g, 2],
@@ -75,6 +80,10 @@ const MASKS: readonly [RegExp, number][] = [
   [/\)((?:\s*(?:const|noexcept|override|final|volatile|&&?))*)((?:\s+[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\s*\((?:[^()]|\([^()]*\))*\))?)+)(?=\s*(?:\{|;|=\s*(?:0|default|delete)\b|override\b|final\b|const\b|->))/g, 2],
   // `GTEST_API_ void PrintTo(…);`, `LIBFOO_EXPORT int f(void)`: an export macro opening a declaration.
   [new RegExp(String.raw`^([ \t]*)(${EXPORT_MACRO})(?=[ \t]+[A-Za-z_])`, 'gm'), 2],
+  // `GTEST_DISABLE_MSC_WARNINGS_PUSH_(4180)` alone on its line (no `;`, no body on the next line): a macro the grammar reads as a broken declaration.
+  [new RegExp(String.raw`^([ \t]*)(${STATEMENT_MACRO_CALL})(?=[ \t]*(?:\/\/[^\n]*)?\n(?![ \t]*\{))`, 'gm'), 2],
+  // `GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(bool, false);` at file scope: a macro that expands to declarations.
+  [new RegExp(String.raw`^()(${MACRO_CALL}[ \t]*;)`, 'gm'), 2],
 ];
 
 /**

@@ -8,8 +8,9 @@
 // comments above are its context. An out-of-class definition is not nested under its class (nesting
 // is by containment): it stays where it is written, a `method` named by its qualified name
 // (`Stats::ratio`, `Stats::~Stats`, `Stats::operator==`), or by its last name scoped by the
-// template when the class is one (`LruCache<K, V>::get` → `get` in `LruCache`). A nested namespace is named `a::b`. Conversion operators
-// (`operator bool()`) are not captured: their name is not a node of its own.
+// template when the class is one (`LruCache<K, V>::get` → `get` in `LruCache`). A nested namespace is named `a::b`. A conversion
+// operator is named by its target type (`operator bool`, `operator T*`, `Ptr::operator Action<F>`): the grammar has no
+// node for that name alone, so the operator_cast (which runs on to the parameters) is captured and cut.
 //
 // The C++ grammar is large: a query step naming a node type that occurs in many parse states
 // (`(function_declarator …)`) costs milliseconds to compile, a wildcard with field constraints
@@ -73,6 +74,10 @@ const outline = `
 (function_definition declarator: ${functionIn(`[${NAMES} (template_function name: (identifier) @name)]`)}) @symbol.function
 (function_definition declarator: ${functionIn(QUALIFIED)}) @symbol.method
 (function_definition declarator: ${functionIn(IN_TEMPLATE)}) @symbol.method
+(function_definition declarator: (operator_cast) @name) @symbol.function
+(field_declaration_list (declaration declarator: (operator_cast) @name) @symbol.function)
+(function_definition declarator: (qualified_identifier scope: (_ !arguments) name: (operator_cast)) @name) @symbol.method
+(function_definition declarator: (qualified_identifier scope: ${TEMPLATE} name: (operator_cast) @name)) @symbol.method
 (field_declaration declarator: ${functionIn(NAME)}) @symbol.function
 (field_declaration_list (declaration declarator: ${functionIn(NAME)}) @symbol.function)
 ${SCOPES.map((scope) => `(${scope} [(declaration declarator: ${functionIn(NAME)}) @symbol.function (declaration declarator: ${valueIn('(identifier) @name')}) @symbol.variable])`).join('\n')}
@@ -92,6 +97,23 @@ ${SCOPES.map((scope) => `(${scope} [(declaration declarator: ${functionIn(NAME)}
 (field_declaration declarator: ${valueIn('(field_identifier) @name')}) @symbol.field
 ${enumeratorsAndMacros}`;
 
+/**
+ * `operator bool`, `operator T*`, `A::operator Action<R(Args...)>`: a captured conversion operator
+ * (`operator bool() const`) cut before its parameters, spaces made single. Other names pass as they are.
+ */
+export function conversionName(captured: string): string {
+  const at = captured.search(/\boperator\s+(?!(new|delete|co_await)\b)[A-Za-z_:]/);
+  if (at === -1) return captured;
+  let depth = 0;
+  for (let i = at; i < captured.length; i++) {
+    const ch = captured[i];
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+    else if (ch === '(' && depth <= 0) return captured.slice(0, i).replace(/\s+/g, ' ').trim();
+  }
+  return captured;
+}
+
 export const cpp: OutlineSpec = {
   grammar: 'cpp',
   outline,
@@ -104,4 +126,5 @@ export const cpp: OutlineSpec = {
   // Prototypes and in-class method declarations: the definition (`void A::f() {}`) wins.
   declarations: ['declaration', 'field_declaration'],
   mask: maskAnnotationMacros,
+  nameOf: conversionName,
 };
