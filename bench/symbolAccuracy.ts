@@ -122,7 +122,7 @@ function fromCtags(language: string, files: string[]): Definition[] {
     const tag = JSON.parse(line) as { name: string; path: string; line: number; end?: number; kind: string; scope?: string; scopeKind?: string };
     if (!kinds.includes(tag.kind) || tag.name.startsWith('__anon')) continue;
     // The enclosing type's last name (`Rack::Utils` → `Utils`, `a::B` → `B`); functions in a namespace or module stand alone.
-    const owner = tag.scope && !['namespace', 'package', 'module'].includes(tag.scopeKind ?? '') ? tag.scope.replace(/<[^<>]*>/g, '').split(/::|\.|\\/).pop() : undefined;
+    const owner = tag.scope && !['namespace', 'package', 'module'].includes(tag.scopeKind ?? '') ? tag.scope.split(/::|\.|\\/).pop() : undefined;
     // ctags' Rust and PHP parsers give no end line: only the start line is checked there.
     // ctags writes `operator ()`; the declaration (and Lectern) says `operator()`.
     tag.name = tag.name.replace(/^operator\s+(?=[^A-Za-z_])/, 'operator');
