@@ -3,6 +3,7 @@
 // (numbered lines whose text equals the file's line), so a pointer to text never shown counts as lost.
 import type { ToolResponse } from '../../src/core/ground/contract';
 import { Lectern } from '../../src/core/engine';
+import { readGutter } from '../../src/core/text/gutter';
 import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../src/node/wasmFiles';
 
@@ -57,26 +58,27 @@ export class Seen {
 
   /**
    * Reads an answer: a header line naming a file (`path · …` or `path:12-40 …`) sets the current file;
-   * `12\ttext`, `12:\ttext`, `12-\ttext` lines count when the text equals that line of the file.
+   * the lines the gutter numbers (`12\ttext`, `12:\ttext`, `12-\ttext`, and the unnumbered lines counted
+   * between two numbered ones) count when their text equals that line of the file.
    */
   absorb(text: string, defaultFile: string | null): number {
     let current = defaultFile;
     let added = 0;
-    for (const line of text.split('\n')) {
-      const numbered = /^(\d+)[:-]?\t(.*)$/.exec(line);
-      if (numbered) {
-        if (!current) continue;
-        const n = Number(numbered[1]);
-        const source = this.files.get(current);
-        if (source && source[n - 1] === numbered[2]) {
-          if (!this.has(current, n)) added++;
-          this.addLine(current, n);
+    const lines = text.split('\n');
+    const numbered = readGutter(lines);
+    lines.forEach((line, i) => {
+      const shown = numbered[i];
+      if (shown) {
+        const source = current ? this.files.get(current) : undefined;
+        if (current && source && source[shown.number - 1] === shown.text) {
+          if (!this.has(current, shown.number)) added++;
+          this.addLine(current, shown.number);
         }
-        continue;
+        return;
       }
       const header = /^(\S+?)(?::\d+(?:-\d+)?)? (?:·|\S)/.exec(line);
       if (header && this.files.has(header[1]!)) current = header[1]!;
-    }
+    });
     return added;
   }
 }

@@ -61,7 +61,7 @@ Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usag
 (replay: 1 when a call drifted or a file changed).`;
 
 function valueName(setting: SettingFlag): string {
-  return setting.kind === 'boolean' ? 'on|off' : setting.kind === 'policy' ? 'warn|block' : setting.kind === 'glob' ? 'GLOB' : 'N';
+  return setting.kind === 'boolean' ? 'on|off' : setting.kind === 'policy' ? 'warn|block' : setting.kind === 'numbering' ? 'sparse|every' : setting.kind === 'glob' ? 'GLOB' : 'N';
 }
 
 function numberOption(name: string, value: string | undefined, integer: boolean): number {
@@ -90,6 +90,9 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
     case 'policy':
       if (value === 'warn' || value === 'block') return value;
       throw new UsageError(`${setting.flag} needs warn or block, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    case 'numbering':
+      if (value === 'sparse' || value === 'every') return value;
+      throw new UsageError(`${setting.flag} needs sparse or every, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
     case 'glob':
       if (!value || value.startsWith('--')) throw new UsageError(`${setting.flag} needs a glob, e.g. ${setting.flag} '**/generated/**'.`);
       return value;

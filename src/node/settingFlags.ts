@@ -6,7 +6,7 @@ import type { Settings } from '../core/ground/settings';
 export interface SettingFlag {
   flag: string;
   key: keyof Settings;
-  kind: 'integer' | 'number' | 'share' | 'boolean' | 'policy' | 'glob';
+  kind: 'integer' | 'number' | 'share' | 'boolean' | 'policy' | 'numbering' | 'glob';
   help: string;
 }
 
@@ -14,6 +14,7 @@ export const SETTING_FLAGS: readonly SettingFlag[] = [
   { flag: '--context-tokens', key: 'contextTokens', kind: 'integer', help: "the model's context window (default 128000)" },
   { flag: '--max-read-share', key: 'maxReadShare', kind: 'share', help: 'share of it one answer may use (default 0.2)' },
   { flag: '--max-preview-chars', key: 'maxPreviewChars', kind: 'integer', help: 'size bound of reads that give no range (default 12000)' },
+  { flag: '--line-numbers', key: 'lineNumbers', kind: 'numbering', help: 'sparse|every: number a block\'s first and last lines and every 10th, or every line (default sparse)' },
   { flag: '--session-guard', key: 'sessionGuard', kind: 'boolean', help: 'on|off: steer the session (budgets, relevance, exclusions, de-duplication); off: only observe (default on)' },
   { flag: '--max-reads-per-session', key: 'maxReadsPerSession', kind: 'integer', help: 'soft limit on a session\'s reads (default 25)' },
   { flag: '--max-total-read-lines', key: 'maxTotalReadLines', kind: 'integer', help: 'soft limit on a session\'s lines read (default 2500)' },

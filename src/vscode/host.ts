@@ -102,6 +102,7 @@ export function readSettings(): Partial<Settings> {
     contextTokens: config.get<number>('contextTokens'),
     maxReadShare: config.get<number>('maxReadShare'),
     maxPreviewChars: config.get<number>('maxPreviewChars'),
+    lineNumbers: config.get<'sparse' | 'every'>('lineNumbers'),
     // The session layer (core/session): budgets, relevance and exclusion guidance.
     sessionGuard: config.get<boolean>('sessionGuard'),
     maxReadsPerSession: config.get<number>('maxReadsPerSession'),

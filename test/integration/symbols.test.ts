@@ -68,7 +68,7 @@ describe('symbols in the extension host', () => {
     try {
       const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area', path: 'alpha/geo/shapes.ts' });
       assert.match(text, /^alpha\/geo\/shapes\.ts:12-15 method Circle\.area/);
-      assert.match(text, /^13\t  area\(\): number \{$/m);
+      assert.match(text, /^12\t  \/\*\* Area of the circle\. \*\/\n  area\(\): number \{$/m);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }

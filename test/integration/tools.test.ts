@@ -86,7 +86,15 @@ describe('lectern tools in the extension host', () => {
     assert.match(window, /bytes 95-135 of 4,392 · lines 14-18 of 500/);
     assert.match(window, /start_byte 100 was inside a line/);
     const head = await call('lectern_read', { target: 'alpha/src/numbers.txt', head: 3 });
-    assert.match(head, /first 3 lines of 500\n1\tline 1\n2\tline 2\n3\tline 3\n/);
+    // Sparse line numbers: the block's first and last lines carry theirs, the line between is counted.
+    assert.match(head, /first 3 lines of 500\n1\tline 1\nline 2\n3\tline 3\n/);
+    await vscode.workspace.getConfiguration('lectern').update('lineNumbers', 'every', vscode.ConfigurationTarget.Global);
+    try {
+      const every = await call('lectern_read', { target: 'alpha/src/numbers.txt', head: 3 });
+      assert.match(every, /first 3 lines of 500\n1\tline 1\n2\tline 2\n3\tline 3\n/);
+    } finally {
+      await vscode.workspace.getConfiguration('lectern').update('lineNumbers', undefined, vscode.ConfigurationTarget.Global);
+    }
     const tail = await call('lectern_read', { target: 'alpha/src/numbers.txt', tail: 2 });
     assert.match(tail, /last 2 lines \(499-500 of 500\)\n499\tline 499\n500\tline 500$/);
   });

@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { SearchMatch } from '../../src/core/search/searchFile';
+import { readGutter } from '../../src/core/text/gutter';
 import { fails, ok, workspace, type Workspace } from './helpers';
 
 const matchesOf = (r: { meta: Record<string, unknown> }) => r.meta.matches as SearchMatch[];
@@ -71,16 +72,18 @@ describe('lectern_search', () => {
     const r = await ok(ws.lectern, 'lectern_search', { target: 'ctx.txt', query: 'hit', before: 2, after: 1 });
     // No footer: the answer shows context already, so no read around a match is suggested.
     const body = r.text.split('\n').slice(1).join('\n');
-    assert.equal(body, ['3-\trow 3', '4-\trow 4', '5:\thit 5', '6-\trow 6', '7:\thit 7', '8-\trow 8', '--', '18-\trow 18', '19-\trow 19', '20:\thit 20', '21-\trow 21'].join('\n'));
+    // Matches keep their numbers; context lines carry theirs where a block opens or closes.
+    assert.equal(body, ['3-\trow 3', 'row 4', '5:\thit 5', 'row 6', '7:\thit 7', '8-\trow 8', '--', '18-\trow 18', 'row 19', '20:\thit 20', '21-\trow 21'].join('\n'));
     // Each line shows once, even where before/after ranges overlap.
-    const numbers = body.split('\n').filter((l) => l !== '--').map((l) => parseInt(l, 10));
+    const numbers = readGutter(body.split('\n')).flatMap((l) => (l ? [l.number] : []));
+    assert.deepEqual(numbers, [3, 4, 5, 6, 7, 8, 18, 19, 20, 21]);
     assert.deepEqual(numbers, [...new Set(numbers)].sort((a, b) => a - b));
   });
 
   it('context at the start and the end of the file', async () => {
     ws.write('edge.txt', 'hit\nb\nc\nhit');
     const r = await ok(ws.lectern, 'lectern_search', { target: 'edge.txt', query: 'hit', before: 3, after: 3 });
-    assert.equal(r.text.split('\n').slice(1).join('\n'), '1:\thit\n2-\tb\n3-\tc\n4:\thit');
+    assert.equal(r.text.split('\n').slice(1).join('\n'), '1:\thit\nb\nc\n4:\thit');
   });
 
   it('max_matches bounds the output and says how many were left out, and where', async () => {

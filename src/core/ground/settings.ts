@@ -2,6 +2,9 @@
 import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from './secrets';
 import { DEFAULT_STABILIZATION, type StabilizationSettings } from './stabilization';
 
+/** How answers number a file's lines (src/core/text/gutter.ts): sparse, or every line. */
+export type LineNumbers = 'sparse' | 'every';
+
 export interface Settings extends StabilizationSettings, SecretSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */
   contextTokens: number;
@@ -13,6 +16,7 @@ export interface Settings extends StabilizationSettings, SecretSettings {
    * loop detection). false: sessions are only observed (metrics, timeline, meta.stabilization).
    */
   sessionGuard: boolean;
+  lineNumbers: LineNumbers;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -22,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxReadShare: 0.2,
   maxPreviewChars: 12_000,
   sessionGuard: true,
+  lineNumbers: 'sparse',
 };
 
 export const LIMITS = {
@@ -69,6 +74,7 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
     ephemeralShare: share(s.ephemeralShare, d.ephemeralShare),
     idleResetMinutes: positive(s.idleResetMinutes, d.idleResetMinutes),
     sessionGuard: typeof s.sessionGuard === 'boolean' ? s.sessionGuard : d.sessionGuard,
+    lineNumbers: oneOf(s.lineNumbers, ['sparse', 'every'], d.lineNumbers),
     secretPatterns: Array.isArray(s.secretPatterns) ? s.secretPatterns.filter((g): g is string => typeof g === 'string' && g.trim().length > 0) : [],
     allowSecrets: s.allowSecrets === true,
   };

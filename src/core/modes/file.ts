@@ -15,7 +15,7 @@ export const fileFields = {
   offset: {
     type: 'integer',
     minimum: 1,
-    description: 'First line (= start_line).',
+    description: 'Like start_line.',
   },
   limit: {
     type: 'integer',

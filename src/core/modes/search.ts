@@ -52,7 +52,7 @@ export const searchTool = defineTool(
     toolReferenceName: 'lecternSearch',
     userDescription: 'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
     modelDescription:
-      'Find lines by text (case-insensitive) or regex: numbered matches by file, best first. Then read around them with lectern_read.',
+      'Find lines by text (case-insensitive) or regex: numbered matches by file, best first; read around them with lectern_read.',
     fields: searchFields,
     required: ['query'],
   },

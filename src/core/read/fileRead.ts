@@ -198,7 +198,7 @@ class FileRead {
     const what = plan.style === 'head' ? `first ${plural(shown, 'line')}` : `lines ${formatCount(plan.startLine)}-${formatCount(lastLine)}`;
     return this.respond({
       content: this.contentOf(slice, shaped),
-      body: renderNumbered(shaped.lines, plan.startLine),
+      body: renderNumbered(shaped.lines, plan.startLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       header: `${this.label} · ${what} of ${total === null ? 'an uncounted number (file over ' + formatBytes(LIMITS.countLinesBelowBytes) + ')' : formatCount(total)}`,
       meta: { total_lines: total, start_line: plan.startLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
@@ -241,7 +241,7 @@ class FileRead {
     const lineText = firstLine === null ? `line numbers not counted (file over ${formatBytes(LIMITS.countLinesBelowBytes)})` : `lines ${formatCount(firstLine)}-${formatCount(lastLine!)} of ${total === null ? '?' : formatCount(total)}`;
     return this.respond({
       content: this.contentOf(slice, shaped),
-      body: renderNumbered(shaped.lines, firstLine),
+      body: renderNumbered(shaped.lines, firstLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       header: `${this.label} · bytes ${formatCount(slice.startByte)}-${formatCount(endByte)} of ${formatCount(this.size)} · ${lineText}`,
       meta: { total_lines: total, start_line: firstLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
@@ -280,7 +280,7 @@ class FileRead {
     const range = shownFirst === null ? `last ${plural(shown, 'line')} (line numbers not counted: file over ${formatBytes(LIMITS.countLinesBelowBytes)})` : `last ${plural(shown, 'line')} (${formatCount(shownFirst)}-${formatCount(total!)} of ${formatCount(total!)})`;
     return this.respond({
       content: this.contentOf({ ...slice, bytes: slice.bytes.subarray(slice.bytes.length - shaped.byteLength) }, shaped),
-      body: renderNumbered(shaped.lines, shownFirst),
+      body: renderNumbered(shaped.lines, shownFirst, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       header: `${this.label} · ${range}`,
       meta: { total_lines: total, start_line: shownFirst, end_line: total, start_byte: startByte, end_byte: slice.endByte },
@@ -302,7 +302,7 @@ class FileRead {
       if (shaped.tokenCutDisplay) this.notes.push(this.displayCutNote(1, slice.startByte));
       return this.respond({
         content: this.contentOf(slice, shaped),
-        body: renderNumbered(shaped.lines, 1),
+        body: renderNumbered(shaped.lines, 1, this.env.settings.lineNumbers),
         bodyTokens: shaped.bodyTokens,
         header: `${this.label} · whole file, ${plural(shown, 'line')} (${formatBytes(this.size)})`,
         meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
@@ -320,7 +320,7 @@ class FileRead {
       : this.call({ offset: shown + 1, limit: total === null ? shown : Math.max(1, Math.min(shown, total - shown)) });
     return this.respond({
       content: this.contentOf(slice, shaped),
-      body: renderNumbered(shaped.lines, 1),
+      body: renderNumbered(shaped.lines, 1, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       header: `${this.label} · lines 1-${formatCount(shown)} of ${total === null ? '?' : formatCount(total)}`,
       meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
@@ -353,6 +353,7 @@ class FileRead {
       keepEnd: options.keepEnd,
       allowLineCut: !options.cutLong,
       maxLines: this.env.maxLines,
+      numbering: this.env.settings.lineNumbers,
     });
     // A line shown otherwise than it is (a line cut to fit, not a window that ends in it).
     if (shaped.lines.some((line) => line.cut && line.shown !== line.raw)) this.env.onDisplayCut?.();

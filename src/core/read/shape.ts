@@ -1,10 +1,11 @@
 // Turns a slice's bytes into numbered lines that fit the caps (characters for reads that asked no
 // size, tokens for every read), dropping whole lines so the resume point is always exact.
 import { LecternError } from '../ground/contract';
-import { LIMITS } from '../ground/settings';
+import { LIMITS, type LineNumbers } from '../ground/settings';
 import { decodeUtf8 } from '../text/encoding';
 import type { TokenCounter } from '../ground/tokens';
 import { formatCount } from '../ground/format';
+import { carriesNumber, gutterLine, renderGutter } from '../text/gutter';
 
 export interface ShapedLine {
   /** Text without its line terminator (a CR of CRLF is kept in `raw`). */
@@ -99,6 +100,7 @@ export interface ShapeOptions {
   allowLineCut: boolean;
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
+  numbering: LineNumbers;
 }
 
 export function shapeLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
@@ -108,7 +110,7 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   if (lineCapped && options.keepEnd && firstLine !== null) firstLine += all.length - lines.length;
   // Most reads fit: count the whole body once, and go line by line only when it does not (or
   // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
-  const whole = renderNumbered(lines, firstLine);
+  const whole = renderNumbered(lines, firstLine, options.numbering);
   // Every line (after the line cap) shown whole, its body costing `bodyTokens`.
   const allLines = (bodyTokens: number): Shaped => ({
     lines,
@@ -143,10 +145,13 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   let cappedBy: Shaped['cappedBy'] = null;
   let tokenCutInLine = false;
   let tokenCutDisplay = false;
+  // Lines are counted as they are met: the block's first one met carries its number; the other end's
+  // number is added once the last kept line is known.
+  const at = (i: number) => (firstLine === null ? null : firstLine + (options.keepEnd ? lines.length - 1 - i : i));
   for (let i = 0; i < order.length; i++) {
     const line = order[i]!;
-    const number = firstLine === null ? '' : String(firstLine + (options.keepEnd ? lines.length - 1 - i : i));
-    const rendered = `${number}\t${line.shown}\n`;
+    const number = at(i);
+    const rendered = (number === null ? line.shown : gutterLine({ number, text: line.shown }, carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering))) + '\n';
     if (options.maxChars !== null && kept.length > 0 && chars + rendered.length > options.maxChars) {
       cappedBy = 'chars';
       break;
@@ -173,6 +178,10 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     tokens += cost;
     kept.push(line);
   }
+  const closing = at(kept.length - 1);
+  if (kept.length > 1 && closing !== null && !carriesNumber({ number: closing, text: kept[kept.length - 1]!.shown }, false, false, options.numbering)) {
+    tokens += options.countTokens(`${closing}\t`);
+  }
   if (options.keepEnd) kept.reverse();
   return {
     lines: kept,
@@ -185,7 +194,9 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   };
 }
 
-export function renderNumbered(lines: readonly ShapedLine[], firstLine: number | null): string {
-  return lines.map((line, i) => (firstLine === null ? line.shown : `${firstLine + i}\t${line.shown}`)).join('\n');
+/** The lines as the model sees them: numbered from `firstLine` (src/core/text/gutter.ts), or bare where their numbers are unknown. */
+export function renderNumbered(lines: readonly ShapedLine[], firstLine: number | null, numbering: LineNumbers): string {
+  if (firstLine === null) return lines.map((line) => line.shown).join('\n');
+  return renderGutter(lines.map((line, i) => ({ number: firstLine + i, text: line.shown })), numbering);
 }
 

@@ -4,6 +4,8 @@ import { shownQuery } from './searchFile';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
+import type { LineNumbers } from '../ground/settings';
+import { renderGutter, type GutterLine } from '../text/gutter';
 import type { SkipReason } from '../ground/walk';
 import { allocate, type FileResult } from './ranking';
 import type { Scope } from './searchScope';
@@ -39,21 +41,18 @@ export interface Outcome {
   notes: string[];
 }
 
-function renderFile(file: FileResult, share: number, firstOmitted: number | null, followUp: string | null): string {
+function renderFile(file: FileResult, share: number, firstOmitted: number | null, followUp: string | null, numbering: LineNumbers): string {
   const limit = share < file.kept.length ? file.kept[share]!.line : (firstOmitted ?? Infinity);
   const shown = file.kept.slice(0, share);
   const matchLines = new Set(shown.map((m) => m.line));
-  const lines = new Map<number, string>();
+  const lines = new Map<number, GutterLine>();
   for (const m of shown) {
-    for (const c of [...m.before, ...m.after]) if (c.line < limit && !matchLines.has(c.line) && !lines.has(c.line)) lines.set(c.line, `${c.line}-\t${c.text}`);
-    lines.set(m.line, `${m.line}:\t${m.text}`);
+    for (const c of [...m.before, ...m.after]) if (c.line < limit && !matchLines.has(c.line) && !lines.has(c.line)) lines.set(c.line, { number: c.line, mark: '-', text: c.text });
+    lines.set(m.line, { number: m.line, mark: ':', text: m.text });
   }
-  const numbers = [...lines.keys()].sort((a, b) => a - b);
+  const ordered = [...lines.values()].sort((a, b) => a.number - b.number);
   const out = [`${file.display} · ${plural(file.count, 'match', 'matches')}${share < file.count ? ` (showing ${formatCount(share)})` : ''}`];
-  numbers.forEach((n, i) => {
-    if (i > 0 && n > numbers[i - 1]! + 1) out.push('--');
-    out.push(lines.get(n)!);
-  });
+  if (ordered.length > 0) out.push(renderGutter(ordered, numbering));
   if (share < file.count && followUp) out.push(`[${plural(file.count - share, 'more match', 'more matches')} in this file: ${followUp}]`);
   return out.join('\n');
 }
@@ -98,7 +97,7 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   let tokenCut = false;
   for (let i = 0; i < shares.length; i++) {
     const file = o.ranking[i]!;
-    const text = renderFile(file, shares[i]!, o.firstOmitted.get(file) ?? null, fileCall(file.display));
+    const text = renderFile(file, shares[i]!, o.firstOmitted.get(file) ?? null, fileCall(file.display), env.settings.lineNumbers);
     const cost = env.countTokens(text) + 1;
     if (tokens + cost > env.tokenCap && groups.length > 0) {
       tokenCut = true;

@@ -9,6 +9,7 @@ import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
 import { createMatcher } from './matcher';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import { requireInside } from '../ground/paths';
+import { renderGutter, type GutterLine } from '../text/gutter';
 
 export interface SearchInput {
   target: string;
@@ -114,7 +115,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
   const after = Math.min(input.after ?? 0, LIMITS.maxSearchContext);
   const matches: SearchMatch[] = [];
-  const blocks: string[][] = [];
+  const blocks: GutterLine[][] = [];
   let totalMatches = 0;
   let firstOmitted: number | null = null;
   let lastOmitted: number | null = null;
@@ -123,7 +124,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   let afterLeft = 0;
   let lastPrinted = 0;
   let lastMatched = 0;
-  let block: string[] | undefined;
+  let block: GutterLine[] | undefined;
   const started = Date.now();
   const cost = input.is_regex ? new RegexCost(matcher) : undefined;
   const regex = input.is_regex ? env.host.regex : undefined;
@@ -169,9 +170,9 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
               blocks.push(block);
             }
             for (const context of recent) {
-              if (context.number > lastPrinted) block.push(`${context.number}-\t${excerpt(context.text, 0)}`);
+              if (context.number > lastPrinted) block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
             }
-            block.push(`${line.number}:\t${excerpt(line.text, column)}`);
+            block.push({ number: line.number, mark: ':', text: excerpt(line.text, column) });
             lastPrinted = line.number;
             afterLeft = after;
             recent.length = 0;
@@ -180,7 +181,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
           firstOmitted ??= line.number;
           lastOmitted = line.number;
         } else if (afterLeft > 0 && block) {
-          block.push(`${line.number}-\t${excerpt(line.text, 0)}`);
+          block.push({ number: line.number, mark: '-', text: excerpt(line.text, 0) });
           lastPrinted = line.number;
           afterLeft--;
           continue;
@@ -198,7 +199,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   if (stopped) notes.push(`${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`);
   // Keep the output within the token cap, dropping whole match blocks from the end.
   const query = shownQuery(input.query, input.is_regex ?? false);
-  let rendered = blocks.map((b) => b.join('\n'));
+  let rendered = blocks.map((b) => renderGutter(b, env.settings.lineNumbers));
   let tokens = 120;
   let keptBlocks = 0;
   for (const piece of rendered) {
@@ -209,7 +210,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   }
   let shownMatches = matches.length;
   if (keptBlocks < rendered.length) {
-    const keptLines = new Set(blocks.slice(0, keptBlocks).flatMap((b) => b.filter((l) => /^\d+:/.test(l)).map((l) => Number(l.split(':')[0]))));
+    const keptLines = new Set(blocks.slice(0, keptBlocks).flatMap((b) => b.filter((l) => l.mark === ':').map((l) => l.number)));
     shownMatches = matches.filter((m) => keptLines.has(m.line)).length;
     const firstDropped = matches[shownMatches];
     if (firstDropped) firstOmitted = Math.min(firstOmitted ?? Infinity, firstDropped.line);

@@ -4,8 +4,8 @@ import { emptyMeta, LecternError, type ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
 import { openText } from '../read/openText';
-import { cutLongLines, type ShapedLine } from '../read/shape';
-import { LIMITS } from '../ground/settings';
+import { cutLongLines, renderNumbered, type ShapedLine } from '../read/shape';
+import { LIMITS, type LineNumbers } from '../ground/settings';
 import { closestSymbols, flattenSymbols, matchNamePath, parseNamePath, qualifiedName, type FlatSymbol, type NamePath } from './namePath';
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
@@ -190,13 +190,13 @@ async function methodsDeclaredOutside(env: SymbolEnv, display: string, absolute:
   return out;
 }
 
-function numbered(source: SourceText, first: number, last: number): { body: string; content: string; cut: number } {
+function numbered(source: SourceText, first: number, last: number, numbering: LineNumbers): { body: string; content: string; cut: number } {
   const content = lineText(source, first, last);
   const raw = content.split('\n');
   if (raw[raw.length - 1] === '') raw.pop();
   const lines: ShapedLine[] = raw.map((r) => ({ raw: r, shown: r.endsWith('\r') ? r.slice(0, -1) : r, byteLength: 0, cut: false }));
   const cut = cutLongLines(lines);
-  return { body: lines.map((line, i) => `${first + i}\t${line.shown}`).join('\n'), content, cut };
+  return { body: renderNumbered(lines, first, numbering), content, cut };
 }
 
 /** A docstring longer than this is cut in a head-only answer (with a marker and the call for the rest). */
@@ -267,7 +267,7 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
   let degraded = false;
   let first = from;
   let last = to;
-  let rendered = numbered(source, from, to);
+  let rendered = numbered(source, from, to, env.settings.lineNumbers);
   let members: string[] = [];
   const wantsBody = input.include_body ?? true;
   const [spanStart, spanEnd] = lineBytes(source, from, to);
@@ -278,7 +278,7 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
     const head = headLines(symbol);
     first = from;
     last = Math.min(head.end, to);
-    rendered = numbered(source, first, last);
+    rendered = numbered(source, first, last, env.settings.lineNumbers);
     if (head.docCut) footer.push(`[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`);
     members = fitMembers(env, memberLines(symbol), env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
     if (outside.length > 0 && members.length === memberLines(symbol).length) members.push(...fitOutside(env, display, outside, env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200));

@@ -45,8 +45,8 @@ export const lecternRead: ToolDefinition = {
   toolReferenceName: 'lecternRead',
   userDescription: 'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
   modelDescription: [
-    'Read code with line numbers; [Next: …] is the exact call for the rest.',
-    'A function or class: mode "symbol". Text: lectern_search, then start_line/end_line. A file\'s symbols: outline. "unchanged since call #N": you have it.',
+    'Read code. Lines numbered: first, last, every 10th; count between. [Next: …]: the exact call for the rest.',
+    'Function/class: mode "symbol". Text: lectern_search, then start_line/end_line. File symbols: outline. "unchanged since call #N": you have it.',
   ].join('\n'),
   fields: readFields(),
   required: ['target'],

@@ -108,6 +108,7 @@ describe('cli: settings as flags', () => {
       '--context-tokens', '64000',
       '--max-read-share', '0.1',
       '--max-preview-chars', '3000',
+      '--line-numbers', 'every',
     ]);
     const settings = normalizeSettings(options.settings);
     assert.deepEqual(
@@ -115,7 +116,7 @@ describe('cli: settings as flags', () => {
       {
         contextTokens: 64000, maxReadShare: 0.1, maxPreviewChars: 3000, maxReadsPerSession: 7, maxTotalReadLines: 900, maxSingleReadLines: 120,
         hardLimitMultiplier: 1.5, relevance: 'block', exclusions: 'block', excludeGlobs: ['**/gen/**', 'fixtures'], ephemeralShare: 0.5, idleResetMinutes: 5, sessionGuard: false,
-        allowSecrets: false, secretPatterns: [],
+        lineNumbers: 'every', allowSecrets: false, secretPatterns: [],
       },
     );
     assert.throws(() => parseArgs(['call', 'x', '{}', '--relevance', 'strict']), UsageError);
@@ -143,7 +144,7 @@ describe('cli: settings as flags', () => {
 describe('cli: the editor settings as flags (VS Code → lectern mcp)', () => {
   it('settingsToFlags and parseArgs round-trip every setting', async () => {
     const { settingsToFlags } = await import('../../../src/node/settingFlags');
-    const settings = normalizeSettings({ sessionGuard: false, relevance: 'block', excludeGlobs: ['**/gen/**', 'out'], maxReadShare: 0.3, idleResetMinutes: 2.5 });
+    const settings = normalizeSettings({ sessionGuard: false, relevance: 'block', excludeGlobs: ['**/gen/**', 'out'], maxReadShare: 0.3, idleResetMinutes: 2.5, lineNumbers: 'every' });
     const parsed = parseArgs(['mcp', ...settingsToFlags(settings)]);
     assert.deepEqual(normalizeSettings(parsed.settings), settings);
   });

@@ -73,10 +73,10 @@ describe('cli: replay log', function () {
     const [entry] = await logged(root, [{ tool: 'lectern_read', input: { target: 'b.txt' } }], logFile);
     // As if an older Lectern had answered otherwise.
     const lines = entry!.text.split('\n');
-    lines[2] = '2\tTWO';
+    lines[2] = 'TWO';
     const older: LogEntry = { ...entry!, text: lines.join('\n'), answer_sha256: '0'.repeat(64) };
     const [verdict] = await replayEntries([older]);
-    assert.deepEqual(verdict, { kind: 'drifted', line: 3, was: '2\tTWO', now: '2\ttwo' });
+    assert.deepEqual(verdict, { kind: 'drifted', line: 3, was: 'TWO', now: 'two' });
   });
 
   it('lectern --log for call, session and mcp; lectern replay reports them all the same', async () => {

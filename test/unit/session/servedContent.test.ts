@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import fc from 'fast-check';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import { sessionWorkspace } from './helpers';
+import { readGutter } from '../../../src/core/text/gutter';
 
 type Op =
   | { kind: 'range'; a: number; b: number }
@@ -47,15 +48,14 @@ class Shown {
     return spans;
   }
 
-  /** Numbered lines whose text is the file's line, and a window's content where it is the file's bytes and in the text. */
+  /** Lines the gutter numbers (src/core/text/gutter.ts) whose text is the file's line, and a window's content where it is the file's bytes and in the text. */
   absorb(response: ToolResponse, window: boolean): void {
     const spans = this.lineSpans();
-    for (const line of response.text.split('\n')) {
-      const m = /^(\d+)\t(.*)$/.exec(line);
-      const span = m ? spans[Number(m[1]) - 1] : undefined;
-      if (!m || !span) continue;
+    for (const line of readGutter(response.text.split('\n'))) {
+      const span = line ? spans[line.number - 1] : undefined;
+      if (!line || !span) continue;
       const text = this.bytes.subarray(span[0], span[1]).toString('utf8').replace(/\n$/, '');
-      if (text === m[2]) for (let b = span[0]; b < span[1]; b++) this.covered[b] = true;
+      if (text === line.text) for (let b = span[0]; b < span[1]; b++) this.covered[b] = true;
     }
     const { start_byte: start, end_byte: end } = response.meta;
     if (window && start !== null && end !== null && response.content.length > 0) {

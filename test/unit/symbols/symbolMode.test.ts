@@ -101,7 +101,7 @@ describe('symbol reads', function () {
     assert.equal(r.meta.start_line, 7);
     assert.equal(r.meta.end_line, 10);
     assert.equal(r.content, STORE_TS.split('\n').slice(6, 10).join('\n') + '\n');
-    assert.match(r.text, /^src\/store\.ts:7-10 method Store\.get\n7\t  \/\*\* Reads one item\. \*\/\n8\t  get\(key/);
+    assert.match(r.text, /^src\/store\.ts:7-10 method Store\.get\n7\t  \/\*\* Reads one item\. \*\/\n  get\(key/);
     const resolved = r.meta.resolved_symbol as Record<string, unknown>;
     assert.equal(resolved.qualified_name, 'Store.get');
     assert.equal(resolved.kind, 'method');
