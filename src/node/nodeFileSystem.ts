@@ -1,5 +1,5 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
-import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort, OpenedStat, SyncRead } from '../core/ground/ports';
 
 /**
@@ -46,13 +46,14 @@ function toEntry(stats: Stats): EntryStat {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
 }
 
+/** Errors of a stat that mean nothing is there (a name too long for the file system names nothing that exists). */
+const NOTHING_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG']);
+
 async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> {
   try {
     return toEntry(await get());
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // A name too long for the file system names nothing that exists.
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG') return undefined;
+    if (NOTHING_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
 }
@@ -120,6 +121,14 @@ export const nodeFileSystem: FileSystemPort = {
       return readdirSync(path, { withFileTypes: true }).map(entryOf);
     } catch {
       return [];
+    }
+  },
+  statSync(path) {
+    try {
+      return toEntry(statSync(path));
+    } catch (error) {
+      if (NOTHING_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+      throw error;
     }
   },
   stat: (path) => maybe(() => fs.stat(path)),

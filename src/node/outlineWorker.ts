@@ -14,6 +14,8 @@ export interface OutlineJob {
   maxFileBytes: number;
   /** The workspace folders' real paths: a file whose opened real path lies elsewhere is not indexed. */
   roots?: string[];
+  /** Files whose languages to load now (runtime, grammar, query); no answer is sent for such a job. */
+  warm?: string[];
 }
 
 const inside = (roots: readonly string[], real: string) =>
@@ -64,10 +66,23 @@ async function outline(absolute: string, maxFileBytes: number, roots: readonly s
   }
 }
 
-parentPort!.on('message', (job: OutlineJob) => {
-  void (async () => {
-    const results: ParsedOutline[] = [];
+async function run(job: OutlineJob): Promise<void> {
+  if (job.warm) {
+    for (const file of job.warm) await service.outlineText(file, '').catch(() => undefined);
+    return;
+  }
+  const results: ParsedOutline[] = [];
+  try {
     for (const file of job.files) results.push(await outline(file, job.maxFileBytes, job.roots));
+  } finally {
+    // Every job is answered, whole: a file that was not reached is not indexed.
+    for (const file of job.files.slice(results.length)) results.push({ absolute: file, size: -1, mtimeMs: -1 });
     parentPort!.postMessage(results);
-  })();
+  }
+}
+
+// One job after another: answers go back in the order the jobs came (the pool counts on it).
+let queue = Promise.resolve();
+parentPort!.on('message', (job: OutlineJob) => {
+  queue = queue.then(() => run(job)).catch(() => undefined);
 });

@@ -26,48 +26,61 @@ function workerScript(bundleDir: string): { file: string; eval?: boolean } {
   return { file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, 'outlineWorker.ts'))});`, eval: true };
 }
 
+/** Batches a worker may hold at once: the next is queued before the last is answered, so no worker waits for the calling thread. */
+const IN_FLIGHT = 2;
+
+/** A worker and the answers it owes, in the order its batches were sent. */
+interface PoolWorker {
+  worker: Worker;
+  waiting: { resolve: (results: ParsedOutline[]) => void; reject: (error: Error) => void }[];
+}
+
 export function createOutlineWorkers(
   bundleDir: string = __dirname,
   size = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 4)),
   /** The workspace folders: a file whose opened real path is not in one of them is not indexed. */
   roots?: () => readonly WorkspaceRoot[],
 ): OutlineWorkers {
-  let pool: Worker[] = [];
+  let pool: PoolWorker[] = [];
   const script = workerScript(bundleDir);
+  const leave = (member: PoolWorker, error: Error) => {
+    pool = pool.filter((m) => m !== member);
+    for (const waiter of member.waiting.splice(0)) waiter.reject(error);
+  };
   const start = () => {
     if (pool.length === 0) {
       pool = Array.from({ length: size }, () => {
         const worker = new Worker(script.file, { workerData: { bundleDir }, ...(script.eval ? { eval: true } : {}) });
-        // An idle worker that fails leaves the pool (a busy one also fails its batch, see run).
-        const leave = () => (pool = pool.filter((w) => w !== worker));
-        worker.on('error', leave);
-        worker.on('exit', leave);
+        const member: PoolWorker = { worker, waiting: [] };
+        // Answers come in the order the batches were sent (the worker runs them one after another).
+        worker.on('message', (results: ParsedOutline[]) => {
+          member.waiting.shift()?.resolve(results);
+          if (member.waiting.length === 0) worker.unref();
+        });
+        // A worker that fails leaves the pool and fails the batches it held.
+        worker.on('error', (error: Error) => leave(member, error));
+        worker.on('exit', (code: number) => leave(member, new Error(`an outline worker exited (${code})`)));
         worker.unref();
-        return worker;
+        return member;
       });
     }
     return pool;
   };
-  /** Sends one batch to `worker`; resolves with its outlines. */
-  const run = (worker: Worker, job: OutlineJob) =>
+  /** Sends one batch to `member`; resolves with its outlines. */
+  const run = (member: PoolWorker, job: OutlineJob) =>
     new Promise<ParsedOutline[]>((resolve, reject) => {
-      const done = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        worker.unref();
-      };
-      const onMessage = (results: ParsedOutline[]) => (done(), resolve(results));
-      const onError = (error: Error) => (done(), reject(error));
-      const onExit = (code: number) => (done(), reject(new Error(`an outline worker exited (${code})`)));
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.ref(); // busy: keep the process alive until it answers
-      worker.postMessage(job);
+      member.waiting.push({ resolve, reject });
+      member.worker.ref(); // busy: keep the process alive until it answers
+      member.worker.postMessage(job);
     });
 
   return {
+    prepare(files: readonly string[]) {
+      // One file per language: each worker loads the runtime, those grammars and their queries (no answer is sent).
+      const byEnding = new Map<string, string>();
+      for (const file of files) byEnding.set(file.slice(file.lastIndexOf('.')), file);
+      for (const member of start()) member.worker.postMessage({ files: [], maxFileBytes: 0, warm: [...byEnding.values()] } satisfies OutlineJob);
+    },
     async *outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal) {
       const workers = start();
       const realRoots = roots ? await Promise.all(roots().map((r) => realpath(r.path).catch(() => r.path))) : undefined;
@@ -81,27 +94,26 @@ export function createOutlineWorkers(
         wake = undefined;
       };
       let running = 0;
-      const feed = (worker: Worker) => {
+      const feed = (member: PoolWorker) => {
         if (stopped || failure || signal?.isCancellationRequested || next >= files.length) return;
         const batch = files.slice(next, next + BATCH);
         next += batch.length;
         running++;
-        run(worker, { files: batch, maxFileBytes, ...(realRoots ? { roots: realRoots } : {}) }).then(
+        run(member, { files: batch, maxFileBytes, ...(realRoots ? { roots: realRoots } : {}) }).then(
           (results) => {
             running--;
             ready.push(results);
-            feed(worker);
+            feed(member);
             notify();
           },
           (error: Error) => {
             running--;
             failure = error;
-            pool = pool.filter((w) => w !== worker);
             notify();
           },
         );
       };
-      for (const worker of workers) feed(worker);
+      for (let i = 0; i < IN_FLIGHT; i++) for (const member of workers) feed(member);
       try {
         while (true) {
           const results = ready.shift();
@@ -118,9 +130,9 @@ export function createOutlineWorkers(
       }
     },
     async dispose() {
-      const workers = pool;
+      const members = pool;
       pool = [];
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.all(members.map((m) => m.worker.terminate()));
     },
   };
 }

@@ -56,6 +56,8 @@ export interface FileSystemPort {
   readFileSync?(path: string, maxBytes: number): SyncRead;
   /** Optional: readdir, synchronously (the workspace walker's fast path; it yields every few milliseconds). */
   readdirSync?(path: string): DirectoryEntry[];
+  /** Optional: stat, synchronously (the symbol index checks thousands of files' versions at once; it yields every few milliseconds). */
+  statSync?(path: string): EntryStat | undefined;
 }
 
 /**
@@ -124,6 +126,8 @@ export interface ParsedOutline {
 /** Parses files on disk in parallel (worker threads), handing each outline over as it is done. */
 export interface OutlineWorkersPort {
   outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal): AsyncIterable<ParsedOutline>;
+  /** Starts the workers and loads the grammars of `files` (a sample) while the caller does other work; outline() then starts at once. */
+  prepare?(files: readonly string[]): void;
 }
 
 /** A matching line of a text: its number, where it is, and the column of the match. */

@@ -13,7 +13,7 @@ import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
 import type { OutlineSymbol } from '../ground/symbolTypes';
-import { listSourceFiles, type ListedFile } from '../ground/walk';
+import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
   maxFiles: 50_000,
@@ -68,6 +68,8 @@ const isSource = (name: string) => {
 
 /** Files whose version is checked at once (stat calls in flight). */
 const STAT_BATCH = 32;
+/** How long the index checks files synchronously before it lets the host run. */
+const SLICE_MS = 15;
 
 const diskKey = (absolute: string, size: number, mtimeMs: number) => `disk:${absolute}:${size}:${mtimeMs}`;
 
@@ -121,14 +123,22 @@ export class WorkspaceIndex {
     await this.loadStored();
     const inScope = this.scopeFilter(scope);
     const files = listing.files.filter((f) => inScope(f));
+    // Nothing indexed, nothing cached: the workers will be needed, so they start while the files are checked.
+    if (this.entries.size === 0 && this.stored?.size === 0 && files.length >= INDEX_LIMITS.parallelFrom) this.prepareWorkers(files);
     const found = new Map<string, IndexedFile>();
     let pending: Pending[] = [];
     let complete = true;
-    // Files are checked a few at a time: their stats overlap (a warm start is mostly stats).
+    // Files are checked a few at a time: their stats overlap (a warm start is mostly stats), or run
+    // synchronously where the host can (several times faster), with the host given a turn every few milliseconds.
+    let slice = this.now();
     for (let i = 0; i < files.length; i += STAT_BATCH) {
       if (overBudget()) {
         complete = false;
         break;
+      }
+      if (this.now() - slice > SLICE_MS) {
+        await yieldToHost();
+        slice = this.now();
       }
       const batch = await Promise.all(files.slice(i, i + STAT_BATCH).map((file) => this.known(file)));
       for (const known of batch) {
@@ -139,6 +149,8 @@ export class WorkspaceIndex {
       if (onProgress && i % 512 === 0) onProgress(found.size, files.length);
     }
     if (complete && pending.length > 0) {
+      // Workers start (and load their grammars) while this thread looks for the files that mention the name.
+      if (pending.length >= INDEX_LIMITS.parallelFrom) this.prepareWorkers(pending.map((p) => p.file));
       if (wanted) pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
       complete = await this.parse(pending, found, overBudget, files.length, onProgress, signal);
     }
@@ -153,6 +165,14 @@ export class WorkspaceIndex {
     const out = files.map((f) => found.get(f.absolute)).filter((e): e is IndexedFile => e !== undefined);
     return { files: out, total: files.length, indexed: out.length, complete, listingTruncated: listing.truncated };
   }
+
+  /** Starts the workers once (a sample of the files tells which grammars to load); later calls find them running. */
+  private prepareWorkers(files: readonly ListedFile[]): void {
+    if (this.workersPrepared) return;
+    this.workersPrepared = true;
+    this.host.outlineWorkers?.prepare?.(files.slice(0, 256).map((f) => f.absolute));
+  }
+  private workersPrepared = false;
 
   private scopeFilter(scope: string | undefined): (file: ListedFile) => boolean {
     if (!scope) return () => true;
@@ -219,7 +239,7 @@ export class WorkspaceIndex {
     const known = this.entries.get(file.absolute);
     // A host that reports every change (VS Code's watcher) lets a known entry stand without a stat.
     if (known && this.host.watchesFiles && known.versionKey.startsWith('disk:')) return known;
-    const stat = await this.host.fs.stat(file.absolute);
+    const stat = this.host.fs.statSync ? this.host.fs.statSync(file.absolute) : await this.host.fs.stat(file.absolute);
     if (!stat || stat.kind !== 'file' || stat.size > INDEX_LIMITS.maxFileBytes) {
       this.forget(file.absolute);
       return undefined;

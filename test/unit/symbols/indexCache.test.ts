@@ -133,6 +133,62 @@ describe('symbol index cache and workers', function () {
     }
   });
 
+  it('a prepared pool with two batches in flight per worker answers each file once, with its own outline', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const go = join(dir, `s${i}.go`);
+      const ts = join(dir, `h${i}.ts`);
+      writeFileSync(go, `package p\n\ntype T${i} struct{}\n\nfunc (t *T${i}) Run() {}\n`);
+      writeFileSync(ts, `export class C${i} {\n  m${i}() {}\n}\n`);
+      files.push(go, ts);
+    }
+    const workers = createOutlineWorkers(undefined, 2);
+    try {
+      // Warm-up jobs send no answer: had one, every later batch would take the answer meant for the one before it.
+      workers.prepare(files.slice(0, 4));
+      workers.prepare(files.slice(0, 4));
+      const seen = new Map<string, string>();
+      for await (const parsed of workers.outline(files, 1 << 20)) {
+        assert.ok(!seen.has(parsed.absolute), `${parsed.absolute} answered twice`);
+        seen.set(parsed.absolute, (parsed.symbols ?? []).map((s) => s.name).join(','));
+      }
+      assert.equal(seen.size, files.length);
+      for (let i = 0; i < 150; i++) {
+        assert.equal(seen.get(join(dir, `s${i}.go`)), `T${i},Run`);
+        assert.equal(seen.get(join(dir, `h${i}.ts`)), `C${i}`);
+      }
+    } finally {
+      await workers.dispose();
+    }
+  });
+
+  it('a pool whose workers stop fails the batches they held instead of waiting for them', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      files.push(join(dir, `f${i}.ts`));
+      writeFileSync(files[i]!, `export function f${i}() {}\n`);
+    }
+    const workers = createOutlineWorkers(undefined, 2);
+    let answered = 0;
+    await assert.rejects(async () => {
+      for await (const _ of workers.outline(files, 1 << 20)) {
+        if (++answered === 1) void workers.dispose(); // terminates both workers with batches in flight
+      }
+    }, /exited/);
+    assert.ok(answered < files.length, `${answered} answers`);
+  });
+
+  it('the node file system port stats synchronously like it does asynchronously', async () => {
+    const file = join(dir, 'a.txt');
+    writeFileSync(file, 'hello');
+    assert.deepEqual(nodeFileSystem.statSync!(file), await nodeFileSystem.stat(file));
+    assert.deepEqual(nodeFileSystem.statSync!(dir), await nodeFileSystem.stat(dir));
+    for (const missing of [join(dir, 'none'), join(file, 'below-a-file'), join(dir, 'x'.repeat(300))]) {
+      assert.equal(nodeFileSystem.statSync!(missing), undefined, missing);
+      assert.equal(await nodeFileSystem.stat(missing), undefined, missing);
+    }
+  });
+
   it('a cold index finds the symbol first in the files that mention it, though the budget runs out', async () => {
     const root = join(dir, 'ws');
     mkdirSync(root);
