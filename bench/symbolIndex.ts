@@ -1,7 +1,9 @@
 // The symbol index's build and warm start on a workspace of 5,000 real source files (JavaScript and
 // TypeScript copied from this repository's npm packages into the bench cache folder), each run in a
-// fresh process: the calling thread alone (baseline), worker threads, and a warm start from the
-// persistent cache those workers wrote. Used by bench/symbolAccuracy.ts.
+// fresh process: a plain read of the same files (the floor), the calling thread alone (baseline),
+// worker threads, and a warm start from the persistent cache those workers wrote. Used by
+// bench/symbolAccuracy.ts. With BENCH_BASELINE_TREE=DIR (another checkout, built, with its
+// node_modules) the worker and warm runs are measured on that tree too, in the same run.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,8 @@ const FILES = 5_000;
 
 export interface IndexRun {
   label: string;
+  /** Measured on the baseline tree (BENCH_BASELINE_TREE), not this one. */
+  before?: boolean;
   ms: number;
   cpuMs: number;
   files: number;
@@ -80,8 +84,9 @@ function workspace(): { root: string; files: number; bytes: number } {
   return { root, files: count, bytes };
 }
 
-function child(mode: 'serial' | 'workers', root: string, cache: string | null, files: number): IndexRun {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--child', mode, root, cache ?? ''], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+function child(mode: 'read' | 'serial' | 'workers', root: string, cache: string | null, files: number, tree = ROOT): IndexRun {
+  const script = join(tree, 'bench', 'symbolIndex.ts');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', mode, root, cache ?? ''], { cwd: tree, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const run = JSON.parse(out.trim().split('\n').pop()!) as IndexRun;
   return { ...run, files, filesPerSecond: files / (run.ms / 1000) };
 }
@@ -92,22 +97,26 @@ export async function runIndexBench(): Promise<IndexBench> {
   const cache = join(cacheDir(), 'index-cache');
   rmSync(cache, { recursive: true, force: true });
   const load = os.loadavg()[0]!;
-  const serial = child('serial', ws.root, null, ws.files);
-  const workers = child('workers', ws.root, cache, ws.files);
-  const warm = child('workers', ws.root, cache, ws.files);
-  const named = (label: string, run: IndexRun) => ({ ...run, label });
-  const bench: IndexBench = {
-    files: ws.files,
-    megabytes: ws.bytes / (1024 * 1024),
-    load: (load + os.loadavg()[0]!) / 2,
-    runs: [named('cold, calling thread only (baseline)', serial), named(`cold, ${Math.min(os.cpus().length, 4)} worker threads, writing the cache`, workers), named('warm start from the cache (new process)', warm)],
-  };
+  const named = (label: string, run: IndexRun, before = false): IndexRun => ({ ...run, label, ...(before ? { before } : {}) });
+  const threads = Math.min(os.availableParallelism?.() ?? os.cpus().length, 4);
+  const runs = [named('plain read of the same files (floor)', child('read', ws.root, null, ws.files)), named('cold, calling thread only (baseline)', child('serial', ws.root, null, ws.files))];
+  const baseline = process.env.BENCH_BASELINE_TREE;
+  if (baseline) {
+    const before = join(cacheDir(), 'index-cache-before');
+    rmSync(before, { recursive: true, force: true });
+    runs.push(named(`before: cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+    runs.push(named('before: warm start from the cache (new process)', child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+  }
+  runs.push(named(`cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, cache, ws.files)));
+  runs.push(named('warm start from the cache (new process)', child('workers', ws.root, cache, ws.files)));
+  const bench: IndexBench = { files: ws.files, megabytes: ws.bytes / (1024 * 1024), load: (load + os.loadavg()[0]!) / 2, runs };
   for (const run of bench.runs) console.log(`index: ${run.label}: ${run.ms.toFixed(0)} ms, ${run.filesPerSecond.toFixed(0)} files/s`);
   return bench;
 }
 
 /** In the child: one lookup of a missing name over the whole workspace, timed (after a call that loads the rest of the engine). */
 async function runChild(mode: string, root: string, cache: string): Promise<void> {
+  if (mode === 'read') return readChild(root);
   const { Lectern } = await import('../src/core/engine');
   const { INDEX_LIMITS } = await import('../src/core/symbols/workspaceIndex');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
@@ -134,6 +143,28 @@ async function runChild(mode: string, root: string, cache: string): Promise<void
   await workers?.dispose();
   if (response.error?.code !== 'NOT_FOUND' || /still being built/.test(response.text)) throw new Error(`unexpected answer: ${response.text.slice(0, 300)}`);
   process.stdout.write(JSON.stringify({ label: mode, ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n');
+}
+
+/** The floor: the same files listed by the same walker and read whole (bytes decoded), nothing parsed. */
+async function readChild(root: string): Promise<void> {
+  const { listSourceFiles } = await import('../src/core/ground/walk');
+  const { LANGUAGES } = await import('../src/core/symbols/languages/index');
+  const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
+  const endings = new Set(LANGUAGES.flatMap((l) => l.extensions));
+  const host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }] };
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const listed = await listSourceFiles(host as never, host.roots(), (name) => endings.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase()), 50_000);
+  const decoder = new TextDecoder();
+  let characters = 0;
+  for (const file of listed.files) {
+    const read = nodeFileSystem.readFileSync!(file.absolute, 2 * 1024 * 1024);
+    if ('bytes' in read) characters += decoder.decode(read.bytes).length;
+  }
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  if (characters === 0) throw new Error('read nothing');
+  process.stdout.write(JSON.stringify({ label: 'read', ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n');
 }
 
 if (require.main === module && process.argv[2] === '--child') {
