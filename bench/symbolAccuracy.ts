@@ -302,7 +302,7 @@ function render(results: LanguageAccuracy[], index: IndexBench | undefined): str
       'name that does not exist (the whole index is built), each in a fresh process, on this 2-core machine',
       `(load average ${index.load.toFixed(1)} while measuring: other jobs share the cores). Baseline: the calling thread alone, no cache;`,
       'the floor: the same files listed and read, nothing parsed. *Before* rows, where present, ran the same bench on the tree',
-      'before the change, in the same run; the last two columns compare each row with its *before* row.',
+      `before the change, in the same run; the last two columns compare each row with its *before* row.${(index.runs[0]?.rounds ?? 1) > 1 ? ` Each row is the median (by wall time) of ${index.runs[0]!.rounds} interleaved rounds.` : ''}`,
       '',
       '| run | wall | files/s (wall) | CPU (all threads) | files per CPU-second | speed vs baseline (wall) | wall vs before | CPU vs before |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

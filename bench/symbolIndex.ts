@@ -3,7 +3,8 @@
 // fresh process: a plain read of the same files (the floor), the calling thread alone (baseline),
 // worker threads, and a warm start from the persistent cache those workers wrote. Used by
 // bench/symbolAccuracy.ts. With BENCH_BASELINE_TREE=DIR (another checkout, built, with its
-// node_modules) the worker and warm runs are measured on that tree too, in the same run.
+// node_modules) the worker and warm runs are measured on that tree too, in the same run; with
+// BENCH_REPEAT=N every run is repeated N times, interleaved, and its median kept.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,8 @@ export interface IndexRun {
   label: string;
   /** Measured on the baseline tree (BENCH_BASELINE_TREE), not this one. */
   before?: boolean;
+  /** How many rounds this run's median is taken over. */
+  rounds?: number;
   ms: number;
   cpuMs: number;
   files: number;
@@ -99,16 +102,24 @@ export async function runIndexBench(): Promise<IndexBench> {
   const load = os.loadavg()[0]!;
   const named = (label: string, run: IndexRun, before = false): IndexRun => ({ ...run, label, ...(before ? { before } : {}) });
   const threads = Math.min(os.availableParallelism?.() ?? os.cpus().length, 4);
-  const runs = [named('plain read of the same files (floor)', child('read', ws.root, null, ws.files)), named('cold, calling thread only (baseline)', child('serial', ws.root, null, ws.files))];
   const baseline = process.env.BENCH_BASELINE_TREE;
-  if (baseline) {
-    const before = join(cacheDir(), 'index-cache-before');
-    rmSync(before, { recursive: true, force: true });
-    runs.push(named(`before: cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, before, ws.files, resolve(baseline)), true));
-    runs.push(named('before: warm start from the cache (new process)', child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+  // BENCH_REPEAT=N rounds, interleaved (the machine's load changes under every run alike); each row is the run of median wall time.
+  const rounds: IndexRun[][] = [];
+  for (let round = 0; round < Math.max(1, Number(process.env.BENCH_REPEAT ?? 1)); round++) {
+    const runs = [named('plain read of the same files (floor)', child('read', ws.root, null, ws.files)), named('cold, calling thread only (baseline)', child('serial', ws.root, null, ws.files))];
+    if (baseline) {
+      const before = join(cacheDir(), 'index-cache-before');
+      rmSync(before, { recursive: true, force: true });
+      runs.push(named(`before: cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+      runs.push(named('before: warm start from the cache (new process)', child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+    }
+    rmSync(cache, { recursive: true, force: true });
+    runs.push(named(`cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, cache, ws.files)));
+    runs.push(named('warm start from the cache (new process)', child('workers', ws.root, cache, ws.files)));
+    rounds.push(runs);
   }
-  runs.push(named(`cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, cache, ws.files)));
-  runs.push(named('warm start from the cache (new process)', child('workers', ws.root, cache, ws.files)));
+  const median = (i: number) => [...rounds.map((r) => r[i]!)].sort((a, b) => a.ms - b.ms)[Math.floor(rounds.length / 2)]!;
+  const runs = rounds[0]!.map((_, i) => ({ ...median(i), rounds: rounds.length }));
   const bench: IndexBench = { files: ws.files, megabytes: ws.bytes / (1024 * 1024), load: (load + os.loadavg()[0]!) / 2, runs };
   for (const run of bench.runs) console.log(`index: ${run.label}: ${run.ms.toFixed(0)} ms, ${run.filesPerSecond.toFixed(0)} files/s`);
   return bench;

@@ -14,6 +14,7 @@ import type { OutlineJob } from './outlineWorker';
 const BATCH = 24;
 
 export interface OutlineWorkers extends OutlineWorkersPort {
+  prepare(files: readonly string[]): void;
   dispose(): Promise<void>;
 }
 
