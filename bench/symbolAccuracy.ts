@@ -315,6 +315,12 @@ function render(results: LanguageAccuracy[], index: IndexBench | undefined): str
       'Targets: warm start ≤ 1 s, cold build ≥ 1,000 files/s. With the cores shared by other jobs the wall times say',
       "more about the machine's load than about the index; the CPU columns are what the index itself spends.",
       '',
+      'Where a cold build spends its CPU (node --cpu-prof of the worker pool over these files): about 45% in',
+      "tree-sitter's parse, 35% in the outline query and the extraction around it (a third of that is turning query",
+      'captures into JavaScript nodes), the rest in garbage collection, worker start-up (about 0.15 s of CPU per worker),',
+      "reading and the calling thread's bookkeeping. Reading the files is the floor above: about 3% of the build.",
+      'A warm start lists the files, reads the 32 cache shards (15 MB of JSON for these files) and stats every file.',
+      '',
     );
   }
   return lines.join('\n');
