@@ -83,6 +83,8 @@ const builds = [
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
   // Regular-expression scans that could run long run on this worker thread (src/node/regexRunner.ts).
   { ...common, entryPoints: { regexWorker: 'src/node/regexWorker.ts' }, outdir: 'dist' },
+  // Outlines of large files run on this worker thread (src/node/outlineThread.ts).
+  { ...common, entryPoints: { outlineThreadWorker: 'src/node/outlineThreadWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart, chatApart] },
   { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.

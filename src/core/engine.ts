@@ -74,6 +74,7 @@ export class Lectern {
         (async () => {
           throw new Error('this host ships no grammar files');
         }),
+      host.outlineThread,
     );
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
     this.stabilizer = new Stabilizer(host, () => normalizeSettings(this.settings()));

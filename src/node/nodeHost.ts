@@ -10,6 +10,7 @@ import { nodeFileSystem } from './nodeFileSystem';
 import { createOutlineWorkers } from './outlineWorkers';
 import { recordingFileSystem } from './replayLog';
 import { createSymbolCache, userCacheDir } from './symbolCacheStore';
+import { createOutlineThread } from './outlineThread';
 import { createRegexRunner } from './regexRunner';
 import { createWasmLoader } from './wasmFiles';
 
@@ -39,6 +40,7 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
     symbolCache: createSymbolCache(userCacheDir(), roots),
     outlineWorkers: createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots),
     regex: createRegexRunner(options.bundleDir),
+    outlineThread: createOutlineThread(options.bundleDir),
   };
   const counter = options.tokenCounter;
   if (counter) host.tokenCounter = async () => counter;

@@ -12,6 +12,7 @@ import { documentSymbols } from './documentSymbols';
 import { createGitExtensionPort } from './gitExtension';
 import type { GitPort } from '../core/ground/gitPort';
 import { createGitCli } from '../node/gitCli';
+import { createOutlineThread } from '../node/outlineThread';
 import { createRegexRunner } from '../node/regexRunner';
 
 /**
@@ -57,6 +58,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     documentSymbols,
     git: trustAwareGit(),
     regex: createRegexRunner(join(extensionPath, 'dist')),
+    outlineThread: createOutlineThread(join(extensionPath, 'dist')),
     excludeGlobs,
   };
 }

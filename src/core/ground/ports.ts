@@ -1,5 +1,5 @@
 import type { GitPort } from './gitPort';
-import type { OutlineSymbol } from './symbolTypes';
+import type { OutlineBounds, OutlineSymbol, TextOutline } from './symbolTypes';
 import type { TokenCounter } from './tokens';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
@@ -161,6 +161,28 @@ export interface RegexScanPort {
   dispose?(): void;
 }
 
+/** One text to outline off the host's thread (see src/core/symbols/textOutline.ts for the fields' meaning). */
+export interface OutlineThreadJob {
+  grammar: string;
+  text: string;
+  deadlineMs: number;
+  bounds: OutlineBounds;
+  members: boolean;
+}
+
+/**
+ * Outlines of large texts on a thread of their own: parsing 8 MB takes seconds and hundreds of MB
+ * of parser memory, which a thread gives back when it ends.
+ */
+export interface OutlineThreadPort {
+  /**
+   * The outline; undefined when the parse ran past its deadline or the whole job past `timeoutMs`
+   * (the thread is then stopped). Rejects when the thread cannot run: the caller outlines inline.
+   */
+  outline(job: OutlineThreadJob, timeoutMs: number, signal?: CancellationSignal): Promise<TextOutline | undefined>;
+  dispose?(): void;
+}
+
 export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
@@ -183,6 +205,8 @@ export interface Host {
   symbolCache?: SymbolCachePort;
   /** Parallel parsing for building the symbol index (optional: without it the index parses on the calling thread). */
   outlineWorkers?: OutlineWorkersPort;
+  /** Outlines of large files off the host's thread (src/node/outlineThread.ts); absent: they run inline. */
+  outlineThread?: OutlineThreadPort;
   /** Regular-expression scans off the host's thread (src/node/regexRunner.ts); absent: they run inline, checked between lines. */
   regex?: RegexScanPort;
   /**

@@ -27,6 +27,27 @@ export interface OutlineSymbol {
   docEndLine?: number;
 }
 
+/** Where a whole outline stops: above either bound, an outline lists the top level only. */
+export interface OutlineBounds {
+  /** Characters of text. */
+  fullChars: number;
+  /** Syntax nodes of the parsed tree (what the query and the extraction walk). */
+  fullNodes: number;
+}
+
+/** One text's outline (src/core/symbols/textOutline.ts). */
+export interface TextOutline {
+  symbols: OutlineSymbol[];
+  /** The tree had syntax errors: symbols in those places may be missing. */
+  parseFailed: boolean;
+  /** Symbols left out for nesting deeper than MAX_NESTING. */
+  cut: number;
+  /** Only the top level (or, for `members`, a declaration and its direct members) is listed. */
+  shallow: boolean;
+  /** The tree's size, for the note that says why. */
+  nodes: number;
+}
+
 /** Per-language facts the generic outline extraction needs. */
 export interface LanguageSpec {
   /** Grammar name, e.g. "typescript". */

@@ -1,11 +1,12 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
-import type { CancellationSignal } from '../ground/ports';
+import type { CancellationSignal, OutlineThreadPort } from '../ground/ports';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline, MAX_NESTING } from './outline';
-import { lineText, readSourceText, type SourceText } from './sourceText';
+import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
+import { outlineOfText, shiftLines } from './textOutline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
-import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
+import type { LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
@@ -16,12 +17,20 @@ export const SYMBOL_LIMITS = {
    */
   parseDeadlineMs: 5_000,
   parseDeadlinePerMiBMs: 1_000,
+  /**
+   * Larger texts (characters, or syntax nodes) are outlined to their top level only: a whole
+   * outline of 8 MB of generated TypeScript (3 M nodes, 58,000 symbols) took 4-16 s and 700-900 MB.
+   */
+  fullOutlineChars: 4 * 1024 * 1024,
+  fullOutlineNodes: 2_000_000,
+  /** Texts from this size are outlined on the host's outline thread, when it has one. */
+  threadChars: 512 * 1024,
   /** Source bytes kept with cached outlines. */
   cacheBytes: 64 * 1024 * 1024,
 };
 
 export type OutlineResult =
-  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[] }
+  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[]; topLevelOnly?: boolean }
   | { status: 'unsupported'; reason: string }
   | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
 
@@ -31,14 +40,21 @@ interface Entry {
   source: SourceText;
   /** What the outline could not hold: a parse that failed in places, nesting cut. */
   notes?: string[];
+  /** A very large file: its top-level declarations only, members outlined on demand (expand). */
+  topLevelOnly?: boolean;
 }
 
 export class SymbolService {
   private readonly runtime: TreeSitter;
   private readonly cache = new Map<string, Entry>();
   private cachedBytes = 0;
+  /** Top-level declarations of top-level-only outlines whose members have been outlined. */
+  private readonly expanded = new WeakSet<OutlineSymbol>();
 
-  constructor(loadWasm: WasmLoader) {
+  constructor(
+    loadWasm: WasmLoader,
+    private readonly thread?: OutlineThreadPort,
+  ) {
     this.runtime = new TreeSitter(loadWasm);
   }
 
@@ -57,23 +73,49 @@ export class SymbolService {
     }
     const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
     spec = headerLanguage(spec, path, source.text);
-    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);
-    if (!tree) return { status: 'timeout', spec, source };
-    let symbols: OutlineSymbol[];
-    const stats = { cut: 0 };
-    let parseFailed = false;
-    try {
-      parseFailed = tree.rootNode.hasError;
-      symbols = extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, source.text, stats);
-    } finally {
-      tree.delete();
-    }
+    const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal);
+    if (!outline) return { status: 'timeout', spec, source };
+    const { symbols, parseFailed, cut, shallow } = outline;
     const notes: string[] = [];
     if (parseFailed) notes.push(`${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`);
-    if (stats.cut > 0) notes.push(`${stats.cut} symbol${stats.cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
-    const entry: Entry = notes.length > 0 ? { spec, symbols, source, notes } : { spec, symbols, source };
+    if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
+    const entry: Entry = { spec, symbols, source, ...(notes.length > 0 ? { notes } : {}), ...(shallow ? { topLevelOnly: true } : {}) };
     this.remember(file.versionKey, entry);
     return { status: 'ok', ...entry };
+  }
+
+  /**
+   * Lists the members of `container`, a declaration of a top-level-only outline, from its own
+   * lines (parsed alone, so the cost is that of the declaration, not of the file). The outline's
+   * symbol is completed in place, so the cached outline keeps them. False when that parse ran out
+   * of time.
+   */
+  async expand(spec: LanguageSpec, source: SourceText, container: OutlineSymbol, signal?: CancellationSignal): Promise<boolean> {
+    if (this.expanded.has(container)) return true;
+    const text = lineText(source, container.startLine, container.endLine);
+    const [start, end] = lineBytes(source, container.startLine, container.endLine);
+    const outline = await this.outlineOf(spec, text, parseDeadline(end - start), true, signal);
+    if (!outline) return false;
+    const top = container.startLine - 1;
+    const own = outline.symbols.find((s) => s.name === container.name && s.startLine + top === container.startLine) ?? outline.symbols.find((s) => s.name === container.name);
+    container.children = own ? shiftLines(own.children, top) : [];
+    this.expanded.add(container);
+    return true;
+  }
+
+  /** On the host's outline thread from SYMBOL_LIMITS.threadChars, else here; undefined when out of time. */
+  private async outlineOf(spec: LanguageSpec, text: string, deadlineMs: number, members: boolean, signal?: CancellationSignal): Promise<TextOutline | undefined> {
+    const bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes };
+    if (this.thread && text.length >= SYMBOL_LIMITS.threadChars) {
+      // The whole job: the parse's deadline, and as long again for the query and the extraction.
+      const job = this.thread.outline({ grammar: spec.grammar, text, deadlineMs, bounds, members }, 2 * deadlineMs, signal);
+      const done = await job.then(
+        (outline) => ({ outline }),
+        () => undefined, // the thread cannot run: outline here
+      );
+      if (done) return done.outline;
+    }
+    return outlineOfText(this.runtime, spec, text, deadlineMs, bounds, members, signal);
   }
 
   /**
@@ -95,7 +137,7 @@ export class SymbolService {
 
   /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
   async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal) {
-    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source), signal);
+    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source.bytes.length), signal);
     if (!tree) return undefined;
     try {
       const firstText = lineText(source, first, first);
@@ -118,8 +160,8 @@ export class SymbolService {
   }
 }
 
-function parseDeadline(source: SourceText): number {
-  return SYMBOL_LIMITS.parseDeadlineMs + (source.bytes.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs;
+function parseDeadline(bytes: number): number {
+  return SYMBOL_LIMITS.parseDeadlineMs + (bytes / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs;
 }
 
 /** Memory an entry holds: the bytes, the decoded text (two bytes a character) and the line table. */

@@ -10,7 +10,7 @@ import { closestSymbols, flattenSymbols, matchNamePath, parseNamePath, qualified
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { symbolLabel } from './label';
-import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
+import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
 import { candidateList, describeCandidate, partsOfOneType, preferDefinitions, selectingInput, type Candidate } from './resolve';
@@ -43,6 +43,8 @@ export interface FileSymbols {
   version: string;
   /** What the outline could not hold (a parse that failed in places, nesting cut), said with every answer made from it. */
   notes?: string[];
+  /** A very large file: the outline lists its top-level declarations only (members: withMembers). */
+  topLevelOnly?: { spec: LanguageSpec };
 }
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
@@ -72,10 +74,95 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );
     }
-    return { display: path.display, absolute: path.absolute, symbols: outline.symbols, source: outline.source, version: file.versionKey, ...(outline.notes ? { notes: outline.notes } : {}) };
+    return {
+      display: path.display,
+      absolute: path.absolute,
+      symbols: outline.symbols,
+      source: outline.source,
+      version: file.versionKey,
+      ...(outline.notes ? { notes: outline.notes } : {}),
+      ...(outline.topLevelOnly ? { topLevelOnly: { spec: outline.spec } } : {}),
+    };
   } finally {
     await file.source.close().catch(() => undefined);
   }
+}
+
+/** Top-level declarations of one file whose members one symbol read outlines, at most. */
+const MAX_EXPANDED = 16;
+
+/**
+ * In a top-level-only outline (a very large file), outlines the members of the declarations that
+ * may hold `namePath`: those named by its first segment, then those whose text holds its last name
+ * as a word (found in the file's bytes). Returns a note when it had to stop looking.
+ */
+async function withMembers(env: SymbolEnv, file: FileSymbols, namePath: NamePath): Promise<string | undefined> {
+  if (!file.topLevelOnly) return undefined;
+  const tops = file.symbols;
+  const wanted: OutlineSymbol[] = [];
+  const add = (symbol: OutlineSymbol | undefined) => symbol && !wanted.includes(symbol) && wanted.length < MAX_EXPANDED && wanted.push(symbol);
+  const first = namePath.segments[0]!;
+  for (const symbol of tops) if (symbol.name === first || symbol.name.split(/::|[./#\\]/).includes(first)) add(symbol);
+  const last = namePath.segments[namePath.segments.length - 1]!;
+  let more = false;
+  // `Type.member` with Type at the top level: its members are all there is to look at.
+  const named = namePath.segments.length > 1 && wanted.length > 0;
+  for (const at of named ? [] : wordOffsets(file.source, last)) {
+    const line = lineOfByte(file.source, at);
+    const holder = containing(tops, line);
+    if (!holder || wanted.includes(holder)) continue;
+    if (wanted.length >= MAX_EXPANDED) {
+      more = true;
+      break;
+    }
+    add(holder);
+  }
+  let timedOut = 0;
+  for (const symbol of wanted) if (!(await env.symbols.expand(file.topLevelOnly.spec, file.source, symbol, env.signal))) timedOut++;
+  const notes: string[] = [];
+  if (more) notes.push(`${file.display} is large: members were looked for in the first ${MAX_EXPANDED} top-level declarations that mention "${last}".`);
+  if (timedOut > 0) notes.push(`Parsing ${plural(timedOut, 'declaration')} of ${file.display} for members took too long: their members are not listed.`);
+  return notes.length > 0 ? notes.join(' ') : undefined;
+}
+
+/** Byte offsets of `word` in the file where it stands as a whole word. */
+function* wordOffsets(source: SourceText, word: string): Generator<number> {
+  const needle = new TextEncoder().encode(word);
+  if (needle.length === 0) return;
+  const bytes = source.bytes;
+  const isWord = (b: number | undefined) => b !== undefined && (b === 0x5f || b === 0x24 || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b >= 0x80);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf(needle); at !== -1; at = buffer.indexOf(needle, at + 1)) {
+    if (!isWord(bytes[at - 1]) && !isWord(bytes[at + needle.length])) yield at + source.lineStarts[0]!;
+  }
+}
+
+/** The 1-based line of a byte offset (as in lineStarts). */
+function lineOfByte(source: SourceText, offset: number): number {
+  let low = 0;
+  let high = source.lineCount - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (source.lineStarts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+/** The top-level symbol (sorted by line) whose lines hold `line`. */
+function containing(symbols: readonly OutlineSymbol[], line: number): OutlineSymbol | undefined {
+  let low = 0;
+  let high = symbols.length - 1;
+  let found: OutlineSymbol | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const symbol = symbols[mid]!;
+    if (symbol.startLine <= line) {
+      if (line <= symbol.endLine) found = symbol;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NamePath): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[] }> {
@@ -84,9 +171,13 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
     const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
     const stat = resolved ? await env.host.fs.stat(resolved.absolute) : undefined;
     if (stat?.kind === 'file' || (resolved && env.host.documents?.dirty(resolved.absolute))) {
-      const { display, absolute, symbols, notes: outlineNotes } = await fileOutline(env, input.path);
+      const file = await fileOutline(env, input.path);
+      const { display, absolute, symbols, notes: outlineNotes } = file;
+      const looked = await withMembers(env, file, namePath);
       const everything = flattenSymbols(symbols).map((item) => ({ display, absolute, item }));
-      return { candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0), everything, notes: [...notes, ...(outlineNotes ?? [])] };
+      const candidates = everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0);
+      if (file.topLevelOnly && candidates.length === 0) notes.push(`${display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${namePath.segments[namePath.segments.length - 1]}".`);
+      return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }
   const result = await env.index.query(input.path, env.onIndexProgress, env.signal, namePath.segments[namePath.segments.length - 1]);
@@ -146,7 +237,9 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     );
   }
   // Re-read the chosen file: the answer must come from its current content.
-  const { display, absolute, symbols, source, version } = await fileOutline(env, chosen.absolute);
+  const chosenFile = await fileOutline(env, chosen.absolute);
+  const { display, absolute, symbols, source, version } = chosenFile;
+  await withMembers(env, chosenFile, { segments: chosen.item.path, anchored: true });
   const fresh = flattenSymbols(symbols).find(
     (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
   ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];

@@ -1,0 +1,87 @@
+// Host.outlineThread on Node: outlines of large files (seconds of parsing, hundreds of MB of parser
+// memory) run on a worker thread, so the host's thread stays free. The thread is terminated at a
+// job's time limit, on cancellation, and after a short idle time: the parser's WebAssembly memory
+// only grows, and ending the thread is what gives it back.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { OutlineThreadPort } from '../core/ground/ports';
+import type { TextOutline } from '../core/ground/symbolTypes';
+import type { OutlineThreadRequest } from './outlineThreadWorker';
+
+/** An idle thread ends after this long. */
+const IDLE_MS = 10_000;
+/** How often a running job looks at its cancellation signal. */
+const CANCEL_POLL_MS = 100;
+
+function newWorker(dir: string): Worker {
+  const bundled = join(dir, 'outlineThreadWorker.js');
+  if (existsSync(bundled)) return new Worker(bundled, { workerData: { bundleDir: dir } });
+  const tsx = require.resolve('tsx/cjs', { paths: [dir] });
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'outlineThreadWorker.ts'))});`, { eval: true, workerData: { bundleDir: dir } });
+}
+
+interface Pending {
+  resolve(outline: TextOutline | undefined): void;
+  reject(error: Error): void;
+  timers: ReturnType<typeof setTimeout>[];
+}
+
+export function createOutlineThread(dir: string = __dirname): OutlineThreadPort {
+  let worker: Worker | undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const settle = (id: number, outcome: (p: Pending) => void) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    for (const timer of p.timers) clearTimeout(timer);
+    outcome(p);
+    if (pending.size === 0 && worker) {
+      worker.unref();
+      idle = setTimeout(() => stop(), IDLE_MS);
+      idle.unref();
+    }
+  };
+
+  /** Ends the thread; jobs in flight answer undefined (out of time) or fail with `error`. */
+  const stop = (error?: Error) => {
+    const stopped = worker;
+    worker = undefined;
+    if (idle) clearTimeout(idle);
+    void stopped?.terminate();
+    for (const id of [...pending.keys()]) settle(id, (p) => (error ? p.reject(error) : p.resolve(undefined)));
+  };
+
+  const start = (): Worker => {
+    const created = newWorker(dir);
+    created.on('message', (message: { id: number; outline?: TextOutline | null; error?: string }) =>
+      settle(message.id, (p) => (message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.outline ?? undefined))),
+    );
+    created.on('error', (error) => worker === created && stop(error));
+    created.on('exit', () => worker === created && stop(new Error('the outline thread exited')));
+    return created;
+  };
+
+  return {
+    outline(job, timeoutMs, signal) {
+      if (idle) clearTimeout(idle);
+      worker ??= start();
+      worker.ref(); // busy: a CLI process waits for its answer
+      const id = nextId++;
+      return new Promise<TextOutline | undefined>((resolve, reject) => {
+        const timers = [setTimeout(() => stop(), Math.max(1, timeoutMs))];
+        if (signal) {
+          const poll = () => (signal.isCancellationRequested ? stop() : timers.push(setTimeout(poll, CANCEL_POLL_MS)));
+          timers.push(setTimeout(poll, CANCEL_POLL_MS));
+        }
+        pending.set(id, { resolve, reject, timers });
+        const request: OutlineThreadRequest = { id, ...job };
+        worker!.postMessage(request);
+      });
+    },
+    dispose: () => stop(),
+  };
+}

@@ -1,0 +1,129 @@
+// Very large files: above a size (or tree size) an outline lists the top-level declarations only,
+// with a note saying so and how to reach members; symbol reads still find members, from the text of
+// the declaration that holds them; a parse cut by its deadline says so. The bounds are made small
+// here so that files of a few KB take the path an 8 MB file takes (bench:hardening measures those).
+import { strict as assert } from 'node:assert';
+import { generateSource } from '../../../bench/largeSource';
+import { Lectern } from '../../../src/core/engine';
+import type { Host, OutlineThreadPort } from '../../../src/core/ground/ports';
+import { SYMBOL_LIMITS } from '../../../src/core/symbols/service';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createOutlineThread } from '../../../src/node/outlineThread';
+import { createWasmLoader } from '../../../src/node/wasmFiles';
+import { tempDir, write } from '../helpers';
+
+const saved = { ...SYMBOL_LIMITS };
+
+describe('hardening: outlines of very large files', function () {
+  this.timeout(120_000);
+  let root: string;
+
+  before(() => {
+    root = tempDir();
+    write(root, 'big.ts', generateSource('typescript', 24_000));
+    write(root, 'big.py', generateSource('python', 24_000));
+    write(root, 'big.js', generateSource('javascript', 24_000));
+    write(root, 'small.ts', generateSource('typescript', 1_500));
+  });
+  afterEach(() => Object.assign(SYMBOL_LIMITS, saved));
+
+  const engine = (thread?: OutlineThreadPort) => {
+    const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(), ...(thread ? { outlineThread: thread } : {}) };
+    return new Lectern(host, () => ({ sessionGuard: false }));
+  };
+
+  for (const file of ['big.ts', 'big.py', 'big.js']) {
+    it(`${file}: top-level declarations only, with a note; members still readable by name`, async () => {
+      SYMBOL_LIMITS.fullOutlineChars = 4_000;
+      const lectern = engine();
+      const outline = await lectern.invoke('lectern_read', { target: file, outline: true });
+      assert.ok(outline.ok, outline.text.slice(0, 300));
+      assert.match(outline.text, /class Client5\b/);
+      assert.match(outline.text, /this outline lists its top-level declarations only\. Members of one: lectern_read \{"mode":"symbol","target":"Client0","path":"[^"]+","include_body":false\}/);
+      assert.doesNotMatch(outline.text, /send\d/, 'no members in a top-level outline');
+
+      const member = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'Client5.send2', path: file });
+      assert.ok(member.ok, member.text.slice(0, 400));
+      assert.equal((member.meta.resolved_symbol as { qualified_name?: string } | undefined)?.qualified_name, 'Client5.send2');
+      assert.equal((member.meta.resolved_symbol as { kind?: string } | undefined)?.kind, 'method');
+      assert.match(member.content, /send2\(/);
+      assert.match(member.content, /fetch\(/, 'the body, not the signature only');
+
+      const type = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'Client6', path: file, include_body: false });
+      assert.ok(type.ok, type.text.slice(0, 400));
+      assert.match(type.text, /\[L\d+-\d+\] .*send0\(/, 'the members of a top-level type are listed');
+      assert.match(type.text, /Members \(\d+\)/);
+
+      // A bare member name: looked for in the declarations that mention it (send5 is in several classes).
+      const bare = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'send5', path: file });
+      assert.equal(bare.error?.code, 'AMBIGUOUS_SYMBOL', bare.text.slice(0, 400));
+      const listed = bare.text.split('\n').filter((l) => / method /.test(l));
+      assert.ok(listed.length > 1 && listed.every((l) => /method Client\d+\.send5$/.test(l)), bare.text.slice(0, 600));
+    });
+  }
+
+  it('a missing member in a top-level-only outline says where it was looked for', async () => {
+    SYMBOL_LIMITS.fullOutlineChars = 4_000;
+    const missing = await engine().invoke('lectern_read', { mode: 'symbol', target: 'Client5.nothere', path: 'big.ts' });
+    assert.equal(missing.ok, false);
+    assert.match(missing.text, /big\.ts is large: its outline lists top-level declarations only/);
+  });
+
+  it('under the bounds the outline is whole, members included (no note)', async () => {
+    const outline = await engine().invoke('lectern_read', { target: 'big.ts', outline: true });
+    assert.ok(outline.ok);
+    assert.match(outline.text, /method .*send0\(/);
+    assert.doesNotMatch(outline.text, /top-level declarations only/);
+  });
+
+  it('a tree with more nodes than the bound is top-level only too, however few its characters', async () => {
+    SYMBOL_LIMITS.fullOutlineNodes = 500;
+    const outline = await engine().invoke('lectern_read', { target: 'big.py', outline: true });
+    assert.match(outline.text, /top-level declarations only/);
+    SYMBOL_LIMITS.fullOutlineNodes = saved.fullOutlineNodes;
+    const small = await engine().invoke('lectern_read', { target: 'small.ts', outline: true });
+    assert.doesNotMatch(small.text, /top-level declarations only/);
+  });
+
+  it('on the outline thread: the same answers, computed off the calling thread', async () => {
+    SYMBOL_LIMITS.fullOutlineChars = 4_000;
+    SYMBOL_LIMITS.threadChars = 100;
+    const thread = createOutlineThread(`${__dirname}/../../../src/node`);
+    let jobs = 0;
+    const counting: OutlineThreadPort = { outline: (job, ms, signal) => (jobs++, thread.outline(job, ms, signal)) };
+    try {
+      const lectern = engine(counting);
+      const outline = await lectern.invoke('lectern_read', { target: 'big.ts', outline: true });
+      assert.match(outline.text, /top-level declarations only/);
+      const member = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'Client5.send2', path: 'big.ts' });
+      assert.ok(member.ok, member.text.slice(0, 300));
+      assert.match(member.content, /send2\(/);
+      assert.ok(jobs >= 2, `the outline and the member lookup ran on the thread (${jobs} jobs)`);
+      // Identical to the inline answer.
+      const inline = await engine().invoke('lectern_read', { target: 'big.ts', outline: true });
+      assert.equal(outline.text, inline.text);
+    } finally {
+      thread.dispose?.();
+    }
+  });
+
+  it('a parse cut by its deadline says so, inline and on the thread', async () => {
+    const slow = generateSource('typescript', 3 * 1024 * 1024);
+    write(root, 'slow.ts', slow);
+    SYMBOL_LIMITS.parseDeadlineMs = 1;
+    SYMBOL_LIMITS.parseDeadlinePerMiBMs = 0;
+    const inline = await engine().invoke('lectern_read', { target: 'slow.ts', outline: true });
+    assert.equal(inline.ok, false);
+    assert.equal(inline.error?.code, 'TOO_LARGE');
+    assert.match(inline.text, /Parsing slow\.ts took too long/);
+    SYMBOL_LIMITS.threadChars = 1_000;
+    const thread = createOutlineThread(`${__dirname}/../../../src/node`);
+    try {
+      const threaded = await engine(thread).invoke('lectern_read', { target: 'slow.ts', outline: true });
+      assert.equal(threaded.error?.code, 'TOO_LARGE');
+      assert.match(threaded.text, /Parsing slow\.ts took too long/);
+    } finally {
+      thread.dispose?.();
+    }
+  });
+});
