@@ -6,6 +6,7 @@ import { openText } from '../read/openText';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf8, utf8SafeEnd } from '../text/encoding';
+import { lineFinder } from './lineFinder';
 import { createMatcher } from './matcher';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import { requireInside } from '../ground/paths';
@@ -27,9 +28,8 @@ export interface SearchMatch {
   text: string;
 }
 
-const SCAN_CHUNK = 1024 * 1024;
-/** A line longer than this is searched in pieces of this size. */
-const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** Bytes read at a time, and the longest piece of one line searched at once (tests make them small). */
+export const FILE_SCAN = { chunkBytes: 1024 * 1024, maxLineBytes: 4 * 1024 * 1024 };
 const SHOWN_LINE_CHARS = 400;
 
 /** The query as an answer's header shows it: at most a short prefix of a long one. */
@@ -47,29 +47,29 @@ export function excerpt(text: string, column: number): string {
   return `${from > 0 ? '…' : ''}${body}${from + SHOWN_LINE_CHARS < clean.length ? '…' : ''} [line of ${formatCount(clean.length)} characters]`;
 }
 
-interface ScannedLine {
-  number: number;
+/** Decoded text of whole lines (CRs kept), read in chunks. */
+interface Chunk {
   text: string;
+  /** The first line is the next piece of a line longer than FILE_SCAN.maxLineBytes (numbered as the line before). */
   continued: boolean;
 }
 
 /** A file-target search stops after this long, answering with what it found and saying so. */
 export const SEARCH_FILE_BUDGET_MS = 10_000;
 
-/** Yields the file's lines (one batch per chunk read) with their 1-based numbers, decoding strictly. */
-async function* readLines(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string, notes: string[]) {
+/** Yields the file as chunks of whole lines, decoding strictly. */
+async function* readChunks(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string, notes: string[]): AsyncGenerator<Chunk> {
   let carry = new Uint8Array(0);
-  let lineNumber = 0;
-  let inLine = false; // the last piece ended inside a line longer than MAX_LINE_BYTES
+  let inLine = false; // the last piece ended inside a line longer than FILE_SCAN.maxLineBytes
   for (let position = base; position < source.size; ) {
     if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
-    const chunk = await source.read(position, SCAN_CHUNK);
+    const chunk = await source.read(position, FILE_SCAN.chunkBytes);
     if (chunk.length === 0) {
       // The file shrank under us (a log rotated, a truncate): what was read is the answer.
       notes.push(`The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`);
       if (carry.length > 0) {
         const rest = decodeUtf8(carry);
-        if (rest !== undefined && !rest.includes('\0')) yield [{ number: inLine ? lineNumber : ++lineNumber, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine }];
+        if (rest !== undefined && !rest.includes('\0')) yield { text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine };
       }
       return;
     }
@@ -77,24 +77,14 @@ async function* readLines(env: ReadEnv, source: { size: number; read(p: number, 
     const data = carry.length > 0 ? concat(carry, chunk) : chunk;
     const atEnd = position >= source.size;
     let end = atEnd ? data.length : data.lastIndexOf(10) + 1;
-    if (end === 0 && data.length > MAX_LINE_BYTES) end = utf8SafeEnd(data, MAX_LINE_BYTES);
+    if (end === 0 && data.length > FILE_SCAN.maxLineBytes) end = utf8SafeEnd(data, FILE_SCAN.maxLineBytes);
     const text = decodeUtf8(data.subarray(0, end));
     if (text === undefined || text.includes('\0')) {
       throw new LecternError('BINARY_FILE', `${label} contains bytes that are not UTF-8 text.`, 'Binary files cannot be searched.');
     }
     carry = data.slice(end);
     if (text.length === 0) continue;
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    // One batch per chunk: an await per line would cost more than matching it.
-    const batch: ScannedLine[] = new Array(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      const continued = i === 0 && inLine;
-      const line = lines[i]!;
-      // Matched without its CR, so `$` anchors at the end of a CRLF line too.
-      batch[i] = { number: continued ? lineNumber : ++lineNumber, text: line.endsWith('\r') ? line.slice(0, -1) : line, continued };
-    }
-    yield batch;
+    yield { text, continued: inLine };
     inLine = !text.endsWith('\n');
   }
 }
@@ -140,57 +130,155 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     if (result === null) return firstMatch(text); // no thread to run on: inline
     return result ? (result.hits[0]?.column ?? -1) : undefined;
   };
+  /** Skips the next piece of an over-long line already matched or shown; true: skip it. */
+  const skipPiece = (number: number): boolean => {
+    if (number === lastMatched || number === lastPrinted) return true;
+    if (recent[recent.length - 1]?.number === number) recent.pop();
+    return false;
+  };
+  let hay = ''; // the chunk being searched
+  /** Line [start, stop) of the chunk without its CR. */
+  const lineAt = (start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? hay.slice(start, stop - 1) : hay.slice(start, stop));
+  /** One line's outcome: `column` of its first match, or -1; its text is made only when it is shown. */
+  // No closure is made per line: in a hot loop that costs more than the line's test.
+  const visit = (number: number, start: number, stop: number, column: number, made?: string) => {
+    if (column !== -1) {
+      lastMatched = number;
+      totalMatches++;
+      if (matches.length < maxMatches) {
+        const shown = made ?? lineAt(start, stop);
+        matches.push({ line: number, column: column + 1, text: shown });
+        const contiguous = block !== undefined && number - recent.length <= lastPrinted + 1;
+        if (!contiguous || !block) {
+          block = [];
+          blocks.push(block);
+        }
+        for (const context of recent) {
+          if (context.number > lastPrinted) block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
+        }
+        block.push({ number, mark: ':', text: excerpt(shown, column) });
+        lastPrinted = number;
+        afterLeft = after;
+        recent.length = 0;
+        return;
+      }
+      firstOmitted ??= number;
+      lastOmitted = number;
+    } else if (afterLeft > 0 && block) {
+      block.push({ number, mark: '-', text: excerpt(made ?? lineAt(start, stop), 0) });
+      lastPrinted = number;
+      afterLeft--;
+      return;
+    }
+    if (before > 0 && matches.length < maxMatches) {
+      recent.push({ number, text: made ?? lineAt(start, stop) });
+      if (recent.length > before) recent.shift();
+    }
+  };
+  const noContext = before === 0 && after === 0;
+  const finder = lineFinder(input, noContext);
+  const blank = finder?.blank;
+  let made: string | undefined; // the text of the line `test` tested, when it made it
+  /**
+   * Column of the first match in line [start, stop), or undefined when a regular expression ran out
+   * of time on it; a promise only when the line is tested off the host's thread (an await per line
+   * would cost more than the test).
+   */
+  const test = (start: number, stop: number): number | undefined | Promise<number | undefined> => {
+    made = undefined;
+    if (blank) return blank(hay, start, stop);
+    made = lineAt(start, stop);
+    return offThread(made) ? firstMatchOffThread(made) : firstMatch(made);
+  };
+  const ranOut = (number: number) => {
+    stopped = `The regular expression ran out of time (${Math.round(SEARCH_FILE_BUDGET_MS / 1000)} s) on line ${formatCount(number)}`;
+    totalLines = number - 1;
+  };
+  let lineNumber = 0; // the last line numbered
   try {
-    scan: for await (const batch of readLines(env, file.source, file.base, path.display, notes)) {
+    scan: for await (const chunk of readChunks(env, file.source, file.base, path.display, notes)) {
       if (Date.now() - started > SEARCH_FILE_BUDGET_MS) {
         stopped = `Stopped after ${Math.round((Date.now() - started) / 1000)} s at line ${formatCount(totalLines)}`;
         break;
       }
-      for (const line of batch) {
-        totalLines = line.number;
-        if (line.continued) {
-          // The next piece of an over-long line: still one line, matched and shown once.
-          if (line.number === lastMatched || line.number === lastPrinted) continue;
-          if (recent[recent.length - 1]?.number === line.number) recent.pop();
+      hay = chunk.text;
+      // `number` is the number of the line that starts at `counted`.
+      let number = chunk.continued ? lineNumber : lineNumber + 1;
+      let counted = 0;
+      const numberAt = (start: number): number => {
+        for (let nl = hay.indexOf('\n', counted); nl !== -1 && nl < start; nl = hay.indexOf('\n', counted)) {
+          number++;
+          counted = nl + 1;
         }
-        const column = offThread(line.text) ? await firstMatchOffThread(line.text) : firstMatch(line.text);
-        if (column === undefined) {
-          stopped = `The regular expression ran out of time (${Math.round(SEARCH_FILE_BUDGET_MS / 1000)} s) on line ${formatCount(line.number)}`;
-          totalLines = line.number - 1;
-          break scan;
-        }
-        if (column !== -1) {
-          lastMatched = line.number;
-          totalMatches++;
-          if (matches.length < maxMatches) {
-            matches.push({ line: line.number, column: column + 1, text: line.text.endsWith('\r') ? line.text.slice(0, -1) : line.text });
-            const contiguous = block !== undefined && line.number - recent.length <= lastPrinted + 1;
-            if (!contiguous || !block) {
-              block = [];
-              blocks.push(block);
-            }
-            for (const context of recent) {
-              if (context.number > lastPrinted) block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
-            }
-            block.push({ number: line.number, mark: ':', text: excerpt(line.text, column) });
-            lastPrinted = line.number;
-            afterLeft = after;
-            recent.length = 0;
-            continue;
+        return number;
+      };
+      const stopOf = (at: number) => {
+        const nl = hay.indexOf('\n', at);
+        return nl === -1 ? hay.length : nl;
+      };
+      let from = 0;
+      if (chunk.continued) {
+        const stop = stopOf(0);
+        if (!skipPiece(number)) {
+          let column = test(0, stop);
+          if (typeof column !== 'number') column = await column;
+          if (column === undefined) {
+            ranOut(number);
+            break scan;
           }
-          firstOmitted ??= line.number;
-          lastOmitted = line.number;
-        } else if (afterLeft > 0 && block) {
-          block.push({ number: line.number, mark: '-', text: excerpt(line.text, 0) });
-          lastPrinted = line.number;
-          afterLeft--;
-          continue;
+          visit(number, 0, stop, column, made);
         }
-        if (before > 0 && matches.length < maxMatches) {
-          recent.push(line);
-          if (recent.length > before) recent.shift();
+        from = stop + 1;
+      }
+      if (finder?.find && finder.usable(hay)) {
+        // Only the lines the finder lands on can match: the others are counted, never made into strings.
+        while (from < hay.length) {
+          const at = finder.find(hay, from);
+          if (at === -1) break;
+          const stop = stopOf(at);
+          const n = numberAt(at); // no line break between the line's start and `at`
+          const start = counted;
+          if (finder.exact) {
+            // Kept lines get their column from the line matcher (the finder may see case-folded text differently).
+            const shown = matches.length < maxMatches ? lineAt(start, stop) : undefined;
+            visit(n, start, stop, shown === undefined ? 0 : matcher.firstMatch(shown), shown);
+          } else {
+            let column = test(start, stop);
+            if (typeof column !== 'number') column = await column;
+            if (column === undefined) {
+              ranOut(n);
+              break scan;
+            }
+            visit(n, start, stop, column, made);
+          }
+          from = stop + 1;
+        }
+      } else {
+        numberAt(from);
+        // Every line, numbered as it goes.
+        for (let start = from; start < hay.length; ) {
+          const stop = stopOf(start);
+          if (blank && noContext) {
+            if (blank(hay, start, stop) === 0) visit(number, start, stop, 0);
+          } else {
+            let column = test(start, stop);
+            if (typeof column !== 'number') column = await column;
+            if (column === undefined) {
+              ranOut(number);
+              break scan;
+            }
+            visit(number, start, stop, column, made);
+          }
+          if (stop >= hay.length) break;
+          start = stop + 1;
+          number++;
+          counted = start;
         }
       }
+      numberAt(hay.length);
+      // Past a final line break, `number` names the line after the chunk.
+      lineNumber = hay.endsWith('\n') ? number - 1 : number;
+      totalLines = lineNumber;
     }
   } finally {
     await file.source.close().catch(() => undefined);
