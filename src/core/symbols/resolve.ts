@@ -82,3 +82,30 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
   });
   return [`Read one: ${callText('lectern_read', { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`, ...lines];
 }
+
+/** Overloads spanning more lines than this together are listed, not read as one answer. */
+export const MAX_OVERLOAD_LINES = 30;
+
+/**
+ * Overloads written one after another (C#, Java, C++ methods of one name, each with its body): the
+ * candidates when they are all functions or methods of one qualified name in one file, with no other
+ * symbol of their parent between them, spanning at most MAX_OVERLOAD_LINES lines. Else undefined.
+ */
+export function adjacentOverloads(candidates: Candidate[], everything: readonly Candidate[]): Candidate[] | undefined {
+  if (candidates.length < 2) return undefined;
+  const first = candidates[0]!;
+  const name = qualifiedName(first.item.path);
+  const callable = (c: Candidate) => c.item.symbol.kind === 'method' || c.item.symbol.kind === 'function';
+  if (!candidates.every((c) => c.absolute === first.absolute && callable(c) && c.item.symbol.kind === first.item.symbol.kind && qualifiedName(c.item.path) === name)) return undefined;
+  const ordered = [...candidates].sort((a, b) => a.item.symbol.startLine - b.item.symbol.startLine);
+  const top = ordered[0]!.item.symbol;
+  const bottom = ordered[ordered.length - 1]!.item.symbol;
+  if (bottom.endLine - top.contextStartLine + 1 > MAX_OVERLOAD_LINES) return undefined;
+  // Siblings: the file's symbols with the same parent path, anywhere between the first overload and the last.
+  const parent = qualifiedName(first.item.path.slice(0, -1));
+  const between = everything.filter(
+    (c) => c.absolute === first.absolute && qualifiedName(c.item.path.slice(0, -1)) === parent && c.item.symbol.startLine > top.startLine && c.item.symbol.startLine < bottom.startLine,
+  );
+  return between.every((c) => candidates.includes(c)) ? ordered : undefined;
+}
+

@@ -13,7 +13,7 @@ import { symbolLabel } from './label';
 import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
-import { candidateList, describeCandidate, partsOfOneType, preferDefinitions, selectingInput, type Candidate } from './resolve';
+import { adjacentOverloads, candidateList, describeCandidate, partsOfOneType, preferDefinitions, selectingInput, type Candidate } from './resolve';
 
 export interface SymbolInput {
   target: string;
@@ -227,6 +227,10 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     chosen = main;
     notes.push(`${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`);
   } else {
+    // Overloads one after another read as one answer (when they are small enough to show whole).
+    const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
+    const together = overloads ? await readOverloads(env, overloads, input, notes) : undefined;
+    if (together) return together;
     const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
     const list = candidateList(shown, candidates, input.kind);
     if (candidates.length > shown.length) list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
@@ -250,6 +254,31 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     const outside = await methodsDeclaredOutside(env, display, absolute, symbols, fresh);
     if (outside.length > 0) response = renderSymbol(env, display, source, fresh, input, notes, outside);
   }
+  response.meta.version = version;
+  response.meta.absolute_path = absolute;
+  return response;
+}
+
+/**
+ * Overloads written one after another, as one answer: their lines from the first one's comments to
+ * the last one's end, as the file has them now. Undefined when the file changed under them or they do
+ * not fit one answer whole (the caller lists them instead).
+ */
+async function readOverloads(env: SymbolEnv, overloads: Candidate[], input: SymbolInput, notes: string[]): Promise<ToolResponse | undefined> {
+  const { display, absolute, symbols, source, version } = await fileOutline(env, overloads[0]!.absolute);
+  const flat = flattenSymbols(symbols);
+  const fresh: FlatSymbol[] = [];
+  for (const o of overloads) {
+    const now = flat.find((item) => qualifiedName(item.path) === qualifiedName(o.item.path) && item.symbol.kind === o.item.symbol.kind && item.symbol.startLine === o.item.symbol.startLine);
+    if (!now) return undefined;
+    fresh.push(now);
+  }
+  const [first, last] = [fresh[0]!, fresh[fresh.length - 1]!];
+  const merged: FlatSymbol = { path: first.path, symbol: { ...first.symbol, endLine: last.symbol.endLine, children: [] } };
+  const lines = fresh.map((f) => `${formatCount(f.symbol.startLine)}-${formatCount(f.symbol.endLine)}`).join(', ');
+  const note = `${qualifiedName(first.path)} has ${fresh.length} overloads, read together (lines ${lines}); one alone: ${callText('lectern_read', selectingInput(overloads[1]!, overloads, input.kind))}`;
+  const response = renderSymbol(env, display, source, merged, input, [...notes, note]);
+  if (response.meta.preview_degraded) return undefined;
   response.meta.version = version;
   response.meta.absolute_path = absolute;
   return response;

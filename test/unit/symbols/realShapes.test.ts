@@ -60,6 +60,27 @@ const FILES: Record<string, string> = {
   // C#: one partial class in two files.
   'cs/Order.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public int Id { get; set; }\n    public string Name { get; set; }\n    public decimal Total() { return 0; }\n}\n',
   'cs/Order.Generated.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public void Save() { }\n}\n',
+  // C#: overloads one after another, an overload apart from the others, and Java overloads too long to read together.
+  'cs/Timing.cs': [
+    'namespace Shop;', // 1
+    '', // 2
+    'public static class Timing', // 3
+    '{', // 4
+    '    /// <summary>Waits ms.</summary>', // 5
+    '    public static int Delay(int ms)', // 6
+    '    {', // 7
+    '        return ms;', // 8
+    '    }', // 9
+    '', // 10
+    '    public static int Delay(System.TimeSpan span) => (int)span.TotalMilliseconds;', // 11
+    '', // 12
+    '    public static void Apart(int a) { }', // 13
+    '    public static void Other() { }', // 14
+    '    public static void Apart(string a) { }', // 15
+    '}', // 16
+    '',
+  ].join('\n'),
+  'java/Big.java': `class Big {\n  void run(int a) {\n${'    a++;\n'.repeat(40)}  }\n  void run(String s) {\n${'    s.trim();\n'.repeat(40)}  }\n}\n`,
   // Ruby: a class reopened in another file.
   'rb/invoice.rb': 'class Invoice\n  attr_reader :amount\n\n  def initialize(amount)\n    @amount = amount\n  end\nend\n',
   'rb/invoice_ext.rb': 'class Invoice\n  def total\n    amount * 2\n  end\nend\n',
@@ -195,6 +216,22 @@ describe('symbols on real shapes of code', function () {
     const invoice = await read({ mode: 'symbol', target: 'Invoice' });
     assert.ok(invoice.ok, invoice.text);
     assert.equal(invoice.location!.file, 'rb/invoice.rb');
+  });
+
+  it('overloads one after another read as one answer; apart, too long or read without bodies, they are listed', async () => {
+    const together = await read({ mode: 'symbol', target: 'Timing.Delay' });
+    assert.ok(together.ok, together.text);
+    assert.match(together.text, /^cs\/Timing\.cs:5-11 method Shop\.Timing\.Delay\n/);
+    assert.match(together.content, /^    \/\/\/ <summary>Waits ms\.<\/summary>\n[^]*Delay\(int ms\)[^]*Delay\(System\.TimeSpan span\)[^]*\n$/);
+    assert.deepEqual(together.location, { file: 'cs/Timing.cs', line: 6, end_line: 11 });
+    assert.match(together.text, /has 2 overloads, read together \(lines 6-9, 11-11\); one alone: lectern_read \{"mode":"symbol","target":"Shop\.Timing\.Delay","path":"cs\/Timing\.cs","index":2\}/);
+    const second = await read({ mode: 'symbol', target: 'Shop.Timing.Delay', path: 'cs/Timing.cs', index: 2 });
+    assert.ok(second.ok, second.text);
+    assert.match(second.content, /^    public static int Delay\(System\.TimeSpan span\)/);
+    for (const input of [{ target: 'Timing.Apart' }, { target: 'Big.run' }, { target: 'Timing.Delay', include_body: false, force: true }]) {
+      const listed = await read({ mode: 'symbol', ...input });
+      assert.equal(listed.error?.code, 'AMBIGUOUS_SYMBOL', `${JSON.stringify(input)}: ${listed.text}`);
+    }
   });
 
   it('suggests by similarity of the last name, and nothing for a name like none', async () => {
