@@ -19,6 +19,8 @@ import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './text/lineIndex';
+import type { Sniff } from './text/encoding';
+import { VersionCache } from './text/versionCache';
 import { allTools, findTool, primaryTools } from './tools/definitions';
 import { closestField, validateInput } from './tools/validate';
 
@@ -58,6 +60,7 @@ export interface Invocation {
 export class Lectern {
   private readonly resolver: PathResolver;
   private readonly indexes = new LineIndexCache();
+  private readonly sniffs = new VersionCache<Sniff>();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
@@ -174,6 +177,7 @@ export class Lectern {
       host: this.host,
       resolver: this.resolver,
       indexes: this.indexes,
+      sniffs: this.sniffs,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await hostTokenCounter(this.host),

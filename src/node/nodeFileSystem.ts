@@ -1,5 +1,5 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
-import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, read as readAsync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort, OpenedStat, SyncRead } from '../core/ground/ports';
 
 /**
@@ -131,19 +131,36 @@ export const nodeFileSystem: FileSystemPort = {
       throw error;
     }
   },
-  stat: (path) => maybe(() => fs.stat(path)),
-  lstat: (path) => maybe(() => fs.lstat(path)),
-  realpath: (path) => fs.realpath(path),
+  // The calls that only name or describe a file (stat, lstat, realpath, open, fstat, readlink, close)
+  // run synchronously: each takes microseconds, while a thread-pool round trip (and a promise
+  // FileHandle) cost more than the call itself, several times per read. Reads of file bytes stay
+  // asynchronous.
+  stat: (path) => maybe(async () => statSync(path)),
+  lstat: (path) => maybe(async () => lstatSync(path)),
+  realpath: async (path) => realpathSync.native(path),
   async open(path): Promise<FileHandle> {
-    const handle = await fs.open(path, OPEN_FLAGS);
+    const fd = openSync(path, OPEN_FLAGS);
+    let open = true;
     return {
-      read: async (buffer, offset, length, position) => (await handle.read(buffer, offset, length, position)).bytesRead,
+      read: (buffer, offset, length, position) =>
+        new Promise((resolve, reject) => readAsync(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)))),
       stat: async (): Promise<OpenedStat> => {
-        const stats = await handle.stat();
+        const stats = fstatSync(fd);
         return { ...toEntry(stats), dev: stats.dev, ino: stats.ino };
       },
-      realPath: PROC_FD ? () => fs.readlink(PROC_FD + handle.fd).catch(() => undefined) : undefined,
-      close: () => handle.close(),
+      realPath: PROC_FD
+        ? async () => {
+            try {
+              return readlinkSync(PROC_FD + fd);
+            } catch {
+              return undefined;
+            }
+          }
+        : undefined,
+      close: async () => {
+        if (open) closeSync(fd);
+        open = false;
+      },
       // Not zero-filled: every byte handed out is one the read filled.
       allocate: (size) => Buffer.allocUnsafe(size),
     };

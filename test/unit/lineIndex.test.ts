@@ -25,6 +25,12 @@ describe('LineIndex', () => {
           let newlines = 0;
           for (let i = model.base; i < byte; i++) if (bytes[i] === 10) newlines++;
           assert.equal(await index.newlinesBefore(source, byte, Infinity), newlines, `newlinesBefore(${byte})`);
+          // With the bytes from there on in hand (a window's), counted back from the next boundary where nearer.
+          assert.equal(await index.newlinesBefore(source, byte, Infinity, undefined, bytes.subarray(byte, byte + (p % 5) * 3)), newlines, `newlinesBefore(${byte}) holding bytes`);
+          // The bytes read to find a line's start are the file's bytes from there.
+          const found = await index.lineStartWithBytes(source, line);
+          assert.equal(found?.start, model.starts[line - 1]);
+          if (found) assert.deepEqual(found.following, bytes.subarray(found.start, found.start + found.following.length));
         }
         assert.equal(await index.totalLines(source, Infinity), model.totalLines);
         for (let line = 1; line <= model.totalLines + 1; line++) {

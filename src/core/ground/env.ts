@@ -4,12 +4,16 @@ import type { CancellationSignal, Host } from './ports';
 import type { PathResolver } from './paths';
 import type { Settings } from './settings';
 import type { LineIndexCache } from '../text/lineIndex';
+import type { Sniff } from '../text/encoding';
+import type { VersionCache } from '../text/versionCache';
 import type { TokenCounter } from './tokens';
 
 export interface ReadEnv {
   host: Host;
   resolver: PathResolver;
   indexes: LineIndexCache;
+  /** What the first bytes of each file version said (binary, encoding, BOM). */
+  sniffs?: VersionCache<Sniff>;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;

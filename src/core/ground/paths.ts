@@ -19,6 +19,11 @@ export interface ResolvedPath {
   realRoots?: readonly string[];
   /** True when the path looks like a secret (src/core/secrets.ts): reads need the user's approval. */
   secret?: boolean;
+  /**
+   * The real path resolve found for it (it existed then); openInside opens this instead of asking
+   * for it again, and checks the opened file exactly as it checks any other.
+   */
+  real?: string;
 }
 
 /** A target shown in a message: at most this many characters of it. */
@@ -90,6 +95,9 @@ function changedUnderUs(path: ResolvedPath): LecternError {
 function openFailure(path: ResolvedPath, error: unknown): LecternError {
   if (error instanceof LecternError) return error;
   const code = (error as { code?: string })?.code;
+  if (code === 'EISDIR') {
+    return new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+  }
   if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
     return new LecternError('NOT_FOUND', `${path.display} does not exist.`, 'Check the spelling; lectern_stat tells whether a path exists.');
   }
@@ -113,22 +121,25 @@ export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promis
   let real: string;
   let handle: FileHandle;
   try {
-    real = await fs.realpath(path.absolute);
+    real = path.real ?? (await fs.realpath(path.absolute));
     if (!path.outside && path.realRoots && !insideRoots(path.realRoots, real)) throw changedUnderUs(path);
     handle = await fs.open(real);
   } catch (error) {
     throw openFailure(path, error);
   }
   try {
-    const stat = await handle.stat();
+    // The three checks of the opened file at once: one round trip to the file system, not three.
+    const [stat, checked, opened] = await Promise.all([
+      handle.stat(),
+      path.outside ? undefined : fs.lstat(real),
+      path.outside ? undefined : handle.realPath?.(),
+    ]);
     if (stat.kind === 'directory') {
       throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
     }
     if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
     if (!path.outside) {
-      const checked = await fs.lstat(real);
       if (checked?.dev !== undefined && (checked.dev !== stat.dev || checked.ino !== stat.ino)) throw changedUnderUs(path);
-      const opened = await handle.realPath?.();
       if (opened !== undefined && path.realRoots && !insideRoots(path.realRoots, opened)) throw changedUnderUs(path);
     }
     return { handle, stat };
@@ -164,16 +175,16 @@ export class PathResolver {
     return this.realRootsCache;
   }
 
-  /** Real path of the nearest existing ancestor joined with the rest, so new files can be judged too. */
-  private async realPathOf(absolute: string): Promise<string> {
+  /** Real path of the nearest existing ancestor joined with the rest, so new files can be judged too; `exists` when the path itself was there. */
+  private async realPathOf(absolute: string): Promise<{ real: string; exists: boolean }> {
     let existing = absolute;
     const rest: string[] = [];
     for (;;) {
       try {
-        return nodePath.join(await this.host.fs.realpath(existing), ...rest);
+        return { real: nodePath.join(await this.host.fs.realpath(existing), ...rest), exists: rest.length === 0 };
       } catch {
         const parent = nodePath.dirname(existing);
-        if (parent === existing) return absolute;
+        if (parent === existing) return { real: absolute, exists: false };
         rest.unshift(nodePath.basename(existing));
         existing = parent;
       }
@@ -206,14 +217,14 @@ export class PathResolver {
       }
       [root, absolute] = await this.pickRoot(roots, cleaned, target);
     }
-    const real = await this.realPathOf(absolute);
+    const { real, exists } = await this.realPathOf(absolute);
     const realRoots = await this.realRootPaths();
     const outside = !realRoots.some((r) => isWithin(r, real)) && !roots.some((r) => isWithin(r.path, real));
     const known = [...new Set([...realRoots, ...roots.map((r) => r.path)])];
     // Judged on the path as given and on the real path (a symlink named innocently to a key).
     const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
     const secret = this.isSecret(toPosix(absolute), rel) || this.isSecret(toPosix(real));
-    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret };
+    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret, ...(exists ? { real } : {}) };
   }
 
   private async pickRoot(roots: readonly WorkspaceRoot[], relative: string, original: string): Promise<[WorkspaceRoot, string]> {

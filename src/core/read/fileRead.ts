@@ -81,7 +81,7 @@ export async function readFile(env: ReadEnv, input: FileReadInput): Promise<Tool
   const plan = planRead(input, notes);
   const path = await env.resolver.resolve(input.target);
   requireInside(path, env.allowOutside, 'Read files', env.allowSecrets);
-  const file = await openText(env.host, path);
+  const file = await openText(env.host, path, env.sniffs);
   try {
     return await new FileRead(env, path, file, input, notes).run(plan);
   } finally {
@@ -221,7 +221,7 @@ class FileRead {
       );
     }
     const slice = await byteWindow(this.file.source, this.file.base, plan.startByte, plan.maxBytes);
-    const before = await this.index.newlinesBefore(this.file.source, slice.startByte, LIMITS.countLinesBelowBytes, this.env.signal);
+    const before = await this.index.newlinesBefore(this.file.source, slice.startByte, LIMITS.countLinesBelowBytes, this.env.signal, slice.bytes);
     const firstLine = before === undefined ? null : before + 1;
     const shaped = this.shape(slice, { maxChars: null, cutLong: false, keepEnd: false, firstLine });
     const endByte = slice.startByte + shaped.byteLength;

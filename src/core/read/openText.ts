@@ -4,7 +4,8 @@ import { LecternError } from '../ground/contract';
 import type { Host } from '../ground/ports';
 import { openInside, type ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
-import { decodeUtf16, sniff, type Encoding } from '../text/encoding';
+import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
+import type { VersionCache } from '../text/versionCache';
 import { fileSource, memorySource, type ByteSource } from '../text/source';
 import { formatBytes } from '../ground/format';
 
@@ -23,7 +24,8 @@ export interface TextFile {
 
 const encoder = new TextEncoder();
 
-export async function openText(host: Host, path: ResolvedPath): Promise<TextFile> {
+/** `sniffs`: what earlier reads learnt of a version's first bytes (binary, encoding), so they are not read again. */
+export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
   const dirty = host.documents?.dirty(path.absolute);
   if (dirty) {
     return {
@@ -36,22 +38,13 @@ export async function openText(host: Host, path: ResolvedPath): Promise<TextFile
       transcoded: false,
     };
   }
-  const stat = await host.fs.stat(path.absolute);
-  if (!stat) {
-    throw new LecternError('NOT_FOUND', `${path.display} does not exist.`, notFoundHint(host));
-  }
-  if (stat.kind === 'directory') {
-    throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
-  }
-  if (stat.kind !== 'file') {
-    throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
-  }
-  // The file as opened (the path may have changed since the stat): its own size and time.
-  const opened = await openInside(host.fs, path);
+  // The file as opened: its own kind, size and time (openInside checks it is a regular file).
+  const opened = await openInside(host.fs, path).catch((error: unknown) => whyNotOpened(host, path, error));
   const source = fileSource(opened.handle, opened.stat.size);
   try {
-    const head = await source.read(0, LIMITS.sniffBytes);
-    const sniffed = sniff(head, opened.stat.size <= LIMITS.sniffBytes);
+    const versionKey = `disk:${path.absolute}:${opened.stat.size}:${opened.stat.mtimeMs}`;
+    const sniffed = sniffs?.peek(versionKey) ?? sniff(await source.read(0, LIMITS.sniffBytes), opened.stat.size <= LIMITS.sniffBytes);
+    sniffs?.get(versionKey, () => sniffed);
     if (sniffed.binary) {
       throw new LecternError(
         'BINARY_FILE',
@@ -60,7 +53,6 @@ export async function openText(host: Host, path: ResolvedPath): Promise<TextFile
         { total_bytes: opened.stat.size },
       );
     }
-    const versionKey = `disk:${path.absolute}:${opened.stat.size}:${opened.stat.mtimeMs}`;
     if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
       if (opened.stat.size > LIMITS.maxTranscodeBytes) {
         throw new LecternError(
@@ -91,6 +83,19 @@ export async function openText(host: Host, path: ResolvedPath): Promise<TextFile
     await source.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** A failed open, said as a stat of the path says it (missing, a directory, not a regular file); else the open's own error. */
+async function whyNotOpened(host: Host, path: ResolvedPath, error: unknown): Promise<never> {
+  const code = error instanceof LecternError ? error.code : undefined;
+  if (code !== 'NOT_FOUND' && code !== 'READ_FAILED' && code !== 'IS_DIRECTORY') throw error;
+  const stat = await host.fs.stat(path.absolute).catch(() => undefined);
+  if (!stat) throw new LecternError('NOT_FOUND', `${path.display} does not exist.`, notFoundHint(host));
+  if (stat.kind === 'directory') {
+    throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+  }
+  if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+  throw error;
 }
 
 function notFoundHint(host: Host): string {

@@ -28,8 +28,8 @@ export interface Slice {
  * Up to `maxBytes` at `start`, ending after the last whole line, or cut at a character boundary
  * when not even one line fits.
  */
-async function readWholeLines(source: ByteSource, start: number, maxBytes: number): Promise<{ data: Uint8Array; end: number; cut: boolean }> {
-  const data = await source.read(start, maxBytes);
+async function readWholeLines(source: ByteSource, start: number, maxBytes: number, read?: Uint8Array): Promise<{ data: Uint8Array; end: number; cut: boolean }> {
+  const data = read ?? (await source.read(start, maxBytes));
   if (start + data.length >= source.size) return { data, end: data.length, cut: false };
   const lastNewline = data.lastIndexOf(NEWLINE);
   if (lastNewline !== -1) return { data, end: lastNewline + 1, cut: false };
@@ -54,11 +54,27 @@ export async function lineSlice(
   request: LineSliceRequest,
   signal?: CancellationSignal,
 ): Promise<Slice | undefined> {
-  const start = await index.lineStart(source, request.startLine, signal);
-  if (start === undefined) return undefined;
-  const { data, end, cut } = await readWholeLines(source, start, request.maxBytes);
-  const atEof = start + data.length >= source.size;
+  const found = await index.lineStartWithBytes(source, request.startLine, signal);
+  if (found === undefined) return undefined;
+  const start = found.start;
   const wanted = request.endLine - request.startLine + 1;
+  // The bytes read to find the start often hold the whole range already.
+  const near = nthNewlineIn(found.following.subarray(0, request.maxBytes), wanted);
+  if (near !== -1) {
+    return { startByte: start, endByte: start + near + 1, bytes: found.following.subarray(0, near + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+  }
+  // A bounded range reads about what its lines take first (code runs well under 160 bytes a line),
+  // and the whole cap only when that was not enough.
+  let held: Uint8Array | undefined;
+  const guess = Number.isFinite(wanted) ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
+  if (guess < request.maxBytes) {
+    const first = await source.read(start, guess);
+    const at = nthNewlineIn(first, wanted);
+    if (at !== -1) return { startByte: start, endByte: start + at + 1, bytes: first.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+    if (start + first.length >= source.size) held = first; // the file ends within it: the whole cap reads no more
+  }
+  const { data, end, cut } = await readWholeLines(source, start, request.maxBytes, held);
+  const atEof = start + data.length >= source.size;
   // End after the wanted-th newline if it lies within the data.
   let at = -1;
   let seen = 0;
@@ -82,6 +98,19 @@ export async function lineSlice(
   };
 }
 
+const GUESS_MIN_BYTES = 16 * 1024;
+const GUESS_BYTES_PER_LINE = 160;
+
+/** Position of the `nth` newline in `bytes`, or -1. */
+function nthNewlineIn(bytes: Uint8Array, nth: number): number {
+  let at = -1;
+  for (let seen = 0; seen < nth; seen++) {
+    at = bytes.indexOf(NEWLINE, at + 1);
+    if (at === -1) return -1;
+  }
+  return at;
+}
+
 /**
  * A window of about `maxBytes` from `startByte`, snapped back to the start of its line unless that
  * line is longer than the window itself (then it continues the line from a character boundary).
@@ -95,14 +124,18 @@ export async function byteWindow(
   let start = Math.max(base, startByte);
   let snappedFrom: number | null = null;
   let startsInLine = false;
+  /** The window's bytes, when the look back read them already. */
+  let read: Uint8Array | undefined;
   if (start > base) {
     const lookFrom = Math.max(base, start - maxBytes);
-    const before = await source.read(lookFrom, start - lookFrom);
-    const lastNewline = before.lastIndexOf(NEWLINE);
+    // One read for the look back and the window after it (which starts at `start` or before).
+    const span = await source.read(lookFrom, start - lookFrom + maxBytes);
+    const windowAt = (from: number) => span.subarray(from - lookFrom, from - lookFrom + maxBytes);
+    const lastNewline = span.subarray(0, start - lookFrom).lastIndexOf(NEWLINE);
     const lineStart = lastNewline !== -1 ? lookFrom + lastNewline + 1 : lookFrom === base ? base : undefined;
     if (lineStart !== undefined && lineStart < start) {
       // Snap only if the line fits a window; an over-long line is continued instead.
-      const probe = await source.read(lineStart, maxBytes);
+      const probe = windowAt(lineStart);
       const fits = lineStart + probe.length >= source.size || probe.indexOf(NEWLINE) !== -1;
       if (fits) {
         snappedFrom = start;
@@ -114,8 +147,9 @@ export async function byteWindow(
       startsInLine = true;
     }
     if (startsInLine) start = await charStart(source, base, start);
+    if (start >= lookFrom) read = windowAt(start);
   }
-  const { data, end, cut } = await readWholeLines(source, start, maxBytes);
+  const { data, end, cut } = await readWholeLines(source, start, maxBytes, read);
   return {
     startByte: start,
     endByte: start + end,
@@ -138,7 +172,11 @@ export async function tailSlice(
 ): Promise<Slice & { lineCount: number }> {
   const size = source.size;
   if (size === base) return { startByte: base, endByte: base, bytes: new Uint8Array(0), firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: 0 };
-  const lastByte = (await source.read(size - 1, 1))[0];
+  // The file's last chunk, read once: its last byte, the first backward scan and most tails' bytes.
+  const lastFrom = Math.max(base, size - 1 - LIMITS.chunkBytes);
+  const lastChunk = await source.read(lastFrom, size - lastFrom);
+  const readBack = (from: number, to: number) => (from >= lastFrom && to <= lastFrom + lastChunk.length ? Promise.resolve(lastChunk.subarray(from - lastFrom, to - lastFrom)) : source.read(from, to - from));
+  const lastByte = lastChunk[lastChunk.length - 1];
   // Newlines to find: one before each wanted line, the file's final newline aside.
   let toFind = lines;
   let position = lastByte === NEWLINE ? size - 1 : size;
@@ -147,7 +185,7 @@ export async function tailSlice(
   while (position > base && size - position <= maxBytes) {
     if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
     const from = Math.max(base, position - LIMITS.chunkBytes);
-    const chunk = await source.read(from, position - from);
+    const chunk = await readBack(from, position);
     let at = chunk.length;
     while (toFind > 0) {
       at = chunk.lastIndexOf(NEWLINE, at - 1);
@@ -162,7 +200,7 @@ export async function tailSlice(
   }
   const reachedStart = toFind > 0 && position <= base;
   if ((toFind === 0 || reachedStart) && size - start <= maxBytes) {
-    const bytes = await source.read(start, size - start);
+    const bytes = await readBack(start, size);
     return { startByte: start, endByte: size, bytes, firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: reachedStart ? found + 1 : lines };
   }
   // The wanted lines are longer than the cap: keep the whole lines that fit in the last maxBytes.

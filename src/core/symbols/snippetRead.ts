@@ -30,7 +30,7 @@ export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<
     if (!spec) {
       notes.push('expand "block" needs a language with a grammar; the lines are as asked.');
     } else if (!path.outside || env.allowOutside) {
-      const file = await openText(env.host, path);
+      const file = await openText(env.host, path, env.sniffs);
       try {
         const source = await readSourceText(file, path.display, SYMBOL_LIMITS.maxParseBytes);
         if (first <= source.lineCount) {

@@ -3,6 +3,7 @@
 import { LecternError } from '../ground/contract';
 import type { CancellationSignal } from '../ground/ports';
 import type { ByteSource } from './source';
+import { VersionCache } from './versionCache';
 
 const NEWLINE = 10;
 const SCAN_CHUNKS = 16;
@@ -35,6 +36,8 @@ export class LineIndex {
   /** newlinesBefore[i]: newlines in [base, base + i * chunk). */
   private readonly newlinesBeforeChunk: number[] = [0];
   private newlineTotal: number | undefined;
+  /** Whether the last byte is a newline (the file's version does not change under an index). */
+  private endsWithNewline: boolean | undefined;
 
   constructor(
     readonly base: number,
@@ -76,18 +79,27 @@ export class LineIndex {
       await this.extendTo(source, this.chunkCount, signal);
     }
     if (this.size === this.base) return 0;
-    const last = await source.read(this.size - 1, 1);
-    return this.newlineTotal! + (last[0] === NEWLINE ? 0 : 1);
+    this.endsWithNewline ??= (await source.read(this.size - 1, 1))[0] === NEWLINE;
+    return this.newlineTotal! + (this.endsWithNewline ? 0 : 1);
   }
 
   knownTotalLines(): boolean {
     return this.newlineTotal !== undefined;
   }
 
-  /** Newlines in [base, byte), if knowable within `budget` more bytes of scanning. */
-  async newlinesBefore(source: ByteSource, byte: number, budget: number, signal?: CancellationSignal): Promise<number | undefined> {
+  /**
+   * Newlines in [base, byte), if knowable within `budget` more bytes of scanning. `following`: bytes
+   * the caller holds from `byte` on; counted back from the next known chunk boundary when that is nearer.
+   */
+  async newlinesBefore(source: ByteSource, byte: number, budget: number, signal?: CancellationSignal, following?: Uint8Array): Promise<number | undefined> {
     const i = Math.floor((byte - this.base) / this.chunk);
     const within = byte - (this.base + i * this.chunk);
+    const toNext = Math.min(this.base + (i + 1) * this.chunk, this.size) - byte;
+    const nextKnown = this.newlinesBeforeChunk[i + 1];
+    if (within > 0 && nextKnown !== undefined) {
+      const held = following !== undefined && toNext <= following.length;
+      if (held || toNext < within) return nextKnown - countNewlines(held ? following.subarray(0, toNext) : await source.read(byte, toNext));
+    }
     if (this.costTo(i) + within > budget) return undefined;
     await this.extendTo(source, i, signal);
     if (within === 0) return this.newlinesBeforeChunk[i]!;
@@ -100,8 +112,13 @@ export class LineIndex {
    * Scans forward from the nearest known chunk; cost O(distance), memory O(chunk).
    */
   async lineStart(source: ByteSource, line: number, signal?: CancellationSignal): Promise<number | undefined> {
+    return (await this.lineStartWithBytes(source, line, signal))?.start;
+  }
+
+  /** lineStart, and the bytes from there to the end of the chunk it read to find it (none when it read nothing). */
+  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal): Promise<{ start: number; following: Uint8Array } | undefined> {
     if (this.size === this.base) return undefined;
-    if (line === 1) return this.base;
+    if (line === 1) return { start: this.base, following: new Uint8Array(0) };
     const wanted = line - 1; // newlines before the line
     // Find the chunk that holds the wanted-th newline.
     let i = this.findChunk(wanted);
@@ -116,7 +133,7 @@ export class LineIndex {
     const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, bytes.length);
     if (at === -1) return undefined;
     const lineStart = start + at + 1;
-    return lineStart < this.size ? lineStart : undefined;
+    return lineStart < this.size ? { start: lineStart, following: bytes.subarray(at + 1) } : undefined;
   }
 
   /** Index of the chunk containing the nth newline, if the known prefix reaches it. */
@@ -134,17 +151,5 @@ export class LineIndex {
   }
 }
 
-/** LRU of line indexes keyed by file version, owned by one engine instance. */
-export class LineIndexCache {
-  private readonly entries = new Map<string, LineIndex>();
-  constructor(private readonly capacity = 64) {}
-
-  get(key: string, create: () => LineIndex): LineIndex {
-    let entry = this.entries.get(key);
-    if (entry) this.entries.delete(key);
-    else entry = create();
-    this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return entry;
-  }
-}
+/** Line indexes by file version, owned by one engine instance. */
+export class LineIndexCache extends VersionCache<LineIndex> {}
