@@ -1,5 +1,6 @@
 // Example tests of lectern_read mode "file": messages, notes, caps, encodings, targets.
 import { strict as assert } from 'node:assert';
+import { utimesSync } from 'node:fs';
 import { count, fails, ok, workspace } from './helpers';
 
 const numbered = (n: number, width = 0) => Array.from({ length: n }, (_, i) => `line ${String(i + 1).padStart(width, '0')}\n`).join('');
@@ -322,6 +323,19 @@ describe('lectern_read: encodings and binary files', () => {
     assert.match(r.error!.message, /bin\.dat is a binary file \(6 bytes\)/);
     assert.equal(r.meta.total_bytes, 6);
     assert.equal(r.content, '');
+  });
+
+  it('what a version\'s first bytes said is not reused for the next version: text, then binary, then UTF-8 with a BOM', async () => {
+    const ws = workspace();
+    const file = ws.write('swap.dat', 'plain text\n');
+    assert.equal((await ok(ws.lectern, 'lectern_read', { target: 'swap.dat' })).meta.encoding, 'utf-8');
+    ws.write('swap.dat', Buffer.from([1, 2, 0, 3, 4, 5, 6, 7, 8, 9, 10]));
+    utimesSync(file, new Date(2_000_000), new Date(2_000_000));
+    await fails(ws.lectern, 'lectern_read', { target: 'swap.dat' }, 'BINARY_FILE');
+    ws.write('swap.dat', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('bom text\n')]));
+    utimesSync(file, new Date(3_000_000), new Date(3_000_000));
+    const bom = await ok(ws.lectern, 'lectern_read', { target: 'swap.dat' });
+    assert.deepEqual([bom.meta.encoding, bom.content], ['utf-8-bom', 'bom text\n']);
   });
 
   it('invalid UTF-8 answers BINARY_FILE', async () => {
