@@ -13,6 +13,10 @@ export interface LatencyRow {
   lecternMs: number;
   floorMs: number;
   ratio: number;
+  /** CPU time of the process (all its threads) per call, medians: what a loaded machine does not distort. */
+  lecternCpuMs: number;
+  floorCpuMs: number;
+  cpuRatio: number;
 }
 
 function median(values: number[]): number {
@@ -37,24 +41,34 @@ export async function runLatency(root: string, file: string, totalLines: number,
   for (const [name, input] of cases) {
     const lectern: number[] = [];
     const floor: number[] = [];
+    const lecternCpu: number[] = [];
+    const floorCpu: number[] = [];
     let span: [number, number] = [0, 0];
     for (let i = 0; i < runs + 3; i++) {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const response = await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-${session++}` });
       const t1 = performance.now();
+      const c1 = process.cpuUsage(c0);
       if (!response.ok) throw new Error(`${name}: ${response.text}`);
       span = [response.meta.start_byte!, response.meta.end_byte!];
+      const c2 = process.cpuUsage();
       const t2 = performance.now();
       (await plainRead(join(root, file), span[0], span[1] - span[0])).toString('utf8');
       const t3 = performance.now();
+      const c3 = process.cpuUsage(c2);
       if (i >= 3) {
         lectern.push(t1 - t0);
         floor.push(t3 - t2);
+        lecternCpu.push((c1.user + c1.system) / 1000);
+        floorCpu.push((c3.user + c3.system) / 1000);
       }
     }
     const l = median(lectern);
     const f = median(floor);
-    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f });
+    const lc = median(lecternCpu);
+    const fc = median(floorCpu);
+    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f, lecternCpuMs: lc, floorCpuMs: fc, cpuRatio: lc / fc });
   }
   return rows;
 }

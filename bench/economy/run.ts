@@ -10,6 +10,7 @@
 //   npm run bench:economy -- --no-write           print only
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { allTools } from '../../src/core/tools/definitions';
 import { inputSchema } from '../../src/core/tools/jsonSchema';
@@ -90,14 +91,14 @@ async function main(): Promise<void> {
   } catch {
     // not a git checkout
   }
-  const data = { label: args.label, commit, date: new Date().toISOString(), node: process.version, repos, summary, longSession, latency, toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) }, needs: results };
+  const data = { label: args.label, commit, date: new Date().toISOString(), node: process.version, loadAverage: loadavg(), repos, summary, longSession, latency, toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) }, needs: results };
 
   const print = (s: string) => process.stdout.write(s + '\n');
   print(`\n## ${args.label} (${commit})\n`);
   print(markdownTable(summary));
   print('\n' + ratioTable([{ label: args.label, summary }]));
   print(`\nlong session: ${JSON.stringify(longSession)}`);
-  print(`\nlatency (median ms, Lectern vs plain read):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}`).join('\n')}`);
+  print(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}`).join('\n')}`);
   print(`\ntool definitions: ${tools.map((t) => `${t.tool} ${t.tokens}`).join(', ')} = ${data.toolDefinitions.total} tokens`);
 
   if (!args.write) return;
