@@ -8,6 +8,9 @@ import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort, 
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/** Reads up to this size are synchronous: from the page cache they take microseconds, less than a thread-pool round trip (a read's look-back and window, a tail's last chunk). */
+const SYNC_READ_BYTES = 128 * 1024;
+
 /** Linux names the file behind a descriptor; elsewhere the path is re-checked against fstat. */
 const PROC_FD = process.platform === 'linux' ? '/proc/self/fd/' : undefined;
 
@@ -133,8 +136,8 @@ export const nodeFileSystem: FileSystemPort = {
   },
   // The calls that only name or describe a file (stat, lstat, realpath, open, fstat, readlink, close)
   // run synchronously: each takes microseconds, while a thread-pool round trip (and a promise
-  // FileHandle) cost more than the call itself, several times per read. Reads of file bytes stay
-  // asynchronous.
+  // FileHandle) cost more than the call itself, several times per read. So do reads of up to
+  // SYNC_READ_BYTES (a range's, a small window's); longer reads and scans stay asynchronous.
   stat: (path) => maybe(async () => statSync(path)),
   lstat: (path) => maybe(async () => lstatSync(path)),
   realpath: async (path) => realpathSync.native(path),
@@ -143,7 +146,9 @@ export const nodeFileSystem: FileSystemPort = {
     let open = true;
     return {
       read: (buffer, offset, length, position) =>
-        new Promise((resolve, reject) => readAsync(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)))),
+        length <= SYNC_READ_BYTES
+          ? new Promise((resolve) => resolve(readSync(fd, buffer, offset, length, position)))
+          : new Promise((resolve, reject) => readAsync(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)))),
       stat: async (): Promise<OpenedStat> => {
         const stats = fstatSync(fd);
         return { ...toEntry(stats), dev: stats.dev, ino: stats.ino };

@@ -2,7 +2,7 @@
 // size, tokens for every read), dropping whole lines so the resume point is always exact.
 import { LecternError } from '../ground/contract';
 import { LIMITS, type LineNumbers } from '../ground/settings';
-import { decodeUtf8 } from '../text/encoding';
+import { decodeUtf8, utf8Length } from '../text/encoding';
 import type { TokenCounter } from '../ground/tokens';
 import { formatCount } from '../ground/format';
 import { carriesNumber, gutterLine, renderGutter } from '../text/gutter';
@@ -126,7 +126,7 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   // Far below the cap there is nothing to count exactly: a token is at least one UTF-8 byte, so
   // the byte count bounds the tokens; the estimate is what code runs at.
   if (fitsChars && whole.length < budget) {
-    const bytes = encoder.encode(whole).length + 1;
+    const bytes = utf8Length(whole) + 1;
     if (bytes <= budget) {
       return allLines(Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE));
     }

@@ -5,6 +5,7 @@ import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
 import type { TokenCounter } from '../ground/tokens';
+import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
 import { budgetAdvice, type ExclusionPolicy, gateRead, judgeFiles, refuseBlocked, refuseRepeat, repeatAdvice } from './guards';
 import { pointOrRecord } from './pointers';
@@ -23,8 +24,6 @@ export interface CallOwner {
   /** Tells the listeners the session changed. */
   emit(session: Session): void;
 }
-
-const encoder = new TextEncoder();
 
 export class SessionCall {
   readonly seq: number;
@@ -129,7 +128,7 @@ export class SessionCall {
       const file = fileOf(part.response);
       const text = bodyText(part);
       const rawTokens = part.response.meta.token_estimate > 0 ? part.response.meta.token_estimate : countTokens(text);
-      const ratio = tokensPerByte(rawTokens, encoder.encode(text).length);
+      const ratio = tokensPerByte(rawTokens, utf8Length(text));
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
       if (pointedTo) pointed = true;
       countRead(m, session.searchedFiles, part.response, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral, chars: text.length, fileText: !part.notFileText });

@@ -78,3 +78,18 @@ export function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'
     return undefined;
   }
 }
+
+/** The UTF-8 byte length of `text` (as TextEncoder would write it: a lone surrogate as U+FFFD), without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: 4 bytes for 2 UTF-16 units
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}

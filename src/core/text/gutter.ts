@@ -18,7 +18,13 @@ const LOOKS_NUMBERED = /^(?:\d+[:-]?\t|--$)/;
 
 /** Whether a line carries its number: the one rule of sparse numbering. */
 export function carriesNumber(line: GutterLine, opensBlock: boolean, closesBlock: boolean, numbering: LineNumbers): boolean {
-  return numbering === 'every' || opensBlock || closesBlock || line.number % 10 === 0 || line.mark === ':' || LOOKS_NUMBERED.test(line.text);
+  return numbering === 'every' || opensBlock || closesBlock || line.number % 10 === 0 || line.mark === ':' || looksNumbered(line.text);
+}
+
+function looksNumbered(text: string): boolean {
+  const first = text.charCodeAt(0);
+  // Most lines start with neither a digit nor '-': no regular expression for them.
+  return ((first >= 48 && first <= 57) || first === 45) && LOOKS_NUMBERED.test(text);
 }
 
 /** One line as shown. */
