@@ -2,10 +2,13 @@
 //   outline  — outlines and symbol reads of generated TypeScript, JavaScript and Python of 8 and 15 MB:
 //              wall and CPU time, the event loop's longest stall, the process's peak RSS;
 //   search   — file-target searches (a literal in a large log, `^$` over millions of empty lines)
-//              beside grep on the same file in the same process loop.
+//              beside grep on the same file in the same process loop;
+//   workspace — workspace searches over a real tree given with --tree=DIR (e.g. a copy of a
+//              node_modules folder or an unpacked Debian source package), beside grep -rn.
 // With --baseline=DIR (a checkout of another commit with its node_modules), every job also runs on
 // that checkout's src/ in the same run, so before/after figures share the machine's state.
-//   npm run bench:hardening -- [--only=outline,search] [--sizes=8,15] [--log-mb=300] [--runs=3] [--baseline=DIR]
+//   npm run bench:hardening -- [--only=outline,search,workspace] [--sizes=8,15] [--log-mb=300] [--runs=3]
+//                               [--tree=DIR] [--baseline=DIR]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +26,7 @@ interface Args {
   logMb: number;
   runs: number;
   baseline?: string;
+  tree?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -34,6 +38,7 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--log-mb') args.logMb = Number(value);
     else if (key === '--runs') args.runs = Number(value);
     else if (key === '--baseline') args.baseline = resolve(value);
+    else if (key === '--tree') args.tree = resolve(value);
     else throw new Error(`unknown argument ${arg}`);
   }
   return args;
@@ -132,6 +137,34 @@ async function searches(args: Args, scratch: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
+async function workspace(args: Args): Promise<void> {
+  if (!args.tree) throw new Error('--only=workspace needs --tree=DIR');
+  const cases = [
+    { label: 'common word', input: { query: 'function' }, grep: ['grep', '-rn', '-i', '-F', 'function', '.'] },
+    { label: 'absent word', input: { query: 'zqxjk-not-there' }, grep: ['grep', '-rn', '-i', '-F', 'zqxjk-not-there', '.'] },
+  ];
+  process.stdout.write(`\n## Workspace search over ${args.tree} (median of ${args.runs}; versions alternate per round)\n\n`);
+  process.stdout.write('| case | version | Lectern ms | Lectern CPU ms | grep -rn ms | ratio |\n|---|---|---|---|---|---|\n');
+  for (const c of cases) {
+    const rows = new Map<string, { wall: number[]; cpu: number[]; grep: number[] }>();
+    // One process per round and version, rounds interleaved: both versions see the same machine.
+    for (let round = 0; round < args.runs; round++) {
+      for (const version of versions(args)) {
+        const calls: HardeningCall[] = [{ label: 'warm', tool: 'lectern_search', input: c.input }, { label: c.label, tool: 'lectern_search', input: c.input }];
+        const result = await runJob({ srcRoot: version.srcRoot, root: args.tree, calls, runs: 1, grep: c.grep, plainHost: true });
+        const row = rows.get(version.name) ?? { wall: [], cpu: [], grep: [] };
+        row.wall.push(...result.calls[1]!.wallMs);
+        row.cpu.push(...result.calls[1]!.cpuMs);
+        row.grep.push(...result.grepMs);
+        rows.set(version.name, row);
+      }
+    }
+    for (const [name, row] of rows) {
+      process.stdout.write(`| ${c.label} | ${name} | ${f0(median(row.wall))} | ${f0(median(row.cpu))} | ${f0(median(row.grep))} | ${(median(row.wall) / median(row.grep)).toFixed(1)}× |\n`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const scratch = mkdtempSync(join(os.tmpdir(), 'lectern-hardening-'));
@@ -139,6 +172,7 @@ async function main(): Promise<void> {
   try {
     if (args.only.has('outline')) await outlines(args, scratch);
     if (args.only.has('search')) await searches(args, scratch);
+    if (args.only.has('workspace')) await workspace(args);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -22,6 +22,8 @@ export interface HardeningJob {
   runs: number;
   /** grep over the same file, timed in the same loop. */
   grep?: string[];
+  /** Only the file system (older checkouts' node host takes other options; a search needs no more). */
+  plainHost?: boolean;
   /** Wait this long after the calls, then measure what the process still holds. */
   idleMs?: number;
 }
@@ -49,10 +51,16 @@ export interface HardeningResult {
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as HardeningJob;
   const { Lectern } = (await import(join(job.srcRoot, 'src/core/engine.ts'))) as typeof import('../src/core/engine');
-  const { createNodeHost } = (await import(join(job.srcRoot, 'src/node/nodeHost.ts'))) as typeof import('../src/node/nodeHost');
   const roots = [{ name: 'ws', path: job.root }];
-  const host = createNodeHost(() => roots, { bundleDir: join(job.srcRoot, 'src/node') });
-  delete host.symbolCache; // every run parses: no cache from an earlier process
+  let host: import('../src/core/ground/ports').Host;
+  if (job.plainHost) {
+    const { nodeFileSystem } = (await import(join(job.srcRoot, 'src/node/nodeFileSystem.ts'))) as typeof import('../src/node/nodeFileSystem');
+    host = { fs: nodeFileSystem, roots: () => roots };
+  } else {
+    const { createNodeHost } = (await import(join(job.srcRoot, 'src/node/nodeHost.ts'))) as typeof import('../src/node/nodeHost');
+    host = createNodeHost(() => roots, { bundleDir: join(job.srcRoot, 'src/node') });
+    delete host.symbolCache; // every run parses: no cache from an earlier process
+  }
   const results: CallResult[] = job.calls.map((c) => ({ label: c.label, wallMs: [], cpuMs: [], stallMs: 0, ok: false, head: '', notes: [] }));
   const grepMs: number[] = [];
   let grepLines = 0;
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
       }, 5);
       const cpu = process.cpuUsage();
       const t = performance.now();
-      const response = await lectern.invoke(call.tool, call.input, { sessionId: `bench-${run}` });
+      const response = await lectern.invoke(call.tool, call.input, { sessionId: `bench-${run}-${i}` }); // a session per call: nothing de-duplicated
       result.wallMs.push(performance.now() - t);
       const used = process.cpuUsage(cpu);
       result.cpuMs.push((used.user + used.system) / 1000);

@@ -161,8 +161,13 @@ export class PathResolver {
 
   /** True when `absolute` (or its path relative to a workspace folder) looks like a secret. */
   isSecret(absolute: string, relative?: string): boolean {
+    return this.secretTest()(absolute, relative);
+  }
+
+  /** isSecret with the settings read once (a workspace search tests every file it reaches). */
+  secretTest(): (absolute: string, relative?: string) => boolean {
     const matches = secretMatcher(this.secretPatterns());
-    return matches(absolute) || (relative !== undefined && matches(relative));
+    return (absolute, relative) => matches(absolute) || (relative !== undefined && matches(relative));
   }
 
   private async realRootPaths(): Promise<string[]> {

@@ -74,7 +74,8 @@ export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
   const secret = compile([...DEFAULT_SECRET_PATTERNS, ...added]);
   const exemption = compile([...DEFAULT_SECRET_EXEMPTIONS, ...exempt]);
   const matcher: SecretMatcher = (path) => {
-    const posix = path.replace(/\\/g, '/').replace(/^\/+/, '');
+    let posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+    if (posix.startsWith('/')) posix = posix.replace(/^\/+/, '');
     return secret(posix) && !exemption(posix);
   };
   if (cache.size > 16) cache.clear();

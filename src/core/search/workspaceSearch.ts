@@ -67,8 +67,9 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   let outside = 0;
   let secrets = 0;
   // Secret-looking files (keys, .env, credentials) are not read at all without the user's approval.
+  const isSecret = env.resolver.secretTest();
   const secret = (file: ListedFile) => {
-    if (env.allowSecrets || !env.resolver.isSecret(file.absolute, file.relative)) return false;
+    if (env.allowSecrets || !isSecret(file.absolute, file.relative)) return false;
     secrets++;
     return true;
   };
