@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { OutlineThreadPort } from '../core/ground/ports';
-import type { TextOutline } from '../core/ground/symbolTypes';
+import type { CancellationSignal, OutlineThreadPort } from '../core/ground/ports';
+import type { EnclosingBlock, TextOutline } from '../core/ground/symbolTypes';
 import type { OutlineThreadRequest } from './outlineThreadWorker';
 
 /** An idle thread ends after this long. */
@@ -22,7 +22,7 @@ function newWorker(dir: string): Worker {
 }
 
 interface Pending {
-  resolve(outline: TextOutline | undefined): void;
+  resolve(result: unknown): void;
   reject(error: Error): void;
   timers: ReturnType<typeof setTimeout>[];
 }
@@ -57,31 +57,33 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
 
   const start = (): Worker => {
     const created = newWorker(dir);
-    created.on('message', (message: { id: number; outline?: TextOutline | null; error?: string }) =>
-      settle(message.id, (p) => (message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.outline ?? undefined))),
+    created.on('message', (message: { id: number; result?: unknown; error?: string }) =>
+      settle(message.id, (p) => (message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.result ?? undefined))),
     );
     created.on('error', (error) => worker === created && stop(error));
     created.on('exit', () => worker === created && stop(new Error('the outline thread exited')));
     return created;
   };
 
+  /** Runs one job; undefined when it ran out of `timeoutMs` or the call was cancelled (the thread is stopped). */
+  const run = (request: OutlineThreadRequest, timeoutMs: number, signal?: CancellationSignal) => {
+    if (idle) clearTimeout(idle);
+    worker ??= start();
+    worker.ref(); // busy: a CLI process waits for its answer
+    return new Promise<unknown>((resolve, reject) => {
+      const timers = [setTimeout(() => stop(), Math.max(1, timeoutMs))];
+      if (signal) {
+        const poll = () => (signal.isCancellationRequested ? stop() : timers.push(setTimeout(poll, CANCEL_POLL_MS)));
+        timers.push(setTimeout(poll, CANCEL_POLL_MS));
+      }
+      pending.set(request.id, { resolve, reject, timers });
+      worker!.postMessage(request);
+    });
+  };
+
   return {
-    outline(job, timeoutMs, signal) {
-      if (idle) clearTimeout(idle);
-      worker ??= start();
-      worker.ref(); // busy: a CLI process waits for its answer
-      const id = nextId++;
-      return new Promise<TextOutline | undefined>((resolve, reject) => {
-        const timers = [setTimeout(() => stop(), Math.max(1, timeoutMs))];
-        if (signal) {
-          const poll = () => (signal.isCancellationRequested ? stop() : timers.push(setTimeout(poll, CANCEL_POLL_MS)));
-          timers.push(setTimeout(poll, CANCEL_POLL_MS));
-        }
-        pending.set(id, { resolve, reject, timers });
-        const request: OutlineThreadRequest = { id, ...job };
-        worker!.postMessage(request);
-      });
-    },
+    outline: (job, timeoutMs, signal) => run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal) as Promise<TextOutline | undefined>,
+    enclosingBlock: (job, timeoutMs, signal) => run({ id: nextId++, kind: 'block', ...job }, timeoutMs, signal) as Promise<EnclosingBlock | undefined>,
     dispose: () => stop(),
   };
 }

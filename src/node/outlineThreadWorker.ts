@@ -1,15 +1,15 @@
 // The worker thread behind outlineThread.ts: outlines one large text at a time with the same code as
 // the host's thread (src/core/symbols/textOutline.ts). It may be terminated mid-parse (the time bound).
 import { parentPort, workerData } from 'node:worker_threads';
-import type { OutlineThreadJob } from '../core/ground/ports';
+import type { OutlineBlockJob, OutlineThreadJob } from '../core/ground/ports';
+import { blockOfText } from '../core/symbols/enclosingBlock';
 import { LANGUAGES } from '../core/symbols/languages/index';
 import { outlineOfText } from '../core/symbols/textOutline';
 import { TreeSitter } from '../core/symbols/treeSitter';
 import { createWasmLoader } from './wasmFiles';
 
-export interface OutlineThreadRequest extends OutlineThreadJob {
-  id: number;
-}
+/** An outline, or (with `range`) the block around a range of lines. */
+export type OutlineThreadRequest = { id: number } & (({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob));
 
 const runtime = new TreeSitter(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 
@@ -18,8 +18,11 @@ parentPort?.on('message', (request: OutlineThreadRequest) => {
     try {
       const spec = LANGUAGES.find((l) => l.grammar === request.grammar);
       if (!spec) throw new Error(`no grammar ${request.grammar}`);
-      const outline = await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
-      parentPort!.postMessage({ id: request.id, outline: outline ?? null });
+      const result =
+        request.kind === 'block'
+          ? await blockOfText(runtime, spec, request.text, request.deadlineMs, request.range)
+          : await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
+      parentPort!.postMessage({ id: request.id, result: result ?? null });
     } catch (error) {
       parentPort!.postMessage({ id: request.id, error: (error as Error).message });
     }

@@ -1,5 +1,5 @@
 import type { GitPort } from './gitPort';
-import type { OutlineBounds, OutlineSymbol, TextOutline } from './symbolTypes';
+import type { BlockRange, EnclosingBlock, OutlineBounds, OutlineSymbol, TextOutline } from './symbolTypes';
 import type { TokenCounter } from './tokens';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
@@ -170,6 +170,13 @@ export interface OutlineThreadJob {
   members: boolean;
 }
 
+export interface OutlineBlockJob {
+  grammar: string;
+  text: string;
+  deadlineMs: number;
+  range: BlockRange;
+}
+
 /**
  * Outlines of large texts on a thread of their own: parsing 8 MB takes seconds and hundreds of MB
  * of parser memory, which a thread gives back when it ends.
@@ -180,6 +187,8 @@ export interface OutlineThreadPort {
    * (the thread is then stopped). Rejects when the thread cannot run: the caller outlines inline.
    */
   outline(job: OutlineThreadJob, timeoutMs: number, signal?: CancellationSignal): Promise<TextOutline | undefined>;
+  /** The block around `range` (snippet reads, expand "block"); undefined: none, or out of time. */
+  enclosingBlock?(job: OutlineBlockJob, timeoutMs: number, signal?: CancellationSignal): Promise<EnclosingBlock | undefined>;
   dispose?(): void;
 }
 

@@ -35,6 +35,21 @@ export interface OutlineBounds {
   fullNodes: number;
 }
 
+/** Lines (1-based) and the columns where their code starts and ends: what a snippet's block must cover. */
+export interface BlockRange {
+  first: number;
+  last: number;
+  startColumn: number;
+  endColumn: number;
+}
+
+/** The smallest statement-level block around a range (src/core/symbols/enclosingBlock.ts). */
+export interface EnclosingBlock {
+  startLine: number;
+  endLine: number;
+  type: string;
+}
+
 /** One text's outline (src/core/symbols/textOutline.ts). */
 export interface TextOutline {
   symbols: OutlineSymbol[];

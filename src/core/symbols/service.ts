@@ -6,7 +6,8 @@ import { extractOutline, MAX_NESTING } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { outlineOfText, shiftLines } from './textOutline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
-import type { LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
+import type { BlockRange, EnclosingBlock, LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
+import { blockOfText } from './enclosingBlock';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
@@ -136,17 +137,19 @@ export class SymbolService {
   }
 
   /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
-  async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal) {
-    const tree = await this.runtime.parse(spec, source.text, parseDeadline(source.bytes.length), signal);
-    if (!tree) return undefined;
-    try {
-      const firstText = lineText(source, first, first);
-      const lastText = lineText(source, last, last).replace(/\s+$/, '');
-      const startColumn = firstText.length - firstText.trimStart().length;
-      return findEnclosingBlock(tree.rootNode, first, last, startColumn, Math.max(0, lastText.length - 1));
-    } finally {
-      tree.delete();
+  async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal): Promise<EnclosingBlock | undefined> {
+    const firstText = lineText(source, first, first);
+    const lastText = lineText(source, last, last).replace(/\s+$/, '');
+    const range: BlockRange = { first, last, startColumn: firstText.length - firstText.trimStart().length, endColumn: Math.max(0, lastText.length - 1) };
+    const deadlineMs = parseDeadline(source.bytes.length);
+    if (this.thread?.enclosingBlock && source.text.length >= SYMBOL_LIMITS.threadChars) {
+      const done = await this.thread.enclosingBlock({ grammar: spec.grammar, text: source.text, deadlineMs, range }, 2 * deadlineMs, signal).then(
+        (block) => ({ block }),
+        () => undefined, // the thread cannot run: parse here
+      );
+      if (done) return done.block;
     }
+    return blockOfText(this.runtime, spec, source.text, deadlineMs, range, signal);
   }
 
   private remember(key: string, entry: Entry): void {
@@ -174,24 +177,4 @@ function headerLanguage(spec: LanguageSpec, path: string, text: string): Languag
   if (spec.grammar !== 'c' || !/\.h$/i.test(path)) return spec;
   const cplusplus = /^\s*(class|namespace|template\s*<|public:|private:|protected:)|\busing\s+namespace\b|::/m.test(text);
   return cplusplus ? (LANGUAGES.find((l) => l.grammar === 'cpp') ?? spec) : spec;
-}
-
-type SyntaxNode = import('web-tree-sitter').Node;
-
-/** Node types that close a unit of code: statements, declarations, blocks, members. */
-const BLOCKISH = /^(?!.*_list$).*(statement|declaration|definition|block|function|method|class|item|clause|body|element|constructor|impl|module|namespace|case|arm|expression_statement)/;
-
-function findEnclosingBlock(root: SyntaxNode, first: number, last: number, startColumn: number, endColumn: number): { startLine: number; endLine: number; type: string } | undefined {
-  const lastRow = last - 1;
-  let node: SyntaxNode | null = root.namedDescendantForPosition({ row: first - 1, column: startColumn }, { row: lastRow, column: endColumn });
-  // Widen until the node is a whole unit of code covering every requested line.
-  while (node && node.parent) {
-    const covers = node.startPosition.row <= first - 1 && node.endPosition.row >= lastRow;
-    // Multi-line only: the point is the block around a statement, not the statement alone.
-    if (covers && BLOCKISH.test(node.type) && node.startPosition.row < node.endPosition.row && (node.startPosition.row < first - 1 || node.endPosition.row > lastRow || first < last)) break;
-    node = node.parent;
-  }
-  if (!node || !node.parent) return undefined;
-  const end = node.endPosition;
-  return { startLine: node.startPosition.row + 1, endLine: end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1, type: node.type };
 }

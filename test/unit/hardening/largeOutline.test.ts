@@ -107,6 +107,26 @@ describe('hardening: outlines of very large files', function () {
     }
   });
 
+  it('a snippet grown to its block parses on the thread too, with the same answer', async () => {
+    SYMBOL_LIMITS.threadChars = 1_000;
+    const thread = createOutlineThread(`${__dirname}/../../../src/node`);
+    let jobs = 0;
+    const counting: OutlineThreadPort = { outline: thread.outline, enclosingBlock: (job, ms, signal) => (jobs++, thread.enclosingBlock!(job, ms, signal)) };
+    try {
+      // A line inside Client5.send2's body.
+      const line = generateSource('typescript', 24_000).split('\n').findIndex((l, i, all) => /send2\(/.test(l) && all.slice(0, i).some((p) => /class Client5\b/.test(p))) + 2;
+      const input = { mode: 'snippet', target: 'big.ts', start_line: line, expand: 'block' };
+      const threaded = await engine(counting).invoke('lectern_read', input);
+      const inline = await engine().invoke('lectern_read', input);
+      assert.equal(jobs, 1);
+      assert.ok(threaded.ok, threaded.text.slice(0, 300));
+      assert.match(threaded.text, /Expanded lines/);
+      assert.equal(threaded.text, inline.text);
+    } finally {
+      thread.dispose?.();
+    }
+  });
+
   it('a parse cut by its deadline says so, inline and on the thread', async () => {
     const slow = generateSource('typescript', 3 * 1024 * 1024);
     write(root, 'slow.ts', slow);
