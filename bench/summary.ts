@@ -12,6 +12,7 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
   { title: 'Read economy', link: 'economy.md', note: '`npm run bench:economy`: tokens and calls per read need on real code against the peers\' read strategies' },
   { title: 'Symbol accuracy', link: 'symbols-accuracy.md', note: '`npm run bench:symbols-accuracy`: recall and answer size per language against independent parsers; the persistent index' },
   { title: 'History retention', link: 'history-benchmark.md', note: '`npm run bench:history`: history tokens and answerable questions with retention, everything, or the last N results' },
+  { title: 'Hardening bounds', link: 'hardening-benchmark.md', note: '`npm run bench:hardening`: outlines of 8 and 15 MB files, file-target searches and workspace search beside grep, before and after in one run' },
   { title: 'CLI and MCP speed', link: 'mcp.md#speed', note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server' },
 ];
 
