@@ -28,7 +28,7 @@ describe('LineIndex', () => {
           // With the bytes from there on in hand (a window's), counted back from the next boundary where nearer.
           assert.equal(await index.newlinesBefore(source, byte, Infinity, undefined, bytes.subarray(byte, byte + (p % 5) * 3)), newlines, `newlinesBefore(${byte}) holding bytes`);
           // The bytes read to find a line's start are the file's bytes from there.
-          const found = await index.lineStartWithBytes(source, line);
+          const found = await index.lineStartWithBytes(source, line, undefined, p % 7);
           assert.equal(found?.start, model.starts[line - 1]);
           if (found) assert.deepEqual(found.following, bytes.subarray(found.start, found.start + found.following.length));
         }

@@ -30,6 +30,10 @@ type Plan =
   | { kind: 'default' };
 
 const HEADER_RESERVE_TOKENS = 160;
+/** The line index counts newlines per 4 KiB: a line is found by reading at most that much before it. */
+const INDEX_GRAIN = 4 * 1024;
+/** Larger files are indexed per chunk (64 KiB), so an index stays at most 16,384 numbers per 64 MiB or per GiB. */
+const INDEX_FINE_BELOW_BYTES = 64 * 1024 * 1024;
 
 function invalid(message: string, example: Record<string, unknown>): LecternError {
   return new LecternError('INVALID_ARGS', message, `Example: lectern_read ${JSON.stringify(example)}`);
@@ -101,7 +105,7 @@ class FileRead {
     private readonly notes: string[],
   ) {
     this.size = file.source.size;
-    this.index = env.indexes.get(file.versionKey, () => new LineIndex(file.base, this.size, LIMITS.chunkBytes));
+    this.index = env.indexes.get(file.versionKey, () => new LineIndex(file.base, this.size, this.size <= INDEX_FINE_BELOW_BYTES ? INDEX_GRAIN : LIMITS.chunkBytes));
   }
 
   private get label(): string {

@@ -54,20 +54,21 @@ export async function lineSlice(
   request: LineSliceRequest,
   signal?: CancellationSignal,
 ): Promise<Slice | undefined> {
-  const found = await index.lineStartWithBytes(source, request.startLine, signal);
+  const wanted = request.endLine - request.startLine + 1;
+  // A bounded range reads about what its lines take (code runs well under 160 bytes a line), with
+  // the bytes that find its start; the whole cap only when that was not enough.
+  const guess = Number.isFinite(wanted) ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
+  const found = await index.lineStartWithBytes(source, request.startLine, signal, guess);
   if (found === undefined) return undefined;
   const start = found.start;
-  const wanted = request.endLine - request.startLine + 1;
   // The bytes read to find the start often hold the whole range already.
   const near = nthNewlineIn(found.following.subarray(0, request.maxBytes), wanted);
   if (near !== -1) {
     return { startByte: start, endByte: start + near + 1, bytes: found.following.subarray(0, near + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
   }
-  // A bounded range reads about what its lines take first (code runs well under 160 bytes a line),
-  // and the whole cap only when that was not enough.
-  let held: Uint8Array | undefined;
-  const guess = Number.isFinite(wanted) ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
-  if (guess < request.maxBytes) {
+  // What the whole cap would read, when those bytes are in hand already.
+  let held = found.following.length >= request.maxBytes || start + found.following.length >= source.size ? found.following.subarray(0, request.maxBytes) : undefined;
+  if (!held && guess < request.maxBytes && found.following.length === 0) {
     const first = await source.read(start, guess);
     const at = nthNewlineIn(first, wanted);
     if (at !== -1) return { startByte: start, endByte: start + at + 1, bytes: first.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };

@@ -6,7 +6,8 @@ import type { ByteSource } from './source';
 import { VersionCache } from './versionCache';
 
 const NEWLINE = 10;
-const SCAN_CHUNKS = 16;
+/** A scan reads this much at once: one await per MiB rather than per chunk. */
+const SCAN_BYTES = 1024 * 1024;
 
 export function countNewlines(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let count = 0;
@@ -39,11 +40,16 @@ export class LineIndex {
   /** Whether the last byte is a newline (the file's version does not change under an index). */
   private endsWithNewline: boolean | undefined;
 
+  /** Chunks one scan read covers. */
+  private readonly scanChunks: number;
+
   constructor(
     readonly base: number,
     readonly size: number,
     readonly chunk: number,
-  ) {}
+  ) {
+    this.scanChunks = Math.max(1, Math.floor(SCAN_BYTES / chunk));
+  }
 
   private get chunkCount(): number {
     return Math.ceil((this.size - this.base) / this.chunk);
@@ -59,8 +65,7 @@ export class LineIndex {
     while (this.newlinesBeforeChunk.length - 1 < target) {
       checkCancelled(signal);
       const i = this.newlinesBeforeChunk.length - 1;
-      // Up to 16 chunks per read: one await per MiB rather than per chunk on long scans.
-      const count = Math.min(SCAN_CHUNKS, target - i);
+      const count = Math.min(this.scanChunks, target - i);
       const bytes = await source.read(this.base + i * this.chunk, count * this.chunk);
       for (let k = 0; k < count; k++) {
         const from = k * this.chunk;
@@ -115,8 +120,11 @@ export class LineIndex {
     return (await this.lineStartWithBytes(source, line, signal))?.start;
   }
 
-  /** lineStart, and the bytes from there to the end of the chunk it read to find it (none when it read nothing). */
-  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal): Promise<{ start: number; following: Uint8Array } | undefined> {
+  /**
+   * lineStart, and the bytes from there on that it read to find it (none when it read nothing):
+   * to the end of the chunk, and `readAhead` bytes more.
+   */
+  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal, readAhead = 0): Promise<{ start: number; following: Uint8Array } | undefined> {
     if (this.size === this.base) return undefined;
     if (line === 1) return { start: this.base, following: new Uint8Array(0) };
     const wanted = line - 1; // newlines before the line
@@ -125,12 +133,12 @@ export class LineIndex {
     while (i === undefined) {
       const known = this.newlinesBeforeChunk.length - 1;
       if (known >= this.chunkCount) return undefined;
-      await this.extendTo(source, known + SCAN_CHUNKS, signal);
+      await this.extendTo(source, known + this.scanChunks, signal);
       i = this.findChunk(wanted);
     }
     const start = this.base + i * this.chunk;
-    const bytes = await source.read(start, this.chunk);
-    const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, bytes.length);
+    const bytes = await source.read(start, this.chunk + readAhead);
+    const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, Math.min(bytes.length, this.chunk));
     if (at === -1) return undefined;
     const lineStart = start + at + 1;
     return lineStart < this.size ? { start: lineStart, following: bytes.subarray(at + 1) } : undefined;
