@@ -1,6 +1,7 @@
 // Symbol, outline and snippet reads through vscode.lm.invokeTool in a real extension host,
 // including an unsaved buffer whose symbols moved and the editor's symbol providers as fallback.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { folder, resultText, writeFile } from './helpers';
@@ -81,6 +82,38 @@ describe('symbols in the extension host', () => {
     const snippet = await call('lectern_read', { mode: 'snippet', target: 'alpha/geo/shapes.ts', start_line: 18, expand: 'block' });
     assert.match(snippet, /lines 17-19 of 21/);
     assert.match(snippet, /Expanded lines 18-18 to 17-19, the enclosing statement block/);
+  });
+
+  it('outlines an 8 MB file on the outline thread: top-level declarations only, members still read, the host stays free', async function () {
+    this.timeout(60_000);
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = 0; size < 8 * 1024 * 1024; i++) {
+      const piece = `export class Client${i} {\n  count = ${i};\n  send1(a: number): number {\n    return a + ${i};\n  }\n  send2(a: number): number {\n    return a * ${i};\n  }\n}\n\n`;
+      parts.push(piece);
+      size += piece.length;
+    }
+    const big = writeFile(path.join(folder('alpha'), 'gen', 'huge.ts'), parts.join(''));
+    try {
+      // This test runs on the extension host's thread: a timer measures how long it was blocked.
+      let last = Date.now();
+      let stall = 0;
+      const ticker = setInterval(() => {
+        stall = Math.max(stall, Date.now() - last);
+        last = Date.now();
+      }, 10);
+      const outline = await call('lectern_read', { target: 'alpha/gen/huge.ts', outline: true }).finally(() => clearInterval(ticker));
+      // Parsed on this thread, the outline blocks it for 3-4 s (measured); on the outline thread, a few hundred ms.
+      assert.ok(stall < 1_500, `the extension host was blocked for ${stall} ms`);
+      assert.match(outline, /^\[L1-9\] class Client0$/m);
+      assert.match(outline, /this outline lists its top-level declarations only/);
+      assert.doesNotMatch(outline, /send1/);
+      const member = await call('lectern_read', { mode: 'symbol', target: 'Client5.send2', path: 'alpha/gen/huge.ts' });
+      assert.match(member, /^alpha\/gen\/huge\.ts:\d+-\d+ method Client5\.send2\n/);
+      assert.match(member, /return a \* 5;/);
+    } finally {
+      fs.rmSync(big, { force: true });
+    }
   });
 
   it('falls back to the editor\'s symbol providers for languages without a grammar', async () => {
