@@ -10,6 +10,7 @@ import type { ToolResponse } from '../src/core/ground/contract';
 import type { Host } from '../src/core/ground/ports';
 import type { SymbolEnv } from '../src/core/symbols/symbolRead';
 import { collect, HEAVY, memoryOf, NORMAL, peakRss, plainRead, stats, timePair, type Timing } from './measure';
+import { renderGutter } from '../src/core/text/gutter';
 import type {
   IndexCall,
   IndexJob,
@@ -550,10 +551,10 @@ export async function runTokens(job: TokensJob): Promise<TokensResult> {
         overFile.push(response.meta.token_estimate / fileTokens);
         saving.push(fileTokens / response.meta.token_estimate);
         overSpan.push(response.meta.token_estimate / spanTokens);
-        // As test/unit/symbols/answerSize.test.ts measures it: against the span as numbered lines,
+        // As test/unit/symbols/answerSize.test.ts measures it: against the span numbered as reads number it,
         // whole answers of three lines or more.
         if (!response.meta.preview_degraded && spanLines.length >= 3) {
-          const numberedSpan = countTokens(spanLines.map((l, i) => `${item.symbol.contextStartLine + i}\t${l}`).join('\n'));
+          const numberedSpan = countTokens(renderGutter(spanLines.map((text, i) => ({ number: item.symbol.contextStartLine + i, text })), 'sparse'));
           overNumbered.push(response.meta.token_estimate / numberedSpan);
         }
       }
