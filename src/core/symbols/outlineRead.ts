@@ -37,7 +37,10 @@ function render(symbols: readonly OutlineSymbol[], level: Level, depth = 1, out:
     const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
     const label = symbolLabel(symbol, level.signatures);
     const hidden = depth >= level.maxDepth ? count(symbol.children) : 0;
-    out.push(`${'  '.repeat(depth - 1)}[${range}] ${label}${hidden > 0 ? ` (+${plural(hidden, 'member')})` : ''}`);
+    const line = `${'  '.repeat(depth - 1)}[${range}] ${label}${hidden > 0 ? ` (+${plural(hidden, 'member')})` : ''}`;
+    // Declarators that share a declaration (`private int created, cancelled;`) show one line once.
+    if (symbol.children.length === 0 && out[out.length - 1] === line) continue;
+    out.push(line);
     if (depth < level.maxDepth) render(symbol.children, level, depth + 1, out);
   }
   return out;

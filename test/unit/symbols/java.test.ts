@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
 import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
+import { join } from 'node:path';
+import { Lectern } from '../../../src/core/engine';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 
 const fixture = (name: string) => fixtureText('java', name);
@@ -97,6 +101,19 @@ describe('outline: Java', function () {
       '  class Leaf [12-12]',
       '    field value [12-12]',
     ]);
+  });
+
+  it('shows a declaration with several declarators once in the outline answer, each name still readable', async () => {
+    const root = join(__dirname, '..', '..', 'fixtures', 'symbols');
+    const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: root }], loadWasm: createWasmLoader() }, () => ({ sessionGuard: false }));
+    const outline = await lectern.invoke('lectern_read', { target: 'java/OrderService.java', outline: true });
+    assert.ok(outline.ok, outline.text);
+    const shared = outline.text.split('\n').filter((line) => line.includes('private int created, cancelled;'));
+    assert.deepEqual(shared, ['  [L24] field private int created, cancelled;']);
+    for (const name of ['OrderService.created', 'OrderService.cancelled']) {
+      const read = await lectern.invoke('lectern_read', { mode: 'symbol', target: name, path: 'java/OrderService.java' });
+      assert.ok(read.ok && read.text.includes('private int created, cancelled;'), `${name}: ${read.text}`);
+    }
   });
 
   it('compiles its outline query quickly', async () => {
