@@ -25,7 +25,7 @@ function median(values: number[]): number {
 }
 
 
-export async function runLatency(root: string, file: string, totalLines: number, runs = 25): Promise<LatencyRow[]> {
+export async function runLatency(root: string, file: string, totalLines: number, runs = 25, warmup = 1200): Promise<LatencyRow[]> {
   const engine = createLectern(root, { sessionGuard: false });
   const mid = Math.floor(totalLines / 2);
   const cases: Array<[string, Record<string, unknown>]> = [
@@ -38,6 +38,13 @@ export async function runLatency(root: string, file: string, totalLines: number,
   ];
   const rows: LatencyRow[] = [];
   let session = 0;
+  // Warm both paths up first (JIT, the thread pool), as a session's earlier calls do: in a fresh
+  // process (--only=latency) both run several times slower for their first few hundred calls.
+  for (let i = 0; i < warmup; i++) {
+    const [, input] = cases[i % cases.length]!;
+    const response = await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-warm-${i}` });
+    if (response.ok) await plainRead(join(root, file), response.meta.start_byte!, response.meta.end_byte! - response.meta.start_byte!);
+  }
   for (const [name, input] of cases) {
     const lectern: number[] = [];
     const floor: number[] = [];

@@ -8,6 +8,8 @@
 //   npm run bench:economy -- --label=baseline     the run's name (default "current")
 //   npm run bench:economy -- --quick              fewer needs per repository
 //   npm run bench:economy -- --no-write           print only
+//   npm run bench:economy -- --only=latency       only the latency part; updates the run's latency (and
+//                                                 its load average) in docs/economy/<label>.json, if present
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,6 +32,7 @@ interface Args {
   label: string;
   quick: boolean;
   write: boolean;
+  only?: 'latency';
 }
 
 function parseArgs(argv: string[]): Args {
@@ -38,8 +41,9 @@ function parseArgs(argv: string[]): Args {
     if (arg.startsWith('--label=')) args.label = arg.slice(8);
     else if (arg === '--quick') args.quick = true;
     else if (arg === '--no-write') args.write = false;
+    else if (arg === '--only=latency') args.only = 'latency';
     else {
-      process.stderr.write(`bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write]\n`);
+      process.stderr.write(`bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write] [--only=latency]\n`);
       process.exit(2);
     }
   }
@@ -51,8 +55,39 @@ function toolDefinitionTokens(count: (s: string) => number): Array<{ tool: strin
   return allTools.filter((t) => !t.legacy).map((t) => ({ tool: t.name, tokens: count(JSON.stringify({ name: t.name, description: t.modelDescription, parameters: inputSchema(t) })) }));
 }
 
+type LatencyRows = Awaited<ReturnType<typeof runLatency>>;
+
+async function latencyOfBigFile(): Promise<LatencyRows> {
+  const root = ensureSource(MINIFIED.name, MINIFIED.source, MINIFIED.sub);
+  const bigFile = 'babel.js';
+  return runLatency(root, bigFile, readFileSync(join(root, bigFile), 'utf8').split('\n').length);
+}
+
+function printLatency(latency: LatencyRows): void {
+  process.stdout.write(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}`).join('\n')}\n`);
+}
+
+/** `--only=latency`: the latency part alone; the run's other parts on record are kept as they are. */
+async function latencyOnly(args: Args): Promise<void> {
+  const latency = await latencyOfBigFile();
+  printLatency(latency);
+  const file = join(OUT_DIR, `${args.label}.json`);
+  if (!args.write || !existsSync(file)) return;
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  data.latency = latency;
+  data.latencyRun = { commit, date: new Date().toISOString(), node: process.version, loadAverage: loadavg() };
+  writeFileSync(file, JSON.stringify(data, null, 1) + '\n');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.only === 'latency') return latencyOnly(args);
   const count = await loadTokenCounter();
   const sizes: SampleSizes = args.quick ? { symbol: 3, range: 3, file: 2, search: 2 } : { symbol: 8, range: 8, file: 4, search: 4 };
   const log = (s: string) => process.stderr.write(s + '\n');
@@ -81,8 +116,7 @@ async function main(): Promise<void> {
   const minifiedRoot = ensureSource(MINIFIED.name, MINIFIED.source, MINIFIED.sub);
   const longSession = await runLongSession(sessionFiles, join(minifiedRoot, MINIFIED.file), count);
   log('latency…');
-  const bigFile = 'babel.js';
-  const latency = await runLatency(minifiedRoot, bigFile, readFileSync(join(minifiedRoot, bigFile), 'utf8').split('\n').length);
+  const latency = await latencyOfBigFile();
   const tools = toolDefinitionTokens(count);
 
   let commit = 'unknown';
@@ -98,7 +132,7 @@ async function main(): Promise<void> {
   print(markdownTable(summary));
   print('\n' + ratioTable([{ label: args.label, summary }]));
   print(`\nlong session: ${JSON.stringify(longSession)}`);
-  print(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}`).join('\n')}`);
+  printLatency(latency);
   print(`\ntool definitions: ${tools.map((t) => `${t.tool} ${t.tokens}`).join(', ')} = ${data.toolDefinitions.total} tokens`);
 
   if (!args.write) return;
