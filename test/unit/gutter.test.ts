@@ -4,7 +4,7 @@
 // names, and "every" numbers each line as before.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { readGutter, renderGutter, type GutterLine } from '../../src/core/text/gutter';
+import { readGutter, renderBlock, renderGutter, type GutterLine } from '../../src/core/text/gutter';
 import { ok, workspace } from './helpers';
 
 /** Lines that stress the rule: plain code, blanks, lines that look numbered, separators, tabs. */
@@ -27,6 +27,15 @@ function decoded(text: string): GutterLine[] {
 }
 
 describe('line numbers: sparse gutter', () => {
+  it('renderBlock renders one block exactly as renderGutter does, in both numberings', () => {
+    fc.assert(
+      fc.property(fc.array(lineText, { maxLength: 80 }), fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('sparse' as const, 'every' as const), (texts, first, numbering) => {
+        assert.equal(renderBlock(texts, first, numbering), renderGutter(texts.map((text, i) => ({ number: first + i, text })), numbering));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('renderGutter then readGutter gives back any ascending lines, gaps as --', () => {
     fc.assert(
       fc.property(

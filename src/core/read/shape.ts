@@ -5,7 +5,7 @@ import { LIMITS, type LineNumbers } from '../ground/settings';
 import { decodeUtf8, utf8Length } from '../text/encoding';
 import type { TokenCounter } from '../ground/tokens';
 import { formatCount } from '../ground/format';
-import { carriesNumber, gutterLine, renderGutter } from '../text/gutter';
+import { carriesNumber, gutterLine, renderBlock } from '../text/gutter';
 
 export interface ShapedLine {
   /** Text without its line terminator (a CR of CRLF is kept in `raw`). */
@@ -197,6 +197,6 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
 /** The lines as the model sees them: numbered from `firstLine` (src/core/text/gutter.ts), or bare where their numbers are unknown. */
 export function renderNumbered(lines: readonly ShapedLine[], firstLine: number | null, numbering: LineNumbers): string {
   if (firstLine === null) return lines.map((line) => line.shown).join('\n');
-  return renderGutter(lines.map((line, i) => ({ number: firstLine + i, text: line.shown })), numbering);
+  return renderBlock(lines.map((line) => line.shown), firstLine, numbering);
 }
 

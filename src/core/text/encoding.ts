@@ -79,10 +79,15 @@ export function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'
   }
 }
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /** The UTF-8 byte length of `text` (as TextEncoder would write it: a lone surrogate as U+FFFD), without encoding it. */
 export function utf8Length(text: string): number {
+  // Code is mostly ASCII: the first other character is found natively, the loop starts there.
+  const first = text.search(NOT_ASCII);
+  if (first < 0) return text.length;
   let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = first; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) continue;
     if (code < 0x800) bytes += 1;

@@ -45,6 +45,23 @@ export function renderGutter(lines: readonly GutterLine[], numbering: LineNumber
   return out.join('\n');
 }
 
+/**
+ * One block of consecutive lines numbered from `first`, as renderGutter renders them (the same rule,
+ * without building a GutterLine per line: every range, head, tail and window is one block).
+ */
+export function renderBlock(texts: readonly string[], first: number, numbering: LineNumbers): string {
+  const last = texts.length - 1;
+  let out = '';
+  for (let i = 0; i <= last; i++) {
+    const text = texts[i]!;
+    const number = first + i;
+    const numbered = numbering === 'every' || i === 0 || i === last || number % 10 === 0 || looksNumbered(text);
+    out += i === 0 ? '' : '\n';
+    out += numbered ? `${number}\t${text}` : text;
+  }
+  return out;
+}
+
 const NUMBERED = /^(\d+)([:-]?)\t/;
 
 /**
