@@ -1,6 +1,14 @@
 // Small formatting helpers for model-facing text.
 
 export function formatCount(n: number): string {
+  // Whole counts (nearly every call) without Intl, which costs a few microseconds a call: the same text.
+  if (Number.isSafeInteger(n) && n >= 0 && !Object.is(n, -0)) {
+    const digits = String(n);
+    if (digits.length <= 3) return digits;
+    let out = digits.slice(0, digits.length % 3 || 3);
+    for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+    return out;
+  }
   return n.toLocaleString('en-US');
 }
 

@@ -34,7 +34,7 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text);
 }
 
-const toPosix = (p: string) => p.split(nodePath.sep).join('/');
+const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));
 
 function isWithin(parent: string, child: string): boolean {
   const rel = nodePath.relative(parent, child);

@@ -266,7 +266,7 @@ export function describeExclusion(display: string, exclusion: Exclusion): string
   }
 }
 
-const toPosix = (p: string) => p.split(nodePath.sep).join('/');
+const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));
 
 /** The workspace folder holding `absolute` (the innermost when folders nest) and the path within it. */
 export function withinRoot(roots: readonly WorkspaceRoot[], absolute: string): { root: WorkspaceRoot; relative: string } | undefined {
