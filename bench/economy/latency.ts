@@ -2,6 +2,7 @@
 // bytes (the floor: open, one read, close, as bench/measure.ts, timed right after an untimed one), in the same run; medians of repeated
 // runs after a warm-up, engine and floor alternating. The session guard is off here so a 64 KiB window
 // stays 64 KiB (with it on, a session's per-read line budget shortens long windows).
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { plainRead } from '../measure';
@@ -17,6 +18,22 @@ export interface LatencyRow {
   lecternCpuMs: number;
   floorCpuMs: number;
   cpuRatio: number;
+  /**
+   * The same bytes read synchronously (openSync, readSync, closeSync), as the engine's own file calls
+   * are: no thread pool, no promises. Context only; the floor above is the one the ratios use.
+   */
+  syncFloorMs: number;
+}
+
+function syncRead(path: string, start: number, length: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    const read = readSync(fd, buffer, 0, length, start);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function median(values: number[]): number {
@@ -25,7 +42,7 @@ function median(values: number[]): number {
 }
 
 
-export async function runLatency(root: string, file: string, totalLines: number, runs = 25, warmup = 1200): Promise<LatencyRow[]> {
+export async function runLatency(root: string, file: string, totalLines: number, runs = 25, warmup = 6000): Promise<LatencyRow[]> {
   const engine = createLectern(root, { sessionGuard: false });
   const mid = Math.floor(totalLines / 2);
   const cases: Array<[string, Record<string, unknown>]> = [
@@ -50,6 +67,7 @@ export async function runLatency(root: string, file: string, totalLines: number,
     const floor: number[] = [];
     const lecternCpu: number[] = [];
     const floorCpu: number[] = [];
+    const syncFloor: number[] = [];
     let span: [number, number] = [0, 0];
     for (let i = 0; i < runs + 3; i++) {
       const c0 = process.cpuUsage();
@@ -67,18 +85,22 @@ export async function runLatency(root: string, file: string, totalLines: number,
       (await plainRead(join(root, file), span[0], span[1] - span[0])).toString('utf8');
       const t3 = performance.now();
       const c3 = process.cpuUsage(c2);
+      const t4 = performance.now();
+      syncRead(join(root, file), span[0], span[1] - span[0]);
+      const t5 = performance.now();
       if (i >= 3) {
         lectern.push(t1 - t0);
         floor.push(t3 - t2);
         lecternCpu.push((c1.user + c1.system) / 1000);
         floorCpu.push((c3.user + c3.system) / 1000);
+        syncFloor.push(t5 - t4);
       }
     }
     const l = median(lectern);
     const f = median(floor);
     const lc = median(lecternCpu);
     const fc = median(floorCpu);
-    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f, lecternCpuMs: lc, floorCpuMs: fc, cpuRatio: lc / fc });
+    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f, lecternCpuMs: lc, floorCpuMs: fc, cpuRatio: lc / fc, syncFloorMs: median(syncFloor) });
   }
   return rows;
 }

@@ -64,7 +64,7 @@ async function latencyOfBigFile(): Promise<LatencyRows> {
 }
 
 function printLatency(latency: LatencyRows): void {
-  process.stdout.write(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}`).join('\n')}\n`);
+  process.stdout.write(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}   sync read ${l.syncFloorMs.toFixed(3)}`).join('\n')}\n`);
 }
 
 /** `--only=latency`: the latency part alone; the run's other parts on record are kept as they are. */
