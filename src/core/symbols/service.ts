@@ -51,6 +51,7 @@ export class SymbolService {
   private cachedBytes = 0;
   /** Top-level declarations of top-level-only outlines whose members have been outlined. */
   private readonly expanded = new WeakSet<OutlineSymbol>();
+  private readonly whole = new WeakMap<SourceText, OutlineSymbol[]>();
 
   constructor(
     loadWasm: WasmLoader,
@@ -104,9 +105,30 @@ export class SymbolService {
     return true;
   }
 
+  /**
+   * Every symbol of a file whose outline is top-level only, for a symbol read that its top level
+   * and their members cannot answer (declarations inside a bundle's wrapper function): the whole
+   * outline, on the outline thread under the parse's deadline, kept while the file's text is.
+   * Undefined when out of time.
+   */
+  async wholeOutline(spec: LanguageSpec, source: SourceText, signal?: CancellationSignal): Promise<OutlineSymbol[] | undefined> {
+    const known = this.whole.get(source);
+    if (known) return known;
+    const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal, { fullChars: Infinity, fullNodes: Infinity });
+    if (!outline) return undefined;
+    this.whole.set(source, outline.symbols);
+    return outline.symbols;
+  }
+
   /** On the host's outline thread from SYMBOL_LIMITS.threadChars, else here; undefined when out of time. */
-  private async outlineOf(spec: LanguageSpec, text: string, deadlineMs: number, members: boolean, signal?: CancellationSignal): Promise<TextOutline | undefined> {
-    const bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes };
+  private async outlineOf(
+    spec: LanguageSpec,
+    text: string,
+    deadlineMs: number,
+    members: boolean,
+    signal?: CancellationSignal,
+    bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes },
+  ): Promise<TextOutline | undefined> {
     if (this.thread && text.length >= SYMBOL_LIMITS.threadChars) {
       // The whole job: the parse's deadline, and as long again for the query and the extraction.
       const job = this.thread.outline({ grammar: spec.grammar, text, deadlineMs, bounds, members }, 2 * deadlineMs, signal);

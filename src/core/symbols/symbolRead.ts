@@ -88,6 +88,15 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
   }
 }
 
+/** A top-level-only file with every symbol (see SymbolService.wholeOutline); undefined when out of time. */
+async function wholeFile(env: SymbolEnv, file: FileSymbols): Promise<FileSymbols | undefined> {
+  if (!file.topLevelOnly) return undefined;
+  const symbols = await env.symbols.wholeOutline(file.topLevelOnly.spec, file.source, env.signal);
+  if (!symbols) return undefined;
+  const { topLevelOnly: _, ...rest } = file;
+  return { ...rest, symbols };
+}
+
 /** Top-level declarations of one file whose members one symbol read outlines, at most. */
 const MAX_EXPANDED = 16;
 
@@ -171,11 +180,19 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
     const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
     const stat = resolved ? await env.host.fs.stat(resolved.absolute) : undefined;
     if (stat?.kind === 'file' || (resolved && env.host.documents?.dirty(resolved.absolute))) {
-      const file = await fileOutline(env, input.path);
-      const { display, absolute, symbols, notes: outlineNotes } = file;
+      let file = await fileOutline(env, input.path);
       const looked = await withMembers(env, file, namePath);
-      const everything = flattenSymbols(symbols).map((item) => ({ display, absolute, item }));
-      const candidates = everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0);
+      const match = (symbols: OutlineSymbol[]) => {
+        const everything = flattenSymbols(symbols).map((item) => ({ display: file.display, absolute: file.absolute, item }));
+        return { everything, candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0) };
+      };
+      let { everything, candidates } = match(file.symbols);
+      if (file.topLevelOnly && candidates.length === 0) {
+        // Not a top-level declaration nor a member of one: a declaration inside a wrapper (a bundle's function).
+        const whole = await wholeFile(env, file);
+        if (whole) ({ everything, candidates } = match((file = whole).symbols));
+      }
+      const { display, notes: outlineNotes } = file;
       if (file.topLevelOnly && candidates.length === 0) notes.push(`${display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${namePath.segments[namePath.segments.length - 1]}".`);
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
@@ -241,12 +258,18 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     );
   }
   // Re-read the chosen file: the answer must come from its current content.
-  const chosenFile = await fileOutline(env, chosen.absolute);
-  const { display, absolute, symbols, source, version } = chosenFile;
+  let chosenFile = await fileOutline(env, chosen.absolute);
   await withMembers(env, chosenFile, { segments: chosen.item.path, anchored: true });
-  const fresh = flattenSymbols(symbols).find(
-    (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
-  ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
+  const freshIn = (symbols: OutlineSymbol[]) =>
+    flattenSymbols(symbols).find(
+      (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
+    ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
+  let fresh = freshIn(chosenFile.symbols);
+  if (!fresh && chosenFile.topLevelOnly) {
+    const whole = await wholeFile(env, chosenFile);
+    if (whole) fresh = freshIn((chosenFile = whole).symbols);
+  }
+  const { display, absolute, symbols, source, version } = chosenFile;
   if (!fresh) throw new LecternError('NOT_FOUND', `${qualifiedName(chosen.item.path)} is no longer in ${display}.`, 'The file changed; call again.');
   let response = renderSymbol(env, display, source, fresh, input, notes);
   if (response.meta.truncated && TYPE_KINDS.includes(fresh.symbol.kind)) {

@@ -62,11 +62,37 @@ describe('hardening: outlines of very large files', function () {
     });
   }
 
-  it('a missing member in a top-level-only outline says where it was looked for', async () => {
+  it('a missing member in a top-level-only outline is looked for in the whole file before NOT_FOUND', async () => {
     SYMBOL_LIMITS.fullOutlineChars = 4_000;
     const missing = await engine().invoke('lectern_read', { mode: 'symbol', target: 'Client5.nothere', path: 'big.ts' });
-    assert.equal(missing.ok, false);
-    assert.match(missing.text, /big\.ts is large: its outline lists top-level declarations only/);
+    assert.equal(missing.error?.code, 'NOT_FOUND');
+    assert.doesNotMatch(missing.text, /top-level declarations only/, 'the whole file was looked at: no caveat');
+    assert.match(missing.text, /lectern_search \{"target":"big\.ts","query":"nothere"\}/);
+  });
+
+  it('a declaration inside a bundle\'s wrapper function is still read by name (the whole outline, for that read only)', async () => {
+    // A UMD/IIFE bundle (typescript.js): the top level is `var ts = {};` and one call; everything else is inside it.
+    const body = Array.from({ length: 300 }, (_, i) => `  function helper${i}(x) {\n    return x + ${i};\n  }`).join('\n');
+    write(root, 'bundle.js', `var lib = {};\n(function (exports) {\n${body}\n  function createChecker(host) {\n    function checkModule(node) {\n      return host.check(node);\n    }\n    return { checkModule };\n  }\n  exports.createChecker = createChecker;\n})(lib);\n`);
+    SYMBOL_LIMITS.fullOutlineChars = 4_000;
+    const onThread = createOutlineThread(`${__dirname}/../../../src/node`);
+    let jobs = 0;
+    const counting: OutlineThreadPort = { outline: (job, ms, signal) => (jobs++, onThread.outline(job, ms, signal)) };
+    for (const thread of [undefined, counting]) {
+      if (thread) SYMBOL_LIMITS.threadChars = 1_000;
+      const lectern = engine(thread);
+      const outline = await lectern.invoke('lectern_read', { target: 'bundle.js', outline: true });
+      assert.match(outline.text, /top-level declarations only/);
+      assert.doesNotMatch(outline.text, /helper\d/, 'the outline stays top-level only');
+      const nested = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'createChecker.checkModule', path: 'bundle.js' });
+      assert.ok(nested.ok, nested.text.slice(0, 400));
+      assert.match(nested.content, /return host\.check\(node\);/);
+      const bare = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'helper7', path: 'bundle.js' });
+      assert.ok(bare.ok, bare.text.slice(0, 400));
+      assert.match(bare.content, /return x \+ 7;/);
+    }
+    onThread.dispose?.();
+    assert.ok(jobs >= 2, `the outline and the whole outline ran on the thread (${jobs} jobs)`);
   });
 
   it('under the bounds the outline is whole, members included (no note)', async () => {
