@@ -1,5 +1,5 @@
 // Starts code-server (VS Code 1.139 server + web workbench) on 127.0.0.1 in an isolated temp dir.
-// Library used by run-integration.mjs and ../start.mjs; see /work/shared/notes/vscode-host.md.
+// Library used by run-integration.mjs and ../start.mjs; facts about the host in ./README.md.
 //
 //   const server = await startCodeServer({ paths, smokeTestDriver: true });
 //   const url = server.workbenchUrl({ workspace: '/abs/x.code-workspace', payload: { extensionDevelopmentPath, ... } });
