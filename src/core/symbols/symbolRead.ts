@@ -187,13 +187,15 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
         return { everything, candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0) };
       };
       let { everything, candidates } = match(file.symbols);
-      if (file.topLevelOnly && candidates.length === 0) {
-        // Not a top-level declaration nor a member of one: a declaration inside a wrapper (a bundle's function).
+      const last = namePath.segments[namePath.segments.length - 1]!;
+      // Not a top-level declaration nor a member of one: a declaration inside a wrapper (a bundle's
+      // function), found in the whole outline; a name the file never mentions needs no parse.
+      if (file.topLevelOnly && candidates.length === 0 && !wordOffsets(file.source, last).next().done) {
         const whole = await wholeFile(env, file);
         if (whole) ({ everything, candidates } = match((file = whole).symbols));
+        else notes.push(`${file.display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${last}".`);
       }
       const { display, notes: outlineNotes } = file;
-      if (file.topLevelOnly && candidates.length === 0) notes.push(`${display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${namePath.segments[namePath.segments.length - 1]}".`);
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }

@@ -91,8 +91,13 @@ describe('hardening: outlines of very large files', function () {
       assert.ok(bare.ok, bare.text.slice(0, 400));
       assert.match(bare.content, /return x \+ 7;/);
     }
-    onThread.dispose?.();
     assert.ok(jobs >= 2, `the outline and the whole outline ran on the thread (${jobs} jobs)`);
+    // A name the file never mentions: NOT_FOUND from the top-level outline alone, no whole parse.
+    jobs = 0;
+    const absent = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'neverWritten', path: 'bundle.js' });
+    assert.equal(absent.error?.code, 'NOT_FOUND');
+    assert.equal(jobs, 1, 'one outline job (the top level)');
+    onThread.dispose?.();
   });
 
   it('under the bounds the outline is whole, members included (no note)', async () => {
