@@ -24,6 +24,18 @@ export interface ResolvedPath {
    * for it again, and checks the opened file exactly as it checks any other.
    */
   real?: string;
+  /**
+   * The identity (device, inode) of the file at `real` when it was resolved: openInside compares
+   * the opened file with it instead of asking the path again.
+   */
+  realId?: FileIdentity;
+  /** Called by openInside when the opened file is not `realId`: what resolve remembered of the path is stale. */
+  stale?: () => void;
+}
+
+export interface FileIdentity {
+  dev: number;
+  ino: number;
 }
 
 /** A target shown in a message: at most this many characters of it. */
@@ -40,6 +52,9 @@ function isWithin(parent: string, child: string): boolean {
   const rel = nodePath.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
 }
+
+/** Real paths a resolver remembers (the oldest is forgotten first). */
+const REMEMBERED_PATHS = 4_096;
 
 /** Longer than any path a file system holds (PATH_MAX): nothing is there, and answers show a prefix. */
 const PATH_MAX = 4_096;
@@ -92,6 +107,10 @@ function changedUnderUs(path: ResolvedPath): LecternError {
   );
 }
 
+function movedUnderUs(path: ResolvedPath): LecternError {
+  return new LecternError('READ_FAILED', `${path.display} changed while it was being opened: it now leads to another file.`, 'Nothing was read; call again in a moment.');
+}
+
 function openFailure(path: ResolvedPath, error: unknown): LecternError {
   if (error instanceof LecternError) return error;
   const code = (error as { code?: string })?.code;
@@ -113,25 +132,46 @@ function openFailure(path: ResolvedPath, error: unknown): LecternError {
 /**
  * The one way the engine opens a file on disk, race-proof: resolve the real path, check it, open
  * it without following a symlink and without blocking, then verify the opened file — a regular
- * file (fstat), the same device and inode as the checked path, and (where the host names the
- * file behind a handle) a real path inside a workspace folder. A path resolved as outside (the
- * user approved it) is only held to the first two.
+ * file (fstat), the same device and inode as the checked path (the identity resolve saw there, or
+ * else the path asked again after the open), and (where the host names the file behind a handle)
+ * a real path inside a workspace folder. A path resolved as outside (the user approved it) is
+ * only held to the first two.
  */
 export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promise<{ handle: FileHandle; stat: OpenedStat }> {
+  if (path.real !== undefined && path.realId !== undefined && !path.outside) {
+    const opened = await openChecked(fs, path, path.real, path.realId);
+    if (opened) return opened;
+    // Not the file resolve saw there (replaced since, as an editor saves): what resolve remembered
+    // is stale. The path is asked again, and opened as if nothing had been remembered, provided it
+    // still leads to the real path that was judged.
+    path.stale?.();
+    let again: string;
+    try {
+      again = await fs.realpath(path.absolute);
+    } catch (error) {
+      throw openFailure(path, error);
+    }
+    if (again !== path.real) throw movedUnderUs(path);
+  }
+  return (await openChecked(fs, path, path.real, undefined))!;
+}
+
+/** Opens `real` (or the real path of `path`) and checks it; undefined only when `expected` is given and the opened file is not it. */
+async function openChecked(fs: FileSystemPort, path: ResolvedPath, known: string | undefined, expected: FileIdentity | undefined): Promise<{ handle: FileHandle; stat: OpenedStat } | undefined> {
   let real: string;
   let handle: FileHandle;
   try {
-    real = path.real ?? (await fs.realpath(path.absolute));
+    real = known ?? (await fs.realpath(path.absolute));
     if (!path.outside && path.realRoots && !insideRoots(path.realRoots, real)) throw changedUnderUs(path);
     handle = await fs.open(real);
   } catch (error) {
     throw openFailure(path, error);
   }
   try {
-    // The three checks of the opened file at once: one round trip to the file system, not three.
+    // The checks of the opened file at once: one round trip to the file system, not three.
     const [stat, checked, opened] = await Promise.all([
       handle.stat(),
-      path.outside ? undefined : fs.lstat(real),
+      path.outside || expected ? undefined : fs.lstat(real),
       path.outside ? undefined : handle.realPath?.(),
     ]);
     if (stat.kind === 'directory') {
@@ -139,6 +179,10 @@ export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promis
     }
     if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
     if (!path.outside) {
+      if (expected && (expected.dev !== stat.dev || expected.ino !== stat.ino)) {
+        await handle.close().catch(() => undefined);
+        return undefined;
+      }
       if (checked?.dev !== undefined && (checked.dev !== stat.dev || checked.ino !== stat.ino)) throw changedUnderUs(path);
       if (opened !== undefined && path.realRoots && !insideRoots(path.realRoots, opened)) throw changedUnderUs(path);
     }
@@ -180,13 +224,28 @@ export class PathResolver {
     return this.realRootsCache;
   }
 
+  /**
+   * Real paths found earlier, by absolute path, with the identity of the file found there. A path
+   * is resolved again only when what it leads to now (one stat) is not that file: a real path costs
+   * a system call per folder of the path.
+   */
+  private readonly realPaths = new Map<string, FileIdentity & { real: string }>();
+
   /** Real path of the nearest existing ancestor joined with the rest, so new files can be judged too; `exists` when the path itself was there. */
-  private async realPathOf(absolute: string): Promise<{ real: string; exists: boolean }> {
+  private async realPathOf(absolute: string): Promise<{ real: string; exists: boolean; id?: FileIdentity }> {
+    const known = this.realPaths.get(absolute);
+    if (known) {
+      const now = await this.host.fs.stat(absolute).catch(() => undefined);
+      if (now?.dev === known.dev && now.ino === known.ino) return { real: known.real, exists: true, id: known };
+      this.realPaths.delete(absolute);
+    }
     let existing = absolute;
     const rest: string[] = [];
     for (;;) {
       try {
-        return { real: nodePath.join(await this.host.fs.realpath(existing), ...rest), exists: rest.length === 0 };
+        const real = await this.host.fs.realpath(existing);
+        if (rest.length > 0) return { real: nodePath.join(real, ...rest), exists: false };
+        return { real, exists: true, id: await this.remember(absolute, real) };
       } catch {
         const parent = nodePath.dirname(existing);
         if (parent === existing) return { real: absolute, exists: false };
@@ -194,6 +253,16 @@ export class PathResolver {
         existing = parent;
       }
     }
+  }
+
+  /** The identity of the file at `real` (not following a link there), kept for `absolute` where the host tells one. */
+  private async remember(absolute: string, real: string): Promise<FileIdentity | undefined> {
+    const there = await this.host.fs.lstat(real).catch(() => undefined);
+    if (there?.dev === undefined || there.ino === undefined || there.ino === 0 || (there.kind !== 'file' && there.kind !== 'directory')) return undefined;
+    if (this.realPaths.size >= REMEMBERED_PATHS) this.realPaths.delete(this.realPaths.keys().next().value!);
+    const id = { dev: there.dev, ino: there.ino };
+    this.realPaths.set(absolute, { ...id, real });
+    return id;
   }
 
   /** The workspace folders' real paths (cached while the folders stay the same). */
@@ -222,14 +291,15 @@ export class PathResolver {
       }
       [root, absolute] = await this.pickRoot(roots, cleaned, target);
     }
-    const { real, exists } = await this.realPathOf(absolute);
+    const { real, exists, id } = await this.realPathOf(absolute);
     const realRoots = await this.realRootPaths();
     const outside = !realRoots.some((r) => isWithin(r, real)) && !roots.some((r) => isWithin(r.path, real));
     const known = [...new Set([...realRoots, ...roots.map((r) => r.path)])];
     // Judged on the path as given and on the real path (a symlink named innocently to a key).
     const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
     const secret = this.isSecret(toPosix(absolute), rel) || this.isSecret(toPosix(real));
-    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret, ...(exists ? { real } : {}) };
+    const found = exists ? { real, ...(id ? { realId: id, stale: () => this.realPaths.delete(absolute) } : {}) } : {};
+    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret, ...found };
   }
 
   private async pickRoot(roots: readonly WorkspaceRoot[], relative: string, original: string): Promise<[WorkspaceRoot, string]> {
