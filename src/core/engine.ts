@@ -6,7 +6,7 @@ import { errorResponse } from './ground/errors';
 import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
 import { PathResolver } from './ground/paths';
 import type { CancellationSignal, Host } from './ground/ports';
-import { normalizeSettings, responseTokenCap, type Settings } from './ground/settings';
+import { copySettings, normalizeSettings, responseTokenCap, sameSettings, type Settings } from './ground/settings';
 import { hostTokenCounter } from './ground/tokens';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
 import { readMode } from './modes/index';
@@ -71,7 +71,7 @@ export class Lectern {
     private readonly host: Host,
     private readonly settings: () => Partial<Settings> = () => ({}),
   ) {
-    this.resolver = new PathResolver(host, () => normalizeSettings(this.settings()).secretPatterns);
+    this.resolver = new PathResolver(host, () => this.normalized().secretPatterns);
     this.symbols = new SymbolService(
       host.loadWasm ??
         (async () => {
@@ -80,8 +80,23 @@ export class Lectern {
       host.outlineThread,
     );
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
-    this.stabilizer = new Stabilizer(host, () => normalizeSettings(this.settings()));
+    this.stabilizer = new Stabilizer(host, () => this.normalized());
     this.session = this.stabilizer;
+  }
+
+  private lastSettings: { given: Partial<Settings>; normalized: Settings } | undefined;
+
+  /**
+   * The settings as the host gives them now. A call asks several times: they are normalized again
+   * only when a value differs from the last ones given (compared value by value, since a host may
+   * hand out the same object changed).
+   */
+  private normalized(): Settings {
+    const given = this.settings() ?? {};
+    if (!this.lastSettings || !sameSettings(this.lastSettings.given, given)) {
+      this.lastSettings = { given: copySettings(given), normalized: normalizeSettings(given) };
+    }
+    return this.lastSettings.normalized;
   }
 
   /** A file appeared or went away (from a file watcher); null: anything may have. */
@@ -138,7 +153,7 @@ export class Lectern {
 
   /** Display paths of the call's targets that look like secrets (for a confirmation); none when the settings allow them. */
   async secretTargets(toolName: string, rawInput: unknown): Promise<string[]> {
-    if (normalizeSettings(this.settings()).allowSecrets) return [];
+    if (this.normalized().allowSecrets) return [];
     const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
     const given = input.target ?? input.path;
     const secret: string[] = [];
@@ -169,7 +184,7 @@ export class Lectern {
   }
 
   private async env(options: InvokeOptions, signal: CancellationSignal): Promise<SymbolEnv> {
-    const settings = normalizeSettings(this.settings());
+    const settings = this.normalized();
     return {
       symbols: this.symbols,
       index: this.workspaceIndex,

@@ -80,6 +80,28 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
   };
 }
 
+/** A copy of settings as given, arrays copied too: what sameSettings compares later values with. */
+export function copySettings(given: Partial<Settings>): Partial<Settings> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(given)) copy[key] = Array.isArray(value) ? [...value] : value;
+  return copy as Partial<Settings>;
+}
+
+/** True when `given` holds exactly the values of `copy` (arrays element by element). */
+export function sameSettings(copy: Partial<Settings>, given: Partial<Settings>): boolean {
+  const a = copy as Record<string, unknown>;
+  const b = given as Record<string, unknown>;
+  let keys = 0;
+  for (const key in b) {
+    keys++;
+    const x = a[key];
+    const y = b[key];
+    if (x === y || (x !== x && y !== y)) continue; // NaN equals NaN here
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, i) => item !== y[i])) return false;
+  }
+  return keys === Object.keys(a).length;
+}
+
 /** Tokens one response may carry. */
 export function responseTokenCap(settings: Settings, tokenBudget?: number): number {
   const cap = Math.floor(settings.contextTokens * settings.maxReadShare);
