@@ -7,7 +7,7 @@ import { LIMITS, type Settings } from '../ground/settings';
 import { LineIndex } from '../text/lineIndex';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';
-import { cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
+import { cutLongLines, estimateTokens, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
 import { byteWindow, lineSlice, tailSlice, type Slice } from './slices';
 
 export interface FileReadInput {
@@ -204,6 +204,7 @@ class FileRead {
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, plan.startLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
+      bodyCounted: shaped.bodyCounted,
       header: `${this.label} · ${what} of ${total === null ? 'an uncounted number (file over ' + formatBytes(LIMITS.countLinesBelowBytes) + ')' : formatCount(total)}`,
       meta: { total_lines: total, start_line: plan.startLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
       next,
@@ -247,6 +248,7 @@ class FileRead {
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, firstLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
+      bodyCounted: shaped.bodyCounted,
       header: `${this.label} · bytes ${formatCount(slice.startByte)}-${formatCount(endByte)} of ${formatCount(this.size)} · ${lineText}`,
       meta: { total_lines: total, start_line: firstLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
       // After a token cut the next window is the size that fit: a full-size one would snap back to the line start.
@@ -286,6 +288,7 @@ class FileRead {
       content: this.contentOf({ ...slice, bytes: slice.bytes.subarray(slice.bytes.length - shaped.byteLength) }, shaped),
       body: renderNumbered(shaped.lines, shownFirst, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
+      bodyCounted: shaped.bodyCounted,
       header: `${this.label} · ${range}`,
       meta: { total_lines: total, start_line: shownFirst, end_line: total, start_byte: startByte, end_byte: slice.endByte },
       next: null,
@@ -308,6 +311,7 @@ class FileRead {
         content: this.contentOf(slice, shaped),
         body: renderNumbered(shaped.lines, 1, this.env.settings.lineNumbers),
         bodyTokens: shaped.bodyTokens,
+        bodyCounted: shaped.bodyCounted,
         header: `${this.label} · whole file, ${plural(shown, 'line')} (${formatBytes(this.size)})`,
         meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
         next: null,
@@ -326,6 +330,7 @@ class FileRead {
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, 1, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
+      bodyCounted: shaped.bodyCounted,
       header: `${this.label} · lines 1-${formatCount(shown)} of ${total === null ? '?' : formatCount(total)}`,
       meta: { total_lines: total, start_line: 1, end_line: shown, start_byte: slice.startByte, end_byte: endByte },
       next,
@@ -358,6 +363,7 @@ class FileRead {
       allowLineCut: !options.cutLong,
       maxLines: this.env.maxLines,
       numbering: this.env.settings.lineNumbers,
+      lastLineEnds: slice.bytes[slice.bytes.length - 1] === 10,
     });
     // A line shown otherwise than it is (a line cut to fit, not a window that ends in it).
     if (shaped.lines.some((line) => line.cut && line.shown !== line.raw)) this.env.onDisplayCut?.();
@@ -391,8 +397,10 @@ class FileRead {
   }
 
   private respond(parts: {
-    /** Tokens of `body` when already counted. */
+    /** Tokens of `body` when already counted or estimated. */
     bodyTokens?: number;
+    /** False when `bodyTokens` is an estimate: the header and notes are estimated too (no exact count far below the cap). */
+    bodyCounted?: boolean;
     content: string;
     body: string;
     header: string;
@@ -420,7 +428,7 @@ class FileRead {
       token_estimate:
         parts.bodyTokens === undefined
           ? this.env.countTokens(text)
-          : parts.bodyTokens + this.env.countTokens([header, ...footer].join('\n')) + (parts.body.length > 0 ? 1 : 0),
+          : parts.bodyTokens + (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) + (parts.body.length > 0 ? 1 : 0),
       total_bytes: this.size,
       truncated: parts.truncated,
       preview_degraded: parts.degraded,

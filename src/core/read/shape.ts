@@ -28,11 +28,32 @@ export interface Shaped {
   cappedBy: 'chars' | 'tokens' | 'lines' | null;
   /** Tokens of the kept lines as rendered (numbered), so the answer need not be counted again. */
   bodyTokens: number;
+  /** True when `bodyTokens` was counted; false when estimated (far below the cap, ESTIMATED_TOKENS_PER_BYTE). */
+  bodyCounted: boolean;
 }
 
 const encoder = new TextEncoder();
 /** Tokens per UTF-8 byte of numbered source in o200k (about 0.25-0.3 on real code): the estimate where no exact count is needed. */
 const ESTIMATED_TOKENS_PER_BYTE = 0.3;
+
+/** The estimate of `text`'s tokens where no exact count is needed (an answer far below the cap). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(utf8Length(text) * ESTIMATED_TOKENS_PER_BYTE);
+}
+
+/**
+ * UTF-8 bytes of `rendered` (the lines rendered, with their gutters), from the lines' own byte
+ * counts: only a line shown otherwise than read (cut) is measured. `lastLineEnds`: whether the
+ * last of all lines read had its newline (every other line had).
+ */
+export function renderedBytes(rendered: string, lines: readonly ShapedLine[], lastOfAll: ShapedLine | undefined, lastLineEnds: boolean): number {
+  let extra = 0;
+  for (const line of lines) {
+    if (line.cut) extra += utf8Length(line.shown) - line.shown.length;
+    else extra += line.byteLength - line.raw.length - (line === lastOfAll && !lastLineEnds ? 0 : 1);
+  }
+  return rendered.length + extra;
+}
 
 export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
   const text = decodeUtf8(bytes);
@@ -46,6 +67,16 @@ export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
   const pieces = text.split('\n');
   if (pieces[pieces.length - 1] === '') pieces.pop();
   const lines: ShapedLine[] = [];
+  // ASCII (as many slices of code are): a line's bytes are its characters and its newline.
+  if (text.length === bytes.length) {
+    const lastEnds = text.charCodeAt(text.length - 1) === 10;
+    for (let i = 0; i < pieces.length; i++) {
+      const raw = pieces[i]!;
+      const newline = i < pieces.length - 1 || lastEnds ? 1 : 0;
+      lines.push({ raw, shown: raw.endsWith('\r') ? raw.slice(0, -1) : raw, byteLength: raw.length + newline, cut: false });
+    }
+    return lines;
+  }
   let at = 0;
   for (let i = 0; i < pieces.length; i++) {
     const raw = pieces[i]!;
@@ -101,6 +132,8 @@ export interface ShapeOptions {
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
   numbering: LineNumbers;
+  /** The last line read ended with its newline (the slice's last byte is one). */
+  lastLineEnds: boolean;
 }
 
 export function shapeLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
@@ -112,7 +145,7 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
   const whole = renderNumbered(lines, firstLine, options.numbering);
   // Every line (after the line cap) shown whole, its body costing `bodyTokens`.
-  const allLines = (bodyTokens: number): Shaped => ({
+  const allLines = (bodyTokens: number, bodyCounted: boolean): Shaped => ({
     lines,
     byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
     droppedLines: all.length - lines.length,
@@ -120,22 +153,23 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     tokenCutDisplay: false,
     cappedBy: lineCapped ? 'lines' : null,
     bodyTokens,
+    bodyCounted,
   });
   const budget = options.tokenCap - options.reserveTokens;
   const fitsChars = options.maxChars === null || whole.length <= options.maxChars;
   // Far below the cap there is nothing to count exactly: a token is at least one UTF-8 byte, so
   // the byte count bounds the tokens; the estimate is what code runs at.
   if (fitsChars && whole.length < budget) {
-    const bytes = utf8Length(whole) + 1;
+    const bytes = renderedBytes(whole, lines, all[all.length - 1], options.lastLineEnds) + 1;
     if (bytes <= budget) {
-      return allLines(Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE));
+      return allLines(Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE), false);
     }
   }
   if (fitsChars && whole.length <= budget * 6) {
     // Counted as the line-by-line path counts it: every line with its newline.
     const total = options.countTokens(whole + '\n');
     if (options.reserveTokens + total <= options.tokenCap) {
-      return allLines(total);
+      return allLines(total, true);
     }
   }
   const order = options.keepEnd ? [...lines].reverse() : lines;
@@ -191,6 +225,7 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     tokenCutDisplay,
     cappedBy: cappedBy ?? (lineCapped ? 'lines' : null),
     bodyTokens: tokens - options.reserveTokens,
+    bodyCounted: true,
   };
 }
 
