@@ -107,7 +107,7 @@ function fitTokens(text: string, budget: number, cost: number, countTokens: Toke
   return shown;
 }
 
-export function cutLongLines(lines: ShapedLine[], maxChars = LIMITS.maxLineChars): number {
+export function cutLongLines(lines: ShapedLine[], maxChars: number = LIMITS.maxLineChars): number {
   let cut = 0;
   for (const line of lines) {
     if (line.shown.length > maxChars) {
