@@ -259,7 +259,7 @@ class FileRead {
   }
 
   private async tail(plan: Extract<Plan, { kind: 'tail' }>): Promise<ToolResponse> {
-    const slice = await tailSlice(this.file.source, this.file.base, plan.lines, LIMITS.maxLineReadBytes, this.env.signal);
+    const slice = await tailSlice(this.file.source, this.file.base, plan.lines, LIMITS.maxLineReadBytes, this.env.signal, this.index.knownTailFrom(plan.lines));
     const total = await this.totalLines();
     const firstLine = total === null ? null : total - slice.lineCount + 1;
     const shaped = this.shape(slice, { maxChars: null, cutLong: true, keepEnd: true, firstLine });

@@ -55,10 +55,12 @@ export async function lineSlice(
   signal?: CancellationSignal,
 ): Promise<Slice | undefined> {
   const wanted = request.endLine - request.startLine + 1;
-  // A bounded range reads about what its lines take (code runs well under 160 bytes a line), with
-  // the bytes that find its start; the whole cap only when that was not enough.
-  const guess = Number.isFinite(wanted) ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
-  const found = await index.lineStartWithBytes(source, request.startLine, signal, guess);
+  // A bounded range reads what its lines take, with the bytes that find its start: exactly, to the
+  // end of the index chunk that holds its last line, where the index knows that chunk; else about
+  // (code runs well under 160 bytes a line), and the whole cap only when that was not enough.
+  const knownEnd = Number.isFinite(wanted) ? index.knownEndThrough(request.endLine) : undefined;
+  const guess = Number.isFinite(wanted) && knownEnd === undefined ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
+  const found = await index.lineStartWithBytes(source, request.startLine, signal, guess, knownEnd);
   if (found === undefined) return undefined;
   const start = found.start;
   // The bytes read to find the start often hold the whole range already.
@@ -170,11 +172,14 @@ export async function tailSlice(
   lines: number,
   maxBytes: number,
   signal?: CancellationSignal,
+  /** Where the tail starts at the latest, when the line index knows (LineIndex.knownTailFrom). */
+  knownFrom?: number,
 ): Promise<Slice & { lineCount: number }> {
   const size = source.size;
   if (size === base) return { startByte: base, endByte: base, bytes: new Uint8Array(0), firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: 0 };
-  // The file's last chunk, read once: its last byte, the first backward scan and most tails' bytes.
-  const lastFrom = Math.max(base, size - 1 - LIMITS.chunkBytes);
+  // The file's last chunk (or only as much of it as the index says the tail takes), read once: its
+  // last byte, the first backward scan and most tails' bytes.
+  const lastFrom = Math.max(base, size - 1 - LIMITS.chunkBytes, knownFrom ?? base);
   const lastChunk = await source.read(lastFrom, size - lastFrom);
   const readBack = (from: number, to: number) => (from >= lastFrom && to <= lastFrom + lastChunk.length ? Promise.resolve(lastChunk.subarray(from - lastFrom, to - lastFrom)) : source.read(from, to - from));
   const lastByte = lastChunk[lastChunk.length - 1];
@@ -183,9 +188,12 @@ export async function tailSlice(
   let position = lastByte === NEWLINE ? size - 1 : size;
   let start = base;
   let found = 0;
+  let scanned = false;
   while (position > base && size - position <= maxBytes) {
     if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
-    const from = Math.max(base, position - LIMITS.chunkBytes);
+    // The first scan covers what was read; the next ones go back a chunk at a time.
+    const from = scanned ? Math.max(base, position - LIMITS.chunkBytes) : Math.min(lastFrom, position);
+    scanned = true;
     const chunk = await readBack(from, position);
     let at = chunk.length;
     while (toFind > 0) {

@@ -122,11 +122,15 @@ export class LineIndex {
 
   /**
    * lineStart, and the bytes from there on that it read to find it (none when it read nothing):
-   * to the end of the chunk, and `readAhead` bytes more.
+   * to the end of the chunk, and `readAhead` bytes more; with `readTo`, only as far as that byte
+   * (at least the chunk; for line 1, only what `readTo` asks).
    */
-  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal, readAhead = 0): Promise<{ start: number; following: Uint8Array } | undefined> {
+  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal, readAhead = 0, readTo?: number): Promise<{ start: number; following: Uint8Array } | undefined> {
     if (this.size === this.base) return undefined;
-    if (line === 1) return { start: this.base, following: new Uint8Array(0) };
+    if (line === 1) {
+      const following = readTo === undefined ? new Uint8Array(0) : await source.read(this.base, Math.min(readAhead, readTo - this.base));
+      return { start: this.base, following };
+    }
     const wanted = line - 1; // newlines before the line
     // Find the chunk that holds the wanted-th newline.
     let i = this.findChunk(wanted);
@@ -137,11 +141,32 @@ export class LineIndex {
       i = this.findChunk(wanted);
     }
     const start = this.base + i * this.chunk;
-    const bytes = await source.read(start, this.chunk + readAhead);
+    const bytes = await source.read(start, readTo === undefined ? this.chunk + readAhead : Math.min(this.chunk + readAhead, Math.max(this.chunk, readTo - start)));
     const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, Math.min(bytes.length, this.chunk));
     if (at === -1) return undefined;
     const lineStart = start + at + 1;
     return lineStart < this.size ? { start: lineStart, following: bytes.subarray(at + 1) } : undefined;
+  }
+
+  /**
+   * Where a read through line `line` can stop, if the index already knows: the end of the chunk
+   * that holds the line's newline (the file's end when the file has no more lines).
+   */
+  knownEndThrough(line: number): number | undefined {
+    if (this.newlineTotal !== undefined && line > this.newlineTotal) return this.size;
+    const i = this.findChunk(line);
+    return i === undefined ? undefined : Math.min(this.size, this.base + (i + 1) * this.chunk);
+  }
+
+  /**
+   * Where a read of the last `lines` lines can start, if the index already knows the whole file:
+   * the start of the chunk that holds the newline before them (either way the file ends).
+   */
+  knownTailFrom(lines: number): number | undefined {
+    if (this.newlineTotal === undefined) return undefined;
+    const before = this.newlineTotal - lines;
+    if (before < 1) return this.base;
+    return this.base + this.findChunk(before)! * this.chunk;
   }
 
   /** Index of the chunk containing the nth newline, if the known prefix reaches it. */
