@@ -61,6 +61,11 @@ export interface TextOutline {
   shallow: boolean;
   /** The tree's size, for the note that says why. */
   nodes: number;
+  /**
+   * A shallow outline of a bundle: the lines of the wrapper function whose direct declarations are
+   * listed with the top level (src/core/symbols/textOutline.ts).
+   */
+  wrapper?: { startLine: number; endLine: number };
 }
 
 /** Per-language facts the generic outline extraction needs. */

@@ -110,12 +110,13 @@ export const MAX_NESTING = 64;
 /**
  * `cut` counts the symbols left out for nesting deeper than MAX_NESTING. `maxStartDepth` keeps the
  * query from starting matches deeper than that many levels below the root (the root's children are
- * at depth 1), so it visits only the top of a very large tree.
+ * at depth 1), so it visits only the top of a very large tree. `from`: the node whose subtree is
+ * outlined (the depth counts from it).
  */
-export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string, stats: { cut: number } = { cut: 0 }, maxStartDepth?: number): OutlineSymbol[] {
+export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string, stats: { cut: number } = { cut: 0 }, maxStartDepth?: number, from: Node = tree.rootNode): OutlineSymbol[] {
   // One symbol per (node, name): the earliest pattern in the query wins.
   const byKey = new Map<string, Found & { pattern: number }>();
-  for (const match of query.matches(tree.rootNode, maxStartDepth === undefined ? undefined : { maxStartDepth })) {
+  for (const match of query.matches(from, maxStartDepth === undefined ? undefined : { maxStartDepth })) {
     const definition = match.captures.find((c) => c.name.startsWith('symbol.'));
     const name = match.captures.find((c) => c.name === 'name');
     const scope = match.captures.find((c) => c.name === 'scope')?.node.text;

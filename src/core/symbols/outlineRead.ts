@@ -87,7 +87,7 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
   if (file.topLevelOnly) {
     const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
     footer.push(
-      `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`,
+      `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`,
     );
   }
   if (level.note) footer.push(`[Shown: ${level.note}.]`);

@@ -31,7 +31,7 @@ export const SYMBOL_LIMITS = {
 };
 
 export type OutlineResult =
-  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[]; topLevelOnly?: boolean }
+  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[]; topLevelOnly?: boolean; wrapper?: TextOutline['wrapper'] }
   | { status: 'unsupported'; reason: string }
   | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
 
@@ -43,6 +43,8 @@ interface Entry {
   notes?: string[];
   /** A very large file: its top-level declarations only, members outlined on demand (expand). */
   topLevelOnly?: boolean;
+  /** A top-level-only bundle's wrapper function, whose direct declarations are listed too. */
+  wrapper?: TextOutline['wrapper'];
 }
 
 export class SymbolService {
@@ -77,11 +79,11 @@ export class SymbolService {
     spec = headerLanguage(spec, path, source.text);
     const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal);
     if (!outline) return { status: 'timeout', spec, source };
-    const { symbols, parseFailed, cut, shallow } = outline;
+    const { symbols, parseFailed, cut, shallow, wrapper } = outline;
     const notes: string[] = [];
     if (parseFailed) notes.push(`${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`);
     if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
-    const entry: Entry = { spec, symbols, source, ...(notes.length > 0 ? { notes } : {}), ...(shallow ? { topLevelOnly: true } : {}) };
+    const entry: Entry = { spec, symbols, source, ...(notes.length > 0 ? { notes } : {}), ...(shallow ? { topLevelOnly: true } : {}), ...(wrapper ? { wrapper } : {}) };
     this.remember(file.versionKey, entry);
     return { status: 'ok', ...entry };
   }

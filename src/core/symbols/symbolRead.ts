@@ -45,6 +45,8 @@ export interface FileSymbols {
   notes?: string[];
   /** A very large file: the outline lists its top-level declarations only (members: withMembers). */
   topLevelOnly?: { spec: LanguageSpec };
+  /** A top-level-only bundle: the wrapper function whose direct declarations the outline lists too. */
+  wrapper?: { startLine: number; endLine: number };
 }
 
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
@@ -82,6 +84,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
       version: file.versionKey,
       ...(outline.notes ? { notes: outline.notes } : {}),
       ...(outline.topLevelOnly ? { topLevelOnly: { spec: outline.spec } } : {}),
+      ...(outline.wrapper ? { wrapper: outline.wrapper } : {}),
     };
   } finally {
     await file.source.close().catch(() => undefined);
@@ -93,7 +96,7 @@ async function wholeFile(env: SymbolEnv, file: FileSymbols): Promise<FileSymbols
   if (!file.topLevelOnly) return undefined;
   const symbols = await env.symbols.wholeOutline(file.topLevelOnly.spec, file.source, env.signal);
   if (!symbols) return undefined;
-  const { topLevelOnly: _, ...rest } = file;
+  const { topLevelOnly: _, wrapper: __, ...rest } = file;
   return { ...rest, symbols };
 }
 
@@ -114,8 +117,10 @@ async function withMembers(env: SymbolEnv, file: FileSymbols, namePath: NamePath
   for (const symbol of tops) if (symbol.name === first || symbol.name.split(/::|[./#\\]/).includes(first)) add(symbol);
   const last = namePath.segments[namePath.segments.length - 1]!;
   let more = false;
-  // `Type.member` with Type at the top level: its members are all there is to look at.
-  const named = namePath.segments.length > 1 && wanted.length > 0;
+  // `Type.member` with Type at the top level: its members are all there is to look at. A bare name
+  // that a listed declaration has: that declaration (members of the same name elsewhere are not
+  // looked for: in a file this large that would parse every declaration that mentions it).
+  const named = wanted.length > 0 && (namePath.segments.length > 1 || tops.some((symbol) => symbol.name === last));
   for (const at of named ? [] : wordOffsets(file.source, last)) {
     const line = lineOfByte(file.source, at);
     const holder = containing(tops, line);

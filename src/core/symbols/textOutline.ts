@@ -7,6 +7,7 @@ import type { CancellationSignal } from '../ground/ports';
 import type { LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
 import { extractOutline } from './outline';
 import type { TreeSitter } from './treeSitter';
+import type { Node } from 'web-tree-sitter';
 
 /** A root's children are at depth 1, a declaration inside `export`/a decorator at 2. */
 const TOP_LEVEL_DEPTH = 2;
@@ -33,13 +34,66 @@ export async function outlineOfText(
     const shallow = text.length > bounds.fullChars || nodes > bounds.fullNodes;
     const stats = { cut: 0 };
     const query = runtime.query(spec, await runtime.language(spec));
-    const symbols = extractOutline(tree, query, spec, text, stats, shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined);
+    let symbols = extractOutline(tree, query, spec, text, stats, shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined);
+    // A bundle's top level is a line or two and one call of a wrapper function holding everything:
+    // its declarations are listed with the top level, found as the top level is.
+    const wrapper = shallow && !members ? wrapperBody(tree.rootNode, text.length, symbols) : undefined;
+    if (wrapper) {
+      const inside = extractOutline(tree, query, spec, text, stats, TOP_LEVEL_DEPTH, wrapper);
+      symbols = [...symbols, ...inside].sort((a, b) => a.startLine - b.startLine);
+    }
     // A pattern may start at a top-level declaration and capture inside it (class fields):
     // a shallow outline lists exactly one level (two for `members`), never a partial deeper one.
     if (shallow) for (const symbol of symbols) trim(symbol, members ? 1 : 0);
-    return { symbols, parseFailed: tree.rootNode.hasError, cut: stats.cut, shallow, nodes };
+    return {
+      symbols,
+      parseFailed: tree.rootNode.hasError,
+      cut: stats.cut,
+      shallow,
+      nodes,
+      ...(wrapper ? { wrapper: { startLine: wrapper.startPosition.row + 1, endLine: wrapper.endPosition.row + 1 } } : {}),
+    };
   } finally {
     tree.delete();
+  }
+}
+
+/** A wrapper spans at least this share of the text. */
+const WRAPPER_SHARE = 0.8;
+/** How far below the root a wrapper's body is looked for (`(function (exports) { … })(lib);` is 5 deep). */
+const WRAPPER_DEPTH = 8;
+/** A body holds at least this many statements (what is on the way to it holds one or two). */
+const WRAPPER_STATEMENTS = 8;
+
+/**
+ * The body of a wrapper function that holds most of the file (a bundle's IIFE or UMD factory):
+ * followed down from the root through the one child that spans most of the text, to the first node
+ * with many statements. Undefined for ordinary files, and when a listed top-level declaration holds
+ * it (its members are outlined on demand).
+ */
+function wrapperBody(root: Node, textLength: number, top: readonly OutlineSymbol[]): Node | undefined {
+  // A cursor walks a node's children once (a child by index is found from the first each time).
+  const cursor = root.walk();
+  try {
+    for (let depth = 0; depth < WRAPPER_DEPTH; depth++) {
+      let found = false;
+      for (let more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
+        if (cursor.nodeIsNamed && cursor.endIndex - cursor.startIndex >= WRAPPER_SHARE * textLength) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return undefined;
+      const node = cursor.currentNode;
+      if (node.namedChildCount >= WRAPPER_STATEMENTS) {
+        const first = node.startPosition.row + 1;
+        const last = node.endPosition.row + 1;
+        return top.some((s) => s.startLine <= first && s.endLine >= last) ? undefined : node;
+      }
+    }
+    return undefined;
+  } finally {
+    cursor.delete();
   }
 }
 

@@ -70,10 +70,10 @@ describe('hardening: outlines of very large files', function () {
     assert.match(missing.text, /lectern_search \{"target":"big\.ts","query":"nothere"\}/);
   });
 
-  it('a declaration inside a bundle\'s wrapper function is still read by name (the whole outline, for that read only)', async () => {
+  it('a bundle\'s outline lists the declarations directly inside its wrapper function, and they are read by name from it', async () => {
     // A UMD/IIFE bundle (typescript.js): the top level is `var ts = {};` and one call; everything else is inside it.
     const body = Array.from({ length: 300 }, (_, i) => `  function helper${i}(x) {\n    return x + ${i};\n  }`).join('\n');
-    write(root, 'bundle.js', `var lib = {};\n(function (exports) {\n${body}\n  function createChecker(host) {\n    function checkModule(node) {\n      return host.check(node);\n    }\n    return { checkModule };\n  }\n  exports.createChecker = createChecker;\n})(lib);\n`);
+    write(root, 'bundle.js', `var lib = {};\n(function (exports) {\n${body}\n  function createChecker(host) {\n    function checkModule(node) {\n      function visitChild(child) {\n        return child.kind;\n      }\n      return host.check(node);\n    }\n    return { checkModule };\n  }\n  exports.createChecker = createChecker;\n  if (typeof exports === 'object') {\n    function hiddenHelper(y) {\n      return y * 2;\n    }\n    exports.hiddenHelper = hiddenHelper;\n  }\n})(lib);\n`);
     SYMBOL_LIMITS.fullOutlineChars = 4_000;
     const onThread = createOutlineThread(`${__dirname}/../../../src/node`);
     let jobs = 0;
@@ -81,23 +81,48 @@ describe('hardening: outlines of very large files', function () {
     for (const thread of [undefined, counting]) {
       if (thread) SYMBOL_LIMITS.threadChars = 1_000;
       const lectern = engine(thread);
+      jobs = 0;
       const outline = await lectern.invoke('lectern_read', { target: 'bundle.js', outline: true });
-      assert.match(outline.text, /top-level declarations only/);
-      assert.doesNotMatch(outline.text, /helper\d/, 'the outline stays top-level only');
+      assert.match(outline.text, /top-level declarations only, with those directly inside its wrapper function \(lines 2-\d+\)/);
+      assert.match(outline.text, /function helper7\(x\)/);
+      assert.match(outline.text, /function createChecker\(host\)/);
+      assert.doesNotMatch(outline.text, /checkModule/, 'one level only: members are outlined on demand');
       const nested = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'createChecker.checkModule', path: 'bundle.js' });
       assert.ok(nested.ok, nested.text.slice(0, 400));
       assert.match(nested.content, /return host\.check\(node\);/);
       const bare = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'helper7', path: 'bundle.js' });
       assert.ok(bare.ok, bare.text.slice(0, 400));
       assert.match(bare.content, /return x \+ 7;/);
+      if (thread) assert.equal(jobs, 1, 'the outline alone: names in the wrapper need no whole outline');
     }
-    assert.ok(jobs >= 2, `the outline and the whole outline ran on the thread (${jobs} jobs)`);
+    // A declaration below the wrapper's own level that no listed declaration holds (inside an \`if\`):
+    // the whole outline. One two levels down in a listed one is found in that one's own outline.
+    jobs = 0;
+    const hidden = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'hiddenHelper', path: 'bundle.js' });
+    assert.ok(hidden.ok, hidden.text.slice(0, 400));
+    assert.match(hidden.content, /return y \* 2;/);
+    assert.equal(jobs, 2, 'the outline, then the whole outline on the thread');
+    jobs = 0;
+    const deep = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'visitChild', path: 'bundle.js' });
+    assert.ok(deep.ok, deep.text.slice(0, 400));
+    assert.match(deep.content, /return child\.kind;/);
+    assert.equal(jobs, 1, 'the outline; createChecker is outlined alone, here');
     // A name the file never mentions: NOT_FOUND from the top-level outline alone, no whole parse.
     jobs = 0;
     const absent = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'neverWritten', path: 'bundle.js' });
     assert.equal(absent.error?.code, 'NOT_FOUND');
     assert.equal(jobs, 1, 'one outline job (the top level)');
     onThread.dispose?.();
+  });
+
+  it('a bare name a listed declaration has is that declaration: no declaration that mentions it is parsed for members', async () => {
+    const users = Array.from({ length: 20 }, (_, i) => `function user${i}() {\n  return shared(${i});\n}`).join('\n');
+    write(root, 'many.js', `${users}\nfunction shared(n) {\n  return n * 3;\n}\n${'// padding\n'.repeat(400)}`);
+    SYMBOL_LIMITS.fullOutlineChars = 4_000;
+    const r = await engine().invoke('lectern_read', { mode: 'symbol', target: 'shared', path: 'many.js' });
+    assert.ok(r.ok, r.text.slice(0, 400));
+    assert.match(r.content, /return n \* 3;/);
+    assert.doesNotMatch(r.text, /members were looked for/);
   });
 
   it('under the bounds the outline is whole, members included (no note)', async () => {
