@@ -16,6 +16,8 @@ interface Level {
 
 /** Header and footer of an outline answer (measured ~165 tokens with long paths): kept free. */
 const FRAME_TOKENS = 240;
+/** How far the sum of the entries' and the frame's counts may fall short of the whole answer's. */
+const FRAME_SLACK_TOKENS = 64;
 
 const MAJOR_KINDS: readonly SymbolKind[] = ['class', 'interface', 'enum', 'type', 'module', 'function', 'method'];
 
@@ -61,13 +63,15 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
   let level = LEVELS[0]!;
   let shownEntries = 0;
   let cut = 0;
+  let linesTokens = 0;
   for (const candidate of LEVELS) {
     level = candidate;
     lines = render(symbols, candidate);
-    if (env.countTokens(lines.join('\n')) + FRAME_TOKENS <= budgetTokens) break;
+    linesTokens = env.countTokens(lines.join('\n'));
+    if (linesTokens + FRAME_TOKENS <= budgetTokens) break;
   }
   // Still too big at the coarsest level: keep the first entries that fit and say where the rest are.
-  if (env.countTokens(lines.join('\n')) + FRAME_TOKENS > budgetTokens) {
+  if (linesTokens + FRAME_TOKENS > budgetTokens) {
     let used = FRAME_TOKENS;
     let keep = 0;
     for (const line of lines) {
@@ -78,36 +82,51 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
     }
     cut = lines.length - keep;
     lines = lines.slice(0, keep);
+    linesTokens = used - FRAME_TOKENS;
+  }
+  // The answer as it reads with `lines` shown and `cut` entries left out.
+  const compose = (): { text: string; frame: string } => {
+    const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
+    const footer: string[] = [];
+    if (reason) footer.push(`[${reason}]`);
+    for (const note of file.notes ?? []) footer.push(`[${note}]`);
+    if (file.topLevelOnly) {
+      const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
+      footer.push(
+        `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`,
+      );
+    }
+    if (level.note) footer.push(`[Shown: ${level.note}.]`);
+    if (cut > 0) {
+      const lastShownLine = Number(/\[L(\d+)/.exec(lines[lines.length - 1] ?? '')?.[1] ?? 1);
+      footer.push(
+        `[${plural(cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`,
+      );
+    }
+    const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
+    const container = firstContainer(symbols);
+    if (example) {
+      const calls = [callText('lectern_read', { mode: 'symbol', target: example.scope ? `${example.scope}.${example.name}` : example.name, path: display })];
+      if (container && level.maxDepth < Infinity) calls.push(callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }));
+      calls.push(callText('lectern_read', { mode: 'file', target: display, start_line: example.contextStartLine, end_line: example.endLine }));
+      footer.push(`[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`);
+    } else {
+      footer.push(`[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`);
+    }
+    return { text: [header, ...lines, ...footer].join('\n'), frame: [header, ...footer].join('\n') };
+  };
+  let { text, frame } = compose();
+  // The frame is measured, not assumed: a long footer (a bundle's notes and calls) takes its room
+  // from the entries. Counted whole only where the frame's own count says it may not fit.
+  const mayOverflow = linesTokens + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
+  for (let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0; over > 0 && lines.length > 1; over = env.countTokens(text) - budgetTokens) {
+    let dropped = 0;
+    for (let freed = 0; freed < over && lines.length - dropped > 1; dropped++) freed += env.countTokens(lines[lines.length - 1 - dropped]!) + 1;
+    lines = lines.slice(0, lines.length - dropped);
+    cut += dropped;
+    ({ text, frame } = compose());
   }
   shownEntries = lines.length;
-  const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
-  const footer: string[] = [];
-  if (reason) footer.push(`[${reason}]`);
-  for (const note of file.notes ?? []) footer.push(`[${note}]`);
-  if (file.topLevelOnly) {
-    const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
-    footer.push(
-      `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`,
-    );
-  }
-  if (level.note) footer.push(`[Shown: ${level.note}.]`);
-  if (cut > 0) {
-    const lastShownLine = Number(/\[L(\d+)/.exec(lines[lines.length - 1] ?? '')?.[1] ?? 1);
-    footer.push(
-      `[${plural(cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`,
-    );
-  }
-  const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
-  const container = firstContainer(symbols);
-  if (example) {
-    const calls = [callText('lectern_read', { mode: 'symbol', target: example.scope ? `${example.scope}.${example.name}` : example.name, path: display })];
-    if (container && level.maxDepth < Infinity) calls.push(callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }));
-    calls.push(callText('lectern_read', { mode: 'file', target: display, start_line: example.contextStartLine, end_line: example.endLine }));
-    footer.push(`[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`);
-  } else {
-    footer.push(`[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`);
-  }
-  const text = [header, ...lines, ...footer].join('\n');
   return {
     ok: true,
     mode: 'file',

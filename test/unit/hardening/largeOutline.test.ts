@@ -13,6 +13,8 @@ import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { tempDir, write } from '../helpers';
 
 const saved = { ...SYMBOL_LIMITS };
+/** A path as long as a vendored bundle's: the outline's footer names it in every call it offers. */
+const LONG_BUNDLE = 'packages/vendored-visualisation-toolkit/distribution/umd/production/visualisation-toolkit.bundle.js';
 
 describe('hardening: outlines of very large files', function () {
   this.timeout(120_000);
@@ -123,6 +125,23 @@ describe('hardening: outlines of very large files', function () {
     assert.ok(r.ok, r.text.slice(0, 400));
     assert.match(r.content, /return n \* 3;/);
     assert.doesNotMatch(r.text, /members were looked for/);
+  });
+
+  it('an outline cut to fit holds its long footer within the cap too (a bundle\'s notes and calls)', async () => {
+    const body = Array.from({ length: 400 }, (_, i) => `  function someRatherLongHelperName${i}(alpha, beta, gamma) {\n    return alpha + beta + gamma + ${i};\n  }`).join('\n');
+    write(root, LONG_BUNDLE, `var lib = {};\n(function (exports) {\n${body}\n})(lib);\n`);
+    SYMBOL_LIMITS.fullOutlineChars = 4_000;
+    const { loadTokenCounter } = await import('../../../src/core/ground/tokens');
+    const countTokens = await loadTokenCounter();
+    for (const contextTokens of [4_000, 6_000, 9_000]) {
+      const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() };
+      const lectern = new Lectern(host, () => ({ sessionGuard: false, contextTokens, maxReadShare: 0.25 }));
+      const outline = await lectern.invoke('lectern_read', { target: LONG_BUNDLE, outline: true });
+      assert.ok(outline.ok, outline.text.slice(0, 300));
+      assert.match(outline.text, /more entries after line/);
+      assert.match(outline.text, /directly inside its wrapper function/);
+      assert.ok(countTokens(outline.text) <= contextTokens * 0.25, `${countTokens(outline.text)} tokens against a cap of ${contextTokens * 0.25}`);
+    }
   });
 
   it('under the bounds the outline is whole, members included (no note)', async () => {
