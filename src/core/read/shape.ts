@@ -36,9 +36,12 @@ const encoder = new TextEncoder();
 /** Tokens per UTF-8 byte of numbered source in o200k (about 0.25-0.3 on real code): the estimate where no exact count is needed. */
 const ESTIMATED_TOKENS_PER_BYTE = 0.3;
 
-/** The estimate of `text`'s tokens where no exact count is needed (an answer far below the cap). */
+/** The estimate of the tokens of `bytes` UTF-8 bytes where no exact count is needed (an answer far below the cap). */
+const tokensOfBytes = (bytes: number) => Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE);
+
+/** tokensOfBytes of `text`. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(utf8Length(text) * ESTIMATED_TOKENS_PER_BYTE);
+  return tokensOfBytes(utf8Length(text));
 }
 
 /**
@@ -162,7 +165,7 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   if (fitsChars && whole.length < budget) {
     const bytes = renderedBytes(whole, lines, all[all.length - 1], options.lastLineEnds) + 1;
     if (bytes <= budget) {
-      return allLines(Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE), false);
+      return allLines(tokensOfBytes(bytes), false);
     }
   }
   if (fitsChars && whole.length <= budget * 6) {
