@@ -45,8 +45,14 @@ const tokenizerApart = {
   setup(build) {
     // A virtual module that require()s it: a native import() of a 3 MB CommonJS file goes through the
     // ESM loader (format detection, export lexing), which costs more than loading the table itself.
-    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: 'tokenizer', namespace: 'tokenizer-apart' }));
-    build.onLoad({ filter: /.*/, namespace: 'tokenizer-apart' }, () => ({ contents: "module.exports = require('./tokenizer.js');", loader: 'js' }));
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({
+      path: 'tokenizer',
+      namespace: 'tokenizer-apart',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'tokenizer-apart' }, () => ({
+      contents: "module.exports = require('./tokenizer.js');",
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^\.\/tokenizer\.js$/ }, () => ({ path: './tokenizer.js', external: true }));
   },
 };
@@ -64,7 +70,10 @@ const mcpApart = {
   name: 'mcp-apart',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/mcp\/index$/ }, () => ({ path: 'mcp', namespace: 'mcp-apart' }));
-    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({ contents: "module.exports = require('./mcp.js');", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({
+      contents: "module.exports = require('./mcp.js');",
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^\.\/mcp\.js$/ }, () => ({ path: './mcp.js', external: true }));
   },
 };
@@ -74,7 +83,9 @@ const mcpApart = {
 const chatApart = {
   name: 'chat-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/handler$/ }, (args) => (args.importer.endsWith('participant.ts') ? { path: './chat.js', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/handler$/ }, (args) =>
+      args.importer.endsWith('participant.ts') ? { path: './chat.js', external: true } : undefined,
+    );
   },
 };
 
@@ -85,13 +96,32 @@ const builds = [
   { ...common, entryPoints: { regexWorker: 'src/node/regexWorker.ts' }, outdir: 'dist' },
   // Outlines of large files run on this worker thread (src/node/outlineThread.ts).
   { ...common, entryPoints: { outlineThreadWorker: 'src/node/outlineThreadWorker.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [tokenizerApart, sqlJsApart, chatApart] },
-  { ...common, entryPoints: { chat: 'src/vscode/chat/handler.ts' }, outdir: 'dist', external: ['vscode'], plugins: [tokenizerApart] },
+  {
+    ...common,
+    entryPoints: ['src/vscode/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [tokenizerApart, sqlJsApart, chatApart],
+  },
+  {
+    ...common,
+    entryPoints: { chat: 'src/vscode/chat/handler.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    plugins: [tokenizerApart],
+  },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.
   { ...common, entryPoints: { outlineWorker: 'src/node/outlineWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { 'cli-main': 'src/cli/main.ts' }, outdir: 'dist', plugins: [tokenizerApart, mcpApart] },
   // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
-  { ...common, entryPoints: { cli: 'src/cli/launch.ts' }, outdir: 'dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js'] },
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli/launch.ts' },
+    outdir: 'dist',
+    sourcemap: false,
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['./cli-main.js'],
+  },
   { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart] },
 ];
 

@@ -26,7 +26,10 @@ export function escapeXml(text: string): string {
 }
 
 /** Median engine ÷ median floor for each read kind (rows) and size (columns); null where not measured. */
-export function readRatios(data: Pick<FilesData, 'sizes'>): { sizes: string[]; rows: { id: string; label: string; values: (number | null)[] }[] } {
+export function readRatios(data: Pick<FilesData, 'sizes'>): {
+  sizes: string[];
+  rows: { id: string; label: string; values: (number | null)[] }[];
+} {
   const sizes = data.sizes.map((s) => s.label);
   const known = new Set(READ_KINDS.map((k) => k.id));
   const extra = [...new Set(data.sizes.flatMap((s) => s.cases.map((c) => c.id)))].filter((id) => !known.has(id));
@@ -45,7 +48,10 @@ export function readRatios(data: Pick<FilesData, 'sizes'>): { sizes: string[]; r
 }
 
 /** A horizontal grouped bar chart of readRatios, log-scaled from 1× (or below, if a ratio is under 1). */
-export function readsChartSvg(data: Pick<FilesData, 'sizes'>, title = 'File reads: median latency as a multiple of a plain fs.read of the same bytes'): string {
+export function readsChartSvg(
+  data: Pick<FilesData, 'sizes'>,
+  title = 'File reads: median latency as a multiple of a plain fs.read of the same bytes',
+): string {
   const { sizes, rows } = readRatios(data);
   const values = rows.flatMap((r) => r.values).filter((v): v is number => v !== null);
   const lo = Math.min(0, Math.floor(Math.log10(Math.min(1, ...values))));
@@ -68,7 +74,10 @@ export function readsChartSvg(data: Pick<FilesData, 'sizes'>, title = 'File read
   ];
   sizes.forEach((size, i) => {
     const lx = labelW + i * 110;
-    out.push(`<rect x="${lx}" y="34" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/>`, `<text x="${lx + 17}" y="44" fill="#1c2833">${escapeXml(size)}</text>`);
+    out.push(
+      `<rect x="${lx}" y="34" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/>`,
+      `<text x="${lx + 17}" y="44" fill="#1c2833">${escapeXml(size)}</text>`,
+    );
   });
   for (let p = lo; p <= hi; p++) {
     const gx = x(10 ** p).toFixed(1);
@@ -77,10 +86,14 @@ export function readsChartSvg(data: Pick<FilesData, 'sizes'>, title = 'File read
       `<text x="${gx}" y="${top + plotH + 16}" text-anchor="middle" fill="#566573">${escapeXml(`×${10 ** p}`)}</text>`,
     );
   }
-  out.push(`<text x="${labelW + plotW / 2}" y="${top + plotH + 33}" text-anchor="middle" fill="#566573">× the floor (log scale; 1 = as fast as the plain read)</text>`);
+  out.push(
+    `<text x="${labelW + plotW / 2}" y="${top + plotH + 33}" text-anchor="middle" fill="#566573">× the floor (log scale; 1 = as fast as the plain read)</text>`,
+  );
   rows.forEach((row, r) => {
     const gy = top + r * group;
-    out.push(`<text x="${labelW - 8}" y="${(gy + (group - 10) / 2 + 4).toFixed(1)}" text-anchor="end" fill="#1c2833">${escapeXml(row.label)}</text>`);
+    out.push(
+      `<text x="${labelW - 8}" y="${(gy + (group - 10) / 2 + 4).toFixed(1)}" text-anchor="end" fill="#1c2833">${escapeXml(row.label)}</text>`,
+    );
     row.values.forEach((v, i) => {
       if (v === null) return;
       const y = gy + i * (bar + gap);

@@ -59,16 +59,65 @@ function casesFor(job: SizeJob, target: string): CaseDef[] {
   return [
     { id: 'head', label: 'head 50', tool: 'lectern_read', input: { target, head: 50 }, engine: 'shared' },
     { id: 'tail', label: 'tail 50', tool: 'lectern_read', input: { target, tail: 50 }, engine: 'shared' },
-    { id: 'win-start', label: 'window 64 KiB @ start', tool: 'lectern_read', input: { target, start_byte: 0, max_bytes: window }, engine: 'shared' },
-    { id: 'win-mid', label: 'window 64 KiB @ middle', tool: 'lectern_read', input: { target, start_byte: Math.floor(size / 2), max_bytes: window }, engine: 'shared' },
-    { id: 'win-end', label: 'window 64 KiB @ end', tool: 'lectern_read', input: { target, start_byte: Math.max(0, size - window), max_bytes: window }, engine: 'shared' },
-    { id: 'win-max', label: 'window 256 KiB (cap) @ middle', tool: 'lectern_read', input: { target, start_byte: Math.floor(size / 2), max_bytes: 256 * 1024 }, engine: 'shared' },
-    { id: 'lines-near', label: `lines ${near}-${near + 199}`, tool: 'lectern_read', input: { target, start_line: near, end_line: near + 199 }, engine: 'shared' },
+    {
+      id: 'win-start',
+      label: 'window 64 KiB @ start',
+      tool: 'lectern_read',
+      input: { target, start_byte: 0, max_bytes: window },
+      engine: 'shared',
+    },
+    {
+      id: 'win-mid',
+      label: 'window 64 KiB @ middle',
+      tool: 'lectern_read',
+      input: { target, start_byte: Math.floor(size / 2), max_bytes: window },
+      engine: 'shared',
+    },
+    {
+      id: 'win-end',
+      label: 'window 64 KiB @ end',
+      tool: 'lectern_read',
+      input: { target, start_byte: Math.max(0, size - window), max_bytes: window },
+      engine: 'shared',
+    },
+    {
+      id: 'win-max',
+      label: 'window 256 KiB (cap) @ middle',
+      tool: 'lectern_read',
+      input: { target, start_byte: Math.floor(size / 2), max_bytes: 256 * 1024 },
+      engine: 'shared',
+    },
+    {
+      id: 'lines-near',
+      label: `lines ${near}-${near + 199}`,
+      tool: 'lectern_read',
+      input: { target, start_line: near, end_line: near + 199 },
+      engine: 'shared',
+    },
     { id: 'stat', label: 'stat', tool: 'lectern_stat', input: { target }, engine: 'shared' },
     { id: 'stat-fresh', label: 'stat, first in session', tool: 'lectern_stat', input: { target }, engine: 'fresh' },
-    { id: 'win-mid-fresh', label: 'window 64 KiB @ middle, first in session', tool: 'lectern_read', input: { target, start_byte: Math.floor(size / 2), max_bytes: window }, engine: 'fresh' },
-    { id: 'lines-deep-scan', label: `lines ${deep}-${deep + 199} (90%), first: scan`, tool: 'lectern_read', input: { target, start_line: deep, end_line: deep + 199 }, engine: 'fresh', heavy: big },
-    { id: 'lines-deep-indexed', label: `lines ${deep}-${deep + 199} (90%), again: line index`, tool: 'lectern_read', input: { target, start_line: deep, end_line: deep + 199 }, engine: 'primed' },
+    {
+      id: 'win-mid-fresh',
+      label: 'window 64 KiB @ middle, first in session',
+      tool: 'lectern_read',
+      input: { target, start_byte: Math.floor(size / 2), max_bytes: window },
+      engine: 'fresh',
+    },
+    {
+      id: 'lines-deep-scan',
+      label: `lines ${deep}-${deep + 199} (90%), first: scan`,
+      tool: 'lectern_read',
+      input: { target, start_line: deep, end_line: deep + 199 },
+      engine: 'fresh',
+      heavy: big,
+    },
+    {
+      id: 'lines-deep-indexed',
+      label: `lines ${deep}-${deep + 199} (90%), again: line index`,
+      tool: 'lectern_read',
+      input: { target, start_line: deep, end_line: deep + 199 },
+      engine: 'primed',
+    },
   ];
 }
 
@@ -110,7 +159,8 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
       check(await primed.invoke(def.tool, def.input), def.label);
     }
     const call = async () => {
-      const engine = def.engine === 'shared' ? shared : def.engine === 'primed' ? primed! : new Lectern(host, unguarded);
+      const engine =
+        def.engine === 'shared' ? shared : def.engine === 'primed' ? primed! : new Lectern(host, unguarded);
       return check(await engine.invoke(def.tool, def.input), def.label);
     };
     // A reference call: the byte range the floor reads, and what the engine read from disk.
@@ -122,7 +172,10 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
     const end = reference.meta.end_byte ?? 0;
     const returned = def.tool === 'lectern_stat' ? 0 : end - start;
     // The floor must read exactly the bytes the engine returned.
-    if (def.tool === 'lectern_read' && !Buffer.from(reference.content, 'utf8').equals(await plainRead(path, start, returned))) {
+    if (
+      def.tool === 'lectern_read' &&
+      !Buffer.from(reference.content, 'utf8').equals(await plainRead(path, start, returned))
+    ) {
       throw new Error(`${def.label}: content differs from the file's bytes [${start}, ${end})`);
     }
     const floor = def.tool === 'lectern_stat' ? () => stat(path) : () => plainRead(path, start, returned);
@@ -211,7 +264,17 @@ async function runTokenizer(): Promise<TokenizerResult> {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes).split('\n');
     decode.push(performance.now() - t);
   }
-  return { kind: 'tokenizer', loadMs, mem, bytes: 64 * 1024, tokens, lines: lines.length, whole: stats(whole.slice(3)), perLine: stats(perLine.slice(3)), decodeSplit: stats(decode.slice(5)) };
+  return {
+    kind: 'tokenizer',
+    loadMs,
+    mem,
+    bytes: 64 * 1024,
+    tokens,
+    lines: lines.length,
+    whole: stats(whole.slice(3)),
+    perLine: stats(perLine.slice(3)),
+    decodeSplit: stats(decode.slice(5)),
+  };
 }
 
 async function main(): Promise<void> {

@@ -5,9 +5,19 @@ import { join } from 'node:path';
 
 export const liveChildren = new Set<ChildProcess>();
 
-export function runBenchChild<T>(script: string, job: unknown, cwd: string, timeoutMs: number, label: string): Promise<T> {
+export function runBenchChild<T>(
+  script: string,
+  job: unknown,
+  cwd: string,
+  timeoutMs: number,
+  label: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join('bench', script), JSON.stringify(job)], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', join('bench', script), JSON.stringify(job)],
+      { cwd, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     liveChildren.add(child);
     let out = '';
     child.stdout!.setEncoding('utf8');

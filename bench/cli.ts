@@ -20,7 +20,8 @@ const WORKSPACE = join(ROOT, 'node_modules', '@modelcontextprotocol', 'sdk', 'di
 const FILE = 'server/stdio.js';
 const PEER = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RUNS = arg('runs', 15);
 const CALLS = arg('calls', 300);
 
@@ -36,15 +37,35 @@ function cold(): string {
     ['node -e 1 (baseline)', ['-e', '1']],
     ['lectern (usage)', [CLI]],
     ['call lectern_stat', [CLI, 'call', 'lectern_stat', JSON.stringify({ target: FILE }), '--root', WORKSPACE]],
-    ['call lectern_read head 20', [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 20 }), '--root', WORKSPACE]],
-    ['call lectern_read head 50', [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 50 }), '--root', WORKSPACE]],
-    ['call lectern_read symbol', [CLI, 'call', 'lectern_read', JSON.stringify({ mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }), '--root', WORKSPACE]],
+    [
+      'call lectern_read head 20',
+      [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 20 }), '--root', WORKSPACE],
+    ],
+    [
+      'call lectern_read head 50',
+      [CLI, 'call', 'lectern_read', JSON.stringify({ target: FILE, head: 50 }), '--root', WORKSPACE],
+    ],
+    [
+      'call lectern_read symbol',
+      [
+        CLI,
+        'call',
+        'lectern_read',
+        JSON.stringify({ mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }),
+        '--root',
+        WORKSPACE,
+      ],
+    ],
   ];
   // The same calls with exact token counts: the cost of loading the tokenizer.
-  commands.push(['call lectern_stat --exact-tokens', [...commands[2]![1], '--exact-tokens']], ['call lectern_read head 50 --exact-tokens', [...commands[4]![1], '--exact-tokens']]);
+  commands.push(
+    ['call lectern_stat --exact-tokens', [...commands[2]![1], '--exact-tokens']],
+    ['call lectern_read head 50 --exact-tokens', [...commands[4]![1], '--exact-tokens']],
+  );
   const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
   if (before) {
-    for (const [name, args] of commands.slice(2, 6)) commands.push([`before: ${name}`, [resolve(before), ...args.slice(1)]]);
+    for (const [name, args] of commands.slice(2, 6))
+      commands.push([`before: ${name}`, [resolve(before), ...args.slice(1)]]);
   }
   const times = new Map<string, number[]>(commands.map(([name]) => [name, []]));
   for (let run = 0; run < RUNS + 1; run++) {
@@ -61,7 +82,13 @@ function cold(): string {
     const t = times.get(name)!;
     return `| ${name} | ${ms(median(t))} | ${ms(quantile(t, 0.95))} | ${ratio(median(t) / base)} |`;
   });
-  return [`Cold processes (${process.version}, ${RUNS} interleaved runs each, ms):`, '', '| command | median | p95 | vs node -e 1 |', '| --- | ---: | ---: | ---: |', ...rows].join('\n');
+  return [
+    `Cold processes (${process.version}, ${RUNS} interleaved runs each, ms):`,
+    '',
+    '| command | median | p95 | vs node -e 1 |',
+    '| --- | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 async function connect(command: string, args: string[]): Promise<Client> {
@@ -92,16 +119,34 @@ async function warm(): Promise<string> {
   const absolute = join(WORKSPACE, FILE);
   const pairs: [string, number[], number[] | null][] = [];
   try {
-    pairs.push(['stat', await timeCalls(lectern, 'lectern_stat', { target: FILE }), await timeCalls(peer, 'get_file_info', { path: absolute })]);
-    pairs.push(['head 50', await timeCalls(lectern, 'lectern_read', { target: FILE, head: 50 }), await timeCalls(peer, 'read_text_file', { path: absolute, head: 50 })]);
-    pairs.push(['whole file', await timeCalls(lectern, 'lectern_read', { target: FILE }), await timeCalls(peer, 'read_text_file', { path: absolute })]);
-    pairs.push(['symbol StdioServerTransport.send', await timeCalls(lectern, 'lectern_read', { mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }), null]);
+    pairs.push([
+      'stat',
+      await timeCalls(lectern, 'lectern_stat', { target: FILE }),
+      await timeCalls(peer, 'get_file_info', { path: absolute }),
+    ]);
+    pairs.push([
+      'head 50',
+      await timeCalls(lectern, 'lectern_read', { target: FILE, head: 50 }),
+      await timeCalls(peer, 'read_text_file', { path: absolute, head: 50 }),
+    ]);
+    pairs.push([
+      'whole file',
+      await timeCalls(lectern, 'lectern_read', { target: FILE }),
+      await timeCalls(peer, 'read_text_file', { path: absolute }),
+    ]);
+    pairs.push([
+      'symbol StdioServerTransport.send',
+      await timeCalls(lectern, 'lectern_read', { mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }),
+      null,
+    ]);
   } finally {
     await lectern.close();
     await peer.close();
   }
   const rows = pairs.map(([name, ours, theirs]) => {
-    const peerCells = theirs ? `${ms(median(theirs))} | ${ms(quantile(theirs, 0.95))} | ${ratio(median(ours) / median(theirs))}` : '— | — | —';
+    const peerCells = theirs
+      ? `${ms(median(theirs))} | ${ms(quantile(theirs, 0.95))} | ${ratio(median(ours) / median(theirs))}`
+      : '— | — | —';
     return `| ${name} | ${ms(median(ours))} | ${ms(quantile(ours, 0.95))} | ${peerCells} |`;
   });
   return [
@@ -114,12 +159,14 @@ async function warm(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: 'ignore' });
+  if (!process.argv.includes('--no-build'))
+    execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: 'ignore' });
   try {
     console.log(cold() + '\n');
     console.log((await warm()) + '\n');
   } finally {
-    if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' }); // the dev build again
+    if (!process.argv.includes('--no-build'))
+      execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' }); // the dev build again
   }
 }
 

@@ -5,9 +5,38 @@ import { rng } from './rng';
 
 const encoder = new TextEncoder();
 
-
-const WORDS = ['value', 'result', 'items', 'config', 'handler', 'request', 'buffer', 'index', 'options', 'cache', 'node', 'token', 'range', 'offset', 'limit', 'source', 'target', 'entry', 'state', 'context'];
-const TYPES = ['string', 'number', 'boolean', 'Uint8Array', 'Promise<void>', 'Map<string, number>', 'ReadonlyArray<Entry>', 'Result | undefined'];
+const WORDS = [
+  'value',
+  'result',
+  'items',
+  'config',
+  'handler',
+  'request',
+  'buffer',
+  'index',
+  'options',
+  'cache',
+  'node',
+  'token',
+  'range',
+  'offset',
+  'limit',
+  'source',
+  'target',
+  'entry',
+  'state',
+  'context',
+];
+const TYPES = [
+  'string',
+  'number',
+  'boolean',
+  'Uint8Array',
+  'Promise<void>',
+  'Map<string, number>',
+  'ReadonlyArray<Entry>',
+  'Result | undefined',
+];
 const PROSE = [
   'résumé of the café menu, naïve façade',
   'Grüße aus Köln — Straße, Maß, Größe',
@@ -31,12 +60,16 @@ export function makeLineGenerator(seed: number): () => string {
     if (roll < 0.1) return '';
     if (roll < 0.16) return `${indent}}`;
     if (roll < 0.22) return `import { ${ident()}, ${ident()} } from './${pick(WORDS)}/${pick(WORDS)}';`;
-    if (roll < 0.3) return `${indent}export function ${ident()}${counter}(${ident()}: ${pick(TYPES)}, ${ident()}: ${pick(TYPES)}): ${pick(TYPES)} {`;
-    if (roll < 0.45) return `${indent}const ${ident()} = await ${ident()}.${ident()}(${ident()}, { ${pick(WORDS)}: ${Math.floor(r() * 1000)} });`;
+    if (roll < 0.3)
+      return `${indent}export function ${ident()}${counter}(${ident()}: ${pick(TYPES)}, ${ident()}: ${pick(TYPES)}): ${pick(TYPES)} {`;
+    if (roll < 0.45)
+      return `${indent}const ${ident()} = await ${ident()}.${ident()}(${ident()}, { ${pick(WORDS)}: ${Math.floor(r() * 1000)} });`;
     if (roll < 0.58) return `${indent}// ${pick(PROSE)} (${counter})`;
     if (roll < 0.68) return `${indent}if (${ident()}.${pick(WORDS)} === "${pick(PROSE)}") return ${ident()};`;
-    if (roll < 0.78) return `${indent}${ident()} = ${ident()}.filter((x) => x.${pick(WORDS)} > ${Math.floor(r() * 99)}).map((x) => x.${pick(WORDS)});`;
-    if (roll < 0.88) return `${indent}return { ${pick(WORDS)}: ${ident()}, ${pick(WORDS)}: ${ident()}, ${pick(WORDS)}: ${ident()} };`;
+    if (roll < 0.78)
+      return `${indent}${ident()} = ${ident()}.filter((x) => x.${pick(WORDS)} > ${Math.floor(r() * 99)}).map((x) => x.${pick(WORDS)});`;
+    if (roll < 0.88)
+      return `${indent}return { ${pick(WORDS)}: ${ident()}, ${pick(WORDS)}: ${ident()}, ${pick(WORDS)}: ${ident()} };`;
     if (roll < 0.99) return `${indent}${ident()}.push(${ident()});`;
     // About 1 line in 100 is a long string literal (200-900 characters).
     const parts: string[] = [];

@@ -54,14 +54,26 @@ async function main(): Promise<void> {
   const roots = [{ name: 'ws', path: job.root }];
   let host: import('../src/core/ground/ports').Host;
   if (job.plainHost) {
-    const { nodeFileSystem } = (await import(join(job.srcRoot, 'src/node/nodeFileSystem.ts'))) as typeof import('../src/node/nodeFileSystem');
+    const { nodeFileSystem } = (await import(
+      join(job.srcRoot, 'src/node/nodeFileSystem.ts')
+    )) as typeof import('../src/node/nodeFileSystem');
     host = { fs: nodeFileSystem, roots: () => roots };
   } else {
-    const { createNodeHost } = (await import(join(job.srcRoot, 'src/node/nodeHost.ts'))) as typeof import('../src/node/nodeHost');
+    const { createNodeHost } = (await import(
+      join(job.srcRoot, 'src/node/nodeHost.ts')
+    )) as typeof import('../src/node/nodeHost');
     host = createNodeHost(() => roots, { bundleDir: join(job.srcRoot, 'src/node') });
     delete host.symbolCache; // every run parses: no cache from an earlier process
   }
-  const results: CallResult[] = job.calls.map((c) => ({ label: c.label, wallMs: [], cpuMs: [], stallMs: 0, ok: false, head: '', notes: [] }));
+  const results: CallResult[] = job.calls.map((c) => ({
+    label: c.label,
+    wallMs: [],
+    cpuMs: [],
+    stallMs: 0,
+    ok: false,
+    head: '',
+    notes: [],
+  }));
   const grepMs: number[] = [];
   let grepLines = 0;
   for (let run = 0; run < job.runs; run++) {
@@ -88,13 +100,20 @@ async function main(): Promise<void> {
       result.stallMs = Math.max(result.stallMs, stall);
       result.ok = response.ok;
       result.head = response.text.split('\n').slice(0, 4).join('\n').slice(0, 400);
-      result.notes = response.text.split('\n').filter((l) => l.startsWith('[')).map((l) => l.slice(0, 300));
+      result.notes = response.text
+        .split('\n')
+        .filter((l) => l.startsWith('['))
+        .map((l) => l.slice(0, 300));
       const total = /"total_matches":(\d+)/.exec(JSON.stringify(response.meta));
       if (total) result.matches = Number(total[1]);
     }
     if (job.grep) {
       const t = performance.now();
-      const out = spawnSync(job.grep[0]!, job.grep.slice(1), { cwd: job.root, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 1 << 30 });
+      const out = spawnSync(job.grep[0]!, job.grep.slice(1), {
+        cwd: job.root,
+        env: { ...process.env, LC_ALL: 'C' },
+        maxBuffer: 1 << 30,
+      });
       grepMs.push(performance.now() - t);
       grepLines = out.stdout.toString('latin1').split('\n').length - 1;
     }

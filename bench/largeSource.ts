@@ -10,7 +10,11 @@ export const EXTENSIONS: Record<LargeLanguage, string> = { typescript: 'ts', jav
 function tsClass(i: number, r: () => number, typed: boolean): string {
   const t = (s: string) => (typed ? s : '');
   const methods = 3 + Math.floor(r() * 6);
-  const out = [`/** Client number ${i}: talks to the service. */`, `export class Client${i} {`, typed ? `  private count: number = ${i};` : `  count = ${i};`];
+  const out = [
+    `/** Client number ${i}: talks to the service. */`,
+    `export class Client${i} {`,
+    typed ? `  private count: number = ${i};` : `  count = ${i};`,
+  ];
   for (let m = 0; m < methods; m++) {
     out.push(`  /** Sends request ${m}. */`);
     out.push(`  async send${m}(input${t(': string')}, limit${t(': number')} = ${m})${t(': Promise<number>')} {`);
@@ -22,7 +26,8 @@ function tsClass(i: number, r: () => number, typed: boolean): string {
 }
 
 function tsOther(i: number, typed: boolean): string {
-  if (!typed) return `export function helper${i}(a, b) {\n  return a + b * ${i};\n}\n\nexport const LIMIT_${i} = ${i * 3};\n`;
+  if (!typed)
+    return `export function helper${i}(a, b) {\n  return a + b * ${i};\n}\n\nexport const LIMIT_${i} = ${i * 3};\n`;
   return `export interface Shape${i} {\n  id: number;\n  name: string;\n  next?: Shape${i};\n}\n\nexport function helper${i}(a: number, b: number): number {\n  return a + b * ${i};\n}\n\nexport const LIMIT_${i} = ${i * 3};\n`;
 }
 
@@ -51,7 +56,14 @@ export function generateSource(language: LargeLanguage, bytes: number, seed = 14
   for (let i = 0; size < bytes; i++) {
     // Client0…Client6 are classes, 7…9 the rest, in every ten.
     const isClass = i % 10 < 7;
-    const piece = language === 'python' ? (isClass ? pyClass(i, r) : pyOther(i)) : isClass ? tsClass(i, r, language === 'typescript') : tsOther(i, language === 'typescript');
+    const piece =
+      language === 'python'
+        ? isClass
+          ? pyClass(i, r)
+          : pyOther(i)
+        : isClass
+          ? tsClass(i, r, language === 'typescript')
+          : tsOther(i, language === 'typescript');
     parts.push(piece);
     size += piece.length;
   }

@@ -82,7 +82,11 @@ export const HEAVY: Timing = { minIters: 3, budgetMs: 0, warmup: 0, settle: true
 export const MAX_ITERS = 300;
 
 /** Engine and floor alternate, so both see the same machine state (page cache, CPU frequency, noise). */
-export async function timePair(engine: () => Promise<unknown>, floor: () => Promise<unknown>, timing: Timing): Promise<{ engine: number[]; engineCpu: number[]; floor: number[] }> {
+export async function timePair(
+  engine: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  timing: Timing,
+): Promise<{ engine: number[]; engineCpu: number[]; floor: number[] }> {
   for (let i = 0; i < timing.warmup; i++) {
     await engine();
     await floor();

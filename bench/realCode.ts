@@ -24,13 +24,28 @@ export const CORPORA: Record<string, readonly Corpus[]> = {
   typescript: [{ name: 'rxjs', source: 'npm:rxjs@7.8.1', subdir: 'package/src' }],
   javascript: [{ name: 'express', source: 'npm:express@4.21.2', subdir: 'package' }],
   python: [{ name: 'flask', source: 'deb:python3-flask', subdir: 'usr/lib/python3/dist-packages/flask' }],
-  go: [{ name: 'cobra', source: 'deb:golang-github-spf13-cobra-dev', subdir: 'usr/share/gocode/src/github.com/spf13/cobra' }],
+  go: [
+    {
+      name: 'cobra',
+      source: 'deb:golang-github-spf13-cobra-dev',
+      subdir: 'usr/share/gocode/src/github.com/spf13/cobra',
+    },
+  ],
   rust: [{ name: 'regex', source: 'deb:librust-regex-dev', subdir: 'usr/share/cargo/registry' }],
   c: [{ name: 'hiredis', source: 'npm:hiredis@0.5.0', subdir: 'package/deps/hiredis' }],
   cpp: [{ name: 'googletest', source: 'deb:googletest', subdir: 'usr/src/googletest' }],
-  java: [{ name: 'openjdk-util', source: 'deb:openjdk-17-source', subdir: 'unzipped/java.base/java/util', unzip: { archive: 'usr/lib/jvm/openjdk-17/lib/src.zip', entries: 'java.base/java/util/*' } }],
+  java: [
+    {
+      name: 'openjdk-util',
+      source: 'deb:openjdk-17-source',
+      subdir: 'unzipped/java.base/java/util',
+      unzip: { archive: 'usr/lib/jvm/openjdk-17/lib/src.zip', entries: 'java.base/java/util/*' },
+    },
+  ],
   ruby: [{ name: 'rack', source: 'deb:ruby-rack', subdir: 'usr/share/rubygems-integration/all/gems' }],
-  php: [{ name: 'symfony-console', source: 'deb:php-symfony-console', subdir: 'usr/share/php/Symfony/Component/Console' }],
+  php: [
+    { name: 'symfony-console', source: 'deb:php-symfony-console', subdir: 'usr/share/php/Symfony/Component/Console' },
+  ],
   // UniTask, a Unity package published on npm with its C# sources (Debian ships .NET libraries as assemblies).
   csharp: [{ name: 'unitask', source: 'npm:com.cysharp.unitask@2.2.5', subdir: 'package/Runtime' }],
 };
@@ -51,7 +66,10 @@ function unpackDeb(pkg: string, into: string): void {
 
 function unpackNpm(spec: string, into: string): void {
   mkdirSync(into, { recursive: true });
-  const out = execFileSync('npm', ['pack', spec, '--silent'], { cwd: into, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const out = execFileSync('npm', ['pack', spec, '--silent'], { cwd: into, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()!;
   execFileSync('tar', ['xzf', out], { cwd: into });
   rmSync(join(into, out), { force: true });
 }
@@ -63,11 +81,18 @@ export function ensureCorpus(corpus: Corpus): string {
   if (existsSync(code)) return code;
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  const [kind, what] = [corpus.source.slice(0, corpus.source.indexOf(':')), corpus.source.slice(corpus.source.indexOf(':') + 1)];
+  const [kind, what] = [
+    corpus.source.slice(0, corpus.source.indexOf(':')),
+    corpus.source.slice(corpus.source.indexOf(':') + 1),
+  ];
   if (kind === 'deb') unpackDeb(what, into);
   else unpackNpm(what, into);
   if (corpus.unzip) {
-    execFileSync('unzip', ['-q', '-o', join(into, corpus.unzip.archive), corpus.unzip.entries, '-d', join(into, 'unzipped')], { stdio: 'pipe' });
+    execFileSync(
+      'unzip',
+      ['-q', '-o', join(into, corpus.unzip.archive), corpus.unzip.entries, '-d', join(into, 'unzipped')],
+      { stdio: 'pipe' },
+    );
     rmSync(join(into, corpus.unzip.archive), { force: true });
   }
   if (!existsSync(code)) throw new Error(`${corpus.source} has no ${corpus.subdir}`);

@@ -2,7 +2,16 @@
 // source of truth: docs/benchmarks.md and the chart are rendered from it, and a partial run
 // (`--only=`) replaces only the parts it ran.
 import type { SearchTreeResult } from './search';
-import type { IndexResult, SizeResult, SymbolColdResult, SymbolFileResult, SymbolFileSpec, SymbolMemoryResult, TokenizerResult, TokensResult } from './types';
+import type {
+  IndexResult,
+  SizeResult,
+  SymbolColdResult,
+  SymbolFileResult,
+  SymbolFileSpec,
+  SymbolMemoryResult,
+  TokenizerResult,
+  TokensResult,
+} from './types';
 
 export const RESULTS_FORMAT = 1;
 
@@ -98,7 +107,13 @@ export function mergeResults(previous: BenchResults | null, fresh: Parts): Bench
 
 export function parseResults(text: string): BenchResults {
   const value = JSON.parse(text) as Partial<BenchResults>;
-  if (value === null || typeof value !== 'object' || value.format !== RESULTS_FORMAT || typeof value.parts !== 'object' || value.parts === null) {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    value.format !== RESULTS_FORMAT ||
+    typeof value.parts !== 'object' ||
+    value.parts === null
+  ) {
     throw new Error(`not a benchmark results file of format ${RESULTS_FORMAT}`);
   }
   const unknown = Object.keys(value.parts).filter((k) => !(PART_NAMES as readonly string[]).includes(k));

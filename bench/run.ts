@@ -25,13 +25,41 @@ import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readsChartSvg } from './chart';
 import { writeBenchFile } from './generate';
-import { mergeResults, PART_NAMES, parseResults, portablePaths, serializeResults, type BenchResults, type Machine, type Parts, type RunInfo } from './results';
+import {
+  mergeResults,
+  PART_NAMES,
+  parseResults,
+  portablePaths,
+  serializeResults,
+  type BenchResults,
+  type Machine,
+  type Parts,
+  type RunInfo,
+} from './results';
 import { runSearchBench, searchSummary, type SearchPart } from './search';
 import { bytes, count, growth, ms, ratio } from './format';
 import { renderSummary } from './summary';
-import { coldRuns, packageOf, symbolFiles, symbolSummary, type PartRun, type ReadsPart, type SymbolParts } from './symbolReport';
+import {
+  coldRuns,
+  packageOf,
+  symbolFiles,
+  symbolSummary,
+  type PartRun,
+  type ReadsPart,
+  type SymbolParts,
+} from './symbolReport';
 import { verdictFlatReads } from './verdicts';
-import type { ChildJob, ChildResult, IndexResult, SizeResult, SymbolColdResult, SymbolFileResult, SymbolMemoryResult, TokenizerResult, TokensResult } from './types';
+import type {
+  ChildJob,
+  ChildResult,
+  IndexResult,
+  SizeResult,
+  SymbolColdResult,
+  SymbolFileResult,
+  SymbolMemoryResult,
+  TokenizerResult,
+  TokensResult,
+} from './types';
 
 const ROOT = resolve(__dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -64,12 +92,20 @@ function parseArgs(argv: string[]): Args {
   const args: Args = { sizes: Object.keys(SIZES), out: DOCS, only: new Set(PARTS), renderOnly: false };
   for (const arg of argv) {
     if (arg.startsWith('--sizes=')) {
-      args.sizes = arg.slice('--sizes='.length).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      args.sizes = arg
+        .slice('--sizes='.length)
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
       const unknown = args.sizes.filter((s) => !(s in SIZES));
       if (unknown.length > 0) usage(`unknown size ${unknown.join(', ')} (known: ${Object.keys(SIZES).join(', ')})`);
     } else if (arg.startsWith('--only=')) {
       args.only = new Set();
-      for (const name of arg.slice('--only='.length).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+      for (const name of arg
+        .slice('--only='.length)
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)) {
         const parts = ALIASES[name] ?? (PARTS.includes(name as Part) ? [name as Part] : undefined);
         if (!parts) usage(`unknown part ${name} (known: ${[...PARTS, ...Object.keys(ALIASES)].join(', ')})`);
         for (const part of parts) args.only.add(part);
@@ -83,15 +119,22 @@ function parseArgs(argv: string[]): Args {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search|symbols] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`);
+  process.stderr.write(
+    `bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search|symbols] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`,
+  );
   process.exit(2);
 }
 
 // ---- running ------------------------------------------------------------------------------------
 
-
 function runChild(job: ChildJob, timeoutMs: number): Promise<ChildResult> {
-  return runBenchChild<ChildResult>('child.ts', job, ROOT, timeoutMs, `bench child for ${JSON.stringify(job).slice(0, 200)}`);
+  return runBenchChild<ChildResult>(
+    'child.ts',
+    job,
+    ROOT,
+    timeoutMs,
+    `bench child for ${JSON.stringify(job).slice(0, 200)}`,
+  );
 }
 
 interface Run {
@@ -113,7 +156,11 @@ async function main(): Promise<void> {
   if (args.renderOnly) {
     if (!args.out || !jsonPath) usage('--render-only writes the summary: it cannot go with --no-write');
     if (!previous) usage(`--render-only: no ${relative(process.cwd(), jsonPath)} to render from`);
-    process.stdout.write(`Wrote ${render(previous, args.out).map((p) => relative(process.cwd(), p)).join(', ')} from ${relative(process.cwd(), jsonPath)}\n`);
+    process.stdout.write(
+      `Wrote ${render(previous, args.out)
+        .map((p) => relative(process.cwd(), p))
+        .join(', ')} from ${relative(process.cwd(), jsonPath)}\n`,
+    );
     return;
   }
   const started = performance.now();
@@ -131,7 +178,9 @@ async function main(): Promise<void> {
     });
   }
 
-  process.stderr.write(`lectern bench: ${os.cpus().length} cores, node ${process.version}, parts ${[...args.only].join(', ')}, files in ${dir}\n`);
+  process.stderr.write(
+    `lectern bench: ${os.cpus().length} cores, node ${process.version}, parts ${[...args.only].join(', ')}, files in ${dir}\n`,
+  );
   const files = args.only.has('files') ? await runFiles(args, dir) : undefined;
   const symbols = await runSymbols(args, dir);
   const search = args.only.has('search') ? await runSearchBench(ROOT, dir) : undefined;
@@ -147,7 +196,10 @@ async function main(): Promise<void> {
   process.stdout.write(symbolSummary(symbols));
   if (search) process.stdout.write(searchSummary(search));
   process.stdout.write(`\nBench wall time ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-  if (written.length > 0) process.stdout.write(`Wrote ${written.map((p) => relative(process.cwd(), p)).join(', ')}${args.only.size < PARTS.length ? ' (only the parts run were replaced in the JSON)' : ''}\n`);
+  if (written.length > 0)
+    process.stdout.write(
+      `Wrote ${written.map((p) => relative(process.cwd(), p)).join(', ')}${args.only.size < PARTS.length ? ' (only the parts run were replaced in the JSON)' : ''}\n`,
+    );
 }
 
 async function runFiles(args: Args, dir: string): Promise<Run> {
@@ -155,7 +207,10 @@ async function runFiles(args: Args, dir: string): Promise<Run> {
   const date = new Date();
   const loadStart = os.loadavg()[0]!;
   process.stderr.write('tokenizer cold load …\n');
-  const tokenizer = (await runChild({ kind: 'tokenizer', label: 'tokenizer', dir, name: '', size: 0, lines: 0 }, 120_000)) as TokenizerResult;
+  const tokenizer = (await runChild(
+    { kind: 'tokenizer', label: 'tokenizer', dir, name: '', size: 0, lines: 0 },
+    120_000,
+  )) as TokenizerResult;
 
   const results: SizeResult[] = [];
   const skipped: string[] = [];
@@ -182,7 +237,16 @@ async function runFiles(args: Args, dir: string): Promise<Run> {
       rmSync(path, { force: true });
     }
   }
-  return { date, sizes: results, skipped, tokenizer, generateMs, totalMs: performance.now() - started, loadStart, loadEnd: os.loadavg()[0]! };
+  return {
+    date,
+    sizes: results,
+    skipped,
+    tokenizer,
+    generateMs,
+    totalMs: performance.now() - started,
+    loadStart,
+    loadEnd: os.loadavg()[0]!,
+  };
 }
 
 /** The symbol parts that were asked for, each timed with its own load average. */
@@ -194,7 +258,10 @@ async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
     const loadStart = os.loadavg()[0]!;
     const t = performance.now();
     const value = await fn();
-    return { value, run: { date, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - t, code, cpus: os.cpus().length } };
+    return {
+      value,
+      run: { date, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - t, code, cpus: os.cpus().length },
+    };
   };
   const specs = symbolFiles(ROOT);
   const largest = specs[specs.length - 1]!;
@@ -232,7 +299,10 @@ async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
   if (args.only.has('memory') && existsSync(largest.path)) {
     process.stderr.write(`memory: outlines of new versions of ${largest.shown} …\n`);
     await soft(parts, 'memory', async () => {
-      const { value, run } = await timed(async () => (await runChild({ kind: 'sym-memory', file: largest, dir, reps: 10 }, 300_000)) as SymbolMemoryResult);
+      const { value, run } = await timed(
+        async () =>
+          (await runChild({ kind: 'sym-memory', file: largest, dir, reps: 10 }, 300_000)) as SymbolMemoryResult,
+      );
       parts.memory = { run, spec: largest, result: value };
     });
   }
@@ -242,7 +312,13 @@ async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
     const roots = await indexRoots();
     process.stderr.write(`index: ${roots.map((r) => r.path).join(', ')} …\n`);
     await soft(parts, 'index', async () => {
-      const { value, run } = await timed(async () => (await runChild({ kind: 'index', roots, target: 'expandRange', symbolKind: 'function', maxCalls: 40 }, 420_000)) as IndexResult);
+      const { value, run } = await timed(
+        async () =>
+          (await runChild(
+            { kind: 'index', roots, target: 'expandRange', symbolKind: 'function', maxCalls: 40 },
+            420_000,
+          )) as IndexResult,
+      );
       parts.index = { run, result: value, budgetMs: INDEX_LIMITS.budgetMs, maxFileBytes: INDEX_LIMITS.maxFileBytes };
     });
   }
@@ -250,7 +326,9 @@ async function runSymbols(args: Args, dir: string): Promise<SymbolParts> {
   if (args.only.has('tokens')) {
     process.stderr.write('tokens per language …\n');
     await soft(parts, 'tokens', async () => {
-      const { value, run } = await timed(async () => (await runChild({ kind: 'tokens', root: ROOT }, 180_000)) as TokensResult);
+      const { value, run } = await timed(
+        async () => (await runChild({ kind: 'tokens', root: ROOT }, 180_000)) as TokensResult,
+      );
       parts.tokens = { run, result: value };
     });
   }
@@ -273,12 +351,16 @@ async function indexRoots(): Promise<{ name: string; path: string }[]> {
   const { LANGUAGES } = await import('../src/core/symbols/languages/index');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
   const extensions = new Set(LANGUAGES.flatMap((l) => l.extensions));
-  const wanted = (name: string) => name.lastIndexOf('.') > 0 && extensions.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
+  const wanted = (name: string) =>
+    name.lastIndexOf('.') > 0 && extensions.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
   const roots = [{ name: 'node_modules', path: join(ROOT, 'node_modules') }];
   const listed = await listSourceFiles({ fs: nodeFileSystem, roots: () => roots }, roots, wanted, 50_000);
   if (listed.files.length >= 5000) return roots;
   try {
-    const stdlib = execFileSync('python3', ['-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const stdlib = execFileSync('python3', ['-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (stdlib) roots.push({ name: 'python', path: stdlib });
   } catch {
     // no python3: node_modules alone
@@ -290,12 +372,19 @@ async function indexRoots(): Promise<{ name: string; path: string }[]> {
 
 function machineNow(): Machine {
   const cpus = os.cpus();
-  return { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, memoryBytes: os.totalmem(), os: `${os.type()} ${os.release()} (${os.arch()})`, node: process.version };
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryBytes: os.totalmem(),
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+  };
 }
 
 function codeVersion(): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const dirty = git('status', '--porcelain', '--', 'src').length > 0;
     return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' plus uncommitted changes in src/' : ''}`;
   } catch {
@@ -306,17 +395,54 @@ function codeVersion(): string {
 /** This run's parts as records of the results file, with paths that name no one's machine. */
 function freshParts(files: Run | undefined, symbols: SymbolParts, search: SearchPart | undefined): Parts {
   const machine = machineNow();
-  const info = (run: { date: Date; code: string; loadStart: number; loadEnd: number; wallMs: number }): RunInfo => ({ date: run.date.toISOString(), code: run.code, machine, loadStart: run.loadStart, loadEnd: run.loadEnd, wallMs: run.wallMs });
+  const info = (run: { date: Date; code: string; loadStart: number; loadEnd: number; wallMs: number }): RunInfo => ({
+    date: run.date.toISOString(),
+    code: run.code,
+    machine,
+    loadStart: run.loadStart,
+    loadEnd: run.loadEnd,
+    wallMs: run.wallMs,
+  });
   const parts: Parts = {};
-  if (files) parts.files = { run: info({ ...files, code: codeVersion(), wallMs: files.totalMs }), data: { tokenizer: files.tokenizer, sizes: files.sizes, generateMs: files.generateMs, skipped: files.skipped } };
-  if (symbols.reads) parts.reads = { run: info(symbols.reads.run), data: { files: symbols.reads.files, skipped: symbols.reads.skipped, tokenCap: symbols.reads.tokenCap } };
-  if (symbols.memory) parts.memory = { run: info(symbols.memory.run), data: { spec: symbols.memory.spec, result: symbols.memory.result } };
-  if (symbols.index) parts.index = { run: info(symbols.index.run), data: { result: symbols.index.result, budgetMs: symbols.index.budgetMs, maxFileBytes: symbols.index.maxFileBytes } };
+  if (files)
+    parts.files = {
+      run: info({ ...files, code: codeVersion(), wallMs: files.totalMs }),
+      data: { tokenizer: files.tokenizer, sizes: files.sizes, generateMs: files.generateMs, skipped: files.skipped },
+    };
+  if (symbols.reads)
+    parts.reads = {
+      run: info(symbols.reads.run),
+      data: { files: symbols.reads.files, skipped: symbols.reads.skipped, tokenCap: symbols.reads.tokenCap },
+    };
+  if (symbols.memory)
+    parts.memory = {
+      run: info(symbols.memory.run),
+      data: { spec: symbols.memory.spec, result: symbols.memory.result },
+    };
+  if (symbols.index)
+    parts.index = {
+      run: info(symbols.index.run),
+      data: {
+        result: symbols.index.result,
+        budgetMs: symbols.index.budgetMs,
+        maxFileBytes: symbols.index.maxFileBytes,
+      },
+    };
   if (symbols.tokens) parts.tokens = { run: info(symbols.tokens.run), data: { result: symbols.tokens.result } };
-  if (search) parts.search = { run: info(search), data: { generateMs: search.generateMs, trees: search.trees, skipped: search.skipped } };
+  if (search)
+    parts.search = {
+      run: info(search),
+      data: { generateMs: search.generateMs, trees: search.trees, skipped: search.skipped },
+    };
   const load = os.loadavg()[0]!;
-  for (const [name, message] of Object.entries(symbols.failed ?? {}) as [keyof NonNullable<SymbolParts['failed']>, string][]) {
-    parts[name] = { run: info({ date: new Date(), code: codeVersion(), loadStart: load, loadEnd: load, wallMs: 0 }), error: message };
+  for (const [name, message] of Object.entries(symbols.failed ?? {}) as [
+    keyof NonNullable<SymbolParts['failed']>,
+    string,
+  ][]) {
+    parts[name] = {
+      run: info({ date: new Date(), code: codeVersion(), loadStart: load, loadEnd: load, wallMs: 0 }),
+      error: message,
+    };
   }
   return portablePaths(parts, { root: ROOT, home: os.homedir() });
 }
@@ -348,12 +474,17 @@ function render(results: BenchResults, dir: string): string[] {
 }
 
 function summary(run: Run): string {
-  const out: string[] = ['', `Lectern bench · ${os.cpus().length} cores · node ${process.version} · ${run.date.toISOString()} · load ${run.loadStart.toFixed(2)} → ${run.loadEnd.toFixed(2)}`];
+  const out: string[] = [
+    '',
+    `Lectern bench · ${os.cpus().length} cores · node ${process.version} · ${run.date.toISOString()} · load ${run.loadStart.toFixed(2)} → ${run.loadEnd.toFixed(2)}`,
+  ];
   out.push(`tokenizer cold load ${ms(run.tokenizer.loadMs)} ms`);
   for (const s of run.sizes) {
     out.push('', `${s.label}  (first call of the process ${ms(s.cold.ms)} ms)`);
     const width = Math.max(...s.cases.map((c) => c.label.length));
-    out.push(`  ${'case'.padEnd(width)}  ${'median'.padStart(9)}  ${'p95'.padStart(9)}  ${'floor'.padStart(8)}  ${'×floor'.padStart(8)}  ${'CPU'.padStart(9)}  ${'ΔRSS'.padStart(10)}`);
+    out.push(
+      `  ${'case'.padEnd(width)}  ${'median'.padStart(9)}  ${'p95'.padStart(9)}  ${'floor'.padStart(8)}  ${'×floor'.padStart(8)}  ${'CPU'.padStart(9)}  ${'ΔRSS'.padStart(10)}`,
+    );
     for (const c of s.cases) {
       out.push(
         `  ${c.label.padEnd(width)}  ${(ms(c.engine.median) + ' ms').padStart(9)}  ${(ms(c.engine.p95) + ' ms').padStart(9)}  ${(ms(c.floor.median) + ' ms').padStart(8)}  ${ratio(c.engine.median / c.floor.median).padStart(8)}  ${(ms(c.engineCpu.median) + ' ms').padStart(9)}  ${growth(c.memEngine.rss).padStart(10)}` +

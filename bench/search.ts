@@ -100,7 +100,8 @@ function generateTree(root: string): number {
 
 function codeVersion(root: string): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const dirty = git('status', '--porcelain', '--', 'src').length > 0;
     return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' plus uncommitted changes in src/' : ''}`;
   } catch {
@@ -140,9 +141,27 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           runs: RUNS,
           sameFiles: false,
           queries: [
-            { id: 'rare', label: 'rare literal, case-sensitive', input: { query: 'lecternBenchNeedle', case_sensitive: true }, grepFlags: ['-F'], grepPattern: 'lecternBenchNeedle' },
-            { id: 'common', label: 'common literal, any case', input: { query: 'Handler' }, grepFlags: ['-F', '-i'], grepPattern: 'Handler' },
-            { id: 'regex', label: 'regular expression', input: { query: 'export function \\w+Config\\d+\\(', is_regex: true, case_sensitive: true }, grepFlags: ['-E'], grepPattern: 'export function \\w+Config[0-9]+\\(' },
+            {
+              id: 'rare',
+              label: 'rare literal, case-sensitive',
+              input: { query: 'lecternBenchNeedle', case_sensitive: true },
+              grepFlags: ['-F'],
+              grepPattern: 'lecternBenchNeedle',
+            },
+            {
+              id: 'common',
+              label: 'common literal, any case',
+              input: { query: 'Handler' },
+              grepFlags: ['-F', '-i'],
+              grepPattern: 'Handler',
+            },
+            {
+              id: 'regex',
+              label: 'regular expression',
+              input: { query: 'export function \\w+Config\\d+\\(', is_regex: true, case_sensitive: true },
+              grepFlags: ['-E'],
+              grepPattern: 'export function \\w+Config[0-9]+\\(',
+            },
           ],
         },
         repoRoot,
@@ -158,7 +177,7 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
       await runChild(
         {
           id: 'node_modules',
-          label: 'This repository\'s node_modules (real packages)',
+          label: "This repository's node_modules (real packages)",
           shown: 'node_modules',
           name: 'node_modules',
           root: nodeModules,
@@ -166,9 +185,27 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           runs: RUNS,
           sameFiles: true,
           queries: [
-            { id: 'rare', label: 'literal, case-sensitive', input: { query: 'Buffer.allocUnsafe', case_sensitive: true }, grepFlags: ['-F'], grepPattern: 'Buffer.allocUnsafe' },
-            { id: 'common', label: 'literal, any case', input: { query: 'deprecated' }, grepFlags: ['-F', '-i'], grepPattern: 'deprecated' },
-            { id: 'regex', label: 'regular expression', input: { query: 'function\\s+\\w+Sync\\(', is_regex: true, case_sensitive: true }, grepFlags: ['-E'], grepPattern: 'function\\s+\\w+Sync\\(' },
+            {
+              id: 'rare',
+              label: 'literal, case-sensitive',
+              input: { query: 'Buffer.allocUnsafe', case_sensitive: true },
+              grepFlags: ['-F'],
+              grepPattern: 'Buffer.allocUnsafe',
+            },
+            {
+              id: 'common',
+              label: 'literal, any case',
+              input: { query: 'deprecated' },
+              grepFlags: ['-F', '-i'],
+              grepPattern: 'deprecated',
+            },
+            {
+              id: 'regex',
+              label: 'regular expression',
+              input: { query: 'function\\s+\\w+Sync\\(', is_regex: true, case_sensitive: true },
+              grepFlags: ['-E'],
+              grepPattern: 'function\\s+\\w+Sync\\(',
+            },
           ],
         },
         repoRoot,
@@ -179,7 +216,17 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
     skipped.push(`node_modules: ${(error as Error).message}`);
   }
   rmSync(scratch, { recursive: true, force: true });
-  return { date, code: codeVersion(repoRoot), cpus: os.cpus().length, loadStart, loadEnd: os.loadavg()[0]!, wallMs: performance.now() - started, generateMs, trees, skipped };
+  return {
+    date,
+    code: codeVersion(repoRoot),
+    cpus: os.cpus().length,
+    loadStart,
+    loadEnd: os.loadavg()[0]!,
+    wallMs: performance.now() - started,
+    generateMs,
+    trees,
+    skipped,
+  };
 }
 
 export function searchSummary(part: SearchPart): string {
@@ -189,7 +236,9 @@ export function searchSummary(part: SearchPart): string {
     for (const q of tree.queries) {
       out.push(
         `    ${q.label.padEnd(30)} Lectern ${(ms(q.engine.median) + ' ms').padStart(9)}  grep -rn ${(ms(q.grepRn.median) + ' ms').padStart(9)}  ${ratio(q.engine.median / q.grepRn.median).padStart(7)}` +
-          (q.grepSame ? `  same files ${(ms(q.grepSame.median) + ' ms').padStart(9)} ${ratio(q.engine.median / q.grepSame.median).padStart(7)}` : '') +
+          (q.grepSame
+            ? `  same files ${(ms(q.grepSame.median) + ' ms').padStart(9)} ${ratio(q.engine.median / q.grepSame.median).padStart(7)}`
+            : '') +
           `  matches ${count(q.matches)} / ${count(q.grepSame ? q.grepSameLines! : q.grepRnLines)}`,
       );
     }

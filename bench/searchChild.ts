@@ -19,7 +19,11 @@ import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
 function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number }> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(args[0]!, args.slice(1), { cwd, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(args[0]!, args.slice(1), {
+      cwd,
+      env: { ...process.env, LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let lines = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
@@ -53,7 +57,10 @@ async function main(): Promise<void> {
   const all = await grep(['find', '.', '-type', 'f'], job.root);
   let allBytes = 0;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('find', ['.', '-type', 'f', '-printf', '%s\\n'], { cwd: job.root, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('find', ['.', '-type', 'f', '-printf', '%s\\n'], {
+      cwd: job.root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let rest = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -123,9 +130,21 @@ async function main(): Promise<void> {
       mem,
       head: response.text.split('\n')[0]!,
     });
-    process.stderr.write(`  ${q.label}: Lectern ${engine.length ? stats(engine).median.toFixed(0) : '?'} ms, grep -rn ${stats(rn).median.toFixed(0)} ms\n`);
+    process.stderr.write(
+      `  ${q.label}: Lectern ${engine.length ? stats(engine).median.toFixed(0) : '?'} ms, grep -rn ${stats(rn).median.toFixed(0)} ms\n`,
+    );
   }
-  const result: SearchTreeResult = { id: job.id, label: job.label, root: job.shown, files: all.lines, bytes: allBytes, listed, listedBytes, searchable: list.length, queries };
+  const result: SearchTreeResult = {
+    id: job.id,
+    label: job.label,
+    root: job.shown,
+    files: all.lines,
+    bytes: allBytes,
+    listed,
+    listedBytes,
+    searchable: list.length,
+    queries,
+  };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }
 

@@ -3,17 +3,50 @@
 // stay in the JSON.
 import { readRatios } from './chart';
 import { bytes, count, growth, ms, ratio } from './format';
-import { PART_NAMES, type BenchResults, type FilesData, type IndexData, type Machine, type MemoryData, type PartData, type PartName, type ReadsData, type RunInfo, type SearchData, type TokensData } from './results';
+import {
+  PART_NAMES,
+  type BenchResults,
+  type FilesData,
+  type IndexData,
+  type Machine,
+  type MemoryData,
+  type PartData,
+  type PartName,
+  type ReadsData,
+  type RunInfo,
+  type SearchData,
+  type TokensData,
+} from './results';
 import { caseOf, median, verdictFlatReads, verdictOutlines, verdictWarm1MB, type Verdict } from './verdicts';
 import type { SymbolCase } from './types';
 
 /** Other benchmark pages, listed under "More benchmarks" (add yours here, not in the generated page). */
 export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = [
-  { title: 'Read economy', link: 'economy.md', note: '`npm run bench:economy`: tokens and calls per read need on real code against the peers\' read strategies' },
-  { title: 'Symbol accuracy', link: 'symbols-accuracy.md', note: '`npm run bench:symbols-accuracy`: recall and answer size per language against independent parsers; the persistent index' },
-  { title: 'History retention', link: 'history-benchmark.md', note: '`npm run bench:history`: history tokens and answerable questions with retention, everything, or the last N results' },
-  { title: 'Hardening bounds', link: 'hardening-benchmark.md', note: '`npm run bench:hardening`: outlines of 8 and 15 MB files, file-target searches and workspace search beside grep, before and after in one run' },
-  { title: 'CLI and MCP speed', link: 'mcp.md#speed', note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server' },
+  {
+    title: 'Read economy',
+    link: 'economy.md',
+    note: "`npm run bench:economy`: tokens and calls per read need on real code against the peers' read strategies",
+  },
+  {
+    title: 'Symbol accuracy',
+    link: 'symbols-accuracy.md',
+    note: '`npm run bench:symbols-accuracy`: recall and answer size per language against independent parsers; the persistent index',
+  },
+  {
+    title: 'History retention',
+    link: 'history-benchmark.md',
+    note: '`npm run bench:history`: history tokens and answerable questions with retention, everything, or the last N results',
+  },
+  {
+    title: 'Hardening bounds',
+    link: 'hardening-benchmark.md',
+    note: '`npm run bench:hardening`: outlines of 8 and 15 MB files, file-target searches and workspace search beside grep, before and after in one run',
+  },
+  {
+    title: 'CLI and MCP speed',
+    link: 'mcp.md#speed',
+    note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server',
+  },
 ];
 
 export interface SummaryOptions {
@@ -52,9 +85,16 @@ function machineAndRuns(results: BenchResults): string[] {
   });
   if (records.length === 0) return ['No results yet: run `npm run bench`.', ''];
   const machines = new Map<string, PartName[]>();
-  for (const { name, record } of records) machines.set(machineText(record.run.machine), [...(machines.get(machineText(record.run.machine)) ?? []), name]);
+  for (const { name, record } of records)
+    machines.set(machineText(record.run.machine), [...(machines.get(machineText(record.run.machine)) ?? []), name]);
   return [
-    ...(machines.size === 1 ? [`Machine: ${[...machines.keys()][0]}.`] : ['Machines (the parts ran on different ones):', '', ...[...machines].map(([m, names]) => `- ${names.join(', ')}: ${m}`)]),
+    ...(machines.size === 1
+      ? [`Machine: ${[...machines.keys()][0]}.`]
+      : [
+          'Machines (the parts ran on different ones):',
+          '',
+          ...[...machines].map(([m, names]) => `- ${names.join(', ')}: ${m}`),
+        ]),
     '',
     '| part | what | ran | code | load (1 min) start → end | wall time |',
     '|---|---|---|---|---|--:|',
@@ -73,10 +113,20 @@ function machineAndRuns(results: BenchResults): string[] {
 function verdictLines(results: BenchResults): string[] {
   const files = dataOf(results, 'files');
   const reads = dataOf(results, 'reads');
-  const verdicts: Verdict[] = [...(files ? [verdictFlatReads(files)] : []), ...(reads ? [verdictWarm1MB(reads), verdictOutlines(reads)] : [])];
+  const verdicts: Verdict[] = [
+    ...(files ? [verdictFlatReads(files)] : []),
+    ...(reads ? [verdictWarm1MB(reads), verdictOutlines(reads)] : []),
+  ];
   if (verdicts.length === 0) return [];
   const mark = (v: Verdict) => (v.holds === null ? 'not measured' : v.holds ? 'holds' : '**does not hold**');
-  return ['## Verdicts', '', ...verdicts.map((v) => `- "${v.claim}": ${mark(v)}. ${v.text.replace(/ ?\*\*(Holds\.|Does not hold\.?)\*\*:?/, '').trim()}`), ''];
+  return [
+    '## Verdicts',
+    '',
+    ...verdicts.map(
+      (v) => `- "${v.claim}": ${mark(v)}. ${v.text.replace(/ ?\*\*(Holds\.|Does not hold\.?)\*\*:?/, '').trim()}`,
+    ),
+    '',
+  ];
 }
 
 function fileReads(data: FilesData, chart: string): string[] {
@@ -96,10 +146,16 @@ function fileReads(data: FilesData, chart: string): string[] {
   ];
   for (const row of rows) {
     const cases = medians(row.id);
-    out.push(`| ${row.label} | ${row.values.map((v, i) => (v === null ? '—' : `${ratio(v)} (${ms(cases[i]!.engine.median)} ms)`)).join(' | ')} |`);
+    out.push(
+      `| ${row.label} | ${row.values.map((v, i) => (v === null ? '—' : `${ratio(v)} (${ms(cases[i]!.engine.median)} ms)`)).join(' | ')} |`,
+    );
   }
   const floors = data.sizes.flatMap((s) => s.cases.filter((c) => c.floorKind === 'fs.read').map((c) => c.floor.median));
-  if (floors.length > 0) out.push('', `The plain read itself took ${ms(Math.min(...floors))}–${ms(Math.max(...floors))} ms (median) for these ranges.`);
+  if (floors.length > 0)
+    out.push(
+      '',
+      `The plain read itself took ${ms(Math.min(...floors))}–${ms(Math.max(...floors))} ms (median) for these ranges.`,
+    );
   out.push('');
   return out;
 }
@@ -182,7 +238,10 @@ function tokens(data: TokensData): string[] {
     '',
     '| language | code | files | reads | answer tokens | whole-file tokens | saving (file ÷ answer) |',
     '|---|---|--:|--:|--:|--:|--:|',
-    ...r.languages.map((l) => `| ${l.language} | ${l.source === 'real' ? 'real' : 'fixtures'} | ${l.files} | ${l.reads}${l.misses ? ` (${l.misses} missed)` : ''} | ${count(l.answer)} | ${count(l.file)} | ${ratio(l.saving)} |`),
+    ...r.languages.map(
+      (l) =>
+        `| ${l.language} | ${l.source === 'real' ? 'real' : 'fixtures'} | ${l.files} | ${l.reads}${l.misses ? ` (${l.misses} missed)` : ''} | ${count(l.answer)} | ${count(l.file)} | ${ratio(l.saving)} |`,
+    ),
     '',
     ...(r.missing.length > 0 ? [`Not measured: ${r.missing.join('; ')}.`, ''] : []),
   ];
@@ -214,13 +273,21 @@ function search(data: SearchData): string[] {
       ...tree.queries.map(
         (q) =>
           `| ${q.label} | ${count(q.matches)}${q.ok ? '' : ` **${q.error}**`} | ${ms(q.engine.median)} ms | ${ms(q.grepRn.median)} ms | ${ratio(q.engine.median / q.grepRn.median)} |` +
-          (same ? (q.grepSame ? ` ${ms(q.grepSame.median)} ms | ${ratio(q.engine.median / q.grepSame.median)} |` : ' — | — |') : ''),
+          (same
+            ? q.grepSame
+              ? ` ${ms(q.grepSame.median)} ms | ${ratio(q.engine.median / q.grepSame.median)} |`
+              : ' — | — |'
+            : ''),
       ),
       '',
     );
     const rn = overall(tree, 'grepRn');
     const sameAll = overall(tree, 'grepSame');
-    if (rn !== null) out.push(`Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}.`, '');
+    if (rn !== null)
+      out.push(
+        `Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}.`,
+        '',
+      );
   }
   if (data.skipped.length > 0) out.push(`Skipped: ${data.skipped.join('; ')}.`, '');
   return out;

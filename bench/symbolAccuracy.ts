@@ -59,7 +59,11 @@ function listFiles(dir: string, pattern: RegExp, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!['node_modules', 'test', 'tests', 'testdata', 'examples', 'example', 'benches'].includes(entry.name) && !entry.name.startsWith('.')) listFiles(path, pattern, out);
+      if (
+        !['node_modules', 'test', 'tests', 'testdata', 'examples', 'example', 'benches'].includes(entry.name) &&
+        !entry.name.startsWith('.')
+      )
+        listFiles(path, pattern, out);
     } else if (pattern.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       if (statSync(path).size <= 1024 * 1024) out.push(path);
     }
@@ -78,24 +82,55 @@ function fromTypeScript(files: string[]): Definition[] {
 }
 
 function fromPython(files: string[]): Definition[] {
-  return pythonReference(files).flatMap(({ path, symbols }) => symbols.filter((s) => ['function', 'method', 'class'].includes(s.kind)).map((s) => refToDefinition(path, s)));
+  return pythonReference(files).flatMap(({ path, symbols }) =>
+    symbols.filter((s) => ['function', 'method', 'class'].includes(s.kind)).map((s) => refToDefinition(path, s)),
+  );
 }
 
 function refToDefinition(file: string, s: RefSymbol): Definition {
   const parts = s.qualified.split('.');
-  return { file, target: parts.slice(-2).join('.'), kind: s.kind, line: s.startLine, end: s.endLine, doc: s.contextStartLine };
+  return {
+    file,
+    target: parts.slice(-2).join('.'),
+    kind: s.kind,
+    line: s.startLine,
+    end: s.endLine,
+    doc: s.contextStartLine,
+  };
 }
 
 function fromGo(files: string[]): Definition[] {
   const binary = join(cacheDir(), 'goast');
-  if (!existsSync(binary)) execFileSync('go', ['build', '-o', binary, join(__dirname, 'reference', 'goast.go')], { cwd: cacheDir(), stdio: 'pipe' });
+  if (!existsSync(binary))
+    execFileSync('go', ['build', '-o', binary, join(__dirname, 'reference', 'goast.go')], {
+      cwd: cacheDir(),
+      stdio: 'pipe',
+    });
   const out = execFileSync(binary, files, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return out
     .trim()
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { file: string; name: string; scope?: string; kind: string; line: number; end: number; doc?: number })
-    .map((s) => ({ file: s.file, target: s.scope ? `${s.scope}.${s.name}` : s.name, kind: s.kind, line: s.line, end: s.end, doc: s.doc ?? s.line }));
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          file: string;
+          name: string;
+          scope?: string;
+          kind: string;
+          line: number;
+          end: number;
+          doc?: number;
+        },
+    )
+    .map((s) => ({
+      file: s.file,
+      target: s.scope ? `${s.scope}.${s.name}` : s.name,
+      kind: s.kind,
+      line: s.line,
+      end: s.end,
+      doc: s.doc ?? s.line,
+    }));
 }
 
 /** ctags kinds that are definitions with a span, per ctags language. */
@@ -110,25 +145,57 @@ const CTAGS_KINDS: Record<string, string[]> = {
 };
 
 function fromCtags(language: string, files: string[]): Definition[] {
-  const ctagsLanguage = { c: 'C', cpp: 'C++', rust: 'Rust', ruby: 'Ruby', php: 'PHP', java: 'Java', csharp: 'C#' }[language]!;
-  const out = execFileSync('ctags', ['--output-format=json', '--fields=+neKZ', `--languages=${ctagsLanguage}`, ...(language === 'cpp' ? ['--langmap=C++:+.h'] : []), '-f', '-', ...files], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const ctagsLanguage = { c: 'C', cpp: 'C++', rust: 'Rust', ruby: 'Ruby', php: 'PHP', java: 'Java', csharp: 'C#' }[
+    language
+  ]!;
+  const out = execFileSync(
+    'ctags',
+    [
+      '--output-format=json',
+      '--fields=+neKZ',
+      `--languages=${ctagsLanguage}`,
+      ...(language === 'cpp' ? ['--langmap=C++:+.h'] : []),
+      '-f',
+      '-',
+      ...files,
+    ],
+    {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   const kinds = CTAGS_KINDS[language]!;
   const definitions: Definition[] = [];
   for (const line of out.split('\n')) {
     if (!line.startsWith('{')) continue;
-    const tag = JSON.parse(line) as { name: string; path: string; line: number; end?: number; kind: string; scope?: string; scopeKind?: string };
+    const tag = JSON.parse(line) as {
+      name: string;
+      path: string;
+      line: number;
+      end?: number;
+      kind: string;
+      scope?: string;
+      scopeKind?: string;
+    };
     if (!kinds.includes(tag.kind) || tag.name.startsWith('__anon')) continue;
     // The enclosing type's last name (`Rack::Utils` → `Utils`, `a::B` → `B`); functions in a namespace or module stand alone.
-    const owner = tag.scope && !['namespace', 'package', 'module'].includes(tag.scopeKind ?? '') ? tag.scope.split(/::|\.|\\/).pop() : undefined;
+    const owner =
+      tag.scope && !['namespace', 'package', 'module'].includes(tag.scopeKind ?? '')
+        ? tag.scope.split(/::|\.|\\/).pop()
+        : undefined;
     // ctags' Rust and PHP parsers give no end line: only the start line is checked there.
     // ctags writes `operator ()`; the declaration (and Lectern) says `operator()`.
     tag.name = tag.name.replace(/^operator\s+(?=[^A-Za-z_])/, 'operator');
     // C#: ctags names an explicit interface implementation `IFoo.Bar`; it is read as `Owner.Bar`, the name it is written with.
     if (language === 'csharp') tag.name = tag.name.replace(/^.*\./, '');
-    definitions.push({ file: tag.path, target: owner && !owner.startsWith('__anon') ? `${owner}.${tag.name}` : tag.name, kind: tag.kind, line: tag.line, end: tag.end ?? tag.line, ...(tag.end === undefined ? { startOnly: true } : {}) });
+    definitions.push({
+      file: tag.path,
+      target: owner && !owner.startsWith('__anon') ? `${owner}.${tag.name}` : tag.name,
+      kind: tag.kind,
+      line: tag.line,
+      end: tag.end ?? tag.line,
+      ...(tag.end === undefined ? { startOnly: true } : {}),
+    });
   }
   return definitions;
 }
@@ -229,7 +296,12 @@ function overloadSpan(d: Definition, all: readonly Definition[], from: number, t
   if (inside.length < 2) return d;
   const line = Math.min(...inside.map((o) => o.line));
   const docs = inside.map((o) => o.doc).filter((x): x is number => x !== undefined);
-  return { ...d, line, end: Math.max(...inside.map((o) => o.end)), ...(docs.length > 0 ? { doc: Math.min(...docs) } : {}) };
+  return {
+    ...d,
+    line,
+    end: Math.max(...inside.map((o) => o.end)),
+    ...(docs.length > 0 ? { doc: Math.min(...docs) } : {}),
+  };
 }
 
 async function lookUp(lectern: Lectern, root: string, d: Definition, all: readonly Definition[]): Promise<Outcome> {
@@ -240,20 +312,44 @@ async function lookUp(lectern: Lectern, root: string, d: Definition, all: readon
   };
   const measured = (r: ToolResponse, result: Outcome['result']): Outcome => {
     const s = r.meta.resolved_symbol as { start_line: number; end_line: number; context_start_line: number };
-    const definition = /overloads, read together/.test(r.text) ? overloadSpan(d, all, s.context_start_line, s.end_line) : d;
-    return { definition, result, answerLines: s.end_line - s.context_start_line + 1, declarationLines: s.end_line - s.start_line + 1 };
+    const definition = /overloads, read together/.test(r.text)
+      ? overloadSpan(d, all, s.context_start_line, s.end_line)
+      : d;
+    return {
+      definition,
+      result,
+      answerLines: s.end_line - s.context_start_line + 1,
+      declarationLines: s.end_line - s.start_line + 1,
+    };
   };
-  const r = await lectern.invoke('lectern_read', { mode: 'symbol', target: d.target, path }, { sessionId: `bench-${++calls}` });
+  const r = await lectern.invoke(
+    'lectern_read',
+    { mode: 'symbol', target: d.target, path },
+    { sessionId: `bench-${++calls}` },
+  );
   if (r.ok && !contains(r)) {
     // A type declared in parts (C# partial classes) reads as its largest part and names the others by line range.
-    for (const [, from, to] of r.text.matchAll(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)-(\\d+)`, 'g'))) {
-      if (Number(from) <= d.line && Number(to) >= d.end) return { definition: d, result: 'choice', answerLines: Number(to) - Number(from) + 1, declarationLines: Number(to) - Number(from) + 1 };
+    for (const [, from, to] of r.text.matchAll(
+      new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)-(\\d+)`, 'g'),
+    )) {
+      if (Number(from) <= d.line && Number(to) >= d.end)
+        return {
+          definition: d,
+          result: 'choice',
+          answerLines: Number(to) - Number(from) + 1,
+          declarationLines: Number(to) - Number(from) + 1,
+        };
     }
   }
-  if (r.ok) return contains(r) ? measured(r, 'direct') : { definition: d, result: 'wrong', note: `${r.text.split('\n')[0]}` };
+  if (r.ok)
+    return contains(r) ? measured(r, 'direct') : { definition: d, result: 'wrong', note: `${r.text.split('\n')[0]}` };
   if (r.error?.code === 'AMBIGUOUS_SYMBOL') {
     for (let index = 1; index <= 60; index++) {
-      const picked = await lectern.invoke('lectern_read', { mode: 'symbol', target: d.target, path, index }, { sessionId: `bench-${++calls}` });
+      const picked = await lectern.invoke(
+        'lectern_read',
+        { mode: 'symbol', target: d.target, path, index },
+        { sessionId: `bench-${++calls}` },
+      );
       if (!picked.ok) break;
       if (contains(picked)) return measured(picked, 'choice');
     }
@@ -270,7 +366,11 @@ async function measureLanguage(language: string): Promise<LanguageAccuracy | und
   const definitions = reference(language, files).filter((d) => d.end >= d.line);
   const step = Math.max(1, Math.ceil(definitions.length / SAMPLE));
   const sample = definitions.filter((_, i) => i % step === 0);
-  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: corpus.name, path: root }], loadWasm: createWasmLoader() });
+  const lectern = new Lectern({
+    fs: nodeFileSystem,
+    roots: () => [{ name: corpus.name, path: root }],
+    loadWasm: createWasmLoader(),
+  });
   const outcomes: Outcome[] = [];
   for (const d of sample) outcomes.push(await lookUp(lectern, root, d, definitions));
   const found = outcomes.filter((o) => o.result === 'direct' || o.result === 'choice');
@@ -297,7 +397,10 @@ async function measureLanguage(language: string): Promise<LanguageAccuracy | und
     misses: outcomes
       .filter((o) => o.result === 'wrong' || o.result === 'missing')
       .slice(0, Number(process.env.BENCH_MISSES ?? 8))
-      .map((o) => `${relative(root, o.definition.file)}:${o.definition.line}-${o.definition.end} ${o.definition.kind} ${o.definition.target}: ${o.result}${o.note ? ` (${o.note})` : ''}`),
+      .map(
+        (o) =>
+          `${relative(root, o.definition.file)}:${o.definition.line}-${o.definition.end} ${o.definition.kind} ${o.definition.target}: ${o.result}${o.note ? ` (${o.note})` : ''}`,
+      ),
   };
 }
 
@@ -329,10 +432,10 @@ function render(results: LanguageAccuracy[], index: IndexBench | undefined): str
     ),
     '',
     'C#: ctags names an explicit interface implementation `IFoo.Bar`; it is asked as `Owner.Bar`, the name written in',
-    "the code. A partial type reads as its largest part and names the others by line range: a part found there counts",
+    'the code. A partial type reads as its largest part and names the others by line range: a part found there counts',
     'as found through a choice. C# has the most *choices*: overloads written apart from each other (or longer than 30',
-    'lines together) and a type\'s explicit implementations of one method of two interfaces are listed. Of the two misses, one is a ctags error (the nested class of',
-    '`WeakDictionary<TKey, TValue>` is scoped to `TKey`), the other a `#if` between an interface\'s name and its body,',
+    "lines together) and a type's explicit implementations of one method of two interfaces are listed. Of the two misses, one is a ctags error (the nested class of",
+    "`WeakDictionary<TKey, TValue>` is scoped to `TKey`), the other a `#if` between an interface's name and its body,",
     'which the grammar cannot parse.',
     '',
   ];
@@ -378,11 +481,17 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--render')) {
     // Rewrite the report from the data of the last run.
-    const data = JSON.parse(readFileSync(join(ROOT, 'docs', 'symbols-accuracy.json'), 'utf8')) as { languages: LanguageAccuracy[]; index?: IndexBench };
+    const data = JSON.parse(readFileSync(join(ROOT, 'docs', 'symbols-accuracy.json'), 'utf8')) as {
+      languages: LanguageAccuracy[];
+      index?: IndexBench;
+    };
     writeFileSync(join(ROOT, 'docs', 'symbols-accuracy.md'), render(data.languages, data.index));
     return;
   }
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const results: LanguageAccuracy[] = [];
   for (const language of Object.keys(CORPORA)) {
     if (only && !only.includes(language)) continue;
@@ -390,7 +499,9 @@ async function main(): Promise<void> {
       const result = await measureLanguage(language);
       if (result) {
         results.push(result);
-        console.log(`${language}: recall ${pct(result.recall)} of ${result.sampled}, answer/span median ${result.answerRatioMedian.toFixed(2)}, ≤1.2× ${pct(result.withinOnePointTwo)}\n  ${result.misses.join("\n  ")}`);
+        console.log(
+          `${language}: recall ${pct(result.recall)} of ${result.sampled}, answer/span median ${result.answerRatioMedian.toFixed(2)}, ≤1.2× ${pct(result.withinOnePointTwo)}\n  ${result.misses.join('\n  ')}`,
+        );
       }
     } catch (error) {
       console.log(`${language}: FAILED ${(error as Error).message.split('\n')[0]}`);
@@ -400,9 +511,13 @@ async function main(): Promise<void> {
   if (args.includes('--no-write')) return;
   // A partial run (--only, --no-index) keeps the last data of what it did not measure.
   const dataPath = join(ROOT, 'docs', 'symbols-accuracy.json');
-  const last = existsSync(dataPath) ? (JSON.parse(readFileSync(dataPath, 'utf8')) as { languages: LanguageAccuracy[]; index?: IndexBench }) : { languages: [] };
+  const last = existsSync(dataPath)
+    ? (JSON.parse(readFileSync(dataPath, 'utf8')) as { languages: LanguageAccuracy[]; index?: IndexBench })
+    : { languages: [] };
   const languages = Object.keys(CORPORA)
-    .map((language) => results.find((r) => r.language === language) ?? last.languages.find((r) => r.language === language))
+    .map(
+      (language) => results.find((r) => r.language === language) ?? last.languages.find((r) => r.language === language),
+    )
     .filter((r): r is LanguageAccuracy => r !== undefined);
   const index = measuredIndex ?? last.index;
   mkdirSync(join(ROOT, 'docs'), { recursive: true });

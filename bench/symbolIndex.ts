@@ -48,7 +48,8 @@ function collect(dir: string, out: string[]): void {
     if (out.length >= FILES) return;
     const path = join(dir, entry.name);
     if (entry.isDirectory() && !SKIP.test(entry.name)) collect(path, out);
-    else if (entry.isFile() && /\.(ts|js|mjs|cjs)$/.test(entry.name) && statSync(path).size <= 200 * 1024) out.push(path);
+    else if (entry.isFile() && /\.(ts|js|mjs|cjs)$/.test(entry.name) && statSync(path).size <= 200 * 1024)
+      out.push(path);
   }
 }
 
@@ -61,7 +62,9 @@ function workspace(): { root: string; files: number; bytes: number } {
     const files: string[] = [];
     for (const pkg of readdirSync(modules).sort()) {
       if (pkg.startsWith('.')) continue;
-      const dirs = pkg.startsWith('@') ? readdirSync(join(modules, pkg)).map((p) => join(modules, pkg, p)) : [join(modules, pkg)];
+      const dirs = pkg.startsWith('@')
+        ? readdirSync(join(modules, pkg)).map((p) => join(modules, pkg, p))
+        : [join(modules, pkg)];
       for (const dir of dirs) collect(dir, files);
     }
     for (const file of files) {
@@ -87,41 +90,78 @@ function workspace(): { root: string; files: number; bytes: number } {
   return { root, files: count, bytes };
 }
 
-function child(mode: 'read' | 'serial' | 'workers', root: string, cache: string | null, files: number, tree = ROOT): IndexRun {
+function child(
+  mode: 'read' | 'serial' | 'workers',
+  root: string,
+  cache: string | null,
+  files: number,
+  tree = ROOT,
+): IndexRun {
   const script = join(tree, 'bench', 'symbolIndex.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', mode, root, cache ?? ''], { cwd: tree, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', mode, root, cache ?? ''], {
+    cwd: tree,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const run = JSON.parse(out.trim().split('\n').pop()!) as IndexRun;
   return { ...run, files, filesPerSecond: files / (run.ms / 1000) };
 }
 
 export async function runIndexBench(): Promise<IndexBench> {
-  if (!existsSync(join(ROOT, 'dist', 'outlineWorker.js'))) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
+  if (!existsSync(join(ROOT, 'dist', 'outlineWorker.js')))
+    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'pipe' });
   const ws = workspace();
   const cache = join(cacheDir(), 'index-cache');
   rmSync(cache, { recursive: true, force: true });
   const load = os.loadavg()[0]!;
-  const named = (label: string, run: IndexRun, before = false): IndexRun => ({ ...run, label, ...(before ? { before } : {}) });
+  const named = (label: string, run: IndexRun, before = false): IndexRun => ({
+    ...run,
+    label,
+    ...(before ? { before } : {}),
+  });
   const threads = Math.min(os.availableParallelism?.() ?? os.cpus().length, 4);
   const baseline = process.env.BENCH_BASELINE_TREE;
   // BENCH_REPEAT=N rounds, interleaved (the machine's load changes under every run alike); each row is the run of median wall time.
   const rounds: IndexRun[][] = [];
   for (let round = 0; round < Math.max(1, Number(process.env.BENCH_REPEAT ?? 1)); round++) {
-    const runs = [named('plain read of the same files (floor)', child('read', ws.root, null, ws.files)), named('cold, calling thread only (baseline)', child('serial', ws.root, null, ws.files))];
+    const runs = [
+      named('plain read of the same files (floor)', child('read', ws.root, null, ws.files)),
+      named('cold, calling thread only (baseline)', child('serial', ws.root, null, ws.files)),
+    ];
     if (baseline) {
       const before = join(cacheDir(), 'index-cache-before');
       rmSync(before, { recursive: true, force: true });
-      runs.push(named(`before: cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, before, ws.files, resolve(baseline)), true));
-      runs.push(named('before: warm start from the cache (new process)', child('workers', ws.root, before, ws.files, resolve(baseline)), true));
+      runs.push(
+        named(
+          `before: cold, ${threads} worker threads, writing the cache`,
+          child('workers', ws.root, before, ws.files, resolve(baseline)),
+          true,
+        ),
+      );
+      runs.push(
+        named(
+          'before: warm start from the cache (new process)',
+          child('workers', ws.root, before, ws.files, resolve(baseline)),
+          true,
+        ),
+      );
     }
     rmSync(cache, { recursive: true, force: true });
     runs.push(named(`cold, ${threads} worker threads, writing the cache`, child('workers', ws.root, cache, ws.files)));
     runs.push(named('warm start from the cache (new process)', child('workers', ws.root, cache, ws.files)));
     rounds.push(runs);
   }
-  const median = (i: number) => [...rounds.map((r) => r[i]!)].sort((a, b) => a.ms - b.ms)[Math.floor(rounds.length / 2)]!;
+  const median = (i: number) =>
+    [...rounds.map((r) => r[i]!)].sort((a, b) => a.ms - b.ms)[Math.floor(rounds.length / 2)]!;
   const runs = rounds[0]!.map((_, i) => ({ ...median(i), rounds: rounds.length }));
-  const bench: IndexBench = { files: ws.files, megabytes: ws.bytes / (1024 * 1024), load: (load + os.loadavg()[0]!) / 2, runs };
-  for (const run of bench.runs) console.log(`index: ${run.label}: ${run.ms.toFixed(0)} ms, ${run.filesPerSecond.toFixed(0)} files/s`);
+  const bench: IndexBench = {
+    files: ws.files,
+    megabytes: ws.bytes / (1024 * 1024),
+    load: (load + os.loadavg()[0]!) / 2,
+    runs,
+  };
+  for (const run of bench.runs)
+    console.log(`index: ${run.label}: ${run.ms.toFixed(0)} ms, ${run.filesPerSecond.toFixed(0)} files/s`);
   return bench;
 }
 
@@ -152,8 +192,11 @@ async function runChild(mode: string, root: string, cache: string): Promise<void
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
   await workers?.dispose();
-  if (response.error?.code !== 'NOT_FOUND' || /still being built/.test(response.text)) throw new Error(`unexpected answer: ${response.text.slice(0, 300)}`);
-  process.stdout.write(JSON.stringify({ label: mode, ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n');
+  if (response.error?.code !== 'NOT_FOUND' || /still being built/.test(response.text))
+    throw new Error(`unexpected answer: ${response.text.slice(0, 300)}`);
+  process.stdout.write(
+    JSON.stringify({ label: mode, ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n',
+  );
 }
 
 /** The floor: the same files listed by the same walker and read whole (bytes decoded), nothing parsed. */
@@ -165,7 +208,12 @@ async function readChild(root: string): Promise<void> {
   const host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }] };
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const listed = await listSourceFiles(host as never, host.roots(), (name) => endings.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase()), 50_000);
+  const listed = await listSourceFiles(
+    host as never,
+    host.roots(),
+    (name) => endings.has(name.slice(name.lastIndexOf('.') + 1).toLowerCase()),
+    50_000,
+  );
   const decoder = new TextDecoder();
   let characters = 0;
   for (const file of listed.files) {
@@ -175,7 +223,9 @@ async function readChild(root: string): Promise<void> {
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
   if (characters === 0) throw new Error('read nothing');
-  process.stdout.write(JSON.stringify({ label: 'read', ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ label: 'read', ms, cpuMs: (used.user + used.system) / 1000, files: 0, filesPerSecond: 0 }) + '\n',
+  );
 }
 
 if (require.main === module && process.argv[2] === '--child') {

@@ -114,12 +114,18 @@ async function loadEngine() {
   const tokenizerMs = performance.now() - t2;
   const loadWasm = createWasmLoader();
   // The session guard is off: the benchmarks repeat calls to time them, which a session would answer with pointers.
-  const make = (roots: { name: string; path: string }[]) => new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm } satisfies Host, () => ({ sessionGuard: false }));
+  const make = (roots: { name: string; path: string }[]) =>
+    new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm } satisfies Host, () => ({ sessionGuard: false }));
   return { make, importMs, tokenizerMs, countTokens, loadWasm };
 }
 
 function outcome(response: ToolResponse): Outcome {
-  return { ok: response.ok, code: response.error?.code ?? null, tokens: response.meta.token_estimate, degraded: response.meta.preview_degraded };
+  return {
+    ok: response.ok,
+    code: response.error?.code ?? null,
+    tokens: response.meta.token_estimate,
+    degraded: response.meta.preview_degraded,
+  };
 }
 
 function rootOf(file: SymbolFileSpec) {
@@ -128,7 +134,12 @@ function rootOf(file: SymbolFileSpec) {
 
 const symbolInput = (file: SymbolFileSpec) => ({ mode: 'symbol', target: file.symbol, path: basename(file.path) });
 const outlineInput = (file: SymbolFileSpec) => ({ mode: 'file', target: basename(file.path), outline: true });
-const snippetInput = (file: SymbolFileSpec) => ({ mode: 'snippet', target: basename(file.path), start_line: file.snippetLine, expand: 'block' });
+const snippetInput = (file: SymbolFileSpec) => ({
+  mode: 'snippet',
+  target: basename(file.path),
+  start_line: file.snippetLine,
+  expand: 'block',
+});
 
 function cpuMsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
@@ -151,7 +162,18 @@ export async function runSymbolCold(job: SymbolColdJob): Promise<SymbolColdResul
     ms = performance.now() - t;
     cpuMs = cpuMsSince(cpu);
   }, 1);
-  return { kind: 'sym-cold', id: job.file.id, ms, cpuMs, importMs, tokenizerMs, mem, outcome: outcome(response!), wasmBytes: wasmBytes(), spent };
+  return {
+    kind: 'sym-cold',
+    id: job.file.id,
+    ms,
+    cpuMs,
+    importMs,
+    tokenizerMs,
+    mem,
+    outcome: outcome(response!),
+    wasmBytes: wasmBytes(),
+    spent,
+  };
 }
 
 // ---- warm: symbol, outline and snippet reads on one engine ---------------------------------------
@@ -170,8 +192,14 @@ export async function runSymbolFile(job: SymbolFileJob): Promise<SymbolFileResul
   // The first outline of the process: runtime init, grammar load, query compile, parse, render.
   let t = performance.now();
   const primeResponse = await engine.invoke('lectern_read', outlineInput(file));
-  const prime = { ms: performance.now() - t, outcome: outcome(primeResponse), spent: { ...spent, parses: [...spent.parses] } };
-  process.stderr.write(`  ${file.shown}: first outline ${prime.ms.toFixed(0)} ms${primeResponse.ok ? '' : ` (${primeResponse.error?.code})`}\n`);
+  const prime = {
+    ms: performance.now() - t,
+    outcome: outcome(primeResponse),
+    spent: { ...spent, parses: [...spent.parses] },
+  };
+  process.stderr.write(
+    `  ${file.shown}: first outline ${prime.ms.toFixed(0)} ms${primeResponse.ok ? '' : ` (${primeResponse.error?.code})`}\n`,
+  );
 
   // The stages on their own, on a second facade (the runtime is initialized by now; the grammar and
   // the query are loaded and compiled again, as a new engine would).
@@ -203,13 +231,51 @@ export async function runSymbolFile(job: SymbolFileJob): Promise<SymbolFileResul
     tree.delete();
   }
   runtime.dispose();
-  const stages = { grammarMs, queryMs, parseMs, parsed: tree !== null, extractMs, symbols: symbolCount, deadlineMs: SYMBOL_LIMITS.parseDeadlineMs };
-  process.stderr.write(`  ${file.shown}: parse ${parseMs.toFixed(0)} ms${tree ? '' : ' (deadline passed)'}, outline query ${extractMs.toFixed(0)} ms\n`);
+  const stages = {
+    grammarMs,
+    queryMs,
+    parseMs,
+    parsed: tree !== null,
+    extractMs,
+    symbols: symbolCount,
+    deadlineMs: SYMBOL_LIMITS.parseDeadlineMs,
+  };
+  process.stderr.write(
+    `  ${file.shown}: parse ${parseMs.toFixed(0)} ms${tree ? '' : ' (deadline passed)'}, outline query ${extractMs.toFixed(0)} ms\n`,
+  );
 
-  const defs: { id: string; label: string; input: Record<string, unknown>; timing: Timing; memReps: number; floor: 'range' | 'file' }[] = [
-    { id: 'symbol', label: `symbol \`${file.symbol}\`, warm`, input: symbolInput(file), timing: NORMAL, memReps: 5, floor: 'range' },
-    { id: 'outline', label: 'outline, warm', input: outlineInput(file), timing: big ? MEDIUM : NORMAL, memReps: big ? 3 : 5, floor: 'file' },
-    { id: 'snippet', label: `snippet line ${file.snippetLine}, expand "block"`, input: snippetInput(file), timing: big ? HEAVY : medium ? MEDIUM : NORMAL, memReps: big ? 1 : 5, floor: 'range' },
+  const defs: {
+    id: string;
+    label: string;
+    input: Record<string, unknown>;
+    timing: Timing;
+    memReps: number;
+    floor: 'range' | 'file';
+  }[] = [
+    {
+      id: 'symbol',
+      label: `symbol \`${file.symbol}\`, warm`,
+      input: symbolInput(file),
+      timing: NORMAL,
+      memReps: 5,
+      floor: 'range',
+    },
+    {
+      id: 'outline',
+      label: 'outline, warm',
+      input: outlineInput(file),
+      timing: big ? MEDIUM : NORMAL,
+      memReps: big ? 3 : 5,
+      floor: 'file',
+    },
+    {
+      id: 'snippet',
+      label: `snippet line ${file.snippetLine}, expand "block"`,
+      input: snippetInput(file),
+      timing: big ? HEAVY : medium ? MEDIUM : NORMAL,
+      memReps: big ? 1 : 5,
+      floor: 'range',
+    },
   ];
   const cases: SymbolCase[] = [];
   for (const def of defs) {
@@ -219,7 +285,11 @@ export async function runSymbolFile(job: SymbolFileJob): Promise<SymbolFileResul
     const start = reference.meta.start_byte ?? 0;
     const end = reference.meta.end_byte ?? 0;
     const notes = [...(reference.meta.notes ?? [])];
-    if (reference.ok && def.floor === 'range' && !Buffer.from(reference.content, 'utf8').equals(await plainRead(file.path, start, end - start))) {
+    if (
+      reference.ok &&
+      def.floor === 'range' &&
+      !Buffer.from(reference.content, 'utf8').equals(await plainRead(file.path, start, end - start))
+    ) {
       notes.push(`content differs from the file's bytes [${start}, ${end})`);
     }
     const floor = def.floor === 'file' ? () => readFile(file.path) : () => plainRead(file.path, start, end - start);
@@ -236,12 +306,17 @@ export async function runSymbolFile(job: SymbolFileJob): Promise<SymbolFileResul
       floorLabel: def.floor === 'file' ? 'fs.readFile (whole file)' : 'fs.read (same bytes)',
       outcome: outcome(reference),
       bytesReturned: def.floor === 'range' ? end - start : Buffer.byteLength(reference.text),
-      linesReturned: reference.meta.start_line !== null && reference.meta.end_line !== null ? `${reference.meta.start_line}-${reference.meta.end_line}` : null,
+      linesReturned:
+        reference.meta.start_line !== null && reference.meta.end_line !== null
+          ? `${reference.meta.start_line}-${reference.meta.end_line}`
+          : null,
       notes,
       mem,
       memFloor,
     });
-    process.stderr.write(`${engineStats.median.toFixed(1)} ms (n=${engineStats.n})${reference.ok ? '' : ` ${reference.error?.code}`}\n`);
+    process.stderr.write(
+      `${engineStats.median.toFixed(1)} ms (n=${engineStats.n})${reference.ok ? '' : ` ${reference.error?.code}`}\n`,
+    );
   }
   return {
     kind: 'sym-file',
@@ -261,7 +336,17 @@ export async function runSymbolFile(job: SymbolFileJob): Promise<SymbolFileResul
 function memorySample(ms: number, result: Outcome, engine: object | undefined, parseMs: number | null): MemorySample {
   collect();
   const m = process.memoryUsage();
-  return { ms, outcome: result, rss: m.rss, heap: m.heapUsed, external: m.external, peakRss: peakRss() ?? 0, wasmBytes: wasmBytes(), cache: engine ? outlineCache(engine) : { entries: 0, bytes: 0 }, parseMs };
+  return {
+    ms,
+    outcome: result,
+    rss: m.rss,
+    heap: m.heapUsed,
+    external: m.external,
+    peakRss: peakRss() ?? 0,
+    wasmBytes: wasmBytes(),
+    cache: engine ? outlineCache(engine) : { entries: 0, bytes: 0 },
+    parseMs,
+  };
 }
 
 export async function runSymbolMemory(job: SymbolMemoryJob): Promise<SymbolMemoryResult> {
@@ -282,7 +367,9 @@ export async function runSymbolMemory(job: SymbolMemoryJob): Promise<SymbolMemor
     const parsed = spent.parses[spent.parses.length - 1];
     const sample = memorySample(elapsed, outcome(response), engine, parsed ? parsed.ms : null);
     samples.push(sample);
-    process.stderr.write(`  memory: outline ${i + 1}/${job.reps} ${sample.ms.toFixed(0)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(0)} MiB, heap ${(sample.heap / 2 ** 20).toFixed(0)} MiB, WASM ${(sample.wasmBytes / 2 ** 20).toFixed(0)} MiB\n`);
+    process.stderr.write(
+      `  memory: outline ${i + 1}/${job.reps} ${sample.ms.toFixed(0)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(0)} MiB, heap ${(sample.heap / 2 ** 20).toFixed(0)} MiB, WASM ${(sample.wasmBytes / 2 ** 20).toFixed(0)} MiB\n`,
+    );
   }
   engine = undefined;
   void engine;
@@ -295,7 +382,10 @@ export async function runSymbolMemory(job: SymbolMemoryJob): Promise<SymbolMemor
 const BUILDING = /still being built \(([\d,]+) of ([\d,]+) files so far\)/;
 
 interface IndexInternals {
-  workspaceIndex: { entries: Map<string, { absolute: string; symbols: unknown[] }>; listing?: { files: { absolute: string }[] } };
+  workspaceIndex: {
+    entries: Map<string, { absolute: string; symbols: unknown[] }>;
+    listing?: { files: { absolute: string }[] };
+  };
 }
 
 export async function runIndex(job: IndexJob): Promise<IndexResult> {
@@ -328,7 +418,9 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
         outcome: outcome(response),
       };
       calls.push(call);
-      process.stderr.write(`  index: call ${i + 1}: ${ms.toFixed(0)} ms, ${call.indexed} of ${call.total} files${call.complete ? ', complete' : ''} (${response.ok ? 'ok' : response.error?.code})\n`);
+      process.stderr.write(
+        `  index: call ${i + 1}: ${ms.toFixed(0)} ms, ${call.indexed} of ${call.total} files${call.complete ? ', complete' : ''} (${response.ok ? 'ok' : response.error?.code})\n`,
+      );
       if (call.complete) break;
     }
   }, 1);
@@ -336,7 +428,13 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
   const totalCpuMs = cpuMsSince(cpuStart);
   collect();
   const m = process.memoryUsage();
-  const after = { rss: m.rss, heap: m.heapUsed, external: m.external, wasmBytes: wasmBytes(), cache: outlineCache(engine) };
+  const after = {
+    rss: m.rss,
+    heap: m.heapUsed,
+    external: m.external,
+    wasmBytes: wasmBytes(),
+    cache: outlineCache(engine),
+  };
 
   // Warm: the index is built; each query still lists (every 15 s) and stats every file.
   const warm: number[] = [];
@@ -426,7 +524,8 @@ function walkFiles(dir: string, keep: (path: string) => boolean, out: string[] =
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (depth < 6 && !['node_modules', 'test', 'tests', 'dist', '__pycache__', 'site-packages'].includes(entry.name)) walkFiles(path, keep, out, depth + 1);
+      if (depth < 6 && !['node_modules', 'test', 'tests', 'dist', '__pycache__', 'site-packages'].includes(entry.name))
+        walkFiles(path, keep, out, depth + 1);
     } else if (entry.isFile() && keep(path)) out.push(path);
   }
   return out;
@@ -434,14 +533,22 @@ function walkFiles(dir: string, keep: (path: string) => boolean, out: string[] =
 
 /** Up to `n` files spread evenly over the size distribution (not only the largest or smallest). */
 function spread(paths: string[], n: number): string[] {
-  const sized = paths.map((p) => ({ p, size: statSync(p).size })).filter((f) => f.size > 0 && f.size <= MAX_FILE_BYTES).sort((a, b) => a.size - b.size || a.p.localeCompare(b.p));
+  const sized = paths
+    .map((p) => ({ p, size: statSync(p).size }))
+    .filter((f) => f.size > 0 && f.size <= MAX_FILE_BYTES)
+    .sort((a, b) => a.size - b.size || a.p.localeCompare(b.p));
   if (sized.length <= n) return sized.map((f) => f.p);
   return Array.from({ length: n }, (_, i) => sized[Math.round((i * (sized.length - 1)) / (n - 1))]!.p);
 }
 
 function pythonStdlib(): string | undefined {
   try {
-    return execFileSync('python3', ['-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('python3', ['-c', 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -462,17 +569,58 @@ function fileSets(root: string, missing: string[]): FileSet[] {
     else sets.push({ language, source: 'real', where, files });
   };
   const ts = (p: string) => /\.(ts|mts|cts)$/.test(p) && !/\.d\.[mc]?ts$/.test(p);
-  real('TypeScript', 'node_modules/ajv/lib, node_modules/@azure/msal-common/src', spread([...walkFiles(join(nm, 'ajv', 'lib'), ts), ...walkFiles(join(nm, '@azure', 'msal-common', 'src'), ts)], MAX_FILES));
+  real(
+    'TypeScript',
+    'node_modules/ajv/lib, node_modules/@azure/msal-common/src',
+    spread(
+      [...walkFiles(join(nm, 'ajv', 'lib'), ts), ...walkFiles(join(nm, '@azure', 'msal-common', 'src'), ts)],
+      MAX_FILES,
+    ),
+  );
   const js = (p: string) => /\.(js|mjs|cjs)$/.test(p);
-  real('JavaScript', 'node_modules/mocha/lib, node_modules/picomatch/lib, node_modules/ignore/index.js', spread([...walkFiles(join(nm, 'mocha', 'lib'), (p) => js(p) && !p.endsWith('mocha.cjs')), ...walkFiles(join(nm, 'picomatch', 'lib'), js), ...[join(nm, 'ignore', 'index.js')].filter((p) => { try { return statSync(p).isFile(); } catch { return false; } })], MAX_FILES));
+  real(
+    'JavaScript',
+    'node_modules/mocha/lib, node_modules/picomatch/lib, node_modules/ignore/index.js',
+    spread(
+      [
+        ...walkFiles(join(nm, 'mocha', 'lib'), (p) => js(p) && !p.endsWith('mocha.cjs')),
+        ...walkFiles(join(nm, 'picomatch', 'lib'), js),
+        ...[join(nm, 'ignore', 'index.js')].filter((p) => {
+          try {
+            return statSync(p).isFile();
+          } catch {
+            return false;
+          }
+        }),
+      ],
+      MAX_FILES,
+    ),
+  );
   const stdlib = pythonStdlib();
   if (stdlib) {
-    const top = readdirSync(stdlib).filter((n) => n.endsWith('.py')).map((n) => join(stdlib, n));
+    const top = readdirSync(stdlib)
+      .filter((n) => n.endsWith('.py'))
+      .map((n) => join(stdlib, n));
     real('Python', `${stdlib} (top-level modules)`, spread(top, MAX_FILES));
   } else missing.push('Python: python3 not found');
   const cFiles = [
-    ...['tree-sitter-ruby', 'tree-sitter-python', 'tree-sitter-c-sharp', 'tree-sitter-rust', 'tree-sitter-javascript', 'tree-sitter-cpp'].map((p) => join(nm, p, 'src', 'scanner.c')),
-    ...(stdlib ? ['site-packages/wrapt/_wrappers.c', 'site-packages/lazy_object_proxy/cext.c', 'site-packages/markupsafe/_speedups.c', 'site-packages/numpy/f2py/src/fortranobject.c', 'distutils/tests/xxmodule.c'].map((p) => join(stdlib, p)) : []),
+    ...[
+      'tree-sitter-ruby',
+      'tree-sitter-python',
+      'tree-sitter-c-sharp',
+      'tree-sitter-rust',
+      'tree-sitter-javascript',
+      'tree-sitter-cpp',
+    ].map((p) => join(nm, p, 'src', 'scanner.c')),
+    ...(stdlib
+      ? [
+          'site-packages/wrapt/_wrappers.c',
+          'site-packages/lazy_object_proxy/cext.c',
+          'site-packages/markupsafe/_speedups.c',
+          'site-packages/numpy/f2py/src/fortranobject.c',
+          'distutils/tests/xxmodule.c',
+        ].map((p) => join(stdlib, p))
+      : []),
   ].filter((p) => {
     try {
       return statSync(p).isFile();
@@ -480,12 +628,26 @@ function fileSets(root: string, missing: string[]): FileSet[] {
       return false;
     }
   });
-  real('C', 'tree-sitter grammars\' hand-written src/scanner.c; C extensions in the Python installation', spread(cFiles, MAX_FILES));
+  real(
+    'C',
+    "tree-sitter grammars' hand-written src/scanner.c; C extensions in the Python installation",
+    spread(cFiles, MAX_FILES),
+  );
   const fixtures = join(root, 'test', 'fixtures', 'symbols');
-  const names: Record<string, string> = { c: 'C', cpp: 'C++', csharp: 'C#', go: 'Go', java: 'Java', php: 'PHP', ruby: 'Ruby', rust: 'Rust' };
+  const names: Record<string, string> = {
+    c: 'C',
+    cpp: 'C++',
+    csharp: 'C#',
+    go: 'Go',
+    java: 'Java',
+    php: 'PHP',
+    ruby: 'Ruby',
+    rust: 'Rust',
+  };
   for (const dir of readdirSync(fixtures).sort()) {
     const files = walkFiles(join(fixtures, dir), () => true);
-    if (files.length > 0) sets.push({ language: names[dir] ?? dir, source: 'fixture', where: `test/fixtures/symbols/${dir}`, files });
+    if (files.length > 0)
+      sets.push({ language: names[dir] ?? dir, source: 'fixture', where: `test/fixtures/symbols/${dir}`, files });
   }
   return sets;
 }
@@ -534,16 +696,23 @@ export async function runTokens(job: TokensJob): Promise<TokensResult> {
       for (let k = 0; k < flat.length; k += step) {
         const item = flat[Math.floor(k)]!;
         const name = qualifiedName(item.path);
-        const same = flat.filter((o) => qualifiedName(o.path) === name && o.symbol.kind === item.symbol.kind).sort((a, b) => a.symbol.startLine - b.symbol.startLine);
+        const same = flat
+          .filter((o) => qualifiedName(o.path) === name && o.symbol.kind === item.symbol.kind)
+          .sort((a, b) => a.symbol.startLine - b.symbol.startLine);
         const input: Record<string, unknown> = { mode: 'symbol', target: `/${name}`, path, kind: item.symbol.kind };
         if (same.length > 1) input.index = same.indexOf(item) + 1;
         const response = await engine.invoke('lectern_read', input);
-        if (!response.ok || (response.meta.resolved_symbol as { start_line?: number } | undefined)?.start_line !== item.symbol.startLine) {
+        if (
+          !response.ok ||
+          (response.meta.resolved_symbol as { start_line?: number } | undefined)?.start_line !== item.symbol.startLine
+        ) {
           misses++;
           continue;
         }
         if (response.meta.preview_degraded) degraded++;
-        const spanLines = lines.slice(item.symbol.contextStartLine - 1, item.symbol.endLine).map((l) => l.replace(/\r$/, ''));
+        const spanLines = lines
+          .slice(item.symbol.contextStartLine - 1, item.symbol.endLine)
+          .map((l) => l.replace(/\r$/, ''));
         const spanTokens = Math.max(1, countTokens(spanLines.join('\n')));
         answers.push(response.meta.token_estimate);
         spans.push(spanTokens);
@@ -554,7 +723,12 @@ export async function runTokens(job: TokensJob): Promise<TokensResult> {
         // As test/unit/symbols/answerSize.test.ts measures it: against the span numbered as reads number it,
         // whole answers of three lines or more.
         if (!response.meta.preview_degraded && spanLines.length >= 3) {
-          const numberedSpan = countTokens(renderGutter(spanLines.map((text, i) => ({ number: item.symbol.contextStartLine + i, text })), 'sparse'));
+          const numberedSpan = countTokens(
+            renderGutter(
+              spanLines.map((text, i) => ({ number: item.symbol.contextStartLine + i, text })),
+              'sparse',
+            ),
+          );
           overNumbered.push(response.meta.token_estimate / numberedSpan);
         }
       }
@@ -576,7 +750,9 @@ export async function runTokens(job: TokensJob): Promise<TokensResult> {
       numberedReads: overNumbered.length,
       saving: median(saving),
     });
-    process.stderr.write(`  tokens: ${set.language} (${set.source}): ${answers.length} reads in ${filesUsed} files, answer ${median(answers)} / file ${median(wholes)} tokens${misses ? `, ${misses} missed` : ''}\n`);
+    process.stderr.write(
+      `  tokens: ${set.language} (${set.source}): ${answers.length} reads in ${filesUsed} files, answer ${median(answers)} / file ${median(wholes)} tokens${misses ? `, ${misses} missed` : ''}\n`,
+    );
   }
   return { kind: 'tokens', languages, missing };
 }

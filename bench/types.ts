@@ -77,7 +77,8 @@ export interface TokenizerResult {
 
 export type ChildJob = SizeJob | SymbolColdJob | SymbolFileJob | SymbolMemoryJob | IndexJob | TokensJob;
 
-export type ChildResult = SizeResult | TokenizerResult | SymbolColdResult | SymbolFileResult | SymbolMemoryResult | IndexResult | TokensResult;
+export type ChildResult =
+  SizeResult | TokenizerResult | SymbolColdResult | SymbolFileResult | SymbolMemoryResult | IndexResult | TokensResult;
 
 // ---- symbols, outlines, snippets (bench/symbols.ts) --------------------------------------------
 
@@ -189,7 +190,15 @@ export interface SymbolFileResult {
   /** First outline of this process (runtime init + grammar + query compile + parse + render). */
   prime: { ms: number; outcome: Outcome; spent: Spent };
   /** Stages on a second TreeSitter instance, after the first read (runtime already initialized). */
-  stages: { grammarMs: number; queryMs: number; parseMs: number; parsed: boolean; extractMs: number; symbols: number; deadlineMs: number };
+  stages: {
+    grammarMs: number;
+    queryMs: number;
+    parseMs: number;
+    parsed: boolean;
+    extractMs: number;
+    symbols: number;
+    deadlineMs: number;
+  };
   cases: SymbolCase[];
   wasmBytes: number;
 }

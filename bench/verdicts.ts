@@ -14,7 +14,17 @@ export interface Verdict {
 }
 
 /** The cases of the 1 GB claim: those that must not depend on the file's size. */
-const FLAT_CASES = ['head', 'tail', 'win-start', 'win-mid', 'win-end', 'win-max', 'stat', 'stat-fresh', 'win-mid-fresh'];
+const FLAT_CASES = [
+  'head',
+  'tail',
+  'win-start',
+  'win-mid',
+  'win-end',
+  'win-max',
+  'stat',
+  'stat-fresh',
+  'win-mid-fresh',
+];
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,7 +55,11 @@ export function verdictFlatReads(data: Pick<FilesData, 'sizes'>): Verdict {
   const worstCpu = cases.reduce((a, c) => (c.engineCpu.p95 > a.engineCpu.p95 ? c : a));
   const worstRss = cases.reduce((a, c) => (c.memEngine.rss > a.memEngine.rss ? c : a));
   const worstRead = cases.reduce((a, c) => (c.engineReads.bytes > a.engineReads.bytes ? c : a));
-  const holds = worstMedian.engine.median < 50 && worstCpu.engineCpu.p95 < 100 && worstRss.memEngine.rss < 32 * MiB && worstRead.engineReads.bytes < 4 * MiB;
+  const holds =
+    worstMedian.engine.median < 50 &&
+    worstCpu.engineCpu.p95 < 100 &&
+    worstRss.memEngine.rss < 32 * MiB &&
+    worstRead.engineReads.bytes < 4 * MiB;
   const contention = worstP95.engine.p95 >= 100 && worstCpu.engineCpu.p95 < 100;
   const text =
     `On the 1 GB file, windows (64 KiB and 256 KiB, start/middle/end), head, tail and stat: ` +
@@ -55,7 +69,9 @@ export function verdictFlatReads(data: Pick<FilesData, 'sizes'>): Verdict {
     `most bytes read from disk by one call ${bytes(worstRead.engineReads.bytes)} (${worstRead.label}) of ${bytes(big.size)}. ` +
     `Criteria: median < 50 ms, CPU p95 < 100 ms, peak RSS growth < 32 MiB, < 4 MiB read per call. ` +
     (holds ? '**Holds.**' : '**Does not hold.**') +
-    (contention ? ' (The wall-clock p95 above 100 ms with a low CPU p95 is time spent waiting for the CPU while other work ran, not work done by the engine.)' : '');
+    (contention
+      ? ' (The wall-clock p95 above 100 ms with a low CPU p95 is time spent waiting for the CPU while other work ran, not work done by the engine.)'
+      : '');
   return { claim, holds, text };
 }
 
@@ -67,9 +83,11 @@ export function verdictWarm1MB(part: ReadsData): Verdict {
   const holds = cases.every(({ c }) => c!.outcome.ok && c!.engine.median < 100);
   const text =
     cases
-      .map(({ f, c }) => `\`${f.spec.symbol}\` in ${f.spec.shown} (${bytes(f.warm.bytes)}, ${count(f.warm.symbols)} symbols): median **${ms(c!.engine.median)} ms**, p95 ${ms(c!.engine.p95)} ms, CPU ${ms(c!.engineCpu.median)} / ${ms(c!.engineCpu.p95)} ms (${said(c!.outcome)}, ${count(c!.outcome.tokens)} tokens)`)
-      .join('; ') +
-    `. Criterion: median under 100 ms. ${holds ? '**Holds.**' : '**Does not hold.**'}`;
+      .map(
+        ({ f, c }) =>
+          `\`${f.spec.symbol}\` in ${f.spec.shown} (${bytes(f.warm.bytes)}, ${count(f.warm.symbols)} symbols): median **${ms(c!.engine.median)} ms**, p95 ${ms(c!.engine.p95)} ms, CPU ${ms(c!.engineCpu.median)} / ${ms(c!.engineCpu.p95)} ms (${said(c!.outcome)}, ${count(c!.outcome.tokens)} tokens)`,
+      )
+      .join('; ') + `. Criterion: median under 100 ms. ${holds ? '**Holds.**' : '**Does not hold.**'}`;
   return { claim, holds, text };
 }
 

@@ -4,13 +4,53 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const vsce = (args) => execFileSync(process.execPath, [join('node_modules', '@vscode', 'vsce', 'vsce'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const vsce = (args) =>
+  execFileSync(process.execPath, [join('node_modules', '@vscode', 'vsce', 'vsce'), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 execFileSync(process.execPath, ['esbuild.mjs', '--production'], { stdio: 'inherit' });
 const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
 console.log('vsix contents:\n  ' + files.join('\n  '));
-const allowed = [/^dist\/extension\.js$/, /^dist\/outlineWorker\.js$/, /^dist\/regexWorker\.js$/, /^dist\/outlineThreadWorker\.js$/, /^dist\/tokenizer\.js$/, /^dist\/grammars\/[\w.-]+\.wasm$/, /^dist\/sqljs\.js$/, /^dist\/sql-wasm\.wasm$/, /^dist\/(cli|cli-main|mcp|chat)\.js$/, /^package\.json$/, /^README\.md$/, /^CONTRIBUTING\.md$/, /^docs\/[\w.-]+\.(md|png|svg)$/, /^LICENSE(\.txt)?$/, /^CHANGELOG\.md$/, /^media\/icon\.png$/, /^media\/dashboard\.(js|css)$/];
+const allowed = [
+  /^dist\/extension\.js$/,
+  /^dist\/outlineWorker\.js$/,
+  /^dist\/regexWorker\.js$/,
+  /^dist\/outlineThreadWorker\.js$/,
+  /^dist\/tokenizer\.js$/,
+  /^dist\/grammars\/[\w.-]+\.wasm$/,
+  /^dist\/sqljs\.js$/,
+  /^dist\/sql-wasm\.wasm$/,
+  /^dist\/(cli|cli-main|mcp|chat)\.js$/,
+  /^package\.json$/,
+  /^README\.md$/,
+  /^CONTRIBUTING\.md$/,
+  /^docs\/[\w.-]+\.(md|png|svg)$/,
+  /^LICENSE(\.txt)?$/,
+  /^CHANGELOG\.md$/,
+  /^media\/icon\.png$/,
+  /^media\/dashboard\.(js|css)$/,
+];
 const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
-const missing = ['dist/extension.js', 'dist/outlineWorker.js', 'dist/regexWorker.js', 'dist/outlineThreadWorker.js', 'dist/tokenizer.js', 'package.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/dashboard.js', 'media/dashboard.css', 'dist/sqljs.js', 'dist/sql-wasm.wasm', 'dist/cli.js', 'dist/cli-main.js', 'dist/mcp.js', 'dist/chat.js'].filter((f) => !files.includes(f));
+const missing = [
+  'dist/extension.js',
+  'dist/outlineWorker.js',
+  'dist/regexWorker.js',
+  'dist/outlineThreadWorker.js',
+  'dist/tokenizer.js',
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'media/icon.png',
+  'media/dashboard.js',
+  'media/dashboard.css',
+  'dist/sqljs.js',
+  'dist/sql-wasm.wasm',
+  'dist/cli.js',
+  'dist/cli-main.js',
+  'dist/mcp.js',
+  'dist/chat.js',
+].filter((f) => !files.includes(f));
 const dir = mkdtempSync(join(tmpdir(), 'lectern-vsix-'));
 try {
   const out = join(dir, 'lectern.vsix');

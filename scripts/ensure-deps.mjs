@@ -33,9 +33,14 @@ export function ensureDeps({ root = repoRoot, log = (m) => process.stderr.write(
   const [cmd, pre] = npmCommand();
   const t0 = Date.now();
   log(`${why}: running npm ci (the locked dependencies, about 30 s on a fresh machine)`);
-  const r = spawnSync(cmd, [...pre, 'ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
+  const r = spawnSync(cmd, [...pre, 'ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   if (r.status !== 0) {
-    throw new Error(`npm ci failed (${r.error?.message ?? `exit ${r.status}`}). Check your network access to the npm registry, then run \`npm ci\` yourself to see the whole error.`);
+    throw new Error(
+      `npm ci failed (${r.error?.message ?? `exit ${r.status}`}). Check your network access to the npm registry, then run \`npm ci\` yourself to see the whole error.`,
+    );
   }
   log(`dependencies installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return true;

@@ -17,7 +17,14 @@ import { createWasmLoader } from '../src/node/wasmFiles';
 
 const REPO = path.resolve(__dirname, '..');
 const FIXED_TIME = new Date('2024-01-02T03:04:05Z');
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C', GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  LC_ALL: 'C',
+  GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+  GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+};
 
 interface Recorded {
   name: string;
@@ -25,7 +32,12 @@ interface Recorded {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'core.autocrlf=false', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8', env: GIT_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', ['-c', 'core.autocrlf=false', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: GIT_ENV,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function put(root: string, rel: string, data: string | Uint8Array): void {
@@ -50,7 +62,10 @@ function touchAll(dir: string): void {
 
 /** Deterministic text of `lines` lines, each a little different. */
 function lines(n: number, prefix: string, eol = '\n'): string {
-  return Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(5, '0')} ${'x'.repeat(i % 37)}`).join(eol) + eol;
+  return (
+    Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(5, '0')} ${'x'.repeat(i % 37)}`).join(eol) +
+    eol
+  );
 }
 
 function utf16le(text: string): Uint8Array {
@@ -70,16 +85,41 @@ function buildWorkspace(base: string): string {
   put(root, 'gen/small.txt', lines(40, 'small'));
   put(root, 'gen/large.txt', lines(6000, 'large'));
   put(root, 'gen/huge.log', lines(40000, 'log entry'));
-  put(root, 'gen/longline.min.js', 'var a=' + Array.from({ length: 30000 }, (_, i) => `f${i}(${i})`).join(',') + ';\nvar b=2;\n' + 'x'.repeat(5000) + '\n');
+  put(
+    root,
+    'gen/longline.min.js',
+    'var a=' +
+      Array.from({ length: 30000 }, (_, i) => `f${i}(${i})`).join(',') +
+      ';\nvar b=2;\n' +
+      'x'.repeat(5000) +
+      '\n',
+  );
   put(root, 'gen/utf16.txt', utf16le(lines(30, 'wide ünïcödé')));
   put(root, 'gen/crlf.txt', lines(50, 'crlf', '\r\n'));
   put(root, 'gen/bom.txt', '\ufeff' + lines(10, 'bom'));
-  put(root, 'gen/binary.bin', Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
+  put(
+    root,
+    'gen/binary.bin',
+    Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) % 256),
+  );
   put(root, 'gen/empty.txt', '');
   put(root, 'gen/nonl.txt', 'no newline at end');
   put(root, 'gen/unicode.md', '# Ünïcødé 😀\n' + lines(20, 'emoji 😀 é 中文'));
-  put(root, 'gen/big.ts', Array.from({ length: 300 }, (_, i) => `/** Doc ${i}. */\nexport function fn${i}(a: number, b: string): number {\n  const x = a + ${i};\n  if (x > 10) {\n    return x * 2;\n  }\n  return b.length + x;\n}\n`).join('\n') + 'export class Holder {\n  get(key: string): string { return key; }\n  set(key: string, v: string): void { void key; void v; }\n}\n');
-  put(root, 'gen/dup.ts', 'export function fn1(): number { return 1; }\nexport class Holder { get(): number { return 2; } }\nexport function overload(a: string): string;\nexport function overload(a: number): number;\nexport function overload(a: unknown): unknown { return a; }\n');
+  put(
+    root,
+    'gen/big.ts',
+    Array.from(
+      { length: 300 },
+      (_, i) =>
+        `/** Doc ${i}. */\nexport function fn${i}(a: number, b: string): number {\n  const x = a + ${i};\n  if (x > 10) {\n    return x * 2;\n  }\n  return b.length + x;\n}\n`,
+    ).join('\n') +
+      'export class Holder {\n  get(key: string): string { return key; }\n  set(key: string, v: string): void { void key; void v; }\n}\n',
+  );
+  put(
+    root,
+    'gen/dup.ts',
+    'export function fn1(): number { return 1; }\nexport class Holder { get(): number { return 2; } }\nexport function overload(a: string): string;\nexport function overload(a: number): number;\nexport function overload(a: unknown): unknown { return a; }\n',
+  );
   put(root, 'node_modules/pkg/index.js', lines(30, 'vendored'));
   put(root, 'dist/out.js', lines(30, 'built'));
   put(root, '.gitignore', 'ignored/\n*.tmp\n');
@@ -90,29 +130,49 @@ function buildWorkspace(base: string): string {
   put(root, 'changes/both.txt', lines(80, 'both'));
   put(root, 'changes/deleted.txt', lines(10, 'deleted'));
   put(root, 'changes/crlf.txt', lines(30, 'crlf change', '\r\n'));
-  put(root, 'changes/bin.dat', Uint8Array.from({ length: 512 }, (_, i) => i % 256));
+  put(
+    root,
+    'changes/bin.dat',
+    Uint8Array.from({ length: 512 }, (_, i) => i % 256),
+  );
   put(root, 'changes/many.txt', lines(2000, 'many'));
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'base');
   // Staged, unstaged, both, deleted, untracked, binary and many-hunk changes.
-  const edit = (rel: string, f: (text: string) => string) => put(root, rel, f(fs.readFileSync(path.join(root, rel), 'utf8')));
+  const edit = (rel: string, f: (text: string) => string) =>
+    put(root, rel, f(fs.readFileSync(path.join(root, rel), 'utf8')));
   edit('changes/staged.ts', (t) => t.replace('staged 00010', 'STAGED TEN').replace('staged 00100', 'STAGED HUNDRED'));
   git(root, 'add', 'changes/staged.ts');
-  edit('changes/unstaged.py', (t) => t.replace('unstaged 00050', 'changed fifty\nadded line').replace('unstaged 00150 ', ''));
+  edit('changes/unstaged.py', (t) =>
+    t.replace('unstaged 00050', 'changed fifty\nadded line').replace('unstaged 00150 ', ''),
+  );
   edit('changes/both.txt', (t) => t.replace('both 00005', 'both five staged'));
   git(root, 'add', 'changes/both.txt');
   edit('changes/both.txt', (t) => t.replace('both 00070', 'both seventy unstaged'));
   fs.rmSync(path.join(root, 'changes/deleted.txt'));
   edit('changes/crlf.txt', (t) => t.replace('crlf change 00003', 'crlf CHANGED'));
-  put(root, 'changes/bin.dat', Uint8Array.from({ length: 600 }, (_, i) => (i * 3) % 256));
-  edit('changes/many.txt', (t) => t.split('\n').map((l, i) => (i % 40 === 7 ? l + ' edited' : l)).join('\n'));
+  put(
+    root,
+    'changes/bin.dat',
+    Uint8Array.from({ length: 600 }, (_, i) => (i * 3) % 256),
+  );
+  edit('changes/many.txt', (t) =>
+    t
+      .split('\n')
+      .map((l, i) => (i % 40 === 7 ? l + ' edited' : l))
+      .join('\n'),
+  );
   put(root, 'changes/untracked.md', lines(15, 'untracked'));
   edit('src/format.ts', (t) => t + '\n// trailing edit\n');
   touchAll(root);
   return root;
 }
 
-type Call = [tool: string, input: unknown, options?: { sessionId?: string; tokenBudget?: number; allowOutside?: boolean }];
+type Call = [
+  tool: string,
+  input: unknown,
+  options?: { sessionId?: string; tokenBudget?: number; allowOutside?: boolean },
+];
 
 const READ_VARIANTS: Record<string, unknown>[] = [
   {},
@@ -144,7 +204,8 @@ function fileList(root: string): string[] {
 function plainCalls(root: string): Call[] {
   const calls: Call[] = [];
   const files = fileList(root);
-  for (const file of files) for (const variant of READ_VARIANTS) calls.push(['lectern_read', { target: file, ...variant }]);
+  for (const file of files)
+    for (const variant of READ_VARIANTS) calls.push(['lectern_read', { target: file, ...variant }]);
   for (const file of files.filter((f) => /\.(ts|py|go|rs|java|cs|php|rb|c|h|cpp|hpp)$/.test(f))) {
     calls.push(['lectern_read', { mode: 'snippet', target: file, start_line: 12, end_line: 14 }]);
     calls.push(['lectern_read', { mode: 'snippet', target: file, start_line: 12, expand: 'block' }]);
@@ -152,7 +213,14 @@ function plainCalls(root: string): Call[] {
     calls.push(['lectern_search', { target: file, query: 'return' }]);
     calls.push(['lectern_stat', { target: file }]);
   }
-  for (const file of ['gen/small.txt', 'gen/crlf.txt', 'gen/utf16.txt', 'gen/large.txt', 'gen/unicode.md', 'gen/longline.min.js']) {
+  for (const file of [
+    'gen/small.txt',
+    'gen/crlf.txt',
+    'gen/utf16.txt',
+    'gen/large.txt',
+    'gen/unicode.md',
+    'gen/longline.min.js',
+  ]) {
     calls.push(['lectern_read', { mode: 'snippet', target: file, start_line: 4, end_line: 6, context_lines: 1 }]);
     calls.push(['lectern_search', { target: file, query: '0001', before: 1, after: 1 }]);
     calls.push(['lectern_search', { target: file, query: 'x{3,5}$', is_regex: true, max_matches: 3 }]);
@@ -190,7 +258,18 @@ function plainCalls(root: string): Call[] {
     { target: 'fn1', path: 'gen/big.ts', kind: 'nosuchkind' },
   ];
   for (const s of symbols) calls.push(['lectern_read', { mode: 'symbol', ...s }]);
-  for (const dir of ['fixtures/go', 'fixtures/rust', 'fixtures/java', 'fixtures/csharp', 'fixtures/php', 'fixtures/ruby', 'fixtures/c', 'fixtures/cpp', 'py', 'src']) {
+  for (const dir of [
+    'fixtures/go',
+    'fixtures/rust',
+    'fixtures/java',
+    'fixtures/csharp',
+    'fixtures/php',
+    'fixtures/ruby',
+    'fixtures/c',
+    'fixtures/cpp',
+    'py',
+    'src',
+  ]) {
     calls.push(['lectern_read', { mode: 'symbol', target: 'new', path: dir }]);
     calls.push(['lectern_search', { target: dir, query: 'func|def|fn |class', is_regex: true }]);
   }
@@ -217,7 +296,18 @@ function plainCalls(root: string): Call[] {
     { query: 'a', before: 30 },
   ];
   for (const s of searches) calls.push(['lectern_search', s]);
-  for (const t of ['.', 'src', 'gen', 'nope', 'gen/binary.bin', 'gen/empty.txt', '../outside', '/etc/passwd', 'node_modules/pkg/index.js']) calls.push(['lectern_stat', { target: t }]);
+  for (const t of [
+    '.',
+    'src',
+    'gen',
+    'nope',
+    'gen/binary.bin',
+    'gen/empty.txt',
+    '../outside',
+    '/etc/passwd',
+    'node_modules/pkg/index.js',
+  ])
+    calls.push(['lectern_stat', { target: t }]);
   // Diff previews.
   const diffs: Record<string, unknown>[] = [
     {},
@@ -334,7 +424,11 @@ function plainCalls(root: string): Call[] {
 
 /** Session sequences: de-duplication, budgets, loops, relevance, exclusions, ephemeral reads. */
 function sessionCalls(): Call[] {
-  const s = (sessionId: string, tool: string, input: unknown, extra: { tokenBudget?: number } = {}): Call => [tool, input, { sessionId, ...extra }];
+  const s = (sessionId: string, tool: string, input: unknown, extra: { tokenBudget?: number } = {}): Call => [
+    tool,
+    input,
+    { sessionId, ...extra },
+  ];
   const calls: Call[] = [];
   // De-duplication and force.
   calls.push(s('dedup', 'lectern_read', { target: 'gen/big.ts', start_line: 1, end_line: 60 }));
@@ -358,7 +452,15 @@ function sessionCalls(): Call[] {
   calls.push(s('dedup', 'lectern_read', { target: 'gen/big.ts', outline: true }));
   // Notes (expansion, clamped values), cut lines and list reads, twice each.
   for (let i = 0; i < 2; i++) {
-    calls.push(s('dedup', 'lectern_read', { mode: 'snippet', target: 'gen/big.ts', start_line: 40, expand: 'block', context_lines: 500 }));
+    calls.push(
+      s('dedup', 'lectern_read', {
+        mode: 'snippet',
+        target: 'gen/big.ts',
+        start_line: 40,
+        expand: 'block',
+        context_lines: 500,
+      }),
+    );
     calls.push(s('dedup', 'lectern_read', { mode: 'symbol', target: 'fn7', path: 'gen/big.ts', context_lines: 300 }));
     calls.push(s('dedup', 'lectern_read', { mode: 'diff_preview', target: 'changes/staged.ts', context_lines: 999 }));
     calls.push(s('dedup', 'lectern_read', { target: ['gen/longline.min.js', 'gen/small.txt', 'gen/nope.txt'] }));
@@ -372,7 +474,8 @@ function sessionCalls(): Call[] {
   calls.push(s('eph', 'lectern_read', { target: 'gen/small.txt', ephemeral: true, force: true }));
   // Loops: the same search and the same read, over and over.
   for (let i = 0; i < 6; i++) calls.push(s('loop', 'lectern_search', { query: 'restock' }));
-  for (let i = 0; i < 6; i++) calls.push(s('loop', 'lectern_read', { target: 'gen/small.txt', start_line: 1, end_line: 3, force: i === 5 }));
+  for (let i = 0; i < 6; i++)
+    calls.push(s('loop', 'lectern_read', { target: 'gen/small.txt', start_line: 1, end_line: 3, force: i === 5 }));
   for (let i = 0; i < 4; i++) calls.push(s('loop', 'lectern_stat', { target: 'gen/small.txt' }));
   // Relevance and exclusions: search first, then read inside and outside the results.
   calls.push(s('rel', 'lectern_search', { query: 'formatPrice' }));
@@ -385,9 +488,14 @@ function sessionCalls(): Call[] {
   calls.push(s('rel', 'lectern_search', { query: 'vendored', include: 'node_modules' }));
   calls.push(s('rel', 'read_file', { path: 'node_modules/pkg/index.js' }));
   // Budgets: many reads until the soft and hard limits.
-  for (let i = 0; i < 14; i++) calls.push(s('budget', 'lectern_read', { target: 'gen/huge.log', start_line: 1 + i * 300, end_line: 300 + i * 300 }));
+  for (let i = 0; i < 14; i++)
+    calls.push(
+      s('budget', 'lectern_read', { target: 'gen/huge.log', start_line: 1 + i * 300, end_line: 300 + i * 300 }),
+    );
   calls.push(s('budget', 'lectern_read', { target: 'gen/huge.log', start_line: 30000, end_line: 30100, force: true }));
-  calls.push(s('budget', 'lectern_read', { target: 'gen/huge.log', start_line: 31000, end_line: 31100, ephemeral: true }));
+  calls.push(
+    s('budget', 'lectern_read', { target: 'gen/huge.log', start_line: 31000, end_line: 31100, ephemeral: true }),
+  );
   calls.push(s('budget', 'lectern_search', { query: 'log entry 0000' }));
   calls.push(s('budget', 'read_file_head', { path: 'gen/huge.log', lines: 5 }));
   calls.push(s('budget', 'lectern_read', { target: 'gen/big.ts', start_line: 1, end_line: 10 }, { tokenBudget: 50 }));
@@ -397,11 +505,19 @@ function sessionCalls(): Call[] {
 
 function normalise(value: unknown, root: string, base: string): unknown {
   const text = JSON.stringify(value ?? null)
-    .split(JSON.stringify(root).slice(1, -1)).join('<ROOT>')
-    .split(JSON.stringify(base).slice(1, -1)).join('<BASE>')
-    .split(root).join('<ROOT>')
-    .split(base).join('<BASE>');
-  return JSON.parse(text, (key, v) => (/(^|_)(ms|elapsed|duration)$|elapsed_ms|duration_ms/.test(key) && typeof v === 'number' && key !== 'at_unix_ms' ? '<ms>' : v));
+    .split(JSON.stringify(root).slice(1, -1))
+    .join('<ROOT>')
+    .split(JSON.stringify(base).slice(1, -1))
+    .join('<BASE>')
+    .split(root)
+    .join('<ROOT>')
+    .split(base)
+    .join('<BASE>');
+  return JSON.parse(text, (key, v) =>
+    /(^|_)(ms|elapsed|duration)$|elapsed_ms|duration_ms/.test(key) && typeof v === 'number' && key !== 'at_unix_ms'
+      ? '<ms>'
+      : v,
+  );
 }
 
 /** Time spent inside Lectern.invoke over the whole run (reported on stderr, for comparing two trees). */
@@ -421,7 +537,13 @@ async function record(): Promise<Recorded[]> {
     put(base, 'outside.txt', 'outside\n');
     fs.utimesSync(path.join(base, 'outside.txt'), FIXED_TIME, FIXED_TIME);
     const dirty = new Map<string, DirtyDocument>();
-    dirty.set(path.join(root, 'src/inventory.ts'), { text: fs.readFileSync(path.join(root, 'src/inventory.ts'), 'utf8').replace('class Inventory', 'class Inventory /* unsaved */') + '\n// unsaved line\n', version: 7 });
+    dirty.set(path.join(root, 'src/inventory.ts'), {
+      text:
+        fs
+          .readFileSync(path.join(root, 'src/inventory.ts'), 'utf8')
+          .replace('class Inventory', 'class Inventory /* unsaved */') + '\n// unsaved line\n',
+      version: 7,
+    });
     const clock = { now: 1_700_000_000_000 };
     const makeHost = (roots: WorkspaceRoot[]): Host => ({
       fs: nodeFileSystem,
@@ -437,7 +559,10 @@ async function record(): Promise<Recorded[]> {
         const started = performance.now();
         const answer = await lectern.invoke(tool, input, options ?? {});
         invokeMs += performance.now() - started;
-        out.push({ name: `${label} ${tool} ${JSON.stringify(input)} ${options ? JSON.stringify(options) : ''}`.trim(), answer: normalise(answer, root, base) });
+        out.push({
+          name: `${label} ${tool} ${JSON.stringify(input)} ${options ? JSON.stringify(options) : ''}`.trim(),
+          answer: normalise(answer, root, base),
+        });
       }
     };
     const single: WorkspaceRoot[] = [{ name: 'ws', path: root }];
@@ -448,7 +573,10 @@ async function record(): Promise<Recorded[]> {
       ['lectern_stat', { target: '../outside.txt' }, { allowOutside: true }],
       ['lectern_search', { target: '../outside.txt', query: 'out' }, { allowOutside: true }],
     ]);
-    const multi: WorkspaceRoot[] = [{ name: 'ws', path: root }, { name: 'other', path: other }];
+    const multi: WorkspaceRoot[] = [
+      { name: 'ws', path: root },
+      { name: 'other', path: other },
+    ];
     await run('multiroot', new Lectern(makeHost(multi), () => unguarded), [
       ['lectern_read', { target: 'src/format.ts' }],
       ['lectern_read', { target: 'other/src/format.ts' }],
@@ -458,10 +586,20 @@ async function record(): Promise<Recorded[]> {
       ['lectern_read', { mode: 'symbol', target: 'other' }],
       ['lectern_read', { mode: 'diff_preview' }],
     ]);
-    const guarded = new Lectern(makeHost(single), () => ({ sessionGuard: true, maxReadsPerSession: 10, maxTotalReadLines: 2500 }));
+    const guarded = new Lectern(makeHost(single), () => ({
+      sessionGuard: true,
+      maxReadsPerSession: 10,
+      maxTotalReadLines: 2500,
+    }));
     await run('session', guarded, sessionCalls());
-    for (const id of ['dedup', 'eph', 'loop', 'rel', 'budget']) out.push({ name: `snapshot ${id}`, answer: normalise(JSON.parse(guarded.session.exportJson(id)), root, base) });
-    const blocking = new Lectern(makeHost(single), () => ({ sessionGuard: true, relevance: 'block', exclusions: 'block', excludeGlobs: ['gen/crlf*'] }));
+    for (const id of ['dedup', 'eph', 'loop', 'rel', 'budget'])
+      out.push({ name: `snapshot ${id}`, answer: normalise(JSON.parse(guarded.session.exportJson(id)), root, base) });
+    const blocking = new Lectern(makeHost(single), () => ({
+      sessionGuard: true,
+      relevance: 'block',
+      exclusions: 'block',
+      excludeGlobs: ['gen/crlf*'],
+    }));
     await run('blocking', blocking, [
       ['lectern_search', { query: 'Inventory' }],
       ['lectern_read', { target: 'src/inventory.ts', start_line: 1, end_line: 5 }],
@@ -481,10 +619,18 @@ async function record(): Promise<Recorded[]> {
       ['lectern_read', { target: 'gen/big.ts', offset: 1 }],
     ]);
     // The tool listing hosts show (names, descriptions, input schemas).
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'tools'], { cwd: REPO, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'tools'], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     out.push({ name: 'cli tools', answer: { status: cli.status, stdout: cli.stdout, stderr: cli.stderr } });
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-    out.push({ name: 'manifest (without displayName)', answer: (pkg.contributes.languageModelTools as Record<string, unknown>[]).map(({ displayName: _, ...rest }) => rest) });
+    out.push({
+      name: 'manifest (without displayName)',
+      answer: (pkg.contributes.languageModelTools as Record<string, unknown>[]).map(
+        ({ displayName: _, ...rest }) => rest,
+      ),
+    });
     return out;
   } finally {
     fs.rmSync(base, { recursive: true, force: true });
@@ -512,9 +658,14 @@ async function main(): Promise<number> {
     const b = JSON.stringify(answers[i]);
     if (a === b) continue;
     differ++;
-    if (differ <= 10) process.stdout.write(`DIFFERENT #${i}: ${before[i]?.name ?? '(none)'}\n  before: ${a?.slice(0, 600)}\n  after:  ${b?.slice(0, 600)}\n`);
+    if (differ <= 10)
+      process.stdout.write(
+        `DIFFERENT #${i}: ${before[i]?.name ?? '(none)'}\n  before: ${a?.slice(0, 600)}\n  after:  ${b?.slice(0, 600)}\n`,
+      );
   }
-  process.stdout.write(`${answers.length} answers now, ${before.length} recorded: ${count - differ} identical, ${differ} different.\n`);
+  process.stdout.write(
+    `${answers.length} answers now, ${before.length} recorded: ${count - differ} identical, ${differ} different.\n`,
+  );
   return differ === 0 ? 0 : 1;
 }
 

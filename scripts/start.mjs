@@ -43,7 +43,20 @@ function refreshSample() {
   mkdirSync(path.dirname(dest), { recursive: true });
   cpSync(src, dest, { recursive: true });
   // A committed baseline, so diff-aware features and the Source Control view have something to show.
-  const git = (...a) => spawnSync('git', ['-c', 'user.name=Lectern Sample', '-c', 'user.email=sample@lectern.invalid', '-c', 'init.defaultBranch=main', ...a], { cwd: dest, stdio: 'ignore' });
+  const git = (...a) =>
+    spawnSync(
+      'git',
+      [
+        '-c',
+        'user.name=Lectern Sample',
+        '-c',
+        'user.email=sample@lectern.invalid',
+        '-c',
+        'init.defaultBranch=main',
+        ...a,
+      ],
+      { cwd: dest, stdio: 'ignore' },
+    );
   if (git('init', '-q').status === 0) {
     git('add', '-A');
     git('commit', '-q', '-m', 'Sample workspace baseline');
@@ -57,7 +70,10 @@ async function main() {
 
   ensureDeps();
   const { blocker } = hostPrerequisites();
-  if (blocker) throw new Error(`cannot start VS Code here: ${blocker}. To use Lectern in your own VS Code instead: npm run package, then install the .vsix (see README).`);
+  if (blocker)
+    throw new Error(
+      `cannot start VS Code here: ${blocker}. To use Lectern in your own VS Code instead: npm run package, then install the .vsix (see README).`,
+    );
   buildExtension({ always: true });
   const paths = await ensureHost({ quiet: true });
 
@@ -83,7 +99,11 @@ async function main() {
   symlinkSync(repoRoot, path.join(extensionsDir, `${extId}-${pkg.version}`), 'dir');
 
   if (watch) {
-    const child = spawn(process.execPath, ['esbuild.mjs', '--watch'], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const child = spawn(process.execPath, ['esbuild.mjs', '--watch'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
     const kill = () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -99,7 +119,9 @@ async function main() {
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
     userSettings: { 'workbench.startupEditor': 'readme' }, // opens the sample's README.md
     // Problems only (everything with LECTERN_VERBOSE=1); the full log is in <root>/server/code-server.log.
-    onLog: (line) => (verbose || /\b(error|warn|exception|failed|exited)\b/i.test(line)) && process.stderr.write(`[code-server] ${line}\n`),
+    onLog: (line) =>
+      (verbose || /\b(error|warn|exception|failed|exited)\b/i.test(line)) &&
+      process.stderr.write(`[code-server] ${line}\n`),
   });
   const url = server.workbenchUrl(workspace ? { workspace } : { folder });
   const bar = '='.repeat(Math.min(100, Math.max(60, url.length + 4)));
@@ -113,7 +135,9 @@ async function main() {
 
   const exit = await server.exited;
   if (shuttingDown()) await new Promise(() => {}); // Ctrl-C: the signal handler exits
-  log(`code-server exited unexpectedly (${exit.signal ?? `exit ${exit.code}`}). Last log lines:\n${server.logTail().split('\n').slice(-40).join('\n')}`);
+  log(
+    `code-server exited unexpectedly (${exit.signal ?? `exit ${exit.code}`}). Last log lines:\n${server.logTail().split('\n').slice(-40).join('\n')}`,
+  );
   return 1;
 }
 

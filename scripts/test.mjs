@@ -45,7 +45,9 @@ function run(step) {
       } else if (code === 0) passed += 1;
       else failed += 1;
       if (code !== 0) failures.push(step.name);
-      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       resolve(code);
     });
   });

@@ -23,15 +23,44 @@ export interface Repo {
 export const REPOS: Repo[] = [
   { name: 'commander', language: 'javascript', source: 'npm:commander@14.0.3', sub: 'package', extensions: ['.js'] },
   { name: 'zod', language: 'typescript', source: 'npm:zod@4.1.12', sub: 'package/src', extensions: ['.ts'] },
-  { name: 'flask', language: 'python', source: 'deb:python3-flask', sub: 'usr/lib/python3/dist-packages/flask', extensions: ['.py'] },
-  { name: 'requests', language: 'python', source: 'deb:python3-requests', sub: 'usr/lib/python3/dist-packages/requests', extensions: ['.py'] },
-  { name: 'cobra', language: 'go', source: 'deb:golang-github-spf13-cobra-dev', sub: 'usr/share/gocode/src/github.com/spf13/cobra', extensions: ['.go'] },
-  { name: 'serde_json', language: 'rust', source: 'deb:librust-serde-json-dev', sub: 'usr/share/cargo/registry/*', extensions: ['.rs'] },
+  {
+    name: 'flask',
+    language: 'python',
+    source: 'deb:python3-flask',
+    sub: 'usr/lib/python3/dist-packages/flask',
+    extensions: ['.py'],
+  },
+  {
+    name: 'requests',
+    language: 'python',
+    source: 'deb:python3-requests',
+    sub: 'usr/lib/python3/dist-packages/requests',
+    extensions: ['.py'],
+  },
+  {
+    name: 'cobra',
+    language: 'go',
+    source: 'deb:golang-github-spf13-cobra-dev',
+    sub: 'usr/share/gocode/src/github.com/spf13/cobra',
+    extensions: ['.go'],
+  },
+  {
+    name: 'serde_json',
+    language: 'rust',
+    source: 'deb:librust-serde-json-dev',
+    sub: 'usr/share/cargo/registry/*',
+    extensions: ['.rs'],
+  },
   { name: 'stb', language: 'c', source: 'deb:libstb-dev', sub: 'usr/include/stb', extensions: ['.h'] },
 ];
 
 /** One minified bundle (a few very long lines) for the long-session scenario. */
-export const MINIFIED = { name: 'babel-standalone', source: 'npm:@babel/standalone@7.28.5', sub: 'package', file: 'babel.min.js' };
+export const MINIFIED = {
+  name: 'babel-standalone',
+  source: 'npm:@babel/standalone@7.28.5',
+  sub: 'package',
+  file: 'babel.min.js',
+};
 
 export function cacheDir(): string {
   return process.env.LECTERN_ECONOMY_CACHE ?? join(os.homedir(), '.cache', 'lectern-economy');
@@ -45,7 +74,10 @@ function fetchSource(source: string, into: string): void {
   mkdirSync(into, { recursive: true });
   const [kind, spec] = [source.slice(0, source.indexOf(':')), source.slice(source.indexOf(':') + 1)];
   if (kind === 'npm') {
-    const name = execFileSync('npm', ['pack', spec, '--silent'], { cwd: downloads, encoding: 'utf8' }).trim().split('\n').pop()!;
+    const name = execFileSync('npm', ['pack', spec, '--silent'], { cwd: downloads, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
     execFileSync('tar', ['xzf', join(downloads, name), '-C', into]);
     return;
   }
@@ -86,7 +118,13 @@ export function listFiles(root: string, extensions: string[]): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && extensions.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts') && statSync(full).size > 0) out.push(relative(root, full));
+      else if (
+        entry.isFile() &&
+        extensions.some((e) => entry.name.endsWith(e)) &&
+        !entry.name.endsWith('.d.ts') &&
+        statSync(full).size > 0
+      )
+        out.push(relative(root, full));
     }
   };
   walk(root);

@@ -43,8 +43,13 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-
-export async function runLatency(root: string, file: string, totalLines: number, runs = 25, warmup = 6000): Promise<LatencyRow[]> {
+export async function runLatency(
+  root: string,
+  file: string,
+  totalLines: number,
+  runs = 25,
+  warmup = 6000,
+): Promise<LatencyRow[]> {
   const engine = createLectern(root, { sessionGuard: false });
   const mid = Math.floor(totalLines / 2);
   const cases: Array<[string, Record<string, unknown>]> = [
@@ -61,8 +66,13 @@ export async function runLatency(root: string, file: string, totalLines: number,
   // process (--only=latency) both run several times slower for their first few hundred calls.
   for (let i = 0; i < warmup; i++) {
     const [, input] = cases[i % cases.length]!;
-    const response = await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-warm-${i}` });
-    if (response.ok) await plainRead(join(root, file), response.meta.start_byte!, response.meta.end_byte! - response.meta.start_byte!);
+    const response = await engine.invoke(
+      'lectern_read',
+      { mode: 'file', target: file, ...input },
+      { sessionId: `latency-warm-${i}` },
+    );
+    if (response.ok)
+      await plainRead(join(root, file), response.meta.start_byte!, response.meta.end_byte! - response.meta.start_byte!);
   }
   for (const [name, input] of cases) {
     const lectern: number[] = [];
@@ -72,10 +82,18 @@ export async function runLatency(root: string, file: string, totalLines: number,
     const syncFloor: number[] = [];
     let span: [number, number] = [0, 0];
     for (let i = 0; i < runs + 3; i++) {
-      await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-${session++}` });
+      await engine.invoke(
+        'lectern_read',
+        { mode: 'file', target: file, ...input },
+        { sessionId: `latency-${session++}` },
+      );
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const response = await engine.invoke('lectern_read', { mode: 'file', target: file, ...input }, { sessionId: `latency-${session++}` });
+      const response = await engine.invoke(
+        'lectern_read',
+        { mode: 'file', target: file, ...input },
+        { sessionId: `latency-${session++}` },
+      );
       const t1 = performance.now();
       const c1 = process.cpuUsage(c0);
       if (!response.ok) throw new Error(`${name}: ${response.text}`);
@@ -103,7 +121,17 @@ export async function runLatency(root: string, file: string, totalLines: number,
     const f = median(floor);
     const lc = median(lecternCpu);
     const fc = median(floorCpu);
-    rows.push({ read: name, bytes: span[1] - span[0], lecternMs: l, floorMs: f, ratio: l / f, lecternCpuMs: lc, floorCpuMs: fc, cpuRatio: lc / fc, syncFloorMs: median(syncFloor) });
+    rows.push({
+      read: name,
+      bytes: span[1] - span[0],
+      lecternMs: l,
+      floorMs: f,
+      ratio: l / f,
+      lecternCpuMs: lc,
+      floorCpuMs: fc,
+      cpuRatio: lc / fc,
+      syncFloorMs: median(syncFloor),
+    });
   }
   return rows;
 }

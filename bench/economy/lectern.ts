@@ -15,7 +15,10 @@ export interface Call {
 }
 
 export function createLectern(root: string, settings: Record<string, unknown> = {}): Lectern {
-  return new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(process.cwd()) }, () => settings);
+  return new Lectern(
+    { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(process.cwd()) },
+    () => settings,
+  );
 }
 
 /** Everything the model saw of each file in one session: line numbers whose exact text was shown, and byte ranges. */
@@ -97,7 +100,8 @@ export class Agent {
     this.seen.absorb(response.text, defaultFile);
     const meta = response.meta;
     // A window's content is in the text line by line (each behind its number).
-    const shown = response.content.length > 0 && response.content.split('\n').every((piece) => response.text.includes(piece));
+    const shown =
+      response.content.length > 0 && response.content.split('\n').every((piece) => response.text.includes(piece));
     if (defaultFile && meta.start_byte !== null && meta.end_byte !== null && shown) {
       const start = meta.start_byte;
       this.seen.addBytes(defaultFile, start, start + Buffer.byteLength(response.content));

@@ -16,7 +16,6 @@ export interface Need {
   end?: number;
 }
 
-
 export function pick<T>(random: () => number, items: readonly T[], n: number): T[] {
   const pool = [...items];
   const out: T[] = [];
@@ -37,15 +36,24 @@ export interface SampleSizes {
   search: number;
 }
 
-export function sampleNeeds(repo: string, files: Map<string, string[]>, spans: Span[], sizes: SampleSizes, seed: number): Need[] {
+export function sampleNeeds(
+  repo: string,
+  files: Map<string, string[]>,
+  spans: Span[],
+  sizes: SampleSizes,
+  seed: number,
+): Need[] {
   const random = rng(seed);
   const library = [...files.keys()].filter(isLibraryFile);
   const needs: Need[] = [];
   // show function X: names unique in their file, at least 3 lines.
   const counts = new Map<string, number>();
   for (const s of spans) counts.set(`${s.file}\0${s.name}`, (counts.get(`${s.file}\0${s.name}`) ?? 0) + 1);
-  const unique = spans.filter((s) => isLibraryFile(s.file) && counts.get(`${s.file}\0${s.name}`) === 1 && s.end - s.start >= 2);
-  for (const s of pick(random, unique, sizes.symbol)) needs.push({ kind: 'symbol', repo, file: s.file, name: s.name, start: s.start, end: s.end });
+  const unique = spans.filter(
+    (s) => isLibraryFile(s.file) && counts.get(`${s.file}\0${s.name}`) === 1 && s.end - s.start >= 2,
+  );
+  for (const s of pick(random, unique, sizes.symbol))
+    needs.push({ kind: 'symbol', repo, file: s.file, name: s.name, start: s.start, end: s.end });
   // 40 lines around line N.
   const long = library.filter((f) => files.get(f)!.length >= 60);
   for (const file of pick(random, long, sizes.range)) {
@@ -55,7 +63,12 @@ export function sampleNeeds(repo: string, files: Map<string, string[]>, spans: S
     needs.push({ kind: 'range', repo, file, start, end: start + 39 });
   }
   // a whole file.
-  for (const file of pick(random, library.filter((f) => files.get(f)!.length >= 20), sizes.file)) needs.push({ kind: 'file', repo, file, start: 1, end: files.get(file)!.length });
+  for (const file of pick(
+    random,
+    library.filter((f) => files.get(f)!.length >= 20),
+    sizes.file,
+  ))
+    needs.push({ kind: 'file', repo, file, start: 1, end: files.get(file)!.length });
   // identifier S used 2-8 times in the repo's source files: read ±10 lines at each use.
   const names = [...new Set(spans.filter((s) => s.name.length >= 5).map((s) => s.name))].sort();
   const candidates = names.filter((name) => {

@@ -35,7 +35,12 @@ export function claudeRead(file: FileText, offset = 1, limit = CLAUDE_DEFAULT_LI
     out.push(`${String(n).padStart(6)}→${line.length > CLAUDE_LINE_CHARS ? line.slice(0, CLAUDE_LINE_CHARS) : line}`);
     if (line.length <= CLAUDE_LINE_CHARS) lines.push(n);
   }
-  if (offset > file.lines.length) return { file: file.rel, text: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${file.lines.length} lines.</system-reminder>`, lines: [] };
+  if (offset > file.lines.length)
+    return {
+      file: file.rel,
+      text: `<system-reminder>Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${file.lines.length} lines.</system-reminder>`,
+      lines: [],
+    };
   return { file: file.rel, text: out.join('\n'), lines };
 }
 
@@ -43,7 +48,11 @@ export function claudeRead(file: FileText, offset = 1, limit = CLAUDE_DEFAULT_LI
 export function copilotRead(file: FileText, start: number, end: number): Served {
   const last = Math.min(end, file.lines.length);
   const body = file.lines.slice(start - 1, last).join('\n');
-  return { file: file.rel, text: `File: \`${file.rel}\`. Lines ${start} to ${last} (${file.lines.length} lines total): \n\`\`\`${file.language}\n${body}\n\`\`\``, lines: range(start, last) };
+  return {
+    file: file.rel,
+    text: `File: \`${file.rel}\`. Lines ${start} to ${last} (${file.lines.length} lines total): \n\`\`\`${file.language}\n${body}\n\`\`\``,
+    lines: range(start, last),
+  };
 }
 
 export interface GrepHit {
@@ -68,7 +77,10 @@ export function grepContext(hits: GrepHit[], context: number): Served[] {
   const files = [...new Set(hits.map((h) => h.file))];
   for (const file of files) {
     const matches = new Set(hits.filter((h) => h.file === file).map((h) => h.line));
-    const windows = mergeWindows([...matches].sort((a, b) => a - b).map((l) => [l - context, l + context]), file.lines.length);
+    const windows = mergeWindows(
+      [...matches].sort((a, b) => a - b).map((l) => [l - context, l + context]),
+      file.lines.length,
+    );
     const lines: number[] = [];
     for (const [a, b] of windows) {
       if (out.length > 0) out.push('--');
@@ -85,7 +97,9 @@ export function grepContext(hits: GrepHit[], context: number): Served[] {
 
 /** Overlapping or touching [a, b] windows merged, clamped to 1..total. */
 export function mergeWindows(windows: number[][], total: number): Array<[number, number]> {
-  const sorted = windows.map(([a, b]) => [Math.max(1, a!), Math.min(total, b!)] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const sorted = windows
+    .map(([a, b]) => [Math.max(1, a!), Math.min(total, b!)] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
   const out: Array<[number, number]> = [];
   for (const w of sorted) {
     const last = out[out.length - 1];

@@ -57,8 +57,21 @@ export function summarize(results: NeedResult[]): KindSummary[] {
     const byName = (n: string) => strategies.find((s) => s.strategy === n);
     const cheapest = (list: StrategySummary[]) => list.reduce((a, b) => (b.medianTokens < a.medianTokens ? b : a));
     const reference =
-      kind === 'range' ? byName('Copilot read_file (exact)')! : kind === 'file' ? byName('MCP read_text_file')! : kind === 'search' ? cheapest(peers.filter((s) => s.strategy.startsWith('grep'))) : cheapest(peers);
-    return { kind, strategies, lectern, reference: reference.strategy, ratio: byName(lectern)!.medianTokens / reference.medianTokens, target: TARGET[kind] };
+      kind === 'range'
+        ? byName('Copilot read_file (exact)')!
+        : kind === 'file'
+          ? byName('MCP read_text_file')!
+          : kind === 'search'
+            ? cheapest(peers.filter((s) => s.strategy.startsWith('grep')))
+            : cheapest(peers);
+    return {
+      kind,
+      strategies,
+      lectern,
+      reference: reference.strategy,
+      ratio: byName(lectern)!.medianTokens / reference.medianTokens,
+      target: TARGET[kind],
+    };
   });
 }
 
@@ -66,7 +79,11 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export function markdownTable(summary: KindSummary[]): string {
   const lines = ['| need | strategy | median tokens | median calls | recall |', '|---|---|---:|---:|---:|'];
-  for (const k of summary) for (const s of k.strategies) lines.push(`| ${KIND_LABEL[k.kind]} | ${s.strategy} | ${fmt(s.medianTokens)} | ${s.medianCalls} | ${(s.meanRecall * 100).toFixed(1)}% |`);
+  for (const k of summary)
+    for (const s of k.strategies)
+      lines.push(
+        `| ${KIND_LABEL[k.kind]} | ${s.strategy} | ${fmt(s.medianTokens)} | ${s.medianCalls} | ${(s.meanRecall * 100).toFixed(1)}% |`,
+      );
   return lines.join('\n');
 }
 
@@ -104,7 +121,10 @@ export function chartSvg(runs: Array<{ label: string; summary: KindSummary[] }>)
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="${left}" y="22" font-size="15" font-weight="bold">Lectern tokens ÷ the reference peer's (median per need; lower is better)</text>`,
   ];
-  for (let v = 0; v <= max + 1e-9; v += 0.5) out.push(`<line x1="${left}" x2="${width - 20}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e5e5"/><text x="${left - 8}" y="${y(v) + 4}" text-anchor="end" fill="#555">${v.toFixed(1)}</text>`);
+  for (let v = 0; v <= max + 1e-9; v += 0.5)
+    out.push(
+      `<line x1="${left}" x2="${width - 20}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e5e5"/><text x="${left - 8}" y="${y(v) + 4}" text-anchor="end" fill="#555">${v.toFixed(1)}</text>`,
+    );
   out.push(`<line x1="${left}" x2="${width - 20}" y1="${y(1)}" y2="${y(1)}" stroke="#888" stroke-dasharray="4 3"/>`);
   kinds.forEach((k, i) => {
     const x0 = left + i * groupW + 14;
@@ -112,16 +132,30 @@ export function chartSvg(runs: Array<{ label: string; summary: KindSummary[] }>)
     runs.forEach((r, j) => {
       const s = r.summary.find((x) => x.kind === k.kind)!;
       const x = x0 + j * barW;
-      out.push(`<rect x="${x + 2}" y="${y(s.ratio)}" width="${barW - 4}" height="${y(0) - y(s.ratio)}" fill="${colors[j % colors.length]}"/>`);
+      out.push(
+        `<rect x="${x + 2}" y="${y(s.ratio)}" width="${barW - 4}" height="${y(0) - y(s.ratio)}" fill="${colors[j % colors.length]}"/>`,
+      );
       out.push(`<text x="${x + barW / 2}" y="${y(s.ratio) - 4}" text-anchor="middle">${s.ratio.toFixed(2)}</text>`);
     });
-    out.push(`<line x1="${x0}" x2="${x0 + groupW - 28}" y1="${y(k.target)}" y2="${y(k.target)}" stroke="#c0392b" stroke-width="2"/>`);
-    out.push(`<text x="${x0 + (groupW - 28) / 2}" y="${top + plotH + 18}" text-anchor="middle">${esc(KIND_LABEL[k.kind].split(',')[0]!)}</text>`);
-    out.push(`<text x="${x0 + (groupW - 28) / 2}" y="${top + plotH + 34}" text-anchor="middle" fill="#555" font-size="11">vs ${esc(k.reference)}</text>`);
+    out.push(
+      `<line x1="${x0}" x2="${x0 + groupW - 28}" y1="${y(k.target)}" y2="${y(k.target)}" stroke="#c0392b" stroke-width="2"/>`,
+    );
+    out.push(
+      `<text x="${x0 + (groupW - 28) / 2}" y="${top + plotH + 18}" text-anchor="middle">${esc(KIND_LABEL[k.kind].split(',')[0]!)}</text>`,
+    );
+    out.push(
+      `<text x="${x0 + (groupW - 28) / 2}" y="${top + plotH + 34}" text-anchor="middle" fill="#555" font-size="11">vs ${esc(k.reference)}</text>`,
+    );
   });
   const legendY = height - 22;
-  runs.forEach((r, j) => out.push(`<rect x="${left + j * 150}" y="${legendY - 10}" width="12" height="12" fill="${colors[j % colors.length]}"/><text x="${left + j * 150 + 18}" y="${legendY}">${esc(r.label)}</text>`));
-  out.push(`<line x1="${left + runs.length * 150}" x2="${left + runs.length * 150 + 14}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="#c0392b" stroke-width="2"/><text x="${left + runs.length * 150 + 20}" y="${legendY}">target</text>`);
+  runs.forEach((r, j) =>
+    out.push(
+      `<rect x="${left + j * 150}" y="${legendY - 10}" width="12" height="12" fill="${colors[j % colors.length]}"/><text x="${left + j * 150 + 18}" y="${legendY}">${esc(r.label)}</text>`,
+    ),
+  );
+  out.push(
+    `<line x1="${left + runs.length * 150}" x2="${left + runs.length * 150 + 14}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="#c0392b" stroke-width="2"/><text x="${left + runs.length * 150 + 20}" y="${legendY}">target</text>`,
+  );
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -43,7 +43,9 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--no-write') args.write = false;
     else if (arg === '--only=latency') args.only = 'latency';
     else {
-      process.stderr.write(`bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write] [--only=latency]\n`);
+      process.stderr.write(
+        `bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write] [--only=latency]\n`,
+      );
       process.exit(2);
     }
   }
@@ -52,7 +54,12 @@ function parseArgs(argv: string[]): Args {
 
 function toolDefinitionTokens(count: (s: string) => number): Array<{ tool: string; tokens: number }> {
   // As a chat API receives them: name, description and JSON schema per tool.
-  return allTools.filter((t) => !t.legacy).map((t) => ({ tool: t.name, tokens: count(JSON.stringify({ name: t.name, description: t.modelDescription, parameters: inputSchema(t) })) }));
+  return allTools
+    .filter((t) => !t.legacy)
+    .map((t) => ({
+      tool: t.name,
+      tokens: count(JSON.stringify({ name: t.name, description: t.modelDescription, parameters: inputSchema(t) })),
+    }));
 }
 
 type LatencyRows = Awaited<ReturnType<typeof runLatency>>;
@@ -64,7 +71,13 @@ async function latencyOfBigFile(): Promise<LatencyRows> {
 }
 
 function printLatency(latency: LatencyRows): void {
-  process.stdout.write(`\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}   sync read ${l.syncFloorMs.toFixed(3)}`).join('\n')}\n`);
+  process.stdout.write(
+    `\nlatency (median ms, Lectern vs plain read; wall, then CPU time; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' ',
+      )}):\n${latency.map((l) => `  ${l.read.padEnd(16)} ${l.bytes} B  ${l.lecternMs.toFixed(2)} vs ${l.floorMs.toFixed(3)}  ×${l.ratio.toFixed(1)}   CPU ${l.lecternCpuMs.toFixed(2)} vs ${l.floorCpuMs.toFixed(3)}  ×${l.cpuRatio.toFixed(1)}   sync read ${l.syncFloorMs.toFixed(3)}`).join('\n')}\n`,
+  );
 }
 
 /** `--only=latency`: the latency part alone; the run's other parts on record are kept as they are. */
@@ -89,13 +102,23 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only === 'latency') return latencyOnly(args);
   const count = await loadTokenCounter();
-  const sizes: SampleSizes = args.quick ? { symbol: 3, range: 3, file: 2, search: 2 } : { symbol: 8, range: 8, file: 4, search: 4 };
+  const sizes: SampleSizes = args.quick
+    ? { symbol: 3, range: 3, file: 2, search: 2 }
+    : { symbol: 8, range: 8, file: 4, search: 4 };
   const log = (s: string) => process.stderr.write(s + '\n');
   log(`corpus cache: ${cacheDir()}`);
 
   const results: NeedResult[] = [];
   const sessionFiles: Array<{ path: string; spans: Span[] }> = [];
-  const repos: Array<{ name: string; language: string; source: string; files: number; lines: number; spanParser: string; spans: number }> = [];
+  const repos: Array<{
+    name: string;
+    language: string;
+    source: string;
+    files: number;
+    lines: number;
+    spanParser: string;
+    spans: number;
+  }> = [];
   let seed = 1;
   for (const repo of REPOS) {
     const root = ensureSource(repo.name, repo.source, repo.sub);
@@ -106,7 +129,15 @@ async function main(): Promise<void> {
     const input: RepoInput = { name: repo.name, root, language: repo.language, extension: repo.extensions[0]!, files };
     log(`${repo.name}: ${list.length} files, ${spans.length} spans, ${needs.length} needs`);
     results.push(...(await runNeeds(input, needs, count, args.label)));
-    repos.push({ name: repo.name, language: repo.language, source: repo.source, files: list.length, lines: [...files.values()].reduce((s, l) => s + l.length, 0), spanParser: spans[0]?.parser ?? '-', spans: spans.length });
+    repos.push({
+      name: repo.name,
+      language: repo.language,
+      source: repo.source,
+      files: list.length,
+      lines: [...files.values()].reduce((s, l) => s + l.length, 0),
+      spanParser: spans[0]?.parser ?? '-',
+      spans: spans.length,
+    });
     // The largest library file of each repository goes into the long session.
     const largest = list.filter(isLibraryFile).sort((a, b) => files.get(b)!.length - files.get(a)!.length)[0]!;
     sessionFiles.push({ path: join(root, largest), spans: spans.filter((s) => s.file === largest) });
@@ -125,7 +156,19 @@ async function main(): Promise<void> {
   } catch {
     // not a git checkout
   }
-  const data = { label: args.label, commit, date: new Date().toISOString(), node: process.version, loadAverage: loadavg(), repos, summary, longSession, latency, toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) }, needs: results };
+  const data = {
+    label: args.label,
+    commit,
+    date: new Date().toISOString(),
+    node: process.version,
+    loadAverage: loadavg(),
+    repos,
+    summary,
+    longSession,
+    latency,
+    toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) },
+    needs: results,
+  };
 
   const print = (s: string) => process.stdout.write(s + '\n');
   print(`\n## ${args.label} (${commit})\n`);
@@ -133,7 +176,9 @@ async function main(): Promise<void> {
   print('\n' + ratioTable([{ label: args.label, summary }]));
   print(`\nlong session: ${JSON.stringify(longSession)}`);
   printLatency(latency);
-  print(`\ntool definitions: ${tools.map((t) => `${t.tool} ${t.tokens}`).join(', ')} = ${data.toolDefinitions.total} tokens`);
+  print(
+    `\ntool definitions: ${tools.map((t) => `${t.tool} ${t.tokens}`).join(', ')} = ${data.toolDefinitions.total} tokens`,
+  );
 
   if (!args.write) return;
   mkdirSync(OUT_DIR, { recursive: true });
@@ -141,7 +186,10 @@ async function main(): Promise<void> {
   // The chart compares every run on record: baseline first, then the others by date.
   const runs = readdirSync(OUT_DIR)
     .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(OUT_DIR, f), 'utf8')) as { label: string; date: string; summary: KindSummary[] })
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(join(OUT_DIR, f), 'utf8')) as { label: string; date: string; summary: KindSummary[] },
+    )
     .sort((a, b) => (a.label === 'baseline' ? -1 : b.label === 'baseline' ? 1 : a.date.localeCompare(b.date)));
   writeFileSync(join(OUT_DIR, 'economy.svg'), chartSvg(runs));
   if (runs.length > 1) print('\n' + ratioTable(runs));

@@ -57,9 +57,20 @@ function typescriptSpans(root: string, files: string[]): Span[] {
   const out: Span[] = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+    );
     const visit = (node: ts.Node) => {
-      if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name && ts.isIdentifier(node.name) && node.body) {
+      if (
+        (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) &&
+        node.name &&
+        ts.isIdentifier(node.name) &&
+        node.body
+      ) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
         const end = source.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
         out.push({ file, name: node.name.text, start, end, parser: 'typescript compiler API' });
@@ -82,7 +93,14 @@ export async function rustSpans(root: string, files: string[]): Promise<Span[]> 
     const visit = (node: import('web-tree-sitter').Node) => {
       if (node.type === 'function_item') {
         const name = node.childForFieldName('name');
-        if (name && node.childForFieldName('body')) out.push({ file, name: name.text, start: node.startPosition.row + 1, end: node.endPosition.row + 1, parser: 'tree-sitter-rust' });
+        if (name && node.childForFieldName('body'))
+          out.push({
+            file,
+            name: name.text,
+            start: node.startPosition.row + 1,
+            end: node.endPosition.row + 1,
+            parser: 'tree-sitter-rust',
+          });
       }
       for (const child of node.namedChildren) if (child) visit(child);
     };
@@ -95,12 +113,17 @@ export async function rustSpans(root: string, files: string[]): Promise<Span[]> 
 
 function ctagsSpans(root: string, files: string[], language: 'C'): Span[] {
   const kinds = ['--kinds-C=f'];
-  const text = execFileSync('ctags', ['--output-format=json', '--fields=+ne', `--language-force=${language}`, ...kinds, '-f', '-', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const text = execFileSync(
+    'ctags',
+    ['--output-format=json', '--fields=+ne', `--language-force=${language}`, ...kinds, '-f', '-', ...files],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 },
+  );
   const out: Span[] = [];
   for (const line of text.split('\n')) {
     if (!line.startsWith('{')) continue;
     const tag = JSON.parse(line) as { _type: string; name: string; path: string; line?: number; end?: number };
-    if (tag._type === 'tag' && tag.line && tag.end && tag.end >= tag.line) out.push({ file: tag.path, name: tag.name, start: tag.line, end: tag.end, parser: 'universal-ctags' });
+    if (tag._type === 'tag' && tag.line && tag.end && tag.end >= tag.line)
+      out.push({ file: tag.path, name: tag.name, start: tag.line, end: tag.end, parser: 'universal-ctags' });
   }
   return out;
 }
@@ -119,7 +142,11 @@ export async function spansOf(language: Language, root: string, files: string[])
       const dir = mkdtempSync(join(os.tmpdir(), 'economy-go-'));
       try {
         writeFileSync(join(dir, 'spans.go'), GO);
-        const text = execFileSync('go', ['run', join(dir, 'spans.go'), root, ...files], { encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, GO111MODULE: 'off' } });
+        const text = execFileSync('go', ['run', join(dir, 'spans.go'), root, ...files], {
+          encoding: 'utf8',
+          maxBuffer: 256 << 20,
+          env: { ...process.env, GO111MODULE: 'off' },
+        });
         return (JSON.parse(text) as Omit<Span, 'parser'>[]).map((s) => ({ ...s, parser: 'go/parser' }));
       } finally {
         rmSync(dir, { recursive: true, force: true });

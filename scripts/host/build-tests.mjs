@@ -26,7 +26,8 @@ export function stageLectern() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE']) {
-    if (existsSync(path.join(repoRoot, entry))) cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+    if (existsSync(path.join(repoRoot, entry)))
+      cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   }
   return devExtensionsDir;
 }
@@ -47,11 +48,17 @@ export function buildExtension({ always = false } = {}) {
   const main = path.join(repoRoot, 'dist', 'extension.js');
   if (!always && existsSync(main)) {
     const built = statSync(main).mtimeMs;
-    const sources = Math.max(newestMtime(path.join(repoRoot, 'src')), statSync(path.join(repoRoot, 'package.json')).mtimeMs);
+    const sources = Math.max(
+      newestMtime(path.join(repoRoot, 'src')),
+      statSync(path.join(repoRoot, 'package.json')).mtimeMs,
+    );
     if (built >= sources) return main;
   }
   process.stderr.write(`[lectern-host] building the extension: node esbuild.mjs\n`);
-  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: ['ignore', process.stderr, 'inherit'] });
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], {
+    cwd: repoRoot,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`node esbuild.mjs failed (exit ${r.status})`);
   if (!existsSync(main)) throw new Error(`node esbuild.mjs did not produce ${main}`);
   return main;

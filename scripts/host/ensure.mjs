@@ -81,13 +81,17 @@ async function ensureAptPackages(chromium, force = false) {
   }
   const sudo = aptPrefix();
   if (sudo === null) {
-    throw new Error(`missing system packages (${missing.join(', ')}) and no way to install them (apt-get as root or with password-less sudo). Install them yourself: sudo apt-get install ${APT_PACKAGES.join(' ')}`);
+    throw new Error(
+      `missing system packages (${missing.join(', ')}) and no way to install them (apt-get as root or with password-less sudo). Install them yourself: sudo apt-get install ${APT_PACKAGES.join(' ')}`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const t0 = Date.now();
   log(`installing Debian packages: ${APT_PACKAGES.join(' ')} (missing: ${missing.join(', ')})`);
   const aptRun = (args) =>
-    sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, ...toStderr }) : run('apt-get', args, { env, ...toStderr });
+    sudo.length
+      ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, ...toStderr })
+      : run('apt-get', args, { env, ...toStderr });
   await aptRun(['update']);
   await aptRun(['install', '-y', '--no-install-recommends', ...APT_PACKAGES]);
   const still = missingAptPackages(chromium);
@@ -131,7 +135,11 @@ async function installNodeAndCodeServer(p) {
   mkdirSync(p.cache, { recursive: true });
   writeFileSync(
     path.join(p.cache, 'package.json'),
-    JSON.stringify({ name: 'lectern-host-cache', private: true, description: 'code-server + node 24 for Lectern tests' }, null, 2),
+    JSON.stringify(
+      { name: 'lectern-host-cache', private: true, description: 'code-server + node 24 for Lectern tests' },
+      null,
+      2,
+    ),
   );
   const npmCmd = (args, env) => run('npm', args, { cwd: p.cache, env, ...toStderr });
   // Saved into the cache's own package.json: with --no-save a second install would prune the first.
@@ -141,7 +149,8 @@ async function installNodeAndCodeServer(p) {
   await npmCmd([...baseNpmArgs, `${NODE_PACKAGE}@${NODE_VERSION}`], cleanNpmEnv());
   if (!existsSync(p.node)) throw new Error(`node binary not found at ${p.node} after install`);
   const v = spawnSync(p.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  if (v !== `v${NODE_VERSION}`) throw new Error(`${p.node} --version printed ${JSON.stringify(v)}, expected v${NODE_VERSION}`);
+  if (v !== `v${NODE_VERSION}`)
+    throw new Error(`${p.node} --version printed ${JSON.stringify(v)}, expected v${NODE_VERSION}`);
   log(`node ${v} ok (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 
   const t1 = Date.now();
@@ -158,17 +167,33 @@ async function installNodeAndCodeServer(p) {
   if (!existsSync(p.codeServer)) throw new Error(`code-server entry not found at ${p.codeServer} after install`);
   const csv = spawnSync(p.node, [p.codeServer, '--version'], {
     encoding: 'utf8',
-    env: { ...process.env, HOME: p.cache, XDG_CONFIG_HOME: path.join(p.cache, '.probe'), XDG_DATA_HOME: path.join(p.cache, '.probe') },
+    env: {
+      ...process.env,
+      HOME: p.cache,
+      XDG_CONFIG_HOME: path.join(p.cache, '.probe'),
+      XDG_DATA_HOME: path.join(p.cache, '.probe'),
+    },
   });
   rmSync(path.join(p.cache, '.probe'), { recursive: true, force: true });
   if (csv.status !== 0 || !csv.stdout.includes(CODE_SERVER_VERSION)) {
     throw new Error(`code-server --version failed (status ${csv.status}):\n${csv.stdout}\n${csv.stderr}`);
   }
-  log(`code-server ${(csv.stdout.match(/^\d+\.\d+\.\d+ .*$/m) ?? [csv.stdout.trim()])[0]} ok (${((Date.now() - t1) / 1000).toFixed(0)} s)`);
+  log(
+    `code-server ${(csv.stdout.match(/^\d+\.\d+\.\d+ .*$/m) ?? [csv.stdout.trim()])[0]} ok (${((Date.now() - t1) / 1000).toFixed(0)} s)`,
+  );
 
   writeFileSync(
     p.marker,
-    JSON.stringify({ codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, installedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000) }, null, 2),
+    JSON.stringify(
+      {
+        codeServer: CODE_SERVER_VERSION,
+        node: NODE_VERSION,
+        installedAt: new Date().toISOString(),
+        seconds: Math.round((Date.now() - t0) / 1000),
+      },
+      null,
+      2,
+    ),
   );
 }
 

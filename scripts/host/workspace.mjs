@@ -34,4 +34,3 @@ export function createTestWorkspace(root) {
   writeFileSync(infoFile, JSON.stringify(info, null, 2) + '\n');
   return { ...info, infoFile };
 }
-

@@ -61,13 +61,23 @@ Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usag
 (replay: 1 when a call drifted or a file changed).`;
 
 function valueName(setting: SettingFlag): string {
-  return setting.kind === 'boolean' ? 'on|off' : setting.kind === 'policy' ? 'warn|block' : setting.kind === 'numbering' ? 'sparse|every' : setting.kind === 'glob' ? 'GLOB' : 'N';
+  return setting.kind === 'boolean'
+    ? 'on|off'
+    : setting.kind === 'policy'
+      ? 'warn|block'
+      : setting.kind === 'numbering'
+        ? 'sparse|every'
+        : setting.kind === 'glob'
+          ? 'GLOB'
+          : 'N';
 }
 
 function numberOption(name: string, value: string | undefined, integer: boolean): number {
   const parsed = Number(value);
   if (value === undefined || !Number.isFinite(parsed) || parsed <= 0 || (integer && !Number.isInteger(parsed))) {
-    throw new UsageError(`${name} needs a positive ${integer ? 'whole ' : ''}number, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+    throw new UsageError(
+      `${name} needs a positive ${integer ? 'whole ' : ''}number, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+    );
   }
   return parsed;
 }
@@ -86,33 +96,64 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
     case 'boolean':
       if (value === 'on' || value === 'true') return true;
       if (value === 'off' || value === 'false') return false;
-      throw new UsageError(`${setting.flag} needs on or off, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+      throw new UsageError(
+        `${setting.flag} needs on or off, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+      );
     case 'policy':
       if (value === 'warn' || value === 'block') return value;
-      throw new UsageError(`${setting.flag} needs warn or block, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+      throw new UsageError(
+        `${setting.flag} needs warn or block, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+      );
     case 'numbering':
       if (value === 'sparse' || value === 'every') return value;
-      throw new UsageError(`${setting.flag} needs sparse or every, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+      throw new UsageError(
+        `${setting.flag} needs sparse or every, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+      );
     case 'glob':
-      if (!value || value.startsWith('--')) throw new UsageError(`${setting.flag} needs a glob, e.g. ${setting.flag} '**/generated/**'.`);
+      if (!value || value.startsWith('--'))
+        throw new UsageError(`${setting.flag} needs a glob, e.g. ${setting.flag} '**/generated/**'.`);
       return value;
   }
 }
 
 function unknownOption(arg: string): UsageError {
-  const known = ['--root', '--text', '--allow-outside', '--log', '--legacy-tools', '--exact-tokens', '--http', '--host', '--token', '--help', ...SETTING_FLAGS.map((s) => s.flag)];
+  const known = [
+    '--root',
+    '--text',
+    '--allow-outside',
+    '--log',
+    '--legacy-tools',
+    '--exact-tokens',
+    '--http',
+    '--host',
+    '--token',
+    '--help',
+    ...SETTING_FLAGS.map((s) => s.flag),
+  ];
   const name = arg.split('=')[0]!;
-  const guess = closestName(name.replace(/^--/, ''), known.map((k) => k.slice(2)));
+  const guess = closestName(
+    name.replace(/^--/, ''),
+    known.map((k) => k.slice(2)),
+  );
   return new UsageError(`Unknown option ${name}.${guess ? ` Did you mean --${guess}?` : ''}`);
 }
 
 export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
-  const options: CliOptions = { command: 'help', roots: [], text: false, allowOutside: false, settings: {}, legacyTools: false, exactTokens: false };
+  const options: CliOptions = {
+    command: 'help',
+    roots: [],
+    text: false,
+    allowOutside: false,
+    settings: {},
+    legacyTools: false,
+    exactTokens: false,
+  };
   const positional: string[] = [];
   const globs = new Map<string, string[]>(); // repeatable glob flags, by setting
   const valueOf = (i: number, name: string, what: string): string => {
     const value = argv[i + 1];
-    if (value === undefined || value === '' || (value.startsWith('--') && value !== '-')) throw new UsageError(`${name} needs ${what}.`);
+    if (value === undefined || value === '' || (value.startsWith('--') && value !== '-'))
+      throw new UsageError(`${name} needs ${what}.`);
     return value;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -145,7 +186,10 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
         break;
       case '--http': {
         const port = Number(argv[i + 1]);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number (0-65535; 0 picks a free one), got ${argv[i + 1] === undefined ? 'nothing' : JSON.stringify(argv[i + 1])}.`);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new UsageError(
+            `--http needs a port number (0-65535; 0 picks a free one), got ${argv[i + 1] === undefined ? 'nothing' : JSON.stringify(argv[i + 1])}.`,
+          );
         options.httpPort = port;
         i++;
         break;
@@ -173,12 +217,25 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
   }
   if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
-  if (command !== 'call' && options.exactTokens) throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
+  if (command !== 'call' && options.exactTokens)
+    throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
   if (command !== 'mcp') {
-    const httpOnly = options.httpPort !== undefined ? '--http' : options.httpHost !== undefined ? '--host' : options.legacyTools ? '--legacy-tools' : undefined;
+    const httpOnly =
+      options.httpPort !== undefined
+        ? '--http'
+        : options.httpHost !== undefined
+          ? '--host'
+          : options.legacyTools
+            ? '--legacy-tools'
+            : undefined;
     if (httpOnly) throw new UsageError(`${httpOnly} goes with mcp.`);
-  } else if (options.httpPort === undefined && (options.httpHost !== undefined || (options.token !== undefined && env.LECTERN_MCP_TOKEN !== options.token))) {
-    throw new UsageError(`${options.httpHost !== undefined ? '--host' : '--token'} goes with --http PORT (stdio needs neither).`);
+  } else if (
+    options.httpPort === undefined &&
+    (options.httpHost !== undefined || (options.token !== undefined && env.LECTERN_MCP_TOKEN !== options.token))
+  ) {
+    throw new UsageError(
+      `${options.httpHost !== undefined ? '--host' : '--token'} goes with --http PORT (stdio needs neither).`,
+    );
   }
   if (command === 'tools' || command === 'session' || command === 'mcp') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
@@ -187,18 +244,22 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (command === 'replay') {
     if (rest.length !== 1) throw new UsageError('replay needs one log file, e.g. lectern replay calls.jsonl.');
     if (options.log !== undefined) throw new UsageError('replay reads a log; --log goes with call, session and mcp.');
-    if (options.roots.length > 0) throw new UsageError('replay runs each call in the folders the log recorded; it takes no --root.');
+    if (options.roots.length > 0)
+      throw new UsageError('replay runs each call in the folders the log recorded; it takes no --root.');
     return { ...options, command, replayLog: rest[0] };
   }
   const [tool, json, ...extra] = rest;
   if (!tool) throw new UsageError('call needs a tool name, e.g. lectern call lectern_read \'{"target":"README.md"}\'.');
-  if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}. Quote the JSON input as one argument.`);
+  if (extra.length > 0)
+    throw new UsageError(`Unexpected arguments: ${extra.join(' ')}. Quote the JSON input as one argument.`);
   let input: unknown = {};
   if (json !== undefined) {
     try {
       input = JSON.parse(json);
     } catch (error) {
-      throw new UsageError(`The input is not valid JSON (${(error as Error).message}). Quote it: '{"target":"README.md"}'.`);
+      throw new UsageError(
+        `The input is not valid JSON (${(error as Error).message}). Quote it: '{"target":"README.md"}'.`,
+      );
     }
   }
   return { ...options, command: 'call', tool, input };

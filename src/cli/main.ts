@@ -37,20 +37,50 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
   return rootsOf(dirs);
 }
 
-function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter): Lectern {
-  return new Lectern(createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined }), () => options.settings);
+function createEngine(
+  options: CliOptions,
+  roots: () => readonly WorkspaceRoot[],
+  tokenCounter?: TokenCounter,
+): Lectern {
+  return new Lectern(
+    createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined }),
+    () => options.settings,
+  );
 }
 
 /** This process's calls, told apart from other runs' in a shared replay log. */
 const RUN = `${Date.now()}-${process.pid}`;
 
-function logContext(options: CliOptions, session: string, tool: string, input: unknown, roots: readonly WorkspaceRoot[], counting: Counting): CallContext {
-  return { session: `${RUN}/${session}`, tool, input, roots, settings: options.settings, allowOutside: options.allowOutside, counting };
+function logContext(
+  options: CliOptions,
+  session: string,
+  tool: string,
+  input: unknown,
+  roots: readonly WorkspaceRoot[],
+  counting: Counting,
+): CallContext {
+  return {
+    session: `${RUN}/${session}`,
+    tool,
+    input,
+    roots,
+    settings: options.settings,
+    allowOutside: options.allowOutside,
+    counting,
+  };
 }
 
 async function call(options: CliOptions, roots: WorkspaceRoot[]): Promise<ToolResponse> {
-  const once = { tool: options.tool!, input: options.input, allowOutside: options.allowOutside, settings: options.settings, exact: options.exactTokens };
-  const answer = async () => ({ response: await answerOnce(once, (counter) => createEngine(options, () => roots, counter)) });
+  const once = {
+    tool: options.tool!,
+    input: options.input,
+    allowOutside: options.allowOutside,
+    settings: options.settings,
+    exact: options.exactTokens,
+  };
+  const answer = async () => ({
+    response: await answerOnce(once, (counter) => createEngine(options, () => roots, counter)),
+  });
   if (!options.log) return (await answer()).response;
   const context = logContext(options, 'call', once.tool, once.input, roots, options.exactTokens ? 'exact' : 'one-shot');
   return (await new ReplayLog(options.log).record(context, answer)).response;
@@ -73,13 +103,19 @@ async function session(options: CliOptions, roots: WorkspaceRoot[]): Promise<voi
     try {
       request = JSON.parse(line);
     } catch (error) {
-      const problem = new LecternError('INVALID_ARGS', `The line is not JSON (${(error as Error).message}).`, 'Send one {"tool": "lectern_read", "input": {...}} per line.');
+      const problem = new LecternError(
+        'INVALID_ARGS',
+        `The line is not JSON (${(error as Error).message}).`,
+        'Send one {"tool": "lectern_read", "input": {...}} per line.',
+      );
       await write(output(errorResponse('session', null, problem)) + '\n');
       continue;
     }
     const tool = typeof request?.tool === 'string' ? request.tool : '';
     const run = () => engine.run(tool, request?.input, { allowOutside: options.allowOutside });
-    const { response } = log ? await log.record(logContext(options, 'session', tool, request?.input, roots, 'exact'), run) : await run();
+    const { response } = log
+      ? await log.record(logContext(options, 'session', tool, request?.input, roots, 'exact'), run)
+      : await run();
     await write(output(response) + '\n');
   }
 }
@@ -97,13 +133,18 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
         const log = new ReplayLog(options.log);
         return {
           invalidate: (path) => engine.invalidate(path),
-          run: (tool, input, invoke) => log.record(logContext(options, invoke.sessionId ?? 'mcp', tool, input, current(), 'exact'), () => engine.run(tool, input, invoke)),
+          run: (tool, input, invoke) =>
+            log.record(logContext(options, invoke.sessionId ?? 'mcp', tool, input, current(), 'exact'), () =>
+              engine.run(tool, input, invoke),
+            ),
         };
       },
       allowOutside: options.allowOutside,
       version,
     },
-    options.httpPort === undefined ? undefined : { port: options.httpPort, host: options.httpHost, token: options.token },
+    options.httpPort === undefined
+      ? undefined
+      : { port: options.httpPort, host: options.httpHost, token: options.token },
     (line) => process.stderr.write(line + '\n'),
   );
 }
@@ -114,7 +155,18 @@ async function run(options: CliOptions): Promise<number> {
       await write(USAGE + '\n');
       return 0;
     case 'tools':
-      await write(JSON.stringify(allTools.map((tool) => ({ name: tool.name, legacy: tool.legacy ?? false, description: tool.modelDescription, inputSchema: inputSchema(tool) })), null, 2) + '\n');
+      await write(
+        JSON.stringify(
+          allTools.map((tool) => ({
+            name: tool.name,
+            legacy: tool.legacy ?? false,
+            description: tool.modelDescription,
+            inputSchema: inputSchema(tool),
+          })),
+          null,
+          2,
+        ) + '\n',
+      );
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);

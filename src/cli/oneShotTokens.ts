@@ -49,7 +49,10 @@ export interface OneCall {
 }
 
 /** A call answered once: byte-length counts where they decide alike, else exact. */
-export async function answerOnce(call: OneCall, engine: (tokenCounter?: TokenCounter) => Lectern): Promise<ToolResponse> {
+export async function answerOnce(
+  call: OneCall,
+  engine: (tokenCounter?: TokenCounter) => Lectern,
+): Promise<ToolResponse> {
   const options = { allowOutside: call.allowOutside };
   if (!call.exact) {
     const tokens = new OneShotTokens(call.settings);

@@ -11,11 +11,15 @@ import { answerHash, fileVersion, readLog, type FileVersion, type LogEntry } fro
 import { UsageError } from './args';
 import { answerOnce } from './oneShotTokens';
 
-export type Verdict = { kind: 'same' } | { kind: 'drifted'; line: number; was: string; now: string } | { kind: 'changed'; files: string[] };
+export type Verdict =
+  { kind: 'same' } | { kind: 'drifted'; line: number; was: string; now: string } | { kind: 'changed'; files: string[] };
 
 function engineFor(entry: LogEntry, tokenCounter?: TokenCounter): Lectern {
   const roots = entry.roots;
-  return new Lectern(createNodeHost(() => roots, { bundleDir: __dirname, tokenCounter }), () => entry.settings);
+  return new Lectern(
+    createNodeHost(() => roots, { bundleDir: __dirname, tokenCounter }),
+    () => entry.settings,
+  );
 }
 
 /** What differs between a recorded version and now, in words; undefined when nothing does. */
@@ -45,13 +49,25 @@ export async function replayEntries(entries: readonly LogEntry[]): Promise<Verdi
     const changed = entry.files.map(change).filter((c): c is string => c !== undefined);
     let response: ToolResponse;
     if (entry.counting === 'one-shot') {
-      response = await answerOnce({ tool: entry.tool, input: entry.input, allowOutside: entry.allow_outside, settings: entry.settings, exact: false }, (counter) => engineFor(entry, counter));
+      response = await answerOnce(
+        {
+          tool: entry.tool,
+          input: entry.input,
+          allowOutside: entry.allow_outside,
+          settings: entry.settings,
+          exact: false,
+        },
+        (counter) => engineFor(entry, counter),
+      );
     } else {
       let engine = sessions.get(entry.session);
       if (!engine) sessions.set(entry.session, (engine = engineFor(entry)));
       // The session's own id, as the original call had it: answers do not show it, but keep it alike.
       const sessionId = entry.session.slice(entry.session.indexOf('/') + 1);
-      response = await engine.invoke(entry.tool, entry.input, { allowOutside: entry.allow_outside, sessionId: sessionId === 'session' ? undefined : sessionId });
+      response = await engine.invoke(entry.tool, entry.input, {
+        allowOutside: entry.allow_outside,
+        sessionId: sessionId === 'session' ? undefined : sessionId,
+      });
     }
     if (changed.length > 0) verdicts.push({ kind: 'changed', files: changed });
     else if (answerHash(response) === entry.answer_sha256) verdicts.push({ kind: 'same' });
@@ -67,7 +83,9 @@ export function describeVerdict(verdict: Verdict): string {
     case 'changed':
       return `file changed since: ${verdict.files.join(', ')}`;
     case 'drifted':
-      return verdict.line === 0 ? 'drifted: same text, other response fields differ' : `drifted at line ${verdict.line}: was ${JSON.stringify(verdict.was)}, now ${JSON.stringify(verdict.now)}`;
+      return verdict.line === 0
+        ? 'drifted: same text, other response fields differ'
+        : `drifted at line ${verdict.line}: was ${JSON.stringify(verdict.was)}, now ${JSON.stringify(verdict.now)}`;
   }
 }
 
@@ -76,7 +94,9 @@ export async function replay(file: string, say: (line: string) => Promise<void>)
   try {
     entries = readLog(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UsageError(`replay ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    throw new UsageError(
+      `replay ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
   }
   const verdicts = await replayEntries(entries);
   const counts = { same: 0, drifted: 0, changed: 0 };
@@ -85,6 +105,8 @@ export async function replay(file: string, say: (line: string) => Promise<void>)
     counts[verdict.kind]++;
     await say(`#${i + 1} ${entry.tool} ${JSON.stringify(entry.input)}: ${describeVerdict(verdict)}`);
   }
-  await say(`${entries.length} calls: ${counts.same} same, ${counts.drifted} drifted, ${counts.changed} with a file changed since.`);
+  await say(
+    `${entries.length} calls: ${counts.same} same, ${counts.drifted} drifted, ${counts.changed} with a file changed since.`,
+  );
   return counts.same === entries.length ? 0 : 1;
 }

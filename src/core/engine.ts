@@ -128,17 +128,25 @@ export class Lectern {
       if (tool.legacy) {
         legacyCall = toPrimaryCall(tool.name, validated.input);
         call.primary(legacyCall.tool, legacyCall.input);
-        const primary = render(await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call)));
+        const primary = render(
+          await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call)),
+        );
         return { tool: toolName, response: legacyResponse(tool.name, legacyCall, primary), primary };
       }
       target = (validated.input.target as string | string[] | undefined) ?? null;
       call.primary(tool.name, validated.input);
-      return { tool: toolName, response: render(await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call))) };
+      return {
+        tool: toolName,
+        response: render(
+          await call.finish(await this.dispatch(tool.name, validated.input, validated.notes, options, call)),
+        ),
+      };
     } catch (error) {
       const failed = errorResponse(modeOf(toolName, rawInput), target, error);
       failed.meta.token_estimate = (await hostTokenCounter(this.host))(failed.text);
       const response = render(await call.finish(draft(failed)));
-      if (tool.legacy) return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
+      if (tool.legacy)
+        return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
       return { tool: toolName, response };
     }
   }
@@ -147,7 +155,14 @@ export class Lectern {
   async listSymbols(options: Pick<InvokeOptions, 'signal' | 'onIndexProgress'> = {}): Promise<IndexedSymbol[]> {
     const query = await this.workspaceIndex.query(undefined, options.onIndexProgress, options.signal);
     return query.files.flatMap((file) =>
-      file.symbols.map(({ symbol, path }) => ({ name: path.join('.'), kind: symbol.kind, file: file.display, line: symbol.startLine, end_line: symbol.endLine, signature: symbol.signature })),
+      file.symbols.map(({ symbol, path }) => ({
+        name: path.join('.'),
+        kind: symbol.kind,
+        file: file.display,
+        line: symbol.startLine,
+        end_line: symbol.endLine,
+        signature: symbol.signature,
+      })),
     );
   }
 
@@ -203,12 +218,25 @@ export class Lectern {
   }
 
   /** The tool's answer within the call's deadline (its signal tells every loop when time is up). */
-  private dispatch(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, call?: SessionCall): Promise<Draft> {
+  private dispatch(
+    tool: string,
+    input: ValidInput,
+    notes: string[],
+    options: InvokeOptions,
+    call?: SessionCall,
+  ): Promise<Draft> {
     const signal = callSignal(options.signal, CALL_DEADLINE_MS);
     return withDeadline(this.answer(tool, input, notes, options, signal, call), CALL_DEADLINE_MS);
   }
 
-  private async answer(tool: string, input: ValidInput, notes: string[], options: InvokeOptions, signal: CancellationSignal, call?: SessionCall): Promise<Draft> {
+  private async answer(
+    tool: string,
+    input: ValidInput,
+    notes: string[],
+    options: InvokeOptions,
+    signal: CancellationSignal,
+    call?: SessionCall,
+  ): Promise<Draft> {
     const env = await this.env(options, signal);
     let answer: Draft;
     if (tool === 'lectern_read') {
@@ -238,16 +266,27 @@ async function read(env: SymbolEnv, input: ValidInput, notes: string[]): Promise
   const mode = readMode(name);
   if (!mode) throw new LecternError('INTERNAL', `No handler for mode ${name}.`, 'This is a bug in Lectern.');
   if (mode.name !== 'file' && Array.isArray(input.target)) {
-    throw new LecternError('INVALID_ARGS', `A list of targets is only valid for mode='file'.`, `Read one ${name} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`);
+    throw new LecternError(
+      'INVALID_ARGS',
+      `A list of targets is only valid for mode='file'.`,
+      `Read one ${name} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`,
+    );
   }
   return mode.run(env, input, notes);
 }
 
 /** Every host answers an unknown tool name the same way: the likely meant tool, and the primary ones. */
 function unknownTool(toolName: string): LecternError {
-  const guess = closestField(toolName, allTools.map((tool) => tool.name));
+  const guess = closestField(
+    toolName,
+    allTools.map((tool) => tool.name),
+  );
   const meant = guess ? ` Did you mean "${guess}"?` : '';
-  return new LecternError('INVALID_ARGS', `Unknown tool "${toolName}".${meant}`, `Tools: ${primaryTools.map((tool) => tool.name).join(', ')}.`);
+  return new LecternError(
+    'INVALID_ARGS',
+    `Unknown tool "${toolName}".${meant}`,
+    `Tools: ${primaryTools.map((tool) => tool.name).join(', ')}.`,
+  );
 }
 
 function modeOf(toolName: string, rawInput: unknown): string {

@@ -2,7 +2,14 @@
 // (the client's roots), its own engine and one stabilization session, so budgets,
 // de-duplication and warnings carry across the calls of this client and no other.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListRootsResultSchema, ListToolsRequestSchema, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListRootsResultSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResponse } from '../core/ground/contract';
 import type { InvokeOptions } from '../core/engine';
 import type { WorkspaceRoot } from '../core/ground/ports';
@@ -55,7 +62,8 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   );
   const log: Log = (level: LoggingLevel, message) => {
     // Only to a connected client that asked for this level; never on stdout.
-    if (server.transport) void server.sendLoggingMessage({ level, logger: 'lectern', data: message }).catch(() => undefined);
+    if (server.transport)
+      void server.sendLoggingMessage({ level, logger: 'lectern', data: message }).catch(() => undefined);
   };
   let engine: McpEngine | undefined;
   const roots = new ConnectionRoots(server, config.fallbackRoots, log, () => engine?.invalidate(null));
@@ -71,7 +79,9 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     if (!offered.has(name)) {
       // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
       const { response } = await engine.run(name, input, { sessionId });
-      const message = response.ok ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.` : `${response.error!.message} ${response.error!.hint}`;
+      const message = response.ok
+        ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
+        : `${response.error!.message} ${response.error!.hint}`;
       // A JSON-RPC error with the engine's words (McpError would prefix them once more on the client).
       throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
     }
@@ -95,24 +105,36 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
       const report = (progress: number, message: string, total?: number) => {
         if (progress <= sent) return;
         sent = progress;
-        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, ...(total ? { total } : {}), message } }).catch(() => undefined);
+        void extra
+          .sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress, ...(total ? { total } : {}), message },
+          })
+          .catch(() => undefined);
       };
       if (name === 'lectern_search') {
         const filesRead = () => report(activity.filesRead, `${activity.filesRead} files read`);
         filesRead();
         ticker = setInterval(filesRead, PROGRESS_EVERY_MS);
-      }
-      else options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
+      } else
+        options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
     }
     try {
       const { response } = await withActivity(activity, () => engine.run(name, input, options));
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
-      if (signal.aborted) log('info', `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`);
+      if (signal.aborted)
+        log(
+          'info',
+          `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`,
+        );
       return callResult(response);
     } catch (error) {
       // The engine answers every failure itself; this is a last guard for the connection.
       log('error', `${name} failed: ${(error as Error)?.stack ?? error}`);
-      return { content: [{ type: 'text', text: `Error INTERNAL: ${(error as Error)?.message ?? String(error)}` }], isError: true };
+      return {
+        content: [{ type: 'text', text: `Error INTERNAL: ${(error as Error)?.message ?? String(error)}` }],
+        isError: true,
+      };
     } finally {
       clearInterval(ticker);
     }

@@ -33,21 +33,33 @@ function hostName(value: string, isOrigin: boolean): string | undefined {
 }
 
 /** Why a request must be refused before it reaches the MCP layer, or undefined. */
-export function refusal(headers: http.IncomingHttpHeaders, allowed: ReadonlySet<string>, token: string | undefined): { status: number; message: string } | undefined {
+export function refusal(
+  headers: http.IncomingHttpHeaders,
+  allowed: ReadonlySet<string>,
+  token: string | undefined,
+): { status: number; message: string } | undefined {
   const host = headers.host;
-  if (!host || !allowed.has(hostName(host, false) ?? '')) return { status: 403, message: `Host ${JSON.stringify(host ?? '')} is not allowed (DNS rebinding protection).` };
+  if (!host || !allowed.has(hostName(host, false) ?? ''))
+    return { status: 403, message: `Host ${JSON.stringify(host ?? '')} is not allowed (DNS rebinding protection).` };
   const origin = headers.origin;
-  if (origin !== undefined && origin !== 'null' && !allowed.has(hostName(origin, true) ?? '')) return { status: 403, message: `Origin ${JSON.stringify(origin)} is not allowed (DNS rebinding protection).` };
+  if (origin !== undefined && origin !== 'null' && !allowed.has(hostName(origin, true) ?? ''))
+    return { status: 403, message: `Origin ${JSON.stringify(origin)} is not allowed (DNS rebinding protection).` };
   if (origin === 'null') return { status: 403, message: 'Origin null is not allowed (DNS rebinding protection).' };
   if (token !== undefined) {
     const given = Buffer.from(headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${token}`);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { status: 401, message: 'Missing or wrong bearer token (Authorization: Bearer <token>).' };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return { status: 401, message: 'Missing or wrong bearer token (Authorization: Bearer <token>).' };
   }
   return undefined;
 }
 
-function reply(res: http.ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
+function reply(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  extraHeaders: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...extraHeaders });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
@@ -75,12 +87,19 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return reply(res, 404, 'Not found: the MCP endpoint is /mcp.');
     const refused = refusal(req.headers, allowed, options.token);
-    if (refused) return reply(res, refused.status, refused.message, refused.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+    if (refused)
+      return reply(
+        res,
+        refused.status,
+        refused.message,
+        refused.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+      );
     const id = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(id) ? id[0] : id;
     if (sessionId !== undefined) {
       const transport = sessions.get(sessionId);
-      if (!transport) return reply(res, 404, `Session ${sessionId} not found (ended or never started): initialize again.`);
+      if (!transport)
+        return reply(res, 404, `Session ${sessionId} not found (ended or never started): initialize again.`);
       return transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return reply(res, 400, 'No mcp-session-id: start with an initialize request (POST).');

@@ -7,7 +7,11 @@ import { serveStdio } from './stdio';
 export type { McpConfig, McpEngine } from './connection';
 
 /** Serves until the client goes (stdio) or the process is told to stop (HTTP). */
-export async function runMcp(config: McpConfig, http: HttpOptions | undefined, say: (line: string) => void): Promise<void> {
+export async function runMcp(
+  config: McpConfig,
+  http: HttpOptions | undefined,
+  say: (line: string) => void,
+): Promise<void> {
   if (!http) return serveStdio(config);
   const server = await serveHttp(config, http);
   say(`lectern mcp: listening on ${server.url}${http.token ? ' (bearer token required)' : ''}`);

@@ -18,7 +18,8 @@ const toolError: JsonSchema = {
 
 const meta: JsonSchema = {
   type: 'object',
-  description: 'Facts about the answer: the range read, totals, truncation, the next call, the session state (stabilization).',
+  description:
+    'Facts about the answer: the range read, totals, truncation, the next call, the session state (stabilization).',
   properties: {
     truncated: { type: 'boolean' },
     token_estimate: { type: 'integer', minimum: 0, description: 'o200k tokens of text.' },
@@ -30,7 +31,10 @@ const meta: JsonSchema = {
     start_byte: nullable('integer'),
     end_byte: nullable('integer'),
     next: { ...nullable('object'), description: 'The exact input of the follow-up call, when more remains.' },
-    stabilization: { type: 'object', description: "The session's state after this call: budget_state, warnings, metrics_snapshot." },
+    stabilization: {
+      type: 'object',
+      description: "The session's state after this call: budget_state, warnings, metrics_snapshot.",
+    },
   },
   required: ['truncated', 'token_estimate', 'preview_degraded', 'next'],
 };
@@ -48,11 +52,22 @@ export const responseSchema: JsonSchema = {
     location: {
       anyOf: [
         { type: 'null' },
-        { type: 'object', properties: { file: { type: 'string' }, line: nullable('integer'), end_line: nullable('integer') }, required: ['file'] },
+        {
+          type: 'object',
+          properties: { file: { type: 'string' }, line: nullable('integer'), end_line: nullable('integer') },
+          required: ['file'],
+        },
       ],
     },
     error: toolError,
-    results: { type: 'array', items: { type: 'object', properties: { ok: { type: 'boolean' }, text: { type: 'string' } }, required: ['ok', 'text'] } },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ok: { type: 'boolean' }, text: { type: 'string' } },
+        required: ['ok', 'text'],
+      },
+    },
   },
   required: ['ok', 'mode', 'target', 'content', 'text', 'meta', 'location'],
 };

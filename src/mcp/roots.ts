@@ -75,12 +75,20 @@ export class ConnectionRoots {
     try {
       const folders = rootsFromClient((await list()).roots, this.log);
       const next = folders.length > 0 ? folders : this.fallback;
-      const same = next.length === this.roots.length && next.every((root, i) => root.path === this.roots[i]!.path && root.name === this.roots[i]!.name);
+      const same =
+        next.length === this.roots.length &&
+        next.every((root, i) => root.path === this.roots[i]!.path && root.name === this.roots[i]!.name);
       this.roots = next;
-      this.log('info', `Workspace folders: ${next.map((r) => r.path).join(', ')}${folders.length > 0 ? ' (client roots)' : " (no client roots; the server's folders)"}.`);
+      this.log(
+        'info',
+        `Workspace folders: ${next.map((r) => r.path).join(', ')}${folders.length > 0 ? ' (client roots)' : " (no client roots; the server's folders)"}.`,
+      );
       if (!same) this.changed();
     } catch (error) {
-      this.log('warning', `roots/list failed (${(error as Error)?.message ?? error}); keeping ${this.roots.map((r) => r.path).join(', ')}.`);
+      this.log(
+        'warning',
+        `roots/list failed (${(error as Error)?.message ?? error}); keeping ${this.roots.map((r) => r.path).join(', ')}.`,
+      );
     }
   }
 }

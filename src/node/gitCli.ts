@@ -42,21 +42,47 @@ export const NEUTRAL_CONFIG: readonly string[] = [
 ].flatMap((setting) => ['-c', setting]);
 
 /** Environment variables that make git run a program or read another configuration. */
-const UNSAFE_ENV = /^GIT_(EXTERNAL_DIFF|PAGER|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PROXY_COMMAND|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|CONFIG_GLOBAL|CONFIG_SYSTEM|EXEC_PATH|TRACE.*)$|^(PAGER|SSH_ASKPASS)$/;
+const UNSAFE_ENV =
+  /^GIT_(EXTERNAL_DIFF|PAGER|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PROXY_COMMAND|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|CONFIG_GLOBAL|CONFIG_SYSTEM|EXEC_PATH|TRACE.*)$|^(PAGER|SSH_ASKPASS)$/;
 
 function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!UNSAFE_ENV.test(key)) env[key] = value;
   // No system configuration; no index refresh written behind the user's back; stable, untranslated messages.
-  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C', LANG: 'C', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_OPTIONAL_LOCKS: '0',
+    LC_ALL: 'C',
+    LANG: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_PAGER: 'cat',
+  };
 }
 
 /** Runs git in `cwd`; resolves with its exit code (a failure to start or a timeout rejects with a LecternError). */
-export function runGit(gitPath: string, cwd: string, args: readonly string[], timeoutMs: number, extraConfig: readonly string[] = []): Promise<Output> {
+export function runGit(
+  gitPath: string,
+  cwd: string,
+  args: readonly string[],
+  timeoutMs: number,
+  extraConfig: readonly string[] = [],
+): Promise<Output> {
   return new Promise((resolve, reject) => {
     execFile(
       gitPath,
-      ['-C', cwd, '--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...NEUTRAL_CONFIG, ...extraConfig, ...args],
+      [
+        '-C',
+        cwd,
+        '--no-pager',
+        '-c',
+        'core.quotepath=off',
+        '-c',
+        'color.ui=false',
+        ...NEUTRAL_CONFIG,
+        ...extraConfig,
+        ...args,
+      ],
       {
         encoding: 'buffer',
         maxBuffer: MAX_OUTPUT_BYTES,
@@ -66,7 +92,8 @@ export function runGit(gitPath: string, cwd: string, args: readonly string[], ti
         env: gitEnv(),
       },
       (error, stdout, stderr) => {
-        const err = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string }) | null;
+        const err = error as
+          (NodeJS.ErrnoException & { killed?: boolean; signal?: string; code?: number | string }) | null;
         if (err && (err.code === 'ENOENT' || err.code === 'EACCES')) {
           reject(
             new LecternError(
@@ -78,11 +105,23 @@ export function runGit(gitPath: string, cwd: string, args: readonly string[], ti
           return;
         }
         if (err && (err.killed || err.signal)) {
-          reject(new LecternError('GIT_FAILED', `git ${args[0]} did not finish within ${Math.round(timeoutMs / 1000)} s in ${cwd}.`, 'The repository may be very large or locked; try again, or preview one file.'));
+          reject(
+            new LecternError(
+              'GIT_FAILED',
+              `git ${args[0]} did not finish within ${Math.round(timeoutMs / 1000)} s in ${cwd}.`,
+              'The repository may be very large or locked; try again, or preview one file.',
+            ),
+          );
           return;
         }
         if (err && err.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          reject(new LecternError('GIT_FAILED', `git ${args[0]} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB in ${cwd}.`, 'Preview a smaller folder or one file.'));
+          reject(
+            new LecternError(
+              'GIT_FAILED',
+              `git ${args[0]} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB in ${cwd}.`,
+              'Preview a smaller folder or one file.',
+            ),
+          );
           return;
         }
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
@@ -98,7 +137,9 @@ function failed(what: string, cwd: string, output: Output): LecternError {
   return new LecternError(
     'GIT_FAILED',
     `git ${what} failed in ${cwd}: ${message}`,
-    unsafe ? `git refuses this repository (owned by another user). If you trust it: git config --global --add safe.directory ${cwd}` : 'Check the repository with `git status` in a shell.',
+    unsafe
+      ? `git refuses this repository (owned by another user). If you trust it: git config --global --add safe.directory ${cwd}`
+      : 'Check the repository with `git status` in a shell.',
   );
 }
 
@@ -120,7 +161,10 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.hg', '.svn']);
  * Folders strictly inside `folder` that hold a `.git` (a nested repository or a submodule), found
  * by a bounded breadth-first walk (depth, folder count) that skips node_modules and symlinks.
  */
-export async function findNestedGitFolders(folder: string, options: { maxDepth?: number; maxFolders?: number } = {}): Promise<string[]> {
+export async function findNestedGitFolders(
+  folder: string,
+  options: { maxDepth?: number; maxFolders?: number } = {},
+): Promise<string[]> {
   const maxDepth = options.maxDepth ?? 4;
   const maxFolders = options.maxFolders ?? 3000;
   const found: string[] = [];
@@ -133,14 +177,31 @@ export async function findNestedGitFolders(folder: string, options: { maxDepth?:
     if (depth > 0 && entries.some((e) => e.name === '.git')) found.push(path);
     if (depth >= maxDepth) continue;
     for (const entry of entries) {
-      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) queue.push({ path: nodePath.join(path, entry.name), depth: depth + 1 });
+      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
+        queue.push({ path: nodePath.join(path, entry.name), depth: depth + 1 });
     }
   }
   return found.sort();
 }
 
-const STAGED: Record<string, GitChangeKind | undefined> = { M: 'modified', T: 'type_changed', A: 'added', D: 'deleted', R: 'renamed', C: 'copied', U: 'conflicted' };
-const UNSTAGED: Record<string, GitChangeKind | undefined> = { M: 'modified', T: 'type_changed', D: 'deleted', A: 'added', R: 'modified', C: 'modified', U: 'conflicted' };
+const STAGED: Record<string, GitChangeKind | undefined> = {
+  M: 'modified',
+  T: 'type_changed',
+  A: 'added',
+  D: 'deleted',
+  R: 'renamed',
+  C: 'copied',
+  U: 'conflicted',
+};
+const UNSTAGED: Record<string, GitChangeKind | undefined> = {
+  M: 'modified',
+  T: 'type_changed',
+  D: 'deleted',
+  A: 'added',
+  R: 'modified',
+  C: 'modified',
+  U: 'conflicted',
+};
 
 /** `n` space-separated fields, then the rest (a path may hold spaces). */
 function fields(record: string, n: number): { parts: string[]; rest: string } {
@@ -187,9 +248,11 @@ export function parseStatusV2(output: string, root: string): GitStatus {
         }
         // Modes only when two sides that hold the file differ (a chmod is a change of its own).
         const [mH, mI, mW] = [parts[3], parts[4], parts[5]];
-        if (record[0] !== 'u' && mH && mI && mW && new Set([mH, mI, mW].filter((m) => !/^0+$/.test(m))).size > 1) change.mode = { head: mH, index: mI, worktree: mW };
+        if (record[0] !== 'u' && mH && mI && mW && new Set([mH, mI, mW].filter((m) => !/^0+$/.test(m))).size > 1)
+          change.mode = { head: mH, index: mI, worktree: mW };
         if (record[0] === '2') change.oldPath = abs(records[++i] ?? '');
-        if (sub[0] === 'S') change.submodule = { commitChanged: sub[1] === 'C', modified: sub[2] === 'M', untracked: sub[3] === 'U' };
+        if (sub[0] === 'S')
+          change.submodule = { commitChanged: sub[1] === 'C', modified: sub[2] === 'M', untracked: sub[3] === 'U' };
         if (change.staged === undefined) delete change.staged;
         if (change.unstaged === undefined) delete change.unstaged;
         status.changes.push(change);
@@ -198,7 +261,11 @@ export function parseStatusV2(output: string, root: string): GitStatus {
       case '?': {
         const rel = record.slice(2);
         const nested = rel.endsWith('/');
-        status.changes.push({ path: abs(nested ? rel.slice(0, -1) : rel), unstaged: 'untracked', ...(nested ? { nestedRepository: true } : {}) });
+        status.changes.push({
+          path: abs(nested ? rel.slice(0, -1) : rel),
+          unstaged: 'untracked',
+          ...(nested ? { nestedRepository: true } : {}),
+        });
         break;
       }
       default:
@@ -234,7 +301,11 @@ class CliRepository implements GitRepository {
   ) {}
 
   async status(): Promise<GitStatus> {
-    const output = await this.git(this.root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignore-submodules=none'], true);
+    const output = await this.git(
+      this.root,
+      ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignore-submodules=none'],
+      true,
+    );
     if (output.code !== 0) throw failed('status', this.root, output);
     return parseStatusV2(output.stdout.toString('utf8'), this.root);
   }
@@ -248,13 +319,32 @@ class CliRepository implements GitRepository {
     if (rel === '' || rel.startsWith('..')) return undefined;
     // Raw blob bytes (no textconv); ":0:" names stage 0 so that no file name reads as a stage or a search.
     const output = await this.git(this.root, ['cat-file', 'blob', version === 'HEAD' ? `HEAD:${rel}` : `:0:${rel}`]);
-    if (output.code === 0) return new Uint8Array(output.stdout.buffer, output.stdout.byteOffset, output.stdout.byteLength);
-    if (/does not exist|exists on disk, but not in|not a valid object name|invalid object name|bad file|not in the index|ambiguous argument|unknown revision|bad revision|is a tree|expected blob/i.test(output.stderr)) return undefined;
+    if (output.code === 0)
+      return new Uint8Array(output.stdout.buffer, output.stdout.byteOffset, output.stdout.byteLength);
+    if (
+      /does not exist|exists on disk, but not in|not a valid object name|invalid object name|bad file|not in the index|ambiguous argument|unknown revision|bad revision|is a tree|expected blob/i.test(
+        output.stderr,
+      )
+    )
+      return undefined;
     throw failed(`cat-file ${version}:${rel}`, this.root, output);
   }
 
   async numstat(against: 'HEAD' | 'INDEX'): Promise<Map<string, LineCounts | 'binary'>> {
-    const output = await this.git(this.root, ['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', ...(against === 'HEAD' ? ['HEAD'] : []), '--'], true);
+    const output = await this.git(
+      this.root,
+      [
+        'diff',
+        '--numstat',
+        '-z',
+        '--no-renames',
+        '--no-ext-diff',
+        '--no-textconv',
+        ...(against === 'HEAD' ? ['HEAD'] : []),
+        '--',
+      ],
+      true,
+    );
     if (output.code !== 0) throw failed('diff --numstat', this.root, output);
     return parseNumstat(output.stdout.toString('utf8'), this.root);
   }
@@ -273,7 +363,16 @@ export async function neutralFilters(gitPath: string, cwd: string, timeoutMs: nu
     const last = key.lastIndexOf('.');
     if (last > 'filter.'.length) names.add(key.slice('filter.'.length, last));
   }
-  return [...names].flatMap((name) => ['-c', `filter.${name}.clean=`, '-c', `filter.${name}.smudge=`, '-c', `filter.${name}.process=`, '-c', `filter.${name}.required=false`]);
+  return [...names].flatMap((name) => [
+    '-c',
+    `filter.${name}.clean=`,
+    '-c',
+    `filter.${name}.smudge=`,
+    '-c',
+    `filter.${name}.process=`,
+    '-c',
+    `filter.${name}.required=false`,
+  ]);
 }
 
 export function createGitCli(options: GitCliOptions = {}): GitPort {
@@ -281,7 +380,13 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
   const timeoutMs = options.timeoutMs ?? 15_000;
   // status and diff are the commands that may run a filter driver: those drivers are listed and disabled first.
   const git = async (cwd: string, args: readonly string[], slow = false) =>
-    runGit(gitPath, cwd, args, slow ? timeoutMs * 2 : timeoutMs, slow ? await neutralFilters(gitPath, cwd, timeoutMs) : []);
+    runGit(
+      gitPath,
+      cwd,
+      args,
+      slow ? timeoutMs * 2 : timeoutMs,
+      slow ? await neutralFilters(gitPath, cwd, timeoutMs) : [],
+    );
   const repositories = new Map<string, CliRepository>();
   const repository = (root: string) => {
     let known = repositories.get(root);

@@ -163,7 +163,9 @@ export class MetricsDatabase {
     }
     try {
       db.exec('BEGIN');
-      const insert = db.prepare(`INSERT INTO ${METRICS_TABLE} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+      const insert = db.prepare(
+        `INSERT INTO ${METRICS_TABLE} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+      );
       try {
         for (const row of rows) insert.run(row);
       } finally {

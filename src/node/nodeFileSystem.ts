@@ -1,6 +1,29 @@
 // The core's file-system port on Node's fs (used by the CLI and by the VS Code extension host).
-import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, read as readAsync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import type { DirectoryEntry, EntryKind, EntryStat, FileHandle, FileSystemPort, OpenedStat, SyncRead } from '../core/ground/ports';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  promises as fs,
+  read as readAsync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import type {
+  DirectoryEntry,
+  EntryKind,
+  EntryStat,
+  FileHandle,
+  FileSystemPort,
+  OpenedStat,
+  SyncRead,
+} from '../core/ground/ports';
 
 /**
  * Every open: read-only, no symlink followed at the last component (the caller opens the real
@@ -148,7 +171,11 @@ export const nodeFileSystem: FileSystemPort = {
       read: (buffer, offset, length, position) =>
         length <= SYNC_READ_BYTES
           ? new Promise((resolve) => resolve(readSync(fd, buffer, offset, length, position)))
-          : new Promise((resolve, reject) => readAsync(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)))),
+          : new Promise((resolve, reject) =>
+              readAsync(fd, buffer, offset, length, position, (error, bytesRead) =>
+                error ? reject(error) : resolve(bytesRead),
+              ),
+            ),
       stat: async (): Promise<OpenedStat> => {
         const stats = fstatSync(fd);
         return { ...toEntry(stats), dev: stats.dev, ino: stats.ino };
@@ -175,7 +202,13 @@ export const nodeFileSystem: FileSystemPort = {
       const entries = await fs.readdir(path, { withFileTypes: true });
       return entries.map((entry) => ({
         name: entry.name,
-        kind: entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other',
+        kind: entry.isFile()
+          ? 'file'
+          : entry.isDirectory()
+            ? 'directory'
+            : entry.isSymbolicLink()
+              ? 'symlink'
+              : 'other',
       }));
     } catch {
       return [];

@@ -18,7 +18,10 @@ function newWorker(dir: string): Worker {
   const bundled = join(dir, 'outlineThreadWorker.js');
   if (existsSync(bundled)) return new Worker(bundled, { workerData: { bundleDir: dir } });
   const tsx = require.resolve('tsx/cjs', { paths: [dir] });
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'outlineThreadWorker.ts'))});`, { eval: true, workerData: { bundleDir: dir } });
+  return new Worker(
+    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'outlineThreadWorker.ts'))});`,
+    { eval: true, workerData: { bundleDir: dir } },
+  );
 }
 
 interface Pending {
@@ -58,7 +61,9 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
   const start = (): Worker => {
     const created = newWorker(dir);
     created.on('message', (message: { id: number; result?: unknown; error?: string }) =>
-      settle(message.id, (p) => (message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.result ?? undefined))),
+      settle(message.id, (p) =>
+        message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.result ?? undefined),
+      ),
     );
     created.on('error', (error) => worker === created && stop(error));
     created.on('exit', () => worker === created && stop(new Error('the outline thread exited')));
@@ -82,8 +87,10 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
   };
 
   return {
-    outline: (job, timeoutMs, signal) => run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal) as Promise<TextOutline | undefined>,
-    enclosingBlock: (job, timeoutMs, signal) => run({ id: nextId++, kind: 'block', ...job }, timeoutMs, signal) as Promise<EnclosingBlock | undefined>,
+    outline: (job, timeoutMs, signal) =>
+      run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal) as Promise<TextOutline | undefined>,
+    enclosingBlock: (job, timeoutMs, signal) =>
+      run({ id: nextId++, kind: 'block', ...job }, timeoutMs, signal) as Promise<EnclosingBlock | undefined>,
     dispose: () => stop(),
   };
 }

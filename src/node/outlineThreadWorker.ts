@@ -9,7 +9,9 @@ import { TreeSitter } from '../core/symbols/treeSitter';
 import { createWasmLoader } from './wasmFiles';
 
 /** An outline, or (with `range`) the block around a range of lines. */
-export type OutlineThreadRequest = { id: number } & (({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob));
+export type OutlineThreadRequest = { id: number } & (
+  ({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob)
+);
 
 const runtime = new TreeSitter(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 

@@ -30,7 +30,9 @@ function textOf(bytes: Uint8Array): string | undefined {
   const sniffed = sniff(bytes, true);
   if (sniffed.binary) return undefined;
   const body = bytes.subarray(sniffed.bomLength);
-  return sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be' ? decodeUtf16(body, sniffed.encoding) : decodeUtf8(body);
+  return sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be'
+    ? decodeUtf16(body, sniffed.encoding)
+    : decodeUtf8(body);
 }
 
 /** Reads like every other read (src/core/ground/paths.ts openInside): opened without following a last symlink, never blocking, checked as opened. */
@@ -45,7 +47,11 @@ function readChecked(fd: number, size: number): Uint8Array {
   return bytes.subarray(0, filled);
 }
 
-async function outline(absolute: string, maxFileBytes: number, roots: readonly string[] | undefined): Promise<ParsedOutline> {
+async function outline(
+  absolute: string,
+  maxFileBytes: number,
+  roots: readonly string[] | undefined,
+): Promise<ParsedOutline> {
   try {
     const { fd, stats, real } = openRegularSync(absolute);
     let bytes: Uint8Array;

@@ -24,7 +24,10 @@ function workerScript(bundleDir: string): { file: string; eval?: boolean } {
   if (existsSync(bundled)) return { file: bundled };
   // `--import tsx` does not reach worker threads on every Node version: tsx's require hook does.
   const tsx = require.resolve('tsx/cjs', { paths: [__dirname] });
-  return { file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, 'outlineWorker.ts'))});`, eval: true };
+  return {
+    file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, 'outlineWorker.ts'))});`,
+    eval: true,
+  };
 }
 
 /** Batches a worker may hold at once: the next is queued before the last is answered, so no worker waits for the calling thread. */
@@ -80,7 +83,8 @@ export function createOutlineWorkers(
       // One file per language: each worker loads the runtime, those grammars and their queries (no answer is sent).
       const byEnding = new Map<string, string>();
       for (const file of files) byEnding.set(file.slice(file.lastIndexOf('.')), file);
-      for (const member of start()) member.worker.postMessage({ files: [], maxFileBytes: 0, warm: [...byEnding.values()] } satisfies OutlineJob);
+      for (const member of start())
+        member.worker.postMessage({ files: [], maxFileBytes: 0, warm: [...byEnding.values()] } satisfies OutlineJob);
     },
     async *outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal) {
       const workers = start();

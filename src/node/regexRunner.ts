@@ -13,7 +13,9 @@ function newWorker(dir: string): Worker {
   const bundled = join(dir, 'regexWorker.js');
   if (existsSync(bundled)) return new Worker(bundled);
   const tsx = require.resolve('tsx/cjs', { paths: [dir] });
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'regexWorker.ts'))});`, { eval: true });
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'regexWorker.ts'))});`, {
+    eval: true,
+  });
 }
 
 interface Pending {

@@ -46,7 +46,11 @@ export interface LogEntry {
 /** JSON with object keys sorted, so equal inputs and answers serialize alike. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -95,7 +99,8 @@ export function recordingFileSystem(fs: FileSystemPort): FileSystemPort {
     open: (path) => (note(path, true), fs.open(path)),
     readdir: (path) => (note(path, false), fs.readdir(path)),
   };
-  if (fs.readFileSync) recording.readFileSync = (path, maxBytes) => (note(path, true), fs.readFileSync!(path, maxBytes));
+  if (fs.readFileSync)
+    recording.readFileSync = (path, maxBytes) => (note(path, true), fs.readFileSync!(path, maxBytes));
   if (fs.readdirSync) recording.readdirSync = (path) => (note(path, false), fs.readdirSync!(path));
   return recording;
 }
@@ -152,7 +157,8 @@ export function readLog(text: string): LogEntry[] {
       } catch {
         throw new Error(`line ${i + 1} is not JSON`);
       }
-      if (entry.v !== LOG_VERSION || typeof entry.tool !== 'string' || !Array.isArray(entry.files)) throw new Error(`line ${i + 1} is not a replay log entry (version ${LOG_VERSION})`);
+      if (entry.v !== LOG_VERSION || typeof entry.tool !== 'string' || !Array.isArray(entry.files))
+        throw new Error(`line ${i + 1} is not a replay log entry (version ${LOG_VERSION})`);
       return entry;
     });
 }

@@ -11,22 +11,102 @@ export interface SettingFlag {
 }
 
 export const SETTING_FLAGS: readonly SettingFlag[] = [
-  { flag: '--context-tokens', key: 'contextTokens', kind: 'integer', help: "the model's context window (default 128000)" },
-  { flag: '--max-read-share', key: 'maxReadShare', kind: 'share', help: 'share of it one answer may use (default 0.2)' },
-  { flag: '--max-preview-chars', key: 'maxPreviewChars', kind: 'integer', help: 'size bound of reads that give no range (default 12000)' },
-  { flag: '--line-numbers', key: 'lineNumbers', kind: 'numbering', help: 'sparse|every: number a block\'s first and last lines and every 10th, or every line (default sparse)' },
-  { flag: '--session-guard', key: 'sessionGuard', kind: 'boolean', help: 'on|off: steer the session (budgets, relevance, exclusions, de-duplication); off: only observe (default on)' },
-  { flag: '--max-reads-per-session', key: 'maxReadsPerSession', kind: 'integer', help: 'soft limit on a session\'s reads (default 25)' },
-  { flag: '--max-total-read-lines', key: 'maxTotalReadLines', kind: 'integer', help: 'soft limit on a session\'s lines read (default 2500)' },
-  { flag: '--max-single-read-lines', key: 'maxSingleReadLines', kind: 'integer', help: 'soft limit on one read\'s lines (default 300)' },
-  { flag: '--hard-limit-multiplier', key: 'hardLimitMultiplier', kind: 'number', help: 'hard limits are this multiple of the soft ones (default 2)' },
-  { flag: '--relevance', key: 'relevance', kind: 'policy', help: 'warn|block: reads outside the recent search results (default warn)' },
-  { flag: '--exclusions', key: 'exclusions', kind: 'policy', help: 'warn|block: reads of excluded paths (default warn)' },
-  { flag: '--exclude', key: 'excludeGlobs', kind: 'glob', help: 'GLOB: one more excluded path pattern, like files.exclude (repeatable)' },
-  { flag: '--ephemeral-share', key: 'ephemeralShare', kind: 'share', help: 'share of the context an ephemeral read may use (default 0.9)' },
-  { flag: '--idle-reset-minutes', key: 'idleResetMinutes', kind: 'number', help: 'a session idle this long starts over (default 30)' },
-  { flag: '--allow-secrets', key: 'allowSecrets', kind: 'boolean', help: 'on|off: read and search secret-looking files (keys, .env, credentials) (default off)' },
-  { flag: '--secret-pattern', key: 'secretPatterns', kind: 'glob', help: 'GLOB: one more secret-looking path pattern; !GLOB exempts (repeatable)' },
+  {
+    flag: '--context-tokens',
+    key: 'contextTokens',
+    kind: 'integer',
+    help: "the model's context window (default 128000)",
+  },
+  {
+    flag: '--max-read-share',
+    key: 'maxReadShare',
+    kind: 'share',
+    help: 'share of it one answer may use (default 0.2)',
+  },
+  {
+    flag: '--max-preview-chars',
+    key: 'maxPreviewChars',
+    kind: 'integer',
+    help: 'size bound of reads that give no range (default 12000)',
+  },
+  {
+    flag: '--line-numbers',
+    key: 'lineNumbers',
+    kind: 'numbering',
+    help: "sparse|every: number a block's first and last lines and every 10th, or every line (default sparse)",
+  },
+  {
+    flag: '--session-guard',
+    key: 'sessionGuard',
+    kind: 'boolean',
+    help: 'on|off: steer the session (budgets, relevance, exclusions, de-duplication); off: only observe (default on)',
+  },
+  {
+    flag: '--max-reads-per-session',
+    key: 'maxReadsPerSession',
+    kind: 'integer',
+    help: "soft limit on a session's reads (default 25)",
+  },
+  {
+    flag: '--max-total-read-lines',
+    key: 'maxTotalReadLines',
+    kind: 'integer',
+    help: "soft limit on a session's lines read (default 2500)",
+  },
+  {
+    flag: '--max-single-read-lines',
+    key: 'maxSingleReadLines',
+    kind: 'integer',
+    help: "soft limit on one read's lines (default 300)",
+  },
+  {
+    flag: '--hard-limit-multiplier',
+    key: 'hardLimitMultiplier',
+    kind: 'number',
+    help: 'hard limits are this multiple of the soft ones (default 2)',
+  },
+  {
+    flag: '--relevance',
+    key: 'relevance',
+    kind: 'policy',
+    help: 'warn|block: reads outside the recent search results (default warn)',
+  },
+  {
+    flag: '--exclusions',
+    key: 'exclusions',
+    kind: 'policy',
+    help: 'warn|block: reads of excluded paths (default warn)',
+  },
+  {
+    flag: '--exclude',
+    key: 'excludeGlobs',
+    kind: 'glob',
+    help: 'GLOB: one more excluded path pattern, like files.exclude (repeatable)',
+  },
+  {
+    flag: '--ephemeral-share',
+    key: 'ephemeralShare',
+    kind: 'share',
+    help: 'share of the context an ephemeral read may use (default 0.9)',
+  },
+  {
+    flag: '--idle-reset-minutes',
+    key: 'idleResetMinutes',
+    kind: 'number',
+    help: 'a session idle this long starts over (default 30)',
+  },
+  {
+    flag: '--allow-secrets',
+    key: 'allowSecrets',
+    kind: 'boolean',
+    help: 'on|off: read and search secret-looking files (keys, .env, credentials) (default off)',
+  },
+  {
+    flag: '--secret-pattern',
+    key: 'secretPatterns',
+    kind: 'glob',
+    help: 'GLOB: one more secret-looking path pattern; !GLOB exempts (repeatable)',
+  },
 ];
 
 /** The flags that give `lectern` these settings (VS Code → `lectern mcp`). */

@@ -21,7 +21,10 @@ const hash = (text: string) => createHash('sha1').update(text).digest('hex');
 /** The user cache folder for the CLI: $LECTERN_CACHE_DIR, else $XDG_CACHE_HOME/lectern, else ~/.cache/lectern. */
 export function userCacheDir(): string {
   if (process.env.LECTERN_CACHE_DIR) return process.env.LECTERN_CACHE_DIR;
-  const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : undefined) || join(os.homedir(), '.cache');
+  const base =
+    process.env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' ? process.env.LOCALAPPDATA : undefined) ||
+    join(os.homedir(), '.cache');
   return join(base, 'lectern');
 }
 
@@ -36,7 +39,17 @@ async function readShard(path: string, version: string): Promise<Shard | undefin
 
 /** A cache under `dir` for the workspace made of `roots` (its folder is named by their paths). */
 export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRoot[]): SymbolCachePort {
-  const folder = () => join(dir, 'symbols', hash(roots().map((r) => r.path).sort().join('\0')).slice(0, 16));
+  const folder = () =>
+    join(
+      dir,
+      'symbols',
+      hash(
+        roots()
+          .map((r) => r.path)
+          .sort()
+          .join('\0'),
+      ).slice(0, 16),
+    );
   const shardOf = (absolute: string) => parseInt(hash(absolute).slice(0, 4), 16) % SHARDS;
   const shardPath = (index: number) => join(folder(), `shard-${String(index).padStart(2, '0')}.json`);
   return {

@@ -11,11 +11,7 @@ export interface DashboardResources {
 }
 
 export function dashboardHtml({ cspSource, script, style }: DashboardResources, nonce = newNonce()): string {
-  const csp = [
-    "default-src 'none'",
-    `style-src ${cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  const csp = ["default-src 'none'", `style-src ${cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -33,5 +29,7 @@ export function dashboardHtml({ cspSource, script, style }: DashboardResources, 
 }
 
 function newNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }

@@ -47,7 +47,8 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
     case 'open':
       return isInt(m.seq) ? { type: 'open', seq: m.seq } : undefined;
     case 'rendered':
-      if (!isInt(m.rev) || !isString(m.session_id) || !isString(m.reads_label) || !isString(m.lines_label)) return undefined;
+      if (!isInt(m.rev) || !isString(m.session_id) || !isString(m.reads_label) || !isString(m.lines_label))
+        return undefined;
       if (m.budget_state !== 'ok' && m.budget_state !== 'soft' && m.budget_state !== 'hard') return undefined;
       if (!isInt(m.timeline_rows) || !isInt(m.warnings)) return undefined;
       return {

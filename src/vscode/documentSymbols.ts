@@ -54,17 +54,24 @@ function convert(symbol: vscode.DocumentSymbol): OutlineSymbol {
 
 export async function documentSymbols(path: string): Promise<OutlineSymbol[] | undefined> {
   try {
-    const result = await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined>(
-      'vscode.executeDocumentSymbolProvider',
-      vscode.Uri.file(path),
-    );
+    const result = await vscode.commands.executeCommand<
+      (vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined
+    >('vscode.executeDocumentSymbolProvider', vscode.Uri.file(path));
     if (!result || result.length === 0) return undefined;
     // The command answers objects that are both SymbolInformation and DocumentSymbol when the
     // provider gave a tree: test for children, not for the class.
     if (!Array.isArray((result[0] as vscode.DocumentSymbol).children)) {
       // Flat SymbolInformation: no nesting, but spans are still exact.
       return (result as vscode.SymbolInformation[]).map((info) =>
-        convert(new vscode.DocumentSymbol(info.name, info.containerName ?? '', info.kind, info.location.range, info.location.range)),
+        convert(
+          new vscode.DocumentSymbol(
+            info.name,
+            info.containerName ?? '',
+            info.kind,
+            info.location.range,
+            info.location.range,
+          ),
+        ),
       );
     }
     return (result as vscode.DocumentSymbol[]).map(convert);

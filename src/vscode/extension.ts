@@ -11,10 +11,15 @@ import { registerTools } from './tools';
 
 let ui: SessionUi | undefined;
 
-export function activate(context: vscode.ExtensionContext): (LecternTestApi & { chatResponses: StreamedResponse[] }) | undefined {
+export function activate(
+  context: vscode.ExtensionContext,
+): (LecternTestApi & { chatResponses: StreamedResponse[] }) | undefined {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const chatResponses: StreamedResponse[] = [];
-  const engine = new Lectern(createVscodeHost(context.extensionPath, (context.storageUri ?? context.globalStorageUri)?.fsPath), readSettings);
+  const engine = new Lectern(
+    createVscodeHost(context.extensionPath, (context.storageUri ?? context.globalStorageUri)?.fsPath),
+    readSettings,
+  );
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
   // A failure here must not cost the tools.
   try {

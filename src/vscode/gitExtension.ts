@@ -57,8 +57,16 @@ export interface GitExtensionOptions {
   initTimeoutMs?: number;
 }
 
-const exists = (path: string) => fs.lstat(path).then(() => true, () => false);
-const isFolder = (path: string) => fs.stat(path).then((s) => s.isDirectory(), () => false);
+const exists = (path: string) =>
+  fs.lstat(path).then(
+    () => true,
+    () => false,
+  );
+const isFolder = (path: string) =>
+  fs.stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 const realpath = (path: string) => fs.realpath(path).catch(() => path);
 
 /** The nearest folder at or above `path` holding a `.git` (folder or file): the innermost working tree. */
@@ -77,7 +85,11 @@ async function samePath(a: string, b: string): Promise<boolean> {
 }
 
 function unavailable(message: string): LecternError {
-  return new LecternError('GIT_UNAVAILABLE', message, 'Enable the built-in Git extension (setting git.enabled) and check that git is installed; against "WORKTREE" needs no git.');
+  return new LecternError(
+    'GIT_UNAVAILABLE',
+    message,
+    'Enable the built-in Git extension (setting git.enabled) and check that git is installed; against "WORKTREE" needs no git.',
+  );
 }
 
 class ExtensionRepository implements GitRepository {
@@ -112,7 +124,8 @@ class ExtensionRepository implements GitRepository {
       if (!kind) continue;
       const target = entry(change.uri);
       target.staged = kind;
-      if ((kind === 'renamed' || kind === 'copied') && change.originalUri) target.oldPath = this.ours(change.originalUri);
+      if ((kind === 'renamed' || kind === 'copied') && change.originalUri)
+        target.oldPath = this.ours(change.originalUri);
     }
     const worktree: Change[] = [...state.workingTreeChanges, ...(state.untrackedChanges ?? [])];
     for (const change of worktree) {
@@ -136,7 +149,9 @@ class ExtensionRepository implements GitRepository {
       hasCommits: Boolean(state.HEAD?.commit),
       branch: state.HEAD?.name,
       changes: [...byPath.values()],
-      ...(setting === 'hidden' ? { notes: ['untracked files are not listed (VS Code setting git.untrackedChanges is "hidden").'] } : {}),
+      ...(setting === 'hidden'
+        ? { notes: ['untracked files are not listed (VS Code setting git.untrackedChanges is "hidden").'] }
+        : {}),
     };
   }
 
@@ -144,7 +159,10 @@ class ExtensionRepository implements GitRepository {
     const rel = nodePath.relative(this.root, path);
     if (rel === '' || rel.startsWith('..')) return undefined;
     try {
-      const bytes = await this.repository.buffer(version === 'HEAD' ? 'HEAD' : '', nodePath.join(this.extensionRoot, rel));
+      const bytes = await this.repository.buffer(
+        version === 'HEAD' ? 'HEAD' : '',
+        nodePath.join(this.extensionRoot, rel),
+      );
       return bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     } catch {
       // The extension rejects without saying why; a file not in HEAD or the index is the usual cause.
@@ -161,9 +179,15 @@ export function createGitExtensionPort(options: GitExtensionOptions = {}): GitPo
   const api = (): Promise<API> => {
     ready ??= (async () => {
       const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-      if (!extension) throw unavailable('The built-in Git extension (vscode.git) is not installed or is disabled, so against "HEAD" and "INDEX" cannot be answered.');
+      if (!extension)
+        throw unavailable(
+          'The built-in Git extension (vscode.git) is not installed or is disabled, so against "HEAD" and "INDEX" cannot be answered.',
+        );
       const exports = extension.isActive ? extension.exports : await extension.activate();
-      if (!exports?.enabled) throw unavailable('Git is disabled in VS Code (setting git.enabled) or git was not found, so against "HEAD" and "INDEX" cannot be answered.');
+      if (!exports?.enabled)
+        throw unavailable(
+          'Git is disabled in VS Code (setting git.enabled) or git was not found, so against "HEAD" and "INDEX" cannot be answered.',
+        );
       const git = exports.getAPI(1);
       if (git.state !== 'initialized') {
         await new Promise<void>((resolve) => {
@@ -177,7 +201,11 @@ export function createGitExtensionPort(options: GitExtensionOptions = {}): GitPo
         });
       }
       if (git.state !== 'initialized') {
-        throw new LecternError('GIT_FAILED', `The Git extension is still scanning the workspace (waited ${Math.round(initTimeoutMs / 1000)} s).`, 'Call again in a moment.');
+        throw new LecternError(
+          'GIT_FAILED',
+          `The Git extension is still scanning the workspace (waited ${Math.round(initTimeoutMs / 1000)} s).`,
+          'Call again in a moment.',
+        );
       }
       return git;
     })();
@@ -231,7 +259,9 @@ export function createGitExtensionPort(options: GitExtensionOptions = {}): GitPo
         const repository = await open(git, root);
         if (repository) found.push(new ExtensionRepository(root, repository));
         else {
-          const viaCli = await cli(git).repositoryAt(root).catch(() => undefined);
+          const viaCli = await cli(git)
+            .repositoryAt(root)
+            .catch(() => undefined);
           if (viaCli && viaCli.root === root) found.push(viaCli);
         }
       }

@@ -37,12 +37,18 @@ function roots(): WorkspaceRoot[] {
 }
 
 function dirtyPaths(): string[] {
-  return vscode.workspace.textDocuments.filter((doc) => doc.isDirty && doc.uri.scheme === 'file').map((doc) => doc.uri.fsPath);
+  return vscode.workspace.textDocuments
+    .filter((doc) => doc.isDirty && doc.uri.scheme === 'file')
+    .map((doc) => doc.uri.fsPath);
 }
 
 function dirty(path: string): DirtyDocument | undefined {
-  const document = vscode.workspace.textDocuments.find((doc) => doc.isDirty && doc.uri.scheme === 'file' && doc.uri.fsPath === path);
-  return document ? { text: document.getText(), version: document.version, languageId: document.languageId } : undefined;
+  const document = vscode.workspace.textDocuments.find(
+    (doc) => doc.isDirty && doc.uri.scheme === 'file' && doc.uri.fsPath === path,
+  );
+  return document
+    ? { text: document.getText(), version: document.version, languageId: document.languageId }
+    : undefined;
 }
 
 /** `storagePath`: the extension's storage folder (the symbol index persists there), when VS Code gives one. */
@@ -71,7 +77,8 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
  */
 function excludeGlobs(root: WorkspaceRoot, purpose: 'files' | 'search'): string[] {
   const scope = vscode.Uri.file(root.path);
-  const read = (section: 'files' | 'search') => vscode.workspace.getConfiguration(section, scope).get<Record<string, unknown>>('exclude') ?? {};
+  const read = (section: 'files' | 'search') =>
+    vscode.workspace.getConfiguration(section, scope).get<Record<string, unknown>>('exclude') ?? {};
   const merged = { ...read('files'), ...(purpose === 'search' ? read('search') : {}) };
   return Object.entries(merged)
     .filter(([, on]) => on === true)
@@ -80,7 +87,10 @@ function excludeGlobs(root: WorkspaceRoot, purpose: 'files' | 'search'): string[
 
 /** The enabled globs of `files.exclude` (`true` entries; `{ when }` conditions are skipped), across the folders. */
 function filesExcludeGlobs(): string[] {
-  const scopes: (vscode.Uri | undefined)[] = [undefined, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
+  const scopes: (vscode.Uri | undefined)[] = [
+    undefined,
+    ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri),
+  ];
   const globs = new Set<string>();
   for (const scope of scopes) {
     const exclude = vscode.workspace.getConfiguration('files', scope).get<Record<string, unknown>>('exclude') ?? {};
@@ -92,9 +102,12 @@ function filesExcludeGlobs(): string[] {
 /** lectern.secretPatterns from every level, but exemptions ("!glob") only from the user's own settings. */
 function secretPatterns(config: vscode.WorkspaceConfiguration): string[] {
   const levels = config.inspect<unknown>('secretPatterns');
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : []);
+  const list = (value: unknown) =>
+    Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : [];
   const user = list(levels?.globalValue);
-  const workspace = [...list(levels?.workspaceValue), ...list(levels?.workspaceFolderValue)].filter((g) => !g.trim().startsWith('!'));
+  const workspace = [...list(levels?.workspaceValue), ...list(levels?.workspaceFolderValue)].filter(
+    (g) => !g.trim().startsWith('!'),
+  );
   return [...user, ...workspace];
 }
 

@@ -12,11 +12,24 @@ export const MCP_PROVIDER_ID = 'lectern';
 /** The server definition for the current folders and settings; none while lectern.mcpServer is off. */
 export function mcpServerDefinitions(extensionPath: string, version: string): vscode.McpStdioServerDefinition[] {
   if (!vscode.workspace.getConfiguration('lectern').get<boolean>('mcpServer', false)) return [];
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-  const args = [path.join(extensionPath, 'dist', 'cli.js'), 'mcp', ...folders.flatMap((folder) => ['--root', folder]), ...settingsToFlags(readSettings())];
+  const folders = (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => folder.uri.fsPath);
+  const args = [
+    path.join(extensionPath, 'dist', 'cli.js'),
+    'mcp',
+    ...folders.flatMap((folder) => ['--root', folder]),
+    ...settingsToFlags(readSettings()),
+  ];
   if (vscode.workspace.getConfiguration('lectern').get<boolean>('legacyTools', false)) args.push('--legacy-tools');
   // The extension host's own runtime runs the CLI: Node in a server, Electron (as Node) on the desktop.
-  const definition = new vscode.McpStdioServerDefinition('Lectern', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, version);
+  const definition = new vscode.McpStdioServerDefinition(
+    'Lectern',
+    process.execPath,
+    args,
+    { ELECTRON_RUN_AS_NODE: '1' },
+    version,
+  );
   if (folders[0]) definition.cwd = vscode.Uri.file(folders[0]);
   return [definition];
 }

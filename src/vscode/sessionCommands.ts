@@ -33,7 +33,9 @@ export async function openTimelineEntry(entry: TimelineEntry | undefined): Promi
   try {
     document = await vscode.workspace.openTextDocument(vscode.Uri.file(entry.absolute));
   } catch (error) {
-    void vscode.window.showWarningMessage(`Lectern: cannot open ${entry.file ?? entry.absolute}: ${(error as Error)?.message ?? error}`);
+    void vscode.window.showWarningMessage(
+      `Lectern: cannot open ${entry.file ?? entry.absolute}: ${(error as Error)?.message ?? error}`,
+    );
     return undefined;
   }
   let selection: vscode.Range | undefined;

@@ -29,7 +29,8 @@ export function statusView(snapshot: SessionSnapshot): StatusView {
       : snapshot.budget_state === 'soft'
         ? 'statusBarItem.warningBackground'
         : undefined;
-  const row = (name: string, used: number, soft: number) => `| ${name} | ${formatCount(used)} | ${formatCount(soft)} | ${formatCount(hard(soft))} |`;
+  const row = (name: string, used: number, soft: number) =>
+    `| ${name} | ${formatCount(used)} | ${formatCount(soft)} | ${formatCount(hard(soft))} |`;
   const percent = Math.round(m.read_after_search_ratio * 100);
   const lines = [
     `**Lectern session** — ${STATE_TEXT[snapshot.budget_state]}`,

@@ -43,13 +43,16 @@ class IndexProgress {
     if (this.ended) return;
     if (!this.started) {
       this.started = true;
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Lectern: indexing symbols' }, (progress) => {
-        this.update = (message) => progress.report({ message });
-        return new Promise<void>((resolve) => {
-          this.finish = resolve;
-          if (this.ended) resolve();
-        });
-      });
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Lectern: indexing symbols' },
+        (progress) => {
+          this.update = (message) => progress.report({ message });
+          return new Promise<void>((resolve) => {
+            this.finish = resolve;
+            if (this.ended) resolve();
+          });
+        },
+      );
     }
     this.update?.(`${done} of ${total} files`);
   }
@@ -79,8 +82,12 @@ export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRe
         approvals.record(definition.name, options.input);
         const list = (paths: string[]) => paths.map((p) => `\`${p}\``).join(', ');
         const why = [
-          outside.length > 0 ? `${list(outside)} ${outside.length === 1 ? 'is' : 'are'} outside the workspace folders (after resolving symbolic links).` : '',
-          secrets.length > 0 ? `${list(secrets)} ${secrets.length === 1 ? 'looks' : 'look'} like a secret (a private key, .env or credentials file); its content would be sent to the model.` : '',
+          outside.length > 0
+            ? `${list(outside)} ${outside.length === 1 ? 'is' : 'are'} outside the workspace folders (after resolving symbolic links).`
+            : '',
+          secrets.length > 0
+            ? `${list(secrets)} ${secrets.length === 1 ? 'looks' : 'look'} like a secret (a private key, .env or credentials file); its content would be sent to the model.`
+            : '',
         ].filter((s) => s.length > 0);
         return {
           invocationMessage: message,

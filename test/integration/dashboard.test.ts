@@ -12,7 +12,11 @@ import { folder, resultText, writeFile } from './helpers';
 
 const SOFT_READS = 4;
 const SOFT_LINES = 400;
-const SETTINGS: Record<string, unknown> = { maxReadsPerSession: SOFT_READS, maxTotalReadLines: SOFT_LINES, hardLimitMultiplier: 2 };
+const SETTINGS: Record<string, unknown> = {
+  maxReadsPerSession: SOFT_READS,
+  maxTotalReadLines: SOFT_LINES,
+  hardLimitMultiplier: 2,
+};
 
 async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -24,7 +28,8 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
   }
 }
 
-const lines = (n: number, make: (i: number) => string) => Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
+const lines = (n: number, make: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
 
 /** A plausible, valid TypeScript file of about 120 lines; createServer's doc comment is line 29. */
 function serverSource(): string {
@@ -65,7 +70,11 @@ function serverSource(): string {
     '}',
     '',
   ];
-  const handlers = lines(21, (i) => `route('/health/${i}', (_req, res) => {\n  res.setHeader('content-type', 'text/plain');\n  res.end('ok ${i}');\n});\n`);
+  const handlers = lines(
+    21,
+    (i) =>
+      `route('/health/${i}', (_req, res) => {\n  res.setHeader('content-type', 'text/plain');\n  res.end('ok ${i}');\n});\n`,
+  );
   return head.join('\n') + '\n' + handlers;
 }
 
@@ -99,18 +108,34 @@ describe('session status bar and dashboard', function () {
 
     const alpha = folder('alpha');
     server = writeFile(path.join(alpha, 'src', 'server.ts'), serverSource());
-    for (let i = 1; i <= 8; i++) modules.push(writeFile(path.join(alpha, 'src', `route${i}.ts`), lines(60, (n) => `export const route${i}_${n} = ${n};`)));
-    report = writeFile(path.join(folder('beta'), 'lib', 'report.py'), lines(40, (n) => `def report_${n}():\n    return ${n}`));
-    vendored = writeFile(path.join(alpha, 'node_modules', 'left-pad', 'index.js'), lines(30, (n) => `module.exports.v${n} = ${n};`));
+    for (let i = 1; i <= 8; i++)
+      modules.push(
+        writeFile(
+          path.join(alpha, 'src', `route${i}.ts`),
+          lines(60, (n) => `export const route${i}_${n} = ${n};`),
+        ),
+      );
+    report = writeFile(
+      path.join(folder('beta'), 'lib', 'report.py'),
+      lines(40, (n) => `def report_${n}():\n    return ${n}`),
+    );
+    vendored = writeFile(
+      path.join(alpha, 'node_modules', 'left-pad', 'index.js'),
+      lines(30, (n) => `module.exports.v${n} = ${n};`),
+    );
 
-    for (const [key, value] of Object.entries(SETTINGS)) await config().update(key, value, vscode.ConfigurationTarget.Workspace);
+    for (const [key, value] of Object.entries(SETTINGS))
+      await config().update(key, value, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('lectern.resetSession');
     await vscode.commands.executeCommand('lectern.openDashboard');
   });
 
   after(async () => {
-    for (const key of [...Object.keys(SETTINGS), 'recordMetricsSqlite']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
-    await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    for (const key of [...Object.keys(SETTINGS), 'recordMetricsSqlite'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('workbench')
+      .update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
     // The other test files start with a fresh session under the default budget.
     await vscode.commands.executeCommand('lectern.resetSession');
   });
@@ -133,8 +158,15 @@ describe('session status bar and dashboard', function () {
       const snapshot = JSON.parse(await exportText()) as SessionSnapshot;
       const m = snapshot.metrics;
       assert.equal(status.budget_state, snapshot.budget_state);
-      assert.equal(status.text, `$(book) ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`);
-      const background = { ok: undefined, soft: 'statusBarItem.warningBackground', hard: 'statusBarItem.errorBackground' }[snapshot.budget_state];
+      assert.equal(
+        status.text,
+        `$(book) ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`,
+      );
+      const background = {
+        ok: undefined,
+        soft: 'statusBarItem.warningBackground',
+        hard: 'statusBarItem.errorBackground',
+      }[snapshot.budget_state];
       assert.equal(status.background, background, `background at ${snapshot.budget_state}`);
       assert.equal(rendered.budget_state, snapshot.budget_state);
       assert.equal(rendered.session_id, snapshot.id);
@@ -182,7 +214,10 @@ describe('session status bar and dashboard', function () {
     // A click on a timeline row: the webview posts {type: 'open', seq}; the extension opens the
     // file with the entry's lines selected.
     const entry = snapshot.timeline.find((e) => e.absolute === server && e.start_line === 29);
-    assert.ok(entry, `no timeline entry for server.ts 29-60: ${JSON.stringify(snapshot.timeline.map((e) => [e.file, e.start_line]))}`);
+    assert.ok(
+      entry,
+      `no timeline entry for server.ts 29-60: ${JSON.stringify(snapshot.timeline.map((e) => [e.file, e.start_line]))}`,
+    );
     await api.fromDashboard({ type: 'open', seq: entry.seq });
     const editor = await waitFor('the editor of the clicked row', () => {
       const active = vscode.window.activeTextEditor;
@@ -194,12 +229,15 @@ describe('session status bar and dashboard', function () {
 
     const results = process.env.LECTERN_TEST_RESULTS;
     if (!results) return; // not under scripts/host/run-integration.mjs
-    await vscode.workspace.getConfiguration('workbench').update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('workbench')
+      .update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await vscode.commands.executeCommand('lectern.openDashboard');
     await vscode.window.showTextDocument(editor.document, { selection: editor.selection });
     // A shorter editor, so the panel has room for the timeline.
-    for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewHeight').then(undefined, () => undefined);
+    for (let i = 0; i < 2; i++)
+      await vscode.commands.executeCommand('workbench.action.decreaseViewHeight').then(undefined, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // theme and layout settle
     const file = path.join(results, 'dashboard.png');
     fs.rmSync(file, { force: true });
@@ -237,7 +275,9 @@ describe('session status bar and dashboard', function () {
     const SQL = await initSqlJs({ locateFile: (name: string) => path.join(extensionPath, 'dist', name) });
     const db = new SQL.Database(fs.readFileSync(file));
     try {
-      const [result] = db.exec('SELECT reads_count, reads_lines_total, budget_state, last_file FROM session_metrics ORDER BY id');
+      const [result] = db.exec(
+        'SELECT reads_count, reads_lines_total, budget_state, last_file FROM session_metrics ORDER BY id',
+      );
       assert.ok(result, 'session_metrics is empty');
       assert.deepEqual(
         result.values.map((row) => [row[0], row[1], row[2]]),

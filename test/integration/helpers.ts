@@ -22,7 +22,8 @@ export function testWorkspace(): TestWorkspace {
   const wsFolders = vscode.workspace.workspaceFolders ?? [];
   if (wsFolders.length === 0) throw new Error('no workspace folder is open');
   const folders = Object.fromEntries(wsFolders.map((f) => [f.name, f.uri.fsPath]));
-  const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+  const workspaceFile =
+    vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
   return { root: path.dirname(wsFolders[0]!.uri.fsPath), workspaceFile, folders };
 }
 
@@ -42,7 +43,5 @@ export function writeFile(absPath: string, text: string): string {
 
 /** Concatenated text parts of a tool result. */
 export function resultText(result: vscode.LanguageModelToolResult): string {
-  return result.content
-    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
-    .join('');
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }

@@ -9,12 +9,17 @@ import { folder, resultText, writeFile } from './helpers';
 
 /** VS Code's command that starts MCP servers ('*': all) and waits until their tools are known. */
 async function startMcpServers(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true, autoTrustChanges: true });
+  await vscode.commands.executeCommand('workbench.mcp.startServer', '*', {
+    waitForLiveTools: true,
+    autoTrustChanges: true,
+  });
 }
 
 /** The MCP tools VS Code made of the Lectern server (named with a server prefix, unlike ours). */
 function lecternMcpTools(): vscode.LanguageModelToolInformation[] {
-  return vscode.lm.tools.filter((tool) => /lectern_(read|search|stat)$/.test(tool.name) && !/^lectern_/.test(tool.name));
+  return vscode.lm.tools.filter(
+    (tool) => /lectern_(read|search|stat)$/.test(tool.name) && !/^lectern_/.test(tool.name),
+  );
 }
 
 async function eventually<T>(get: () => T | undefined, ms: number, what: string): Promise<T> {
@@ -51,7 +56,10 @@ describe('mcp server definition provider', function () {
   it('offers no server while lectern.mcpServer is off (the default)', async () => {
     assert.equal(config().get('mcpServer'), false);
     await startMcpServers();
-    assert.deepEqual(lecternMcpTools().map((t) => t.name), []);
+    assert.deepEqual(
+      lecternMcpTools().map((t) => t.name),
+      [],
+    );
   });
 
   it('with lectern.mcpServer on, VS Code starts `lectern mcp` and its tools answer', async () => {
@@ -79,15 +87,24 @@ describe('mcp: the VS Code snippet of docs/mcp.md (.vscode/mcp.json)', function 
   it('VS Code starts the server the snippet names, and its tools answer', async () => {
     // The extension's own server (the previous test) is gone first: the tools below are the snippet's.
     await config().update('mcpServer', undefined, vscode.ConfigurationTarget.Workspace);
-    await eventually(() => (lecternMcpTools().length === 0 ? true : undefined), 30_000, "the extension's MCP server to go");
+    await eventually(
+      () => (lecternMcpTools().length === 0 ? true : undefined),
+      30_000,
+      "the extension's MCP server to go",
+    );
     // The docs from the repository (this test runs from out/test/integration); the CLI from the extension.
     const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'mcp.md'), 'utf8');
     const snippet = /<!-- mcp-config: vscode -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!;
-    file = writeFile(path.join(folder('alpha'), '.vscode', 'mcp.json'), snippet.replaceAll('/path/to/lectern', ext().extensionPath));
+    file = writeFile(
+      path.join(folder('alpha'), '.vscode', 'mcp.json'),
+      snippet.replaceAll('/path/to/lectern', ext().extensionPath),
+    );
     const tools = await lecternToolsStarted('the tools of the mcp.json server');
     const file2 = writeFile(path.join(folder('alpha'), 'src', 'mcp-json.ts'), 'export const viaMcpJson = 2;\n');
     const stat = tools.find((t) => t.name.endsWith('lectern_stat'))!;
-    const text = resultText(await vscode.lm.invokeTool(stat.name, { input: { target: file2 }, toolInvocationToken: undefined }));
+    const text = resultText(
+      await vscode.lm.invokeTool(stat.name, { input: { target: file2 }, toolInvocationToken: undefined }),
+    );
     assert.match(text, /mcp-json\.ts · file · 29 bytes · 1 line · typescript/);
   });
 });

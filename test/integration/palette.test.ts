@@ -78,19 +78,30 @@ describe('command-palette reads (lectern: documents)', () => {
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
     assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · truncated: no · lines 5-8 of 17$/);
-    assert.equal(Number(/tokens: (\d+)/.exec(lines[1]!)![1]), countTokens(modelText(text)), 'the exact count of what the model receives');
+    assert.equal(
+      Number(/tokens: (\d+)/.exec(lines[1]!)![1]),
+      countTokens(modelText(text)),
+      'the exact count of what the model receives',
+    );
     assert.equal(lines[2], 'next call: none');
     assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
     const timeline = await sessionTimeline();
-    assert.deepEqual(timeline.map((e) => [e.tool, e.mode, e.file, e.flags.user]), [['lectern_read', 'symbol', 'alpha/src/palette/store.ts', true]], 'counted, and marked as the user\'s');
+    assert.deepEqual(
+      timeline.map((e) => [e.tool, e.mode, e.file, e.flags.user]),
+      [['lectern_read', 'symbol', 'alpha/src/palette/store.ts', true]],
+      "counted, and marked as the user's",
+    );
     assert.equal(modelText(text), await modelAnswer('lectern_read', { mode: 'symbol', target: 'Store.get' }));
   });
 
-  it('Outline Current File: the active editor\'s outline, from the editor context too (a Uri)', async () => {
+  it("Outline Current File: the active editor's outline, from the editor context too (a Uri)", async () => {
     await vscode.window.showTextDocument(vscode.Uri.file(storeFile));
     const { text } = await run('lectern.outlineFile');
-    assert.match(text, /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","outline":true\}\n/);
+    assert.match(
+      text,
+      /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","outline":true\}\n/,
+    );
     assert.match(modelText(text), /class Store/);
     assert.match(modelText(text), /paletteHelper/);
     const fromMenu = await run('lectern.outlineFile', vscode.Uri.file(storeFile));
@@ -101,11 +112,25 @@ describe('command-palette reads (lectern: documents)', () => {
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(storeFile));
     editor.selection = new vscode.Selection(14, 0, 16, 1);
     const selected = await run('lectern.readLines');
-    assert.match(selected.text, /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","start_line":15,"end_line":17\}\n/);
-    assert.equal(modelText(selected.text), await modelAnswer('lectern_read', { mode: 'file', target: 'alpha/src/palette/store.ts', start_line: 15, end_line: 17 }));
+    assert.match(
+      selected.text,
+      /^Lectern · lectern_read \{"mode":"file","target":"alpha\/src\/palette\/store\.ts","start_line":15,"end_line":17\}\n/,
+    );
+    assert.equal(
+      modelText(selected.text),
+      await modelAnswer('lectern_read', {
+        mode: 'file',
+        target: 'alpha/src/palette/store.ts',
+        start_line: 15,
+        end_line: 17,
+      }),
+    );
     const given = await run('lectern.readLines', { path: 'alpha/src/palette/store.ts', start: 1, end: 4 });
     assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · truncated: yes · lines 1-4 of 17$/);
-    assert.equal(given.text.split('\n')[2], 'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}');
+    assert.equal(
+      given.text.split('\n')[2],
+      'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}',
+    );
   });
 
   it('Search in Workspace: the model-facing search answer', async () => {
@@ -119,15 +144,45 @@ describe('command-palette reads (lectern: documents)', () => {
     const repo = path.join(folder('beta'), 'palette-repo');
     fs.rmSync(repo, { recursive: true, force: true });
     writeFile(path.join(repo, 'calc.py'), 'def double(n):\n    return n * 2\n');
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
     git('init', '-q', '-b', 'main');
-    git('-c', 'user.name=T', '-c', 'user.email=t@lectern.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', 'empty');
+    git(
+      '-c',
+      'user.name=T',
+      '-c',
+      'user.email=t@lectern.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'empty',
+    );
     git('add', '-A');
-    git('-c', 'user.name=T', '-c', 'user.email=t@lectern.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'initial');
+    git(
+      '-c',
+      'user.name=T',
+      '-c',
+      'user.email=t@lectern.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      'commit',
+      '-q',
+      '-m',
+      'initial',
+    );
     writeFile(path.join(repo, 'calc.py'), 'def double(n):\n    """Twice n."""\n    return n * 2\n');
     const head = await run('lectern.previewChanges', { path: 'beta/palette-repo/calc.py', against: 'HEAD' });
-    assert.match(head.text, /^Lectern · lectern_read \{"mode":"diff_preview","target":"beta\/palette-repo\/calc\.py"\}\n/);
-    assert.match(modelText(head.text), /^beta\/palette-repo\/calc\.py · modified \(unstaged\) · against HEAD · \+1 -0 · 1 hunk$/m);
+    assert.match(
+      head.text,
+      /^Lectern · lectern_read \{"mode":"diff_preview","target":"beta\/palette-repo\/calc\.py"\}\n/,
+    );
+    assert.match(
+      modelText(head.text),
+      /^beta\/palette-repo\/calc\.py · modified \(unstaged\) · against HEAD · \+1 -0 · 1 hunk$/m,
+    );
     assert.match(modelText(head.text), /^\+ {4}"""Twice n\."""$/m);
 
     const document = await vscode.workspace.openTextDocument(path.join(repo, 'calc.py'));
@@ -137,7 +192,10 @@ describe('command-palette reads (lectern: documents)', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     try {
       const unsaved = await run('lectern.previewChanges', { path: 'beta/palette-repo/calc.py', against: 'worktree' });
-      assert.match(modelText(unsaved.text), /^beta\/palette-repo\/calc\.py · unsaved changes · against the file on disk · \+3 -0 · 1 hunk$/m);
+      assert.match(
+        modelText(unsaved.text),
+        /^beta\/palette-repo\/calc\.py · unsaved changes · against the file on disk · \+3 -0 · 1 hunk$/m,
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
     }

@@ -9,7 +9,9 @@ import * as vscode from 'vscode';
 import { folder, resultText, writeFile } from './helpers';
 
 async function call(input: unknown): Promise<string> {
-  return resultText(await vscode.lm.invokeTool('lectern_search', { input: input as object, toolInvocationToken: undefined }));
+  return resultText(
+    await vscode.lm.invokeTool('lectern_search', { input: input as object, toolInvocationToken: undefined }),
+  );
 }
 
 /** The file headers of a workspace search answer ("alpha/x.ts · 2 matches"), in rank order. */
@@ -36,8 +38,12 @@ describe('workspace search in the extension host', () => {
 
   after(async () => {
     const alphaFolder = vscode.workspace.workspaceFolders!.find((f) => f.name === 'alpha')!;
-    await vscode.workspace.getConfiguration('files', alphaFolder.uri).update('exclude', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
-    await vscode.workspace.getConfiguration('search').update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('files', alphaFolder.uri)
+      .update('exclude', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+    await vscode.workspace
+      .getConfiguration('search')
+      .update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(alpha, 'wsearch'), { recursive: true, force: true });
     fs.rmSync(path.join(beta, 'wsearch'), { recursive: true, force: true });
   });
@@ -53,7 +59,10 @@ describe('workspace search in the extension host', () => {
       'beta/wsearch/other.ts',
       'beta/wsearch/hidden-by-files/h2.ts',
     ]);
-    assert.match(text, /^alpha\/wsearch\/kept\.ts · 2 matches\n1:\texport const a = 'lecternWorkspaceSearchToken';\n2:\texport const b/m);
+    assert.match(
+      text,
+      /^alpha\/wsearch\/kept\.ts · 2 matches\n1:\texport const a = 'lecternWorkspaceSearchToken';\n2:\texport const b/m,
+    );
     assert.doesNotMatch(text, /ignored\/i\.ts ·/);
     // What was not searched is named when nothing matched (with matches it is in meta only).
     const inAlpha = await call({ target: 'alpha/wsearch', query: 'lecternNoSuchToken' });
@@ -62,27 +71,50 @@ describe('workspace search in the extension host', () => {
 
   it('respects files.exclude (a folder setting) and search.exclude (a workspace setting)', async () => {
     const alphaFolder = vscode.workspace.workspaceFolders!.find((f) => f.name === 'alpha')!;
-    await vscode.workspace.getConfiguration('files', alphaFolder.uri).update('exclude', { '**/hidden-by-files': true }, vscode.ConfigurationTarget.WorkspaceFolder);
-    await vscode.workspace.getConfiguration('search').update('exclude', { '**/*.generated.txt': true }, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('files', alphaFolder.uri)
+      .update('exclude', { '**/hidden-by-files': true }, vscode.ConfigurationTarget.WorkspaceFolder);
+    await vscode.workspace
+      .getConfiguration('search')
+      .update('exclude', { '**/*.generated.txt': true }, vscode.ConfigurationTarget.Workspace);
     const text = await call({ query: TOKEN, include: '**/wsearch/**' });
-    assert.deepEqual(filesIn(text), ['alpha/wsearch/kept.ts', 'beta/wsearch/other.ts', 'beta/wsearch/hidden-by-files/h2.ts']);
+    assert.deepEqual(filesIn(text), [
+      'alpha/wsearch/kept.ts',
+      'beta/wsearch/other.ts',
+      'beta/wsearch/hidden-by-files/h2.ts',
+    ]);
     const inAlpha = await call({ target: 'alpha/wsearch', query: 'lecternNoSuchToken' });
-    assert.match(inAlpha, /\[Folders not searched: alpha\/wsearch\/hidden-by-files \(exclude setting\); alpha\/wsearch\/ignored \(\.gitignore\)\. /);
-    assert.match(text, /^Search for "lecternWorkspaceSearchToken" in the workspace \(include "\*\*\/wsearch\/\*\*"\) · 4 matches in 3 files/);
+    assert.match(
+      inAlpha,
+      /\[Folders not searched: alpha\/wsearch\/hidden-by-files \(exclude setting\); alpha\/wsearch\/ignored \(\.gitignore\)\. /,
+    );
+    assert.match(
+      text,
+      /^Search for "lecternWorkspaceSearchToken" in the workspace \(include "\*\*\/wsearch\/\*\*"\) · 4 matches in 3 files/,
+    );
 
     // Named as the target, an excluded folder is searched.
     const named = await call({ target: 'alpha/wsearch/hidden-by-files', query: TOKEN });
     assert.deepEqual(filesIn(named), ['alpha/wsearch/hidden-by-files/h.ts']);
 
     // A false entry in search.exclude re-includes a files.exclude glob, as in VS Code's search.
-    await vscode.workspace.getConfiguration('search').update('exclude', { '**/*.generated.txt': true, '**/hidden-by-files': false }, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration('search')
+      .update(
+        'exclude',
+        { '**/*.generated.txt': true, '**/hidden-by-files': false },
+        vscode.ConfigurationTarget.Workspace,
+      );
     const reincluded = await call({ query: TOKEN, include: '**/wsearch/**' });
     assert.ok(filesIn(reincluded).includes('alpha/wsearch/hidden-by-files/h.ts'), reincluded);
   });
 
   it('a folder target and a file target', async () => {
     const inBeta = await call({ target: 'beta/wsearch', query: TOKEN, max_results: 1 });
-    assert.match(inBeta, /^Search for "lecternWorkspaceSearchToken" in beta\/wsearch\/ · \d matches in \d files \(\d files searched\) · showing 1 match in 1 file/);
+    assert.match(
+      inBeta,
+      /^Search for "lecternWorkspaceSearchToken" in beta\/wsearch\/ · \d matches in \d files \(\d files searched\) · showing 1 match in 1 file/,
+    );
     const file = await call({ target: 'alpha/wsearch/kept.ts', query: TOKEN });
     assert.match(file, /^alpha\/wsearch\/kept\.ts · 2 matches for "lecternWorkspaceSearchToken" in 2 lines/);
   });

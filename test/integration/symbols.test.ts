@@ -39,13 +39,22 @@ describe('symbols in the extension host', () => {
   before(async () => {
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     file = writeFile(path.join(folder('alpha'), 'geo', 'shapes.ts'), SHAPES);
-    writeFile(path.join(folder('beta'), 'geo', 'report.py'), 'def total(rows):\n    """Sum the rows."""\n    return sum(rows)\n');
-    writeFile(path.join(folder('beta'), 'docs', 'guide.md'), '# Guide\n\nIntro.\n\n## Installation\n\nRun it.\n\n## Usage\n\nUse it.\n');
+    writeFile(
+      path.join(folder('beta'), 'geo', 'report.py'),
+      'def total(rows):\n    """Sum the rows."""\n    return sum(rows)\n',
+    );
+    writeFile(
+      path.join(folder('beta'), 'docs', 'guide.md'),
+      '# Guide\n\nIntro.\n\n## Installation\n\nRun it.\n\n## Usage\n\nUse it.\n',
+    );
   });
 
   it('reads a method by Class.method across the multi-root workspace', async () => {
     const text = await call('lectern_read', { mode: 'symbol', target: 'Circle.area' });
-    assert.match(text, /^alpha\/geo\/shapes\.ts:9-12 method Circle\.area\n9\t  \/\*\* Area of the circle\. \*\/\n10\t  area\(\): number \{/);
+    assert.match(
+      text,
+      /^alpha\/geo\/shapes\.ts:9-12 method Circle\.area\n9\t  \/\*\* Area of the circle\. \*\/\n10\t  area\(\): number \{/,
+    );
   });
 
   it('lists candidates in both folders when a name is ambiguous, each with an input that works', async () => {
@@ -53,11 +62,22 @@ describe('symbols in the extension host', () => {
     assert.match(text, /^Error AMBIGUOUS_SYMBOL/);
     // One call template, then `file:line kind name` (and any extra fields) per candidate.
     assert.match(text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
-    const inputs = [...text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({ mode: 'symbol', target: m[2], path: m[1], ...(m[3] ? JSON.parse(m[3]) : {}) }));
+    const inputs = [...text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({
+      mode: 'symbol',
+      target: m[2],
+      path: m[1],
+      ...(m[3] ? JSON.parse(m[3]) : {}),
+    }));
     assert.equal(inputs.length, 2, text);
     const answers = await Promise.all(inputs.map((input) => call('lectern_read', input)));
-    assert.ok(answers.some((a) => a.startsWith('alpha/geo/shapes.ts:15-21 function total')), answers.join('\n'));
-    assert.ok(answers.some((a) => a.startsWith('beta/geo/report.py:1-3 function total')), answers.join('\n'));
+    assert.ok(
+      answers.some((a) => a.startsWith('alpha/geo/shapes.ts:15-21 function total')),
+      answers.join('\n'),
+    );
+    assert.ok(
+      answers.some((a) => a.startsWith('beta/geo/report.py:1-3 function total')),
+      answers.join('\n'),
+    );
   });
 
   it('follows an unsaved buffer whose symbols moved', async () => {
@@ -79,7 +99,12 @@ describe('symbols in the extension host', () => {
     const outline = await call('lectern_read', { target: 'alpha/geo/shapes.ts', outline: true });
     assert.match(outline, /^\[L6-13\] class Circle implements Shape$/m);
     assert.match(outline, /^ {2}\[L10-12\] method area\(\): number$/m);
-    const snippet = await call('lectern_read', { mode: 'snippet', target: 'alpha/geo/shapes.ts', start_line: 18, expand: 'block' });
+    const snippet = await call('lectern_read', {
+      mode: 'snippet',
+      target: 'alpha/geo/shapes.ts',
+      start_line: 18,
+      expand: 'block',
+    });
     assert.match(snippet, /lines 17-19 of 21/);
     assert.match(snippet, /Expanded lines 18-18 to 17-19, the enclosing statement block/);
   });
@@ -102,7 +127,9 @@ describe('symbols in the extension host', () => {
         stall = Math.max(stall, Date.now() - last);
         last = Date.now();
       }, 10);
-      const outline = await call('lectern_read', { target: 'alpha/gen/huge.ts', outline: true }).finally(() => clearInterval(ticker));
+      const outline = await call('lectern_read', { target: 'alpha/gen/huge.ts', outline: true }).finally(() =>
+        clearInterval(ticker),
+      );
       // Parsed on this thread, the outline blocks it for 3-4 s (measured); on the outline thread, a few hundred ms.
       assert.ok(stall < 1_500, `the extension host was blocked for ${stall} ms`);
       assert.match(outline, /^\[L1-9\] class Client0$/m);
@@ -116,7 +143,7 @@ describe('symbols in the extension host', () => {
     }
   });
 
-  it('falls back to the editor\'s symbol providers for languages without a grammar', async () => {
+  it("falls back to the editor's symbol providers for languages without a grammar", async () => {
     // Markdown has no tree-sitter grammar here; VS Code's markdown extension provides its symbols.
     let text = '';
     for (let attempt = 0; attempt < 20; attempt++) {

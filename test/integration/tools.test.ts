@@ -72,7 +72,10 @@ describe('lectern tools in the extension host', () => {
     // A short range the agent bounded itself: the next call is in meta only; a page names it.
     assert.doesNotMatch(text, /\[Next/);
     const page = await call('lectern_read', { target: 'alpha/src/numbers.txt', offset: 10, limit: 11 });
-    assert.match(page, /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","offset":21,"limit":11\}\]/);
+    assert.match(
+      page,
+      /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","offset":21,"limit":11\}\]/,
+    );
   });
 
   it('answers a range past the end with the line count and calls that work', async () => {
@@ -88,12 +91,16 @@ describe('lectern tools in the extension host', () => {
     const head = await call('lectern_read', { target: 'alpha/src/numbers.txt', head: 3 });
     // Sparse line numbers: the block's first and last lines carry theirs, the line between is counted.
     assert.match(head, /first 3 lines of 500\n1\tline 1\nline 2\n3\tline 3\n/);
-    await vscode.workspace.getConfiguration('lectern').update('lineNumbers', 'every', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('lectern')
+      .update('lineNumbers', 'every', vscode.ConfigurationTarget.Global);
     try {
       const every = await call('lectern_read', { target: 'alpha/src/numbers.txt', head: 3 });
       assert.match(every, /first 3 lines of 500\n1\tline 1\n2\tline 2\n3\tline 3\n/);
     } finally {
-      await vscode.workspace.getConfiguration('lectern').update('lineNumbers', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('lectern')
+        .update('lineNumbers', undefined, vscode.ConfigurationTarget.Global);
     }
     const tail = await call('lectern_read', { target: 'alpha/src/numbers.txt', tail: 2 });
     assert.match(tail, /last 2 lines \(499-500 of 500\)\n499\tline 499\n500\tline 500$/);
@@ -158,12 +165,21 @@ describe('lectern tools in the extension host', () => {
     assert.match(negative, /start_byte must be >= 0, got -5/);
     const missing = await call('lectern_read', {});
     assert.match(missing, /Missing required parameter "target"/);
-    const badRegex = await call('lectern_search', { target: 'alpha/src/numbers.txt', query: '(unclosed', is_regex: true });
+    const badRegex = await call('lectern_search', {
+      target: 'alpha/src/numbers.txt',
+      query: '(unclosed',
+      is_regex: true,
+    });
     assert.match(badRegex, /^Error INVALID_REGEX/);
   });
 
   it('searches a file and stats paths', async () => {
-    const found = await call('lectern_search', { target: 'alpha/src/numbers.txt', query: 'line 49\\d', is_regex: true, max_matches: 3 });
+    const found = await call('lectern_search', {
+      target: 'alpha/src/numbers.txt',
+      query: 'line 49\\d',
+      is_regex: true,
+      max_matches: 3,
+    });
     assert.match(found, /10 matches for \/line 49\\d\/ in 500 lines \(showing 3\)/);
     assert.match(found, /^490:\tline 490$/m);
     const stat = await call('lectern_stat', { target: 'alpha/src/numbers.txt' });

@@ -13,10 +13,15 @@ const line = fc.string({ minLength: 1, maxLength: 20 }).map((s) => s.replace(/\n
 
 describe('an answer rendered once', () => {
   it('is the tool text, its notes as [note] lines, then the footer', () => {
-    const answer = addNotes(draft(response('a.ts · lines 1-2 of 2\n1\tx\n2\ty'), ['expanded']), ['context_lines 500 is above its maximum; used 200.']);
+    const answer = addNotes(draft(response('a.ts · lines 1-2 of 2\n1\tx\n2\ty'), ['expanded']), [
+      'context_lines 500 is above its maximum; used 200.',
+    ]);
     answer.footer = ['[BUDGET_SOFT: slow down]'];
     const out = render(answer);
-    assert.equal(out.text, 'a.ts · lines 1-2 of 2\n1\tx\n2\ty\n[expanded]\n[context_lines 500 is above its maximum; used 200.]\n[BUDGET_SOFT: slow down]');
+    assert.equal(
+      out.text,
+      'a.ts · lines 1-2 of 2\n1\tx\n2\ty\n[expanded]\n[context_lines 500 is above its maximum; used 200.]\n[BUDGET_SOFT: slow down]',
+    );
     // meta.notes lists the later notes first (the validation's before the tool's), as before.
     assert.deepEqual(out.meta.notes, ['context_lines 500 is above its maximum; used 200.']);
   });
@@ -29,20 +34,37 @@ describe('an answer rendered once', () => {
 
   it('a list read: each part rendered (a pointer replaces text and notes), joined, closing line, footer', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ text: line, notes: fc.array(line, { maxLength: 2 }), pointer: fc.option(line, { nil: undefined }) }), { minLength: 1, maxLength: 4 }), line, fc.array(line, { maxLength: 2 }), (specs, closing, footer) => {
-        const parts = specs.map((spec) => {
-          const part = addNotes(draft(response(spec.text)), spec.notes);
-          if (spec.pointer !== undefined) part.pointer = spec.pointer;
-          return part;
-        });
-        const list = listDraft(response(''), parts, `\n\n${closing}`);
-        list.footer = footer;
-        const expectedParts = specs.map((spec) => spec.pointer ?? [spec.text, ...spec.notes.map((n) => `[${n}]`)].join('\n'));
-        assert.equal(bodyText(list), expectedParts.join('\n\n') + `\n\n${closing}`);
-        const out = render(list);
-        assert.equal(out.text, [expectedParts.join('\n\n') + `\n\n${closing}`, ...footer].join('\n'));
-        assert.deepEqual(out.results!.map((r) => r.text), expectedParts);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            text: line,
+            notes: fc.array(line, { maxLength: 2 }),
+            pointer: fc.option(line, { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        line,
+        fc.array(line, { maxLength: 2 }),
+        (specs, closing, footer) => {
+          const parts = specs.map((spec) => {
+            const part = addNotes(draft(response(spec.text)), spec.notes);
+            if (spec.pointer !== undefined) part.pointer = spec.pointer;
+            return part;
+          });
+          const list = listDraft(response(''), parts, `\n\n${closing}`);
+          list.footer = footer;
+          const expectedParts = specs.map(
+            (spec) => spec.pointer ?? [spec.text, ...spec.notes.map((n) => `[${n}]`)].join('\n'),
+          );
+          assert.equal(bodyText(list), expectedParts.join('\n\n') + `\n\n${closing}`);
+          const out = render(list);
+          assert.equal(out.text, [expectedParts.join('\n\n') + `\n\n${closing}`, ...footer].join('\n'));
+          assert.deepEqual(
+            out.results!.map((r) => r.text),
+            expectedParts,
+          );
+        },
+      ),
     );
   });
 });

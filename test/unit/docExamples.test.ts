@@ -43,14 +43,23 @@ export function examplesIn(doc: string, text: string): Example[] {
 }
 
 describe('examples in the docs', () => {
-  const docs = ['README.md', ...fs.readdirSync(path.join(repo, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const docs = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(repo, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   const examples = docs.flatMap((doc) => examplesIn(doc, fs.readFileSync(path.join(repo, doc), 'utf8')));
   let lectern: Lectern;
 
   before(() => {
     const root = tempDir('lectern-docs-');
     fs.cpSync(path.join(repo, 'sample-workspace'), root, { recursive: true });
-    lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'sample', path: root }], loadWasm: createWasmLoader() }, () => ({ sessionGuard: false }));
+    lectern = new Lectern(
+      { fs: nodeFileSystem, roots: () => [{ name: 'sample', path: root }], loadWasm: createWasmLoader() },
+      () => ({ sessionGuard: false }),
+    );
   });
 
   it('finds the marked examples', () => {
@@ -65,6 +74,9 @@ describe('examples in the docs', () => {
   }
 
   it('a marker without its two blocks is reported, not skipped', () => {
-    assert.throws(() => examplesIn('x.md', '<!-- example: lectern_read -->\n```json\n{}\n```\nprose'), /must be followed/);
+    assert.throws(
+      () => examplesIn('x.md', '<!-- example: lectern_read -->\n```json\n{}\n```\nprose'),
+      /must be followed/,
+    );
   });
 });

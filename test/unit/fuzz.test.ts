@@ -23,7 +23,11 @@ function checkAnswer(r: unknown, input: unknown): void {
     assert.ok(response.error, `ok=false without error for ${context()}`);
     assert.notEqual(response.error.code, 'INTERNAL', `unexpected failure for ${context()}: ${response.text}`);
   }
-  if (response.results) assert.equal(response.ok, response.results.every((sub) => sub.ok));
+  if (response.results)
+    assert.equal(
+      response.ok,
+      response.results.every((sub) => sub.ok),
+    );
   for (const sub of response.results ?? []) checkAnswer(sub, input);
 }
 
@@ -39,9 +43,13 @@ describe('fuzz: invoke never throws', function () {
 
   it('with any value as input, for every tool', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...toolNames), fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true }), async (tool, input) => {
-        checkAnswer(await ws.lectern.invoke(tool, input), input);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...toolNames),
+        fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true }),
+        async (tool, input) => {
+          checkAnswer(await ws.lectern.invoke(tool, input), input);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -50,21 +58,42 @@ describe('fuzz: invoke never throws', function () {
     const names = [...new Set(allTools.flatMap((t) => Object.keys(t.fields)))];
     const value = fc.oneof(
       fc.anything({ maxDepth: 1 }),
-      fc.constantFrom('a.txt', 'src/b.ts', 'bin.dat', 'missing', '.', '..', '/', '/etc/passwd', 'a.txt/x', '(a+)+$', '[', ''),
+      fc.constantFrom(
+        'a.txt',
+        'src/b.ts',
+        'bin.dat',
+        'missing',
+        '.',
+        '..',
+        '/',
+        '/etc/passwd',
+        'a.txt/x',
+        '(a+)+$',
+        '[',
+        '',
+      ),
       fc.integer({ min: -3, max: 300 }),
       fc.constantFrom(0, 1, 2, 1e9, Number.MAX_SAFE_INTEGER, 2 ** 53, -0, NaN, Infinity, 1.5),
       fc.array(fc.constantFrom('a.txt', 'missing', 'bin.dat', 'src'), { minLength: 1, maxLength: 3 }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...toolNames), fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 5 }), async (tool, input) => {
-        checkAnswer(await ws.lectern.invoke(tool, input), input);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...toolNames),
+        fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 5 }),
+        async (tool, input) => {
+          checkAnswer(await ws.lectern.invoke(tool, input), input);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   it('with a cancelled signal', async () => {
-    const r = await ws.lectern.invoke('lectern_search', { target: 'a.txt', query: 'a' }, { signal: { isCancellationRequested: true } });
+    const r = await ws.lectern.invoke(
+      'lectern_search',
+      { target: 'a.txt', query: 'a' },
+      { signal: { isCancellationRequested: true } },
+    );
     assert.equal(r.ok, false);
     assert.equal(r.error?.code, 'CANCELLED');
   });

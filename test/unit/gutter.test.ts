@@ -9,8 +9,25 @@ import { ok, workspace } from './helpers';
 
 /** Lines that stress the rule: plain code, blanks, lines that look numbered, separators, tabs. */
 const lineText = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('', '  return x;', '}', 'def f(a, b):', '\tindented', '# note', '[section]', '[Next: lectern_read {}]') },
-  { weight: 2, arbitrary: fc.tuple(fc.nat(999), fc.constantFrom('\t', ':\t', '-\t', ' ', ':'), fc.constantFrom('x', '', 'y = 1')).map(([n, sep, rest]) => `${n}${sep}${rest}`) },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      '',
+      '  return x;',
+      '}',
+      'def f(a, b):',
+      '\tindented',
+      '# note',
+      '[section]',
+      '[Next: lectern_read {}]',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.nat(999), fc.constantFrom('\t', ':\t', '-\t', ' ', ':'), fc.constantFrom('x', '', 'y = 1'))
+      .map(([n, sep, rest]) => `${n}${sep}${rest}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom('--', '-- ', '---', '10') },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, ' ')) },
 );
@@ -29,9 +46,20 @@ function decoded(text: string): GutterLine[] {
 describe('line numbers: sparse gutter', () => {
   it('renderBlock renders one block exactly as renderGutter does, in both numberings', () => {
     fc.assert(
-      fc.property(fc.array(lineText, { maxLength: 80 }), fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('sparse' as const, 'every' as const), (texts, first, numbering) => {
-        assert.equal(renderBlock(texts, first, numbering), renderGutter(texts.map((text, i) => ({ number: first + i, text })), numbering));
-      }),
+      fc.property(
+        fc.array(lineText, { maxLength: 80 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom('sparse' as const, 'every' as const),
+        (texts, first, numbering) => {
+          assert.equal(
+            renderBlock(texts, first, numbering),
+            renderGutter(
+              texts.map((text, i) => ({ number: first + i, text })),
+              numbering,
+            ),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -45,9 +73,16 @@ describe('line numbers: sparse gutter', () => {
         fc.constantFrom('sparse' as const, 'every' as const),
         (numbers, texts, search, numbering) => {
           numbers.sort((a, b) => a - b);
-          const lines: GutterLine[] = numbers.map((number, i) => ({ number, text: texts[i]!, ...(search ? { mark: i % 3 === 0 ? (':' as const) : ('-' as const) } : {}) }));
+          const lines: GutterLine[] = numbers.map((number, i) => ({
+            number,
+            text: texts[i]!,
+            ...(search ? { mark: i % 3 === 0 ? (':' as const) : ('-' as const) } : {}),
+          }));
           const rendered = renderGutter(lines, numbering).split('\n');
-          assert.deepEqual(readGutter(rendered).filter((l) => l !== null), lines);
+          assert.deepEqual(
+            readGutter(rendered).filter((l) => l !== null),
+            lines,
+          );
           const gaps = numbers.filter((n, i) => i > 0 && n !== numbers[i - 1]! + 1).length;
           assert.equal(rendered.length, lines.length + gaps);
           assert.equal(rendered.filter((l) => l === '--').length, gaps);
@@ -66,7 +101,9 @@ describe('line numbers: sparse gutter', () => {
       fc.asyncProperty(
         fileLines,
         fc.oneof(
-          fc.record({ start_line: fc.integer({ min: 1, max: 80 }), span: fc.integer({ min: 0, max: 80 }) }).map(({ start_line, span }) => ({ start_line, end_line: start_line + span })),
+          fc
+            .record({ start_line: fc.integer({ min: 1, max: 80 }), span: fc.integer({ min: 0, max: 80 }) })
+            .map(({ start_line, span }) => ({ start_line, end_line: start_line + span })),
           fc.record({ head: fc.integer({ min: 1, max: 90 }) }),
           fc.record({ tail: fc.integer({ min: 1, max: 90 }) }),
           fc.record({ start_byte: fc.nat(600), max_bytes: fc.integer({ min: 1, max: 700 }) }),
@@ -85,23 +122,44 @@ describe('line numbers: sparse gutter', () => {
           assert.ok(first !== null && last !== null, r.text);
           const body = decoded(r.text);
           // Every line from first to last, each with its own number and its exact text.
-          assert.deepEqual(body.map((l) => l.number), Array.from({ length: last - first + 1 }, (_, i) => first + i), r.text);
+          assert.deepEqual(
+            body.map((l) => l.number),
+            Array.from({ length: last - first + 1 }, (_, i) => first + i),
+            r.text,
+          );
           // A window narrower than a line may start or end inside it: there, a piece of the line.
           const window = 'start_byte' in input;
           const cut = !r.content.endsWith('\n');
           body.forEach((line, i) => {
-            if (window && (i === 0 || i === body.length - 1)) assert.ok(lines[line.number - 1]!.includes(line.text), `line ${line.number}`);
+            if (window && (i === 0 || i === body.length - 1))
+              assert.ok(lines[line.number - 1]!.includes(line.text), `line ${line.number}`);
             else assert.equal(line.text, lines[line.number - 1], `line ${line.number}`);
           });
-          if (window) assert.equal(r.content, Buffer.from(lines.join('\n') + '\n').subarray(r.meta.start_byte!, r.meta.end_byte!).toString());
+          if (window)
+            assert.equal(
+              r.content,
+              Buffer.from(lines.join('\n') + '\n')
+                .subarray(r.meta.start_byte!, r.meta.end_byte!)
+                .toString(),
+            );
           assert.equal(body.map((l) => l.text).join('\n') + (cut ? '' : '\n'), r.content);
           // Exactly the lines the rule names carry a number.
-          const numbered = new Set(r.text.split('\n').flatMap((l) => (/^\d+\t/.test(l) ? [Number(/^\d+/.exec(l)![0])] : [])));
-          for (const line of body) assert.equal(numbered.has(line.number), mustNumber(line.number, first, last, line.text), `line ${line.number} in ${JSON.stringify(r.text)}`);
+          const numbered = new Set(
+            r.text.split('\n').flatMap((l) => (/^\d+\t/.test(l) ? [Number(/^\d+/.exec(l)![0])] : [])),
+          );
+          for (const line of body)
+            assert.equal(
+              numbered.has(line.number),
+              mustNumber(line.number, first, last, line.text),
+              `line ${line.number} in ${JSON.stringify(r.text)}`,
+            );
           // The older gutter on request: every line numbered, the same lines.
           const e = await ok(every.lectern, 'lectern_read', { target: name, ...input });
           const eBody = e.text.split('\n').filter((l) => /^\d+\t/.test(l));
-          assert.deepEqual(eBody, body.map((l) => `${l.number}\t${l.text}`));
+          assert.deepEqual(
+            eBody,
+            body.map((l) => `${l.number}\t${l.text}`),
+          );
         },
       ),
       { numRuns: 250 },
@@ -123,8 +181,16 @@ describe('line numbers: sparse gutter', () => {
           const r = await ok(ws.lectern, 'lectern_search', { target: name, query: 'hit', before, after });
           const body = decoded(r.text);
           const hits = lines.flatMap((l, i) => (l.toLowerCase().includes('hit') ? [i + 1] : []));
-          const expected = [...new Set(hits.flatMap((n) => Array.from({ length: before + after + 1 }, (_, k) => n - before + k)))].filter((n) => n >= 1 && n <= lines.length).sort((a, b) => a - b);
-          assert.deepEqual(body.map((l) => l.number), expected, r.text);
+          const expected = [
+            ...new Set(hits.flatMap((n) => Array.from({ length: before + after + 1 }, (_, k) => n - before + k))),
+          ]
+            .filter((n) => n >= 1 && n <= lines.length)
+            .sort((a, b) => a - b);
+          assert.deepEqual(
+            body.map((l) => l.number),
+            expected,
+            r.text,
+          );
           for (const line of body) {
             assert.equal(line.text, lines[line.number - 1]);
             assert.equal(line.mark, hits.includes(line.number) ? ':' : '-');

@@ -37,8 +37,10 @@ function checkExact(model: FileModel, r: ToolResponse): void {
   assert.equal(r.meta.total_lines, model.totalLines);
   assert.equal(r.meta.start_line, model.lineOf(s));
   assert.equal(r.meta.end_line, model.lineOf(e - 1));
-  if (!model.isLineStart(s)) assert.match(r.text, /continuing it|starts inside a line/, `start ${s} inside a line, unmarked`);
-  if (!model.isLineEnd(e)) assert.match(r.text, new RegExp(`(cut at byte|up to byte) ${count(e)}`), `end ${e} inside a line, unmarked`);
+  if (!model.isLineStart(s))
+    assert.match(r.text, /continuing it|starts inside a line/, `start ${s} inside a line, unmarked`);
+  if (!model.isLineEnd(e))
+    assert.match(r.text, new RegExp(`(cut at byte|up to byte) ${count(e)}`), `end ${e} inside a line, unmarked`);
 }
 
 describe('large files (several chunks)', function () {
@@ -80,10 +82,15 @@ describe('large files (several chunks)', function () {
           const range = await ok(ws.lectern, 'lectern_read', { target, start_line: line, end_line: line + n });
           checkExact(model, range);
           assert.equal(range.meta.start_line, line);
-          if (range.meta.end_line! < Math.min(line + n, total)) assert.ok(range.meta.next, 'a shortened range names no next call');
+          if (range.meta.end_line! < Math.min(line + n, total))
+            assert.ok(range.meta.next, 'a shortened range names no next call');
 
           const byte = where % model.size;
-          const window = await ok(ws.lectern, 'lectern_read', { target, start_byte: byte, max_bytes: 1 + (n * 37) % 262_144 });
+          const window = await ok(ws.lectern, 'lectern_read', {
+            target,
+            start_byte: byte,
+            max_bytes: 1 + ((n * 37) % 262_144),
+          });
           checkExact(model, window);
           assert.ok(window.meta.start_byte! <= byte);
         },
@@ -103,7 +110,11 @@ describe('large files (several chunks)', function () {
       while (input) {
         const r = await ok(ws.lectern, 'lectern_read', input);
         checkExact(model, r);
-        assert.equal(r.meta.start_byte, at, `${JSON.stringify(first)}: page ${pages + 1} does not start where the last ended`);
+        assert.equal(
+          r.meta.start_byte,
+          at,
+          `${JSON.stringify(first)}: page ${pages + 1} does not start where the last ended`,
+        );
         at = r.meta.end_byte!;
         input = r.meta.next;
         assert.ok(++pages < 2000, 'paging does not terminate');

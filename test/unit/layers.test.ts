@@ -27,7 +27,8 @@ export const LAYERS: Record<string, number> = {
 function layerOf(file: string): number {
   const first = path.relative(CORE, file).split(path.sep)[0]!;
   const layer = LAYERS[first];
-  if (layer === undefined) throw new Error(`${path.relative(CORE, file)} is in no layer: add its folder to LAYERS and CONTRIBUTING.md`);
+  if (layer === undefined)
+    throw new Error(`${path.relative(CORE, file)} is in no layer: add its folder to LAYERS and CONTRIBUTING.md`);
   return layer;
 }
 
@@ -38,7 +39,8 @@ function coreFiles(dir = CORE): string[] {
   });
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 export function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
@@ -131,7 +133,8 @@ describe('layers of src/core', () => {
   it('has files in every layer it names, and every file in a layer', () => {
     const counts = new Map<number, number>();
     for (const file of graph.edges.keys()) counts.set(layerOf(file), (counts.get(layerOf(file)) ?? 0) + 1);
-    for (const layer of new Set(Object.values(LAYERS))) assert.ok((counts.get(layer) ?? 0) > 0, `layer ${layer} is empty`);
+    for (const layer of new Set(Object.values(LAYERS)))
+      assert.ok((counts.get(layer) ?? 0) > 0, `layer ${layer} is empty`);
   });
 
   it('imports only downward or within a layer', () => {
@@ -145,7 +148,9 @@ describe('layers of src/core', () => {
   it('imports neither vscode nor Node modules', () => {
     const bad: string[] = [];
     for (const [file, specs] of graph.external) {
-      for (const spec of specs) if (spec === 'vscode' || spec.startsWith('vscode/') || (NODE_MODULES.has(spec) && !ALLOWED.has(spec))) bad.push(`${path.relative(CORE, file)} imports ${spec}`);
+      for (const spec of specs)
+        if (spec === 'vscode' || spec.startsWith('vscode/') || (NODE_MODULES.has(spec) && !ALLOWED.has(spec)))
+          bad.push(`${path.relative(CORE, file)} imports ${spec}`);
     }
     assert.deepEqual(bad, []);
   });
@@ -153,7 +158,13 @@ describe('layers of src/core', () => {
   it('would catch an upward import and a cycle (the checks can fail)', () => {
     const a = path.join(CORE, 'ground/a.ts');
     const b = path.join(CORE, 'modes/b.ts');
-    const fake: Graph = { edges: new Map([[a, [b]], [b, [a]]]), external: new Map() };
+    const fake: Graph = {
+      edges: new Map([
+        [a, [b]],
+        [b, [a]],
+      ]),
+      external: new Map(),
+    };
     assert.deepEqual(upwardImports(fake), ['ground/a.ts → modes/b.ts']);
     assert.equal(cycles(fake).length, 1);
   });

@@ -37,9 +37,24 @@ describe('legacy tools', () => {
 
   const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
     ['read_file', { path: 'src/data.txt' }, 'lectern_read', { target: 'src/data.txt' }],
-    ['read_file', { path: 'src/data.txt', start_line: 10, end_line: 20 }, 'lectern_read', { target: 'src/data.txt', start_line: 10, end_line: 20 }],
-    ['read_file', { path: 'src/data.txt', start_line: 100 }, 'lectern_read', { target: 'src/data.txt', start_line: 100 }],
-    ['read_file_range', { path: 'src/data.txt', start_line: 5, end_line: 9 }, 'lectern_read', { target: 'src/data.txt', start_line: 5, end_line: 9 }],
+    [
+      'read_file',
+      { path: 'src/data.txt', start_line: 10, end_line: 20 },
+      'lectern_read',
+      { target: 'src/data.txt', start_line: 10, end_line: 20 },
+    ],
+    [
+      'read_file',
+      { path: 'src/data.txt', start_line: 100 },
+      'lectern_read',
+      { target: 'src/data.txt', start_line: 100 },
+    ],
+    [
+      'read_file_range',
+      { path: 'src/data.txt', start_line: 5, end_line: 9 },
+      'lectern_read',
+      { target: 'src/data.txt', start_line: 5, end_line: 9 },
+    ],
     ['read_file_head', { path: 'src/data.txt' }, 'lectern_read', { target: 'src/data.txt', head: 50 }],
     ['read_file_head', { path: 'src/data.txt', lines: 3 }, 'lectern_read', { target: 'src/data.txt', head: 3 }],
     ['read_file_tail', { path: 'src/data.txt', lines: 4 }, 'lectern_read', { target: 'src/data.txt', tail: 4 }],
@@ -62,13 +77,38 @@ describe('legacy tools', () => {
 
   it('search_in_file equals lectern_search; content lists "line: text"', async () => {
     const run = await ws.lectern.run('search_in_file', { path: 'src/data.txt', query: 'NEEDLE', max_matches: 5 });
-    const direct = await ws.lectern.invoke('lectern_search', { target: 'src/data.txt', query: 'NEEDLE', max_matches: 5 });
+    const direct = await ws.lectern.invoke('lectern_search', {
+      target: 'src/data.txt',
+      query: 'NEEDLE',
+      max_matches: 5,
+    });
     const legacy = legacyOf(run.response);
-    assert.equal(legacy.content, 'row 1 needle\nrow 8 needle\nrow 15 needle\nrow 22 needle\nrow 29 needle'.split('\n').map((t) => `${parseInt(t.slice(4), 10)}: ${t}`).join('\n'));
+    assert.equal(
+      legacy.content,
+      'row 1 needle\nrow 8 needle\nrow 15 needle\nrow 22 needle\nrow 29 needle'
+        .split('\n')
+        .map((t) => `${parseInt(t.slice(4), 10)}: ${t}`)
+        .join('\n'),
+    );
     assert.deepEqual(legacy, expected('search_in_file', direct, legacy.content));
     assert.equal(legacy.truncated, true);
-    const regex = await ws.lectern.run('search_in_file', { path: 'src/data.txt', query: '^row 1[0-9]$', is_regex: true, case_sensitive: true });
-    assert.deepEqual(regex.primary?.meta.matches, (await ws.lectern.invoke('lectern_search', { target: 'src/data.txt', query: '^row 1[0-9]$', is_regex: true, case_sensitive: true })).meta.matches);
+    const regex = await ws.lectern.run('search_in_file', {
+      path: 'src/data.txt',
+      query: '^row 1[0-9]$',
+      is_regex: true,
+      case_sensitive: true,
+    });
+    assert.deepEqual(
+      regex.primary?.meta.matches,
+      (
+        await ws.lectern.invoke('lectern_search', {
+          target: 'src/data.txt',
+          query: '^row 1[0-9]$',
+          is_regex: true,
+          case_sensitive: true,
+        })
+      ).meta.matches,
+    );
   });
 
   it('stat_file equals lectern_stat; content is its text', async () => {
@@ -82,12 +122,16 @@ describe('legacy tools', () => {
     assert.match(missing.content, /exists: false/);
   });
 
-  it('errors come back as success: false with the primary tool\'s error', async () => {
-    const past = legacyOf(await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 500, end_line: 510 }));
+  it("errors come back as success: false with the primary tool's error", async () => {
+    const past = legacyOf(
+      await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 500, end_line: 510 }),
+    );
     assert.equal(past.success, false);
     assert.equal(past.error?.code, 'OUT_OF_RANGE');
     assert.match(past.error!.message, /has 120 lines/);
-    const swapped = legacyOf(await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 9, end_line: 5 }));
+    const swapped = legacyOf(
+      await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 9, end_line: 5 }),
+    );
     assert.equal(swapped.error?.code, 'INVALID_ARGS');
     const missingParam = legacyOf(await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 9 }));
     assert.equal(missingParam.error?.code, 'INVALID_ARGS');
@@ -102,7 +146,9 @@ describe('legacy tools', () => {
   // KNOWN BUG, outside the files this suite may fix: Lectern.run (engine.ts) catches a failed
   // legacy call after losing the primary call, so legacyResponse gets no path.
   it('a failed legacy read still names its path', async () => {
-    const past = legacyOf(await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 500, end_line: 510 }));
+    const past = legacyOf(
+      await ws.lectern.invoke('read_file_range', { path: 'src/data.txt', start_line: 500, end_line: 510 }),
+    );
     assert.equal(past.path, 'src/data.txt');
     const nf = legacyOf(await ws.lectern.invoke('read_file', { path: 'nope.txt' }));
     assert.equal(nf.path, 'nope.txt');

@@ -13,30 +13,44 @@ const bytesArb = fc
 describe('LineIndex', () => {
   it('lineStart, totalLines and newlinesBefore agree with a plain count, at any chunk size', async () => {
     await fc.assert(
-      fc.asyncProperty(bytesArb, fc.integer({ min: 1, max: 17 }), fc.array(fc.nat(140), { maxLength: 12 }), async (bytes, chunk, probes) => {
-        const model = new FileModel(bytes);
-        const source = memorySource(bytes);
-        const index = new LineIndex(model.base, bytes.length, chunk);
-        // Probes in random order, so later calls reuse what earlier ones learned.
-        for (const p of probes) {
-          const line = p + 1;
-          assert.equal(await index.lineStart(source, line), model.starts[line - 1], `lineStart(${line})`);
-          const byte = Math.min(model.base + p, bytes.length);
-          let newlines = 0;
-          for (let i = model.base; i < byte; i++) if (bytes[i] === 10) newlines++;
-          assert.equal(await index.newlinesBefore(source, byte, Infinity), newlines, `newlinesBefore(${byte})`);
-          // With the bytes from there on in hand (a window's), counted back from the next boundary where nearer.
-          assert.equal(await index.newlinesBefore(source, byte, Infinity, undefined, bytes.subarray(byte, byte + (p % 5) * 3)), newlines, `newlinesBefore(${byte}) holding bytes`);
-          // The bytes read to find a line's start are the file's bytes from there.
-          const found = await index.lineStartWithBytes(source, line, undefined, p % 7);
-          assert.equal(found?.start, model.starts[line - 1]);
-          if (found) assert.deepEqual(found.following, bytes.subarray(found.start, found.start + found.following.length));
-        }
-        assert.equal(await index.totalLines(source, Infinity), model.totalLines);
-        for (let line = 1; line <= model.totalLines + 1; line++) {
-          assert.equal(await index.lineStart(source, line), model.starts[line - 1], `lineStart(${line}) after a full scan`);
-        }
-      }),
+      fc.asyncProperty(
+        bytesArb,
+        fc.integer({ min: 1, max: 17 }),
+        fc.array(fc.nat(140), { maxLength: 12 }),
+        async (bytes, chunk, probes) => {
+          const model = new FileModel(bytes);
+          const source = memorySource(bytes);
+          const index = new LineIndex(model.base, bytes.length, chunk);
+          // Probes in random order, so later calls reuse what earlier ones learned.
+          for (const p of probes) {
+            const line = p + 1;
+            assert.equal(await index.lineStart(source, line), model.starts[line - 1], `lineStart(${line})`);
+            const byte = Math.min(model.base + p, bytes.length);
+            let newlines = 0;
+            for (let i = model.base; i < byte; i++) if (bytes[i] === 10) newlines++;
+            assert.equal(await index.newlinesBefore(source, byte, Infinity), newlines, `newlinesBefore(${byte})`);
+            // With the bytes from there on in hand (a window's), counted back from the next boundary where nearer.
+            assert.equal(
+              await index.newlinesBefore(source, byte, Infinity, undefined, bytes.subarray(byte, byte + (p % 5) * 3)),
+              newlines,
+              `newlinesBefore(${byte}) holding bytes`,
+            );
+            // The bytes read to find a line's start are the file's bytes from there.
+            const found = await index.lineStartWithBytes(source, line, undefined, p % 7);
+            assert.equal(found?.start, model.starts[line - 1]);
+            if (found)
+              assert.deepEqual(found.following, bytes.subarray(found.start, found.start + found.following.length));
+          }
+          assert.equal(await index.totalLines(source, Infinity), model.totalLines);
+          for (let line = 1; line <= model.totalLines + 1; line++) {
+            assert.equal(
+              await index.lineStart(source, line),
+              model.starts[line - 1],
+              `lineStart(${line}) after a full scan`,
+            );
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -17,7 +17,11 @@ describe('package.json languageModelTools', () => {
     );
     for (const tool of allTools) {
       const entry = contributed.find((e) => e.name === tool.name);
-      assert.deepEqual(entry, manifestEntry(tool), `${tool.name} differs from its definition: run \`npm run manifest\``);
+      assert.deepEqual(
+        entry,
+        manifestEntry(tool),
+        `${tool.name} differs from its definition: run \`npm run manifest\``,
+      );
     }
   });
 
@@ -30,12 +34,15 @@ describe('package.json languageModelTools', () => {
   });
 
   it('offers only working modes and rejects unknown fields in the schema', () => {
-    const schema = inputSchema(lecternRead) as { properties: Record<string, { enum?: string[] }>; additionalProperties: boolean };
+    const schema = inputSchema(lecternRead) as {
+      properties: Record<string, { enum?: string[] }>;
+      additionalProperties: boolean;
+    };
     assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet', 'diff_preview']);
     assert.equal(schema.additionalProperties, false);
   });
 
-  it('leaves target out of the schema\'s required list: diff_preview can do without it (validation requires it for the other modes)', () => {
+  it("leaves target out of the schema's required list: diff_preview can do without it (validation requires it for the other modes)", () => {
     const schema = inputSchema(lecternRead) as { required: string[] };
     assert.deepEqual(schema.required, []);
     assert.deepEqual(lecternRead.required, ['target']);

@@ -8,8 +8,14 @@ describe('lectern_read from its mode table', () => {
   const modes = Object.values(READ_MODES);
 
   it('lists the modes of the table, in its order, as the mode enum', () => {
-    assert.deepEqual(lecternRead.fields.mode!.enum, modes.map((m) => m.name));
-    assert.deepEqual(READ_MODE_NAMES, modes.map((m) => m.name));
+    assert.deepEqual(
+      lecternRead.fields.mode!.enum,
+      modes.map((m) => m.name),
+    );
+    assert.deepEqual(
+      READ_MODE_NAMES,
+      modes.map((m) => m.name),
+    );
   });
 
   it('marks each field with exactly the modes that declare it', () => {
@@ -21,7 +27,13 @@ describe('lectern_read from its mode table', () => {
   });
 
   it('takes the required and target-optional fields of each mode from the mode', () => {
-    assert.deepEqual(lecternRead.modeRequired, Object.fromEntries(modes.filter((m) => m.required?.length).map((m) => [m.name, m.required])));
-    assert.deepEqual(Object.keys(lecternRead.modeOptional ?? {}), modes.filter((m) => m.targetOptional).map((m) => m.name));
+    assert.deepEqual(
+      lecternRead.modeRequired,
+      Object.fromEntries(modes.filter((m) => m.required?.length).map((m) => [m.name, m.required])),
+    );
+    assert.deepEqual(
+      Object.keys(lecternRead.modeOptional ?? {}),
+      modes.filter((m) => m.targetOptional).map((m) => m.name),
+    );
   });
 });

@@ -48,7 +48,8 @@ describe('paths: multi-root workspaces', () => {
     const r = await fails(lectern, 'lectern_read', { target: 'src/shared.ts' }, 'AMBIGUOUS_PATH');
     assert.equal(r.error!.message, '"src/shared.ts" exists in 2 workspace folders.');
     assert.equal(r.error!.hint, 'Prefix the folder name: "api/src/shared.ts" or "web/src/shared.ts".');
-    for (const option of r.error!.hint.match(/"[^"]+"/g)!) await ok(lectern, 'lectern_read', { target: JSON.parse(option) });
+    for (const option of r.error!.hint.match(/"[^"]+"/g)!)
+      await ok(lectern, 'lectern_read', { target: JSON.parse(option) });
     await fails(lectern, 'lectern_search', { target: 'src/shared.ts', query: 'x' }, 'AMBIGUOUS_PATH');
   });
 
@@ -95,7 +96,12 @@ describe('paths: the workspace boundary', () => {
     const r = await fails(lectern, 'lectern_read', { target: path.join(outside, 'secret.txt') }, 'OUTSIDE_WORKSPACE');
     assert.match(r.error!.message, /is outside the workspace folders/);
     assert.ok(!r.text.includes('secret\n'));
-    await fails(lectern, 'lectern_search', { target: path.join(outside, 'secret.txt'), query: 'secret' }, 'OUTSIDE_WORKSPACE');
+    await fails(
+      lectern,
+      'lectern_search',
+      { target: path.join(outside, 'secret.txt'), query: 'secret' },
+      'OUTSIDE_WORKSPACE',
+    );
   });
 
   it('../ out of the workspace is outside too', async () => {
@@ -106,7 +112,10 @@ describe('paths: the workspace boundary', () => {
     await fails(lectern, 'lectern_read', { target: 'link-out.txt' }, 'OUTSIDE_WORKSPACE');
     await fails(lectern, 'lectern_read', { target: 'dir-out/secret.txt' }, 'OUTSIDE_WORKSPACE');
     const multi = await lectern.invoke('lectern_read', { target: ['inside.txt', 'link-out.txt'] });
-    assert.deepEqual(multi.results!.map((x) => x.error?.code ?? 'ok'), ['ok', 'OUTSIDE_WORKSPACE']);
+    assert.deepEqual(
+      multi.results!.map((x) => x.error?.code ?? 'ok'),
+      ['ok', 'OUTSIDE_WORKSPACE'],
+    );
   });
 
   it('a symlink inside pointing inside is fine', async () => {
@@ -120,7 +129,11 @@ describe('paths: the workspace boundary', () => {
       assert.ok(r.ok, r.text);
       assert.equal(r.content, 'secret\n');
     }
-    const s = await lectern.invoke('lectern_search', { target: 'link-out.txt', query: 'secret' }, { allowOutside: true });
+    const s = await lectern.invoke(
+      'lectern_search',
+      { target: 'link-out.txt', query: 'secret' },
+      { allowOutside: true },
+    );
     assert.equal(s.meta.total_matches, 1);
   });
 

@@ -28,7 +28,10 @@ interface Fixture {
 function fixture(bytes: Uint8Array, settings: Partial<Settings> = {}): Fixture {
   const target = `f${++serial}.txt`;
   write(dir, target, bytes);
-  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'w', path: dir }] }, () => ({ sessionGuard: false, ...settings }));
+  const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'w', path: dir }] }, () => ({
+    sessionGuard: false,
+    ...settings,
+  }));
   return { lectern, target, model: new FileModel(bytes) };
 }
 
@@ -58,8 +61,10 @@ function checkRange(f: Fixture, r: ToolResponse, options: { maxBytes?: number } 
   // (b) content is exactly the bytes of the range, and they are valid UTF-8.
   assert.equal(r.content, model.text(s, e), 'content differs from the bytes [start_byte, end_byte)');
   assert.ok(!r.text.includes('\r'), 'a CR reached the model-facing text');
-  if (/line cut to fit the token cap|line cut: /.test(r.text)) assert.ok(r.meta.notes?.length, 'a line display was cut without a note');
-  if (r.text.includes('[line cut to fit the token cap]')) assert.equal(r.meta.preview_degraded, true, 'display cut by the token cap, not marked degraded');
+  if (/line cut to fit the token cap|line cut: /.test(r.text))
+    assert.ok(r.meta.notes?.length, 'a line display was cut without a note');
+  if (r.text.includes('[line cut to fit the token cap]'))
+    assert.equal(r.meta.preview_degraded, true, 'display cut by the token cap, not marked degraded');
   if (model.size === model.base) {
     assert.equal(s, e);
     return;
@@ -67,8 +72,14 @@ function checkRange(f: Fixture, r: ToolResponse, options: { maxBytes?: number } 
   assert.ok(e > s, 'an answer with no bytes on a non-empty file');
   // (a) whole lines, or a marked continuation / cut of an over-long line.
   if (!model.isLineStart(s)) assert.match(notes(r), /continuing it/, `start_byte ${s} is inside a line, unmarked`);
-  if (!model.isLineEnd(e)) assert.match(notes(r), new RegExp(`(cut at byte|up to byte) ${count(e)}`), `end_byte ${e} is inside a line, unmarked`);
-  if (options.maxBytes !== undefined) assert.ok(e - s <= Math.max(options.maxBytes, 4), `window of ${e - s} bytes > max_bytes ${options.maxBytes}`);
+  if (!model.isLineEnd(e))
+    assert.match(
+      notes(r),
+      new RegExp(`(cut at byte|up to byte) ${count(e)}`),
+      `end_byte ${e} is inside a line, unmarked`,
+    );
+  if (options.maxBytes !== undefined)
+    assert.ok(e - s <= Math.max(options.maxBytes, 4), `window of ${e - s} bytes > max_bytes ${options.maxBytes}`);
   // (d) line numbers agree with the bytes.
   assert.equal(r.meta.total_lines, model.totalLines, 'total_lines');
   assert.equal(r.meta.start_line, model.lineOf(s), 'start_line');
@@ -77,7 +88,11 @@ function checkRange(f: Fixture, r: ToolResponse, options: { maxBytes?: number } 
 }
 
 /** Follows meta.next from `first` to the end; checks every page and that they tile the text. */
-async function follow(f: Fixture, first: Record<string, unknown>, check: (r: ToolResponse) => void): Promise<ToolResponse[]> {
+async function follow(
+  f: Fixture,
+  first: Record<string, unknown>,
+  check: (r: ToolResponse) => void,
+): Promise<ToolResponse[]> {
   const pages: ToolResponse[] = [];
   let input: Record<string, unknown> | null = first;
   let expectedStart = f.model.base;
@@ -86,13 +101,21 @@ async function follow(f: Fixture, first: Record<string, unknown>, check: (r: Too
     const r = await read(f, input);
     expectOk(r);
     check(r);
-    assert.equal(r.meta.start_byte, expectedStart, `page ${pages.length + 1} starts at ${r.meta.start_byte}, not where the last ended (${expectedStart})`);
+    assert.equal(
+      r.meta.start_byte,
+      expectedStart,
+      `page ${pages.length + 1} starts at ${r.meta.start_byte}, not where the last ended (${expectedStart})`,
+    );
     expectedStart = r.meta.end_byte!;
     pages.push(r);
     if (r.meta.next) {
       assert.ok(r.meta.end_byte! < f.model.size, 'next given at the end of the file');
       // A short range the agent bounded itself and got whole keeps its next call in meta only.
-      const shortRange = input.start_line !== undefined && input.end_line !== undefined && (input.end_line as number) - (input.start_line as number) < 60 && r.meta.end_line === input.end_line;
+      const shortRange =
+        input.start_line !== undefined &&
+        input.end_line !== undefined &&
+        (input.end_line as number) - (input.start_line as number) < 60 &&
+        r.meta.end_line === input.end_line;
       if (!shortRange) assert.match(r.text, /\[Next: lectern_read /, 'next not named in the footer');
     }
     input = r.meta.next;
@@ -120,26 +143,33 @@ describe('properties: file reads over random files', function () {
 
   it('(a, b, d) a window at any start_byte snaps to a line start or continues an over-long line', async () => {
     await fc.assert(
-      fc.asyncProperty(fileBytes, fc.nat(), fc.integer({ min: 1, max: 300 }), settingsArb, async (bytes, seed, maxBytes, settings) => {
-        const f = fixture(bytes, settings);
-        const start = f.model.size === 0 ? 0 : seed % (f.model.size + 2);
-        const r = await read(f, { start_byte: start, max_bytes: maxBytes });
-        if (start >= f.model.size && f.model.size > f.model.base) {
-          assert.equal(r.error?.code, 'OUT_OF_RANGE', r.text);
-          assert.equal(r.meta.total_bytes, f.model.size);
-          return;
-        }
-        if (start > f.model.base && f.model.size === f.model.base) {
-          assert.equal(r.error?.code, 'OUT_OF_RANGE', r.text);
-          return;
-        }
-        expectOk(r);
-        checkRange(f, r, { maxBytes });
-        const s = r.meta.start_byte!;
-        assert.ok(s <= Math.max(start, f.model.base), `window starts after the asked byte (${s} > ${start})`);
-        // A snap never skips a line start: nothing between the window start and the asked byte begins a line.
-        for (let b = s + 1; b <= start && b < f.model.size; b++) assert.ok(!f.model.isLineStart(b), `snapped past the line start ${b}`);
-      }),
+      fc.asyncProperty(
+        fileBytes,
+        fc.nat(),
+        fc.integer({ min: 1, max: 300 }),
+        settingsArb,
+        async (bytes, seed, maxBytes, settings) => {
+          const f = fixture(bytes, settings);
+          const start = f.model.size === 0 ? 0 : seed % (f.model.size + 2);
+          const r = await read(f, { start_byte: start, max_bytes: maxBytes });
+          if (start >= f.model.size && f.model.size > f.model.base) {
+            assert.equal(r.error?.code, 'OUT_OF_RANGE', r.text);
+            assert.equal(r.meta.total_bytes, f.model.size);
+            return;
+          }
+          if (start > f.model.base && f.model.size === f.model.base) {
+            assert.equal(r.error?.code, 'OUT_OF_RANGE', r.text);
+            return;
+          }
+          expectOk(r);
+          checkRange(f, r, { maxBytes });
+          const s = r.meta.start_byte!;
+          assert.ok(s <= Math.max(start, f.model.base), `window starts after the asked byte (${s} > ${start})`);
+          // A snap never skips a line start: nothing between the window start and the asked byte begins a line.
+          for (let b = s + 1; b <= start && b < f.model.size; b++)
+            assert.ok(!f.model.isLineStart(b), `snapped past the line start ${b}`);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -153,7 +183,9 @@ describe('properties: file reads over random files', function () {
         settingsArb,
         async (bytes, limit, range, settings) => {
           const f = fixture(bytes, settings);
-          const first = range ? { start_line: 1, ...(limit ? { end_line: limit } : {}) } : { offset: 1, ...(limit ? { limit } : {}) };
+          const first = range
+            ? { start_line: 1, ...(limit ? { end_line: limit } : {}) }
+            : { offset: 1, ...(limit ? { limit } : {}) };
           const pages = await follow(f, first, (r) => checkRange(f, r));
           assert.equal(pages.map((p) => p.content).join(''), f.model.text(f.model.base, f.model.size));
         },
@@ -185,7 +217,9 @@ describe('properties: file reads over random files', function () {
           const f = fixture(bytes, settings);
           const total = f.model.totalLines;
           const end = span === undefined ? undefined : start + span;
-          const input = range ? { start_line: start, ...(end ? { end_line: end } : {}) } : { offset: start, ...(span !== undefined ? { limit: span + 1 } : {}) };
+          const input = range
+            ? { start_line: start, ...(end ? { end_line: end } : {}) }
+            : { offset: start, ...(span !== undefined ? { limit: span + 1 } : {}) };
           const r = await read(f, input);
           if (total === 0 && start === 1) {
             expectOk(r);
@@ -221,33 +255,39 @@ describe('properties: file reads over random files', function () {
 
   it('(e) head and tail agree with an independent split', async () => {
     await fc.assert(
-      fc.asyncProperty(fileBytes, fc.integer({ min: 1, max: 320 }), fc.boolean(), settingsArb, async (bytes, n, head, settings) => {
-        const f = fixture(bytes, settings);
-        const total = f.model.totalLines;
-        const r = await read(f, head ? { head: n } : { tail: n });
-        expectOk(r);
-        checkRange(f, r);
-        if (total === 0) {
-          assert.equal(r.content, '');
-          return;
-        }
-        const want = Math.min(n, total);
-        const first = r.meta.start_line!;
-        const last = r.meta.end_line!;
-        const got = last - first + 1;
-        assert.ok(got >= 1, 'no line at all');
-        assert.equal(r.meta.total_lines, total);
-        if (head) {
-          assert.equal(first, 1);
-          assert.equal(r.content, f.model.lines(1, last));
-        } else {
-          assert.equal(last, total);
-          assert.equal(r.content, f.model.lines(first, total));
-        }
-        if (got < want) assert.ok(r.meta.preview_degraded, `${want - got} lines dropped silently`);
-        else assert.equal(got, want);
-        assert.equal(r.meta.truncated, got < total);
-      }),
+      fc.asyncProperty(
+        fileBytes,
+        fc.integer({ min: 1, max: 320 }),
+        fc.boolean(),
+        settingsArb,
+        async (bytes, n, head, settings) => {
+          const f = fixture(bytes, settings);
+          const total = f.model.totalLines;
+          const r = await read(f, head ? { head: n } : { tail: n });
+          expectOk(r);
+          checkRange(f, r);
+          if (total === 0) {
+            assert.equal(r.content, '');
+            return;
+          }
+          const want = Math.min(n, total);
+          const first = r.meta.start_line!;
+          const last = r.meta.end_line!;
+          const got = last - first + 1;
+          assert.ok(got >= 1, 'no line at all');
+          assert.equal(r.meta.total_lines, total);
+          if (head) {
+            assert.equal(first, 1);
+            assert.equal(r.content, f.model.lines(1, last));
+          } else {
+            assert.equal(last, total);
+            assert.equal(r.content, f.model.lines(first, total));
+          }
+          if (got < want) assert.ok(r.meta.preview_degraded, `${want - got} lines dropped silently`);
+          else assert.equal(got, want);
+          assert.equal(r.meta.truncated, got < total);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -3,7 +3,8 @@ import { strict as assert } from 'node:assert';
 import { utimesSync } from 'node:fs';
 import { count, fails, ok, workspace } from './helpers';
 
-const numbered = (n: number, width = 0) => Array.from({ length: n }, (_, i) => `line ${String(i + 1).padStart(width, '0')}\n`).join('');
+const numbered = (n: number, width = 0) =>
+  Array.from({ length: n }, (_, i) => `line ${String(i + 1).padStart(width, '0')}\n`).join('');
 
 describe('lectern_read: out of range and empty files', () => {
   it('a start past the end answers OUT_OF_RANGE with the line count and two offsets that work', async () => {
@@ -25,9 +26,17 @@ describe('lectern_read: out of range and empty files', () => {
   it('says "1 line" for a one-line file, and offers to read it whole', async () => {
     const ws = workspace();
     ws.write('one.txt', 'only\n');
-    const r = await fails(ws.lectern, 'lectern_read', { target: 'one.txt', start_line: 3, end_line: 9 }, 'OUT_OF_RANGE');
+    const r = await fails(
+      ws.lectern,
+      'lectern_read',
+      { target: 'one.txt', start_line: 3, end_line: 9 },
+      'OUT_OF_RANGE',
+    );
     assert.equal(r.error!.message, 'Line 3 is past the end: one.txt has 1 line.');
-    assert.match(r.error!.hint, /Read it whole: lectern_read \{"mode":"file","target":"one.txt","offset":1,"limit":1\}/);
+    assert.match(
+      r.error!.hint,
+      /Read it whole: lectern_read \{"mode":"file","target":"one.txt","offset":1,"limit":1\}/,
+    );
     assert.equal(r.meta.total_lines, 1);
   });
 
@@ -44,13 +53,21 @@ describe('lectern_read: out of range and empty files', () => {
     const r = await fails(ws.lectern, 'lectern_read', { target: 'b.txt', start_byte: 8 }, 'OUT_OF_RANGE');
     assert.match(r.error!.message, /start_byte 8 is past the end: b\.txt has 8 bytes\./);
     assert.equal(r.meta.total_bytes, 8);
-    for (const m of r.error!.hint.matchAll(/lectern_read (\{[^}]*\})/g)) await ok(ws.lectern, 'lectern_read', JSON.parse(m[1]!));
+    for (const m of r.error!.hint.matchAll(/lectern_read (\{[^}]*\})/g))
+      await ok(ws.lectern, 'lectern_read', JSON.parse(m[1]!));
   });
 
   it('an empty file says it exists and is empty, for every kind of read from the start', async () => {
     const ws = workspace();
     ws.write('empty.txt', '');
-    for (const input of [{}, { offset: 1 }, { start_line: 1, end_line: 5 }, { head: 3 }, { tail: 3 }, { start_byte: 0 }]) {
+    for (const input of [
+      {},
+      { offset: 1 },
+      { start_line: 1, end_line: 5 },
+      { head: 3 },
+      { tail: 3 },
+      { start_byte: 0 },
+    ]) {
       const r = await ok(ws.lectern, 'lectern_read', { target: 'empty.txt', ...input });
       assert.match(r.text, /^empty\.txt exists and is empty \(0 lines, 0 bytes of text\)\./, JSON.stringify(input));
       assert.equal(r.content, '');
@@ -109,7 +126,10 @@ describe('lectern_read: ranges', () => {
     assert.deepEqual(range.meta.next, { mode: 'file', target: 'a.txt', start_line: 81, end_line: 100 });
     assert.doesNotMatch(range.text, /\[Next/);
     const long = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 1, end_line: 61 });
-    assert.match(long.text, /\[Next: lectern_read \{"mode":"file","target":"a.txt","start_line":62,"end_line":100\}\]$/);
+    assert.match(
+      long.text,
+      /\[Next: lectern_read \{"mode":"file","target":"a.txt","start_line":62,"end_line":100\}\]$/,
+    );
   });
 
   it('a range that ends at the last line has no clamp note and no next', async () => {
@@ -151,7 +171,10 @@ describe('lectern_read: ranges', () => {
     const r = await ok(ws.lectern, 'lectern_read', { target: 'long.txt', start_line: 1, end_line: 3 });
     assert.equal(r.content, `short\n${long}\nafter\n`);
     assert.match(r.text, new RegExp(`\\né{2000} … \\[line cut: 2,000 of 2,500 characters shown\\]\\n3\\tafter`));
-    assert.match(r.text, /\[1 line longer than 2,000 characters was cut for display; read a long line whole with start_byte\/max_bytes/);
+    assert.match(
+      r.text,
+      /\[1 line longer than 2,000 characters was cut for display; read a long line whole with start_byte\/max_bytes/,
+    );
     // A byte window shows it whole.
     const w = await ok(ws.lectern, 'lectern_read', { target: 'long.txt', start_byte: 6, max_bytes: 6000 });
     assert.ok(w.text.includes(long));
@@ -185,7 +208,10 @@ describe('lectern_read: byte windows', () => {
     const r = await ok(ws.lectern, 'lectern_read', { target: 'w.txt', start_byte: 0, max_bytes: 8 });
     assert.equal(r.content, '€€');
     assert.equal(r.meta.end_byte, 6);
-    assert.match(r.text, /A single line is longer than this window: it is cut at byte 6 \(at a character boundary\)\. Continue with start_byte 6\./);
+    assert.match(
+      r.text,
+      /A single line is longer than this window: it is cut at byte 6 \(at a character boundary\)\. Continue with start_byte 6\./,
+    );
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'w.txt', start_byte: 6, max_bytes: 8 });
     const next = await ok(ws.lectern, 'lectern_read', r.meta.next);
     assert.equal(next.meta.start_byte, 6);
@@ -202,7 +228,13 @@ describe('lectern_read: byte windows', () => {
   it('line parameters win over byte parameters, with a note', async () => {
     const ws = workspace();
     ws.write('w.txt', numbered(5));
-    const r = await ok(ws.lectern, 'lectern_read', { target: 'w.txt', start_line: 2, end_line: 3, start_byte: 0, max_bytes: 100 });
+    const r = await ok(ws.lectern, 'lectern_read', {
+      target: 'w.txt',
+      start_line: 2,
+      end_line: 3,
+      start_byte: 0,
+      max_bytes: 100,
+    });
     assert.equal(r.content, 'line 2\nline 3\n');
     assert.match(r.text, /\[start_byte\/max_bytes were ignored: line parameters take precedence\.\]/);
   });
@@ -239,7 +271,12 @@ describe('lectern_read: default read and caps', () => {
     assert.equal(r.meta.preview_degraded, true);
     assert.match(r.text, new RegExp(`^big\\.txt · lines 1-${count(shown)} of 5,000`));
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'big.txt', offset: shown + 1, limit: shown });
-    assert.match(r.text, new RegExp(`\\[Next: lectern_read \\{"mode":"file","target":"big.txt","offset":${shown + 1},"limit":${shown}\\}\\]$`));
+    assert.match(
+      r.text,
+      new RegExp(
+        `\\[Next: lectern_read \\{"mode":"file","target":"big.txt","offset":${shown + 1},"limit":${shown}\\}\\]$`,
+      ),
+    );
   });
 
   it('max_preview_chars bounds a read without a range', async () => {
@@ -247,7 +284,10 @@ describe('lectern_read: default read and caps', () => {
     ws.write('a.txt', numbered(100, 3));
     const r = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', max_preview_chars: 100 });
     assert.ok(r.meta.end_line! < 100);
-    const body = r.text.split('\n').filter((l) => /^\d+\t/.test(l)).join('\n');
+    const body = r.text
+      .split('\n')
+      .filter((l) => /^\d+\t/.test(l))
+      .join('\n');
     assert.ok(body.length <= 100, `${body.length} characters of lines`);
   });
 
@@ -261,7 +301,12 @@ describe('lectern_read: default read and caps', () => {
     assert.equal(r.meta.preview_degraded, true);
     assert.ok(r.meta.token_estimate <= 1000, `token_estimate ${r.meta.token_estimate} > cap 1000`);
     assert.equal(r.content, text.split('\n').slice(0, last).join('\n') + '\n');
-    assert.match(r.text, new RegExp(`Shortened to fit the per-answer token cap \\(1,000 tokens\\); ${count(600 - last)} lines of the range left for the next call`));
+    assert.match(
+      r.text,
+      new RegExp(
+        `Shortened to fit the per-answer token cap \\(1,000 tokens\\); ${count(600 - last)} lines of the range left for the next call`,
+      ),
+    );
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'a.txt', start_line: last + 1, end_line: 600 });
     const w = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_byte: 0, max_bytes: 262_144 });
     assert.equal(w.meta.preview_degraded, true);
@@ -325,7 +370,7 @@ describe('lectern_read: encodings and binary files', () => {
     assert.equal(r.content, '');
   });
 
-  it('what a version\'s first bytes said is not reused for the next version: text, then binary, then UTF-8 with a BOM', async () => {
+  it("what a version's first bytes said is not reused for the next version: text, then binary, then UTF-8 with a BOM", async () => {
     const ws = workspace();
     const file = ws.write('swap.dat', 'plain text\n');
     assert.equal((await ok(ws.lectern, 'lectern_read', { target: 'swap.dat' })).meta.encoding, 'utf-8');
@@ -371,14 +416,22 @@ describe('lectern_read: targets and sources', () => {
       ],
     );
     assert.equal(r.results![1]!.error!.code, 'NOT_FOUND');
-    assert.match(r.text, /alpha[\s\S]*Error NOT_FOUND: missing\.txt does not exist\.[\s\S]*bravo[\s\S]*\[2 of 3 targets read/);
+    assert.match(
+      r.text,
+      /alpha[\s\S]*Error NOT_FOUND: missing\.txt does not exist\.[\s\S]*bravo[\s\S]*\[2 of 3 targets read/,
+    );
     const both = await ok(ws.lectern, 'lectern_read', { target: ['a.txt', 'b.txt'], head: 1 });
-    assert.equal(both.results!.every((x) => x.ok), true);
+    assert.equal(
+      both.results!.every((x) => x.ok),
+      true,
+    );
   });
 
   it('an editor buffer with unsaved changes is read instead of the disk, and meta says so', async () => {
     const dirty = new Map<string, string>();
-    const ws = workspace({ documents: { dirty: (p) => (dirty.has(p) ? { text: dirty.get(p)!, version: 2 } : undefined) } });
+    const ws = workspace({
+      documents: { dirty: (p) => (dirty.has(p) ? { text: dirty.get(p)!, version: 2 } : undefined) },
+    });
     const file = ws.write('d.txt', 'on disk\n');
     dirty.set(file, 'in the editor\nsecond\n');
     const r = await ok(ws.lectern, 'lectern_read', { target: 'd.txt' });

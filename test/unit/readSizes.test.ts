@@ -17,10 +17,18 @@ describe('read sizes once the line index is known', () => {
       ...nodeFileSystem,
       open: async (path) => {
         const handle = await nodeFileSystem.open(path);
-        return { ...handle, read: async (buffer, offset, length, position) => ((bytesRead += length), handle.read(buffer, offset, length, position)) };
+        return {
+          ...handle,
+          read: async (buffer, offset, length, position) => (
+            (bytesRead += length),
+            handle.read(buffer, offset, length, position)
+          ),
+        };
       },
     };
-    const warm = new Lectern({ fs: counting, roots: () => [{ name: 'ws', path: root }] }, () => ({ sessionGuard: false }));
+    const warm = new Lectern({ fs: counting, roots: () => [{ name: 'ws', path: root }] }, () => ({
+      sessionGuard: false,
+    }));
     await call(warm, 'lectern_read', { target: 'big.txt', start_line: 1, end_line: 2 }); // counts the lines
     const cases: Array<[Record<string, number>, number]> = [
       [{ start_line: 30_000, end_line: 30_059 }, 3 * 4096],
@@ -32,7 +40,11 @@ describe('read sizes once the line index is known', () => {
       bytesRead = 0;
       const answer = await call(warm, 'lectern_read', { target: 'big.txt', ...input });
       assert.ok(bytesRead <= most, `${JSON.stringify(input)} read ${bytesRead} bytes`);
-      const cold = await call(new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }] }, () => ({ sessionGuard: false })), 'lectern_read', { target: 'big.txt', ...input });
+      const cold = await call(
+        new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }] }, () => ({ sessionGuard: false })),
+        'lectern_read',
+        { target: 'big.txt', ...input },
+      );
       assert.equal(answer.text, cold.text);
       assert.equal(answer.content, cold.content);
     }

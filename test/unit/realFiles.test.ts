@@ -50,7 +50,11 @@ const files = realFiles();
 const roots = [...new Set(files.map((f) => f.split('/').slice(0, 2).join('/') || '/'))];
 
 function engine(): Lectern {
-  return new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'root', path: '/' }] }, () => ({ contextTokens: 1_000_000, maxReadShare: 1, sessionGuard: false }));
+  return new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'root', path: '/' }] }, () => ({
+    contextTokens: 1_000_000,
+    maxReadShare: 1,
+    sessionGuard: false,
+  }));
 }
 
 function expectedLines(bytes: Buffer): string[] {
@@ -108,7 +112,8 @@ describe('real source files of other projects', function () {
         input = r.meta.next;
         if (input && 'start_byte' in input) break; // an over-long single line continues by bytes
       }
-      if (line <= lines.length) assert.ok(input && 'start_byte' in input, `line paging stopped at ${line} of ${lines.length}`);
+      if (line <= lines.length)
+        assert.ok(input && 'start_byte' in input, `line paging stopped at ${line} of ${lines.length}`);
       // The tail is the file's last lines.
       const tail = await lectern.invoke('lectern_read', { target: file, tail: 5 });
       assert.equal(tail.meta.end_line, lines.length);
@@ -129,7 +134,10 @@ describe('real source files of other projects', function () {
       cwd: repo,
     });
     assert.equal(run.status, 0, run.stderr);
-    const answers = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as ToolResponse);
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ToolResponse);
     assert.equal(answers.length, requests.length);
     const lectern = engine();
     for (let i = 0; i < requests.length; i++) {

@@ -36,10 +36,16 @@ describe('regressions', () => {
     assert.equal(r.meta.start_line, 2);
     assert.equal(r.content, 'a\tb\tc\td\te\tf\tg\th\ti\tj\tk\n');
     assert.equal(r.meta.preview_degraded, true);
-    assert.match(r.text, /\[Line 2 alone is over the per-answer token cap \(170 tokens\): its display is cut \(content has it whole\); read it in pieces from lectern_read \{"mode":"file","target":"t.txt","start_byte":4\}\.\]/);
+    assert.match(
+      r.text,
+      /\[Line 2 alone is over the per-answer token cap \(170 tokens\): its display is cut \(content has it whole\); read it in pieces from lectern_read \{"mode":"file","target":"t.txt","start_byte":4\}\.\]/,
+    );
     assert.doesNotMatch(r.text, /Earlier requested lines/);
     const two = await ok(ws.lectern, 'lectern_read', { target: 't.txt', tail: 2 });
-    assert.match(two.text, /Earlier requested lines: lectern_read \{"mode":"file","target":"t.txt","start_line":1,"end_line":1\}/);
+    assert.match(
+      two.text,
+      /Earlier requested lines: lectern_read \{"mode":"file","target":"t.txt","start_line":1,"end_line":1\}/,
+    );
   });
 
   it('a one-line file over the token cap is read whole in content, its display cut, and marked', async () => {

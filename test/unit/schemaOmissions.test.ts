@@ -15,7 +15,8 @@ function callTaking(tool: string, field: string, modes: readonly string[] | unde
   if (tool === 'lectern_search') return { query: 'value', target: 'a.ts' };
   if (tool === 'lectern_stat') return { target: 'a.ts' };
   // The plainest mode that takes it (symbol mode needs the grammars, which this host does not load).
-  const mode = ['file', 'snippet', 'outline', 'diff_preview', 'symbol'].find((m) => !modes || modes.includes(m)) ?? modes![0]!;
+  const mode =
+    ['file', 'snippet', 'outline', 'diff_preview', 'symbol'].find((m) => !modes || modes.includes(m)) ?? modes![0]!;
   if (mode === 'snippet') return { mode, target: 'a.ts', start_line: 3 };
   if (mode === 'symbol') return { mode, target: 'total' };
   return { mode, target: 'a.ts' };
@@ -30,20 +31,33 @@ function exampleOf(r: ToolResponse): Record<string, unknown> {
 describe('what the schema leaves out costs no call', () => {
   const setup = () => {
     const ws = workspace();
-    ws.write('a.ts', ['export function total(values: number[]): number {', '  let sum = 0;', '  for (const value of values) sum += value;', '  return sum;', '}', ''].join('\n'));
+    ws.write(
+      'a.ts',
+      [
+        'export function total(values: number[]): number {',
+        '  let sum = 0;',
+        '  for (const value of values) sum += value;',
+        '  return sum;',
+        '}',
+        '',
+      ].join('\n'),
+    );
     return ws;
   };
 
   it('names every omission it checks (a field added with a bound or a false/0 default is checked too)', () => {
     const omitted = primaryTools.flatMap((tool) =>
-      Object.entries(tool.fields).filter(([, f]) => f.maximum !== undefined || f.default === false || f.default === 0).map(([name]) => `${tool.name}.${name}`),
+      Object.entries(tool.fields)
+        .filter(([, f]) => f.maximum !== undefined || f.default === false || f.default === 0)
+        .map(([name]) => `${tool.name}.${name}`),
     );
     assert.ok(omitted.length >= 8, omitted.join(', '));
     for (const tool of primaryTools) {
       const properties = inputSchema(tool).properties as Record<string, Record<string, unknown>>;
       for (const [name, field] of Object.entries(tool.fields)) {
         if (field.maximum !== undefined) assert.equal(properties[name]!.maximum, undefined, `${tool.name}.${name}`);
-        if (field.default === false || field.default === 0) assert.equal(properties[name]!.default, undefined, `${tool.name}.${name}`);
+        if (field.default === false || field.default === 0)
+          assert.equal(properties[name]!.default, undefined, `${tool.name}.${name}`);
       }
     }
   });
@@ -55,7 +69,11 @@ describe('what the schema leaves out costs no call', () => {
         const ws = setup();
         const base = callTaking(tool.name, name, field.modes);
         const absent = await ws.lectern.invoke(tool.name, base, { sessionId: 'absent' });
-        const explicit = await ws.lectern.invoke(tool.name, { ...base, [name]: field.default }, { sessionId: 'explicit' });
+        const explicit = await ws.lectern.invoke(
+          tool.name,
+          { ...base, [name]: field.default },
+          { sessionId: 'explicit' },
+        );
         assert.ok(absent.ok, `${tool.name} ${JSON.stringify(base)}: ${absent.text}`);
         assert.equal(explicit.text, absent.text, `${tool.name}.${name}`);
       }
@@ -71,7 +89,10 @@ describe('what the schema leaves out costs no call', () => {
         assert.equal(validateInput(tool, input).input[name], field.maximum, `${tool.name}.${name}`);
         const r = await ws.lectern.invoke(tool.name, input);
         assert.ok(r.ok, `${tool.name} ${JSON.stringify(input)}: ${r.text}`);
-        assert.ok(r.text.includes(`${name} ${field.maximum + 1} is above its maximum; used ${field.maximum}.`), `${tool.name}.${name}: ${r.text}`);
+        assert.ok(
+          r.text.includes(`${name} ${field.maximum + 1} is above its maximum; used ${field.maximum}.`),
+          `${tool.name}.${name}: ${r.text}`,
+        );
       }
     }
   });

@@ -27,7 +27,17 @@ describe('lectern_stat', () => {
     const r = await ok(ws.lectern, 'lectern_stat', { target: 'src/app.ts' });
     const s = statOf(r);
     assert.deepEqual(
-      [s.exists, s.kind, s.size_bytes, s.total_lines, s.language_id, s.binary, s.encoding, s.unsaved_changes, s.outside_workspace],
+      [
+        s.exists,
+        s.kind,
+        s.size_bytes,
+        s.total_lines,
+        s.language_id,
+        s.binary,
+        s.encoding,
+        s.unsaved_changes,
+        s.outside_workspace,
+      ],
       [true, 'file', 33, 3, 'typescript', false, 'utf-8', false, false],
     );
     assert.equal(s.modified_unix_ms, Math.round(fs.statSync(file).mtimeMs));
@@ -40,7 +50,10 @@ describe('lectern_stat', () => {
     ws.write('one.py', 'x = 1\n');
     assert.match((await ok(ws.lectern, 'lectern_stat', { target: 'one.py' })).text, /· 6 bytes · 1 line · python ·/);
     ws.write('k.md', 'a\n'.repeat(1024));
-    assert.match((await ok(ws.lectern, 'lectern_stat', { target: 'k.md' })).text, /· 2\.0 KB \(2,048 bytes\) · 1,024 lines · markdown ·/);
+    assert.match(
+      (await ok(ws.lectern, 'lectern_stat', { target: 'k.md' })).text,
+      /· 2\.0 KB \(2,048 bytes\) · 1,024 lines · markdown ·/,
+    );
   });
 
   it('an empty file has 0 lines', async () => {
@@ -79,7 +92,10 @@ describe('lectern_stat', () => {
     fs.symlinkSync('target.js', `${ws.root}/link.js`);
     const r = await ok(ws.lectern, 'lectern_stat', { target: 'link.js' });
     const s = statOf(r);
-    assert.deepEqual([s.exists, s.kind, s.link_target_kind, s.size_bytes, s.total_lines, s.language_id], [true, 'symlink', 'file', 7, 1, 'javascript']);
+    assert.deepEqual(
+      [s.exists, s.kind, s.link_target_kind, s.size_bytes, s.total_lines, s.language_id],
+      [true, 'symlink', 'file', 7, 1, 'javascript'],
+    );
     assert.match(r.text, /^link\.js · symlink → file/);
     fs.symlinkSync('gone.js', `${ws.root}/dangling.js`);
     const d = await ok(ws.lectern, 'lectern_stat', { target: 'dangling.js' });
@@ -90,7 +106,11 @@ describe('lectern_stat', () => {
 
   it('a file open with unsaved changes reports the buffer', async () => {
     const buffers = new Map<string, string>();
-    const dirty = workspace({ documents: { dirty: (p) => (buffers.has(p) ? { text: buffers.get(p)!, version: 1, languageId: 'typescript' } : undefined) } });
+    const dirty = workspace({
+      documents: {
+        dirty: (p) => (buffers.has(p) ? { text: buffers.get(p)!, version: 1, languageId: 'typescript' } : undefined),
+      },
+    });
     const file = dirty.write('u.ts', 'a\n');
     buffers.set(file, 'a\nb\nc\n');
     const s = statOf(await ok(dirty.lectern, 'lectern_stat', { target: 'u.ts' }));

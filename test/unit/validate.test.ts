@@ -23,11 +23,19 @@ describe('validation', () => {
 
   it('an unknown parameter names the closest one ("Did you mean")', async () => {
     const r = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', startLine: 5 }, 'INVALID_ARGS');
-    assert.match(r.error!.message, /^Unknown parameter "startLine" for lectern_read\. Did you mean "start_line"\? Parameters: mode, target, offset/);
+    assert.match(
+      r.error!.message,
+      /^Unknown parameter "startLine" for lectern_read\. Did you mean "start_line"\? Parameters: mode, target, offset/,
+    );
     assert.deepEqual(exampleOf(r), { target: 'a.txt', start_line: 10 });
     const far = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', zzzzzzzz: 1 }, 'INVALID_ARGS');
     assert.doesNotMatch(far.error!.message, /Did you mean/);
-    const search = await fails(ws.lectern, 'lectern_search', { target: 'a.txt', query: 'x', maxMatches: 3 }, 'INVALID_ARGS');
+    const search = await fails(
+      ws.lectern,
+      'lectern_search',
+      { target: 'a.txt', query: 'x', maxMatches: 3 },
+      'INVALID_ARGS',
+    );
     assert.match(search.error!.message, /Did you mean "max_matches"\?/);
   });
 
@@ -40,7 +48,10 @@ describe('validation', () => {
     const smuggled = JSON.parse('{"target":"a.txt","__proto__":{"offset":-5,"limit":"x"}}');
     const r = await fails(ws.lectern, 'lectern_read', smuggled, 'INVALID_ARGS');
     assert.match(r.error!.message, /Unknown parameter "__proto__"/);
-    assert.throws(() => validateInput(lecternRead, JSON.parse('{"target":"a.txt","__proto__":{"head":1}}')), LecternError);
+    assert.throws(
+      () => validateInput(lecternRead, JSON.parse('{"target":"a.txt","__proto__":{"head":1}}')),
+      LecternError,
+    );
   });
 
   it('wrong types name the field, the expectation and what was given', async () => {
@@ -58,7 +69,12 @@ describe('validation', () => {
       const r = await fails(ws.lectern, 'lectern_read', input, 'INVALID_ARGS');
       assert.match(r.error!.message, message, JSON.stringify(input));
     }
-    const s = await fails(ws.lectern, 'lectern_search', { target: 'a.txt', query: 'x', is_regex: 'yes' }, 'INVALID_ARGS');
+    const s = await fails(
+      ws.lectern,
+      'lectern_search',
+      { target: 'a.txt', query: 'x', is_regex: 'yes' },
+      'INVALID_ARGS',
+    );
     assert.match(s.error!.message, /^is_regex must be true or false, got the string "yes"\.$/);
   });
 
@@ -90,7 +106,12 @@ describe('validation', () => {
   });
 
   it('start_line after end_line answers with the swapped range as the example', async () => {
-    const r = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 30, end_line: 20 }, 'INVALID_ARGS');
+    const r = await fails(
+      ws.lectern,
+      'lectern_read',
+      { target: 'a.txt', start_line: 30, end_line: 20 },
+      'INVALID_ARGS',
+    );
     assert.equal(r.error!.message, 'start_line (30) is after end_line (20).');
     assert.deepEqual(exampleOf(r), { target: 'a.txt', start_line: 20, end_line: 30 });
   });
@@ -134,7 +155,14 @@ describe('validation', () => {
   });
 
   it('every INVALID_ARGS from random bad input names a field or the input, with an example that validates', async () => {
-    const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double(), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.array(fc.nat(), { maxLength: 2 }));
+    const value = fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.double(),
+      fc.string({ maxLength: 4 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.nat(), { maxLength: 2 }),
+    );
     const key = fc.constantFrom(...Object.keys(lecternRead.fields), 'startLine', 'lines', 'path', 'maxBytes');
     await fc.assert(
       fc.asyncProperty(fc.dictionary(key, value, { maxKeys: 4 }), async (input) => {
@@ -142,11 +170,18 @@ describe('validation', () => {
         if (r.ok || r.error!.code !== 'INVALID_ARGS') return;
         const example = exampleOf(r);
         // The example is valid input (it may still be out of range for this file, but never invalid).
-        assert.doesNotThrow(() => validateInput(lecternRead, example), `${JSON.stringify(input)} -> ${JSON.stringify(example)}`);
+        assert.doesNotThrow(
+          () => validateInput(lecternRead, example),
+          `${JSON.stringify(input)} -> ${JSON.stringify(example)}`,
+        );
         // Other modes have their own requirements beyond the schema (e.g. snippet needs start_line).
         if (example.mode !== undefined && example.mode !== 'file') return;
         const again = await ws.lectern.invoke('lectern_read', example);
-        assert.notEqual(again.error?.code, 'INVALID_ARGS', `${JSON.stringify(input)}: example ${JSON.stringify(example)} -> ${again.text}`);
+        assert.notEqual(
+          again.error?.code,
+          'INVALID_ARGS',
+          `${JSON.stringify(input)}: example ${JSON.stringify(example)} -> ${again.text}`,
+        );
       }),
       { numRuns: 400 },
     );
@@ -178,7 +213,7 @@ describe('validation: a parameter of another mode', () => {
     assert.equal(twoOf.message, "end_line is only valid for mode='file' or mode='snippet'. Remove it or switch mode.");
   });
 
-  it('a type error or a misspelling of another mode\'s field suggests an example with that mode', () => {
+  it("a type error or a misspelling of another mode's field suggests an example with that mode", () => {
     const typed = captured(() => validateInput(twoModes, { target: 'a.ts', name: 5 }));
     assert.match(typed.message, /^name must be a string, got number 5\.$/);
     const example = JSON.parse(typed.hint.replace(/^Example: /, ''));

@@ -14,7 +14,9 @@ export function frameReserve(env: ReadEnv, header: string, notes: readonly strin
 
 /** "3 hunks" when the page shows all, else "hunks 4-6 of 9". */
 export function pageRange(unit: 'hunk' | 'file', offset: number, shown: number, total: number): string {
-  return offset === 0 && shown === total ? plural(total, unit) : `${unit}s ${formatCount(offset + 1)}-${formatCount(offset + shown)} of ${formatCount(total)}`;
+  return offset === 0 && shown === total
+    ? plural(total, unit)
+    : `${unit}s ${formatCount(offset + 1)}-${formatCount(offset + shown)} of ${formatCount(total)}`;
 }
 
 export function didNotFit(env: ReadEnv, count: number, unit: 'hunk' | 'file'): string {

@@ -22,7 +22,10 @@ export async function diffPreview(env: ReadEnv, input: DiffPreviewInput): Promis
   const against = input.against ?? 'HEAD';
   if (input.target === undefined) {
     if (input.hunk_offset !== undefined) {
-      throw invalid('hunk_offset pages the diff of one file; without a target the answer is a summary of changed files (paged by file_offset).', previewCall(input, 'src/index.ts', { hunk_offset: input.hunk_offset }));
+      throw invalid(
+        'hunk_offset pages the diff of one file; without a target the answer is a summary of changed files (paged by file_offset).',
+        previewCall(input, 'src/index.ts', { hunk_offset: input.hunk_offset }),
+      );
     }
     return summarize(env, input, against, null);
   }
@@ -31,12 +34,18 @@ export async function diffPreview(env: ReadEnv, input: DiffPreviewInput): Promis
   const stat = await env.host.fs.stat(path.absolute);
   if (stat?.kind === 'directory' && !env.host.documents?.dirty(path.absolute)) {
     if (input.hunk_offset !== undefined) {
-      throw invalid(`hunk_offset pages the diff of one file; ${path.display} is a folder, answered with a summary (paged by file_offset).`, previewCall(input, path.display, { file_offset: input.hunk_offset }));
+      throw invalid(
+        `hunk_offset pages the diff of one file; ${path.display} is a folder, answered with a summary (paged by file_offset).`,
+        previewCall(input, path.display, { file_offset: input.hunk_offset }),
+      );
     }
     return summarize(env, input, against, path);
   }
   if (input.file_offset !== undefined) {
-    throw invalid(`file_offset pages the summary of a folder; ${path.display} is a file, whose diff is paged by hunk_offset.`, previewCall(input, path.display, { hunk_offset: input.file_offset }));
+    throw invalid(
+      `file_offset pages the summary of a folder; ${path.display} is a file, whose diff is paged by hunk_offset.`,
+      previewCall(input, path.display, { hunk_offset: input.file_offset }),
+    );
   }
   return filePreview(env, input, against, path);
 }

@@ -11,7 +11,18 @@ import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewI
 import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './versions';
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
 
-export type FileStatus = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type changed' | 'untracked' | 'ignored' | 'conflicted' | 'unchanged' | 'unsaved changes';
+export type FileStatus =
+  | 'modified'
+  | 'added'
+  | 'deleted'
+  | 'renamed'
+  | 'copied'
+  | 'type changed'
+  | 'untracked'
+  | 'ignored'
+  | 'conflicted'
+  | 'unchanged'
+  | 'unsaved changes';
 
 export interface FilePlan {
   kind: 'diff';
@@ -51,7 +62,12 @@ export interface NoDifference {
   source: 'disk' | 'buffer';
 }
 
-export async function planFile(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, path: ResolvedPath): Promise<FilePlan | NoDifference> {
+export async function planFile(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: DiffAgainst,
+  path: ResolvedPath,
+): Promise<FilePlan | NoDifference> {
   return against === 'WORKTREE' ? worktreePlan(env, path) : gitPlan(env, input, against, path);
 }
 
@@ -60,9 +76,15 @@ async function worktreePlan(env: ReadEnv, path: ResolvedPath): Promise<FilePlan 
   const disk = await readDisk(env, path.absolute, path.display);
   if (!dirty) {
     if (!disk && !(await env.host.fs.stat(path.absolute))) {
-      throw new LecternError('NOT_FOUND', `${path.display} does not exist and is not open in the editor.`, 'Check the spelling; lectern_stat tells whether a path exists.');
+      throw new LecternError(
+        'NOT_FOUND',
+        `${path.display} does not exist and is not open in the editor.`,
+        'Check the spelling; lectern_stat tells whether a path exists.',
+      );
     }
-    const why = env.host.documents ? 'no unsaved editor buffer: what the editor shows is the file on disk' : 'this host has no editor buffers; the CLI reads files from disk';
+    const why = env.host.documents
+      ? 'no unsaved editor buffer: what the editor shows is the file on disk'
+      : 'this host has no editor buffers; the CLI reads files from disk';
     return {
       kind: 'no difference',
       display: path.display,
@@ -99,7 +121,12 @@ function notARepository(display: string): LecternError {
   );
 }
 
-async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 'INDEX', path: ResolvedPath): Promise<FilePlan | NoDifference> {
+async function gitPlan(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: 'HEAD' | 'INDEX',
+  path: ResolvedPath,
+): Promise<FilePlan | NoDifference> {
   const git = env.host.git;
   if (!git) throw noGit();
   const repo = await git.repositoryAt(path.absolute);
@@ -117,28 +144,48 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
       entry = renamed;
       absolute = renamed.path;
       display = await displayOf(env, absolute);
-      notes.push(`${path.display} was ${renamed.staged === 'copied' ? 'copied' : 'renamed'} to ${display} (staged); this is the diff of ${display}.`);
+      notes.push(
+        `${path.display} was ${renamed.staged === 'copied' ? 'copied' : 'renamed'} to ${display} (staged); this is the diff of ${display}.`,
+      );
     }
   }
   const conflicted = entry?.staged === 'conflicted' || entry?.unstaged === 'conflicted';
   let used: 'HEAD' | 'INDEX' = against;
   if (against === 'INDEX' && conflicted) {
     used = 'HEAD';
-    notes.push(`${display} has a merge conflict: the index holds the conflicting versions (stages 1-3), not one version, so this compares with HEAD (your side of the merge).`);
+    notes.push(
+      `${display} has a merge conflict: the index holds the conflicting versions (stages 1-3), not one version, so this compares with HEAD (your side of the merge).`,
+    );
   }
-  const renamedFrom = used === 'HEAD' && entry?.oldPath && (entry.staged === 'renamed' || entry.staged === 'copied') ? entry.oldPath : undefined;
+  const renamedFrom =
+    used === 'HEAD' && entry?.oldPath && (entry.staged === 'renamed' || entry.staged === 'copied')
+      ? entry.oldPath
+      : undefined;
   const oldAbsolute = renamedFrom ?? absolute;
-  const old = used === 'HEAD' ? (status.hasCommits ? await readGit(repo, 'HEAD', oldAbsolute, display) : undefined) : await readGit(repo, 'INDEX', absolute, display);
+  const old =
+    used === 'HEAD'
+      ? status.hasCommits
+        ? await readGit(repo, 'HEAD', oldAbsolute, display)
+        : undefined
+      : await readGit(repo, 'INDEX', absolute, display);
   const current = await readCurrent(env, absolute, display);
   const noCommits = used === 'HEAD' && !status.hasCommits;
-  if (noCommits) notes.push('The repository has no commits yet: against HEAD everything is new. against "INDEX" compares with what is staged.');
+  if (noCommits)
+    notes.push(
+      'The repository has no commits yet: against HEAD everything is new. against "INDEX" compares with what is staged.',
+    );
   const repository = await displayOf(env, repo.root);
   // The summary that lists this file's neighbours: its repository, or the workspace when the repository's top is above it.
   const summary = previewCall(input, path.root && isWithin(path.root.path, repo.root) ? repository : undefined);
   const oldName = used === 'HEAD' ? 'HEAD' : 'the index';
   if (!old && !current) {
     if (entry) {
-      const why = used === 'INDEX' && entry.staged === 'deleted' ? 'its deletion is staged; against HEAD shows it' : entry.staged === 'added' ? 'it was added to the index, then deleted from disk; against "INDEX" shows that' : 'it is in neither';
+      const why =
+        used === 'INDEX' && entry.staged === 'deleted'
+          ? 'its deletion is staged; against HEAD shows it'
+          : entry.staged === 'added'
+            ? 'it was added to the index, then deleted from disk; against "INDEX" shows that'
+            : 'it is in neither';
       return {
         kind: 'no difference',
         display,
@@ -182,7 +229,13 @@ async function gitPlan(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 
 function gitFileStatus(
   entry: GitChange | undefined,
   status: GitStatus,
-  sides: { old: Version | undefined; current: Version | undefined; conflicted: boolean; renamedFrom: string | undefined; display: string },
+  sides: {
+    old: Version | undefined;
+    current: Version | undefined;
+    conflicted: boolean;
+    renamedFrom: string | undefined;
+    display: string;
+  },
   notes: string[],
 ): FileStatus {
   if (sides.conflicted) return 'conflicted';

@@ -13,7 +13,12 @@ import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } fro
 import { contentOf, countLines, diffText, eolName } from './textCompare';
 import { sourceOf, type Version } from './versions';
 
-export async function filePreview(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, path: ResolvedPath): Promise<ToolResponse> {
+export async function filePreview(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: DiffAgainst,
+  path: ResolvedPath,
+): Promise<ToolResponse> {
   const plan = await planFile(env, input, against, path);
   return plan.kind === 'no difference' ? noDifferenceAnswer(env, plan) : diffAnswer(env, input, plan);
 }
@@ -28,7 +33,13 @@ interface Shown {
 const NOTHING_SHOWN: Shown = { content: '', line: null, end_line: null };
 
 /** An answer about `display`; `meta` gets the token estimate of `text`. */
-function fileAnswer(env: ReadEnv, display: string, text: string, meta: ReadMeta, shown: Shown = NOTHING_SHOWN): ToolResponse {
+function fileAnswer(
+  env: ReadEnv,
+  display: string,
+  text: string,
+  meta: ReadMeta,
+  shown: Shown = NOTHING_SHOWN,
+): ToolResponse {
   return {
     ok: true,
     mode: 'diff_preview',
@@ -41,7 +52,12 @@ function fileAnswer(env: ReadEnv, display: string, text: string, meta: ReadMeta,
 }
 
 function noDifferenceAnswer(env: ReadEnv, plan: NoDifference): ToolResponse {
-  const meta = { ...emptyMeta(), total_bytes: plan.totalBytes, source: plan.source, diff: { against: plan.against, status: 'unchanged', added: 0, removed: 0, hunks: 0 } };
+  const meta = {
+    ...emptyMeta(),
+    total_bytes: plan.totalBytes,
+    source: plan.source,
+    diff: { against: plan.against, status: 'unchanged', added: 0, removed: 0, hunks: 0 },
+  };
   return fileAnswer(env, plan.display, `${plan.header}\n[${plan.hint}]`, meta);
 }
 
@@ -58,11 +74,18 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   const context = input.context_lines ?? DIFF_LIMITS.defaultContext;
   const offset = input.hunk_offset ?? 0;
   const notes = [...plan.notes];
-  const name = plan.oldDisplay ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})` : plan.display;
+  const name = plan.oldDisplay
+    ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})`
+    : plan.display;
   const currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
   const oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
   const totalLines = currentText?.kind === 'text' ? countLines(currentText.text) : null;
-  const baseMeta = (): ReadMeta => ({ ...emptyMeta(), total_bytes: plan.current?.bytes.length ?? null, total_lines: totalLines, source: sourceOf(plan.current) });
+  const baseMeta = (): ReadMeta => ({
+    ...emptyMeta(),
+    total_bytes: plan.current?.bytes.length ?? null,
+    total_lines: totalLines,
+    source: sourceOf(plan.current),
+  });
   const diffMeta = (extra: Record<string, unknown>) => ({
     against: plan.against,
     status: plan.status,
@@ -83,7 +106,9 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   if (oldText?.kind === 'binary' || currentText?.kind === 'binary') {
     const size = (v: Version | undefined) => (v ? formatBytes(v.bytes.length) : 'absent');
     const same = plan.old && plan.current && Buffer.from(plan.old.bytes).equals(Buffer.from(plan.current.bytes));
-    const reason = (oldText?.kind === 'binary' ? oldText.reason : undefined) ?? (currentText?.kind === 'binary' ? currentText.reason : undefined);
+    const reason =
+      (oldText?.kind === 'binary' ? oldText.reason : undefined) ??
+      (currentText?.kind === 'binary' ? currentText.reason : undefined);
     const what = reason === 'encoding' ? 'not UTF-8 text (treated as binary)' : 'binary';
     const header = `${heading(same ? 'unchanged' : plan.status)} · ${what}: ${plan.oldName} ${size(plan.old)} → now ${size(plan.current)}${same ? ', identical' : ', contents differ'}; lines are not shown.`;
     return headerOnly(header, footerLines(notes, null), { binary: true, added: null, removed: null, hunks: 0 });
@@ -92,8 +117,18 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   const oldString = oldText?.kind === 'text' ? oldText.text : '';
   const newString = currentText?.kind === 'text' ? currentText.text : '';
   if (plan.old && plan.current && oldString === newString) {
-    if (plan.oldDisplay) return headerOnly(`${heading()} · content unchanged (+0 -0): only the path changed${plan.modeChange ? ` (and ${plan.modeChange})` : ''}.`, [], { added: 0, removed: 0, hunks: 0 });
-    if (plan.modeChange && plan.current.origin !== 'buffer') return headerOnly(`${heading()} · content unchanged (+0 -0): only the ${plan.modeChange}.`, [], { added: 0, removed: 0, hunks: 0 });
+    if (plan.oldDisplay)
+      return headerOnly(
+        `${heading()} · content unchanged (+0 -0): only the path changed${plan.modeChange ? ` (and ${plan.modeChange})` : ''}.`,
+        [],
+        { added: 0, removed: 0, hunks: 0 },
+      );
+    if (plan.modeChange && plan.current.origin !== 'buffer')
+      return headerOnly(`${heading()} · content unchanged (+0 -0): only the ${plan.modeChange}.`, [], {
+        added: 0,
+        removed: 0,
+        hunks: 0,
+      });
     return noDifferenceAnswer(env, {
       kind: 'no difference',
       display: plan.display,
@@ -110,19 +145,31 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   const { diff } = result;
   if (result.eol === 'only') {
     const header = `${heading()} · only line endings differ: ${plan.oldName} has ${eolName(result.oldEol)}, now ${eolName(result.newEol)} (${plural(countLines(newString), 'line')}); no other change.`;
-    return headerOnly(header, ['[git diff shows every line as changed here; `git diff --ignore-cr-at-eol` shows nothing.]', ...footerLines(notes, null)], {
-      line_endings: 'only',
-      old_eol: result.oldEol,
-      new_eol: result.newEol,
-      added: 0,
-      removed: 0,
-      hunks: 0,
-    });
+    return headerOnly(
+      header,
+      [
+        '[git diff shows every line as changed here; `git diff --ignore-cr-at-eol` shows nothing.]',
+        ...footerLines(notes, null),
+      ],
+      {
+        line_endings: 'only',
+        old_eol: result.oldEol,
+        new_eol: result.newEol,
+        added: 0,
+        removed: 0,
+        hunks: 0,
+      },
+    );
   }
   if (result.eol === 'ignored') {
-    notes.push(`Line endings also changed on every line (${plan.oldName} ${eolName(result.oldEol)}, now ${eolName(result.newEol)}); the hunks compare content with line endings ignored (as git diff --ignore-cr-at-eol).`);
+    notes.push(
+      `Line endings also changed on every line (${plan.oldName} ${eolName(result.oldEol)}, now ${eolName(result.newEol)}); the hunks compare content with line endings ignored (as git diff --ignore-cr-at-eol).`,
+    );
   }
-  if (diff.approximate) notes.push('The changes were too tangled to align line by line in time: the differing part is shown removed and added whole.');
+  if (diff.approximate)
+    notes.push(
+      'The changes were too tangled to align line by line in time: the differing part is shown removed and added whole.',
+    );
   const total = diff.hunks.length;
   if (offset > 0 && offset >= total) {
     throw new LecternError(
@@ -135,16 +182,25 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   let wholeNote = '';
   if (!plan.old) wholeNote = ` · all ${plural(diff.added, 'line')} new`;
   else if (!plan.current) wholeNote = ` · all ${plural(diff.removed, 'line')} removed`;
-  const headerFor = (shown: number) => `${heading()} · +${formatCount(diff.added)} -${formatCount(diff.removed)}${wholeNote} · ${pageRange('hunk', offset, shown, total)}`;
+  const headerFor = (shown: number) =>
+    `${heading()} · +${formatCount(diff.added)} -${formatCount(diff.removed)}${wholeNote} · ${pageRange('hunk', offset, shown, total)}`;
   const page = pageHunks(env, diff.hunks, offset, frameReserve(env, headerFor(total), notes));
   const { shown, partial } = page;
   if (partial) notes.unshift(partialNote(plan, page, offset, context, env.tokenCap));
   const shownHunks = diff.hunks.slice(offset, offset + shown);
   const eolHunks = shownHunks.filter(eolOnlyHunk);
   if (eolHunks.length > 0 && result.eol === 'same') {
-    notes.push(`${eolHunks.map(hunkHeader).map((h) => h.replace(/ @@.*$/, ' @@')).join(', ')}: only line endings changed there (CRLF vs LF; CRs are not shown).`);
+    notes.push(
+      `${eolHunks
+        .map(hunkHeader)
+        .map((h) => h.replace(/ @@.*$/, ' @@'))
+        .join(', ')}: only line endings changed there (CRLF vs LF; CRs are not shown).`,
+    );
   }
-  if (page.cutLines > 0) notes.push(`${plural(page.cutLines, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.`);
+  if (page.cutLines > 0)
+    notes.push(
+      `${plural(page.cutLines, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.`,
+    );
   const next = offset + shown < total ? previewCall(input, plan.display, { hunk_offset: offset + shown }) : null;
   if (next && !partial) notes.push(didNotFit(env, total - offset - shown, 'hunk'));
   const first = shownHunks[0];
@@ -182,7 +238,9 @@ function partialNote(plan: FilePlan, page: HunkPage, offset: number, context: nu
   const newRest = hunk.lines.slice(shownLines).filter((l) => l.kind !== '-').length;
   return (
     `Hunk ${formatCount(offset + 1)} alone is larger than one answer (${formatCount(tokenCap)} tokens): showing its first ${plural(shownLines, 'line')} of ${formatCount(totalLines)}.` +
-    (newRest > 0 && plan.current ? ` The rest of its new text: ${callText('lectern_read', { mode: 'file', target: plan.display, start_line: newFirst, end_line: newFirst + newRest - 1 })}.` : '') +
+    (newRest > 0 && plan.current
+      ? ` The rest of its new text: ${callText('lectern_read', { mode: 'file', target: plan.display, start_line: newFirst, end_line: newFirst + newRest - 1 })}.`
+      : '') +
     (context > 0 ? ' Fewer context_lines make hunks smaller.' : '')
   );
 }

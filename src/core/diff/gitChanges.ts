@@ -13,7 +13,8 @@ export function noGit(): LecternError {
 }
 
 export function throwIfCancelled(env: ReadEnv): void {
-  if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The diff preview was cancelled.', 'Call again if you still need it.');
+  if (env.signal?.isCancellationRequested)
+    throw new LecternError('CANCELLED', 'The diff preview was cancelled.', 'Call again if you still need it.');
 }
 
 export function mergeChanges(changes: readonly GitChange[]): Map<string, GitChange> {
@@ -21,7 +22,12 @@ export function mergeChanges(changes: readonly GitChange[]): Map<string, GitChan
   const byPath = new Map<string, GitChange>();
   for (const change of changes) {
     const seen = byPath.get(change.path);
-    byPath.set(change.path, seen ? { ...seen, ...change, staged: seen.staged ?? change.staged, unstaged: change.unstaged ?? seen.unstaged } : change);
+    byPath.set(
+      change.path,
+      seen
+        ? { ...seen, ...change, staged: seen.staged ?? change.staged, unstaged: change.unstaged ?? seen.unstaged }
+        : change,
+    );
   }
   return byPath;
 }

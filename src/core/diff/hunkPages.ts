@@ -25,7 +25,10 @@ function shownLine(kind: string, text: string): { line: string; cut: boolean } {
   let end = LIMITS.maxLineChars;
   const code = bare.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
-  return { line: `${kind}${bare.slice(0, end)} … [line cut: ${formatCount(end)} of ${formatCount(bare.length)} characters shown]`, cut: true };
+  return {
+    line: `${kind}${bare.slice(0, end)} … [line cut: ${formatCount(end)} of ${formatCount(bare.length)} characters shown]`,
+    cut: true,
+  };
 }
 
 function renderHunk(hunk: Hunk, lineCount = hunk.lines.length): { text: string; cut: number } {

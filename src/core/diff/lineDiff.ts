@@ -292,7 +292,14 @@ interface Split {
 }
 
 function measureSplit(s: Side, split: number): Split {
-  const m: Split = { endOfFile: split >= s.n, indent: split >= s.n ? -1 : indentOf(s.records[split]!), preBlank: 0, preIndent: -1, postBlank: 0, postIndent: -1 };
+  const m: Split = {
+    endOfFile: split >= s.n,
+    indent: split >= s.n ? -1 : indentOf(s.records[split]!),
+    preBlank: 0,
+    preIndent: -1,
+    postBlank: 0,
+    postIndent: -1,
+  };
   for (let i = split - 1; i >= 0; i--) {
     m.preIndent = indentOf(s.records[i]!);
     if (m.preIndent !== -1) break;

@@ -27,7 +27,11 @@ export const DIFF_LIMITS = {
 } as const;
 
 /** The input of a diff_preview call that keeps the caller's against and context_lines. */
-export function previewCall(input: DiffPreviewInput, target: string | undefined, extra: Record<string, unknown> = {}): NextCall {
+export function previewCall(
+  input: DiffPreviewInput,
+  target: string | undefined,
+  extra: Record<string, unknown> = {},
+): NextCall {
   const call: NextCall = { mode: 'diff_preview' };
   if (target !== undefined) call.target = target;
   if (input.against !== undefined && input.against !== 'HEAD') call.against = input.against;

@@ -31,12 +31,27 @@ interface CountBudget {
 /** Paths in git's order (by code unit: "README.md" before "lib/"). */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export async function summarize(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, folder: ResolvedPath | null): Promise<ToolResponse> {
-  const scopes: Scope[] = folder ? [{ name: folder.display, path: folder.absolute }] : env.host.roots().map((r) => ({ name: r.name, path: r.path }));
+export async function summarize(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: DiffAgainst,
+  folder: ResolvedPath | null,
+): Promise<ToolResponse> {
+  const scopes: Scope[] = folder
+    ? [{ name: folder.display, path: folder.absolute }]
+    : env.host.roots().map((r) => ({ name: r.name, path: r.path }));
   if (scopes.length === 0) {
-    throw new LecternError('NO_WORKSPACE', 'No workspace folder is open, so there is no scope to list changes in.', 'Pass a target: a file or folder path.');
+    throw new LecternError(
+      'NO_WORKSPACE',
+      'No workspace folder is open, so there is no scope to list changes in.',
+      'Pass a target: a file or folder path.',
+    );
   }
-  const where = folder ? folder.display : scopes.length > 1 ? `the workspace (${scopes.map((s) => s.name).join(', ')})` : 'the workspace';
+  const where = folder
+    ? folder.display
+    : scopes.length > 1
+      ? `the workspace (${scopes.map((s) => s.name).join(', ')})`
+      : 'the workspace';
   if (against === 'WORKTREE') return summarizeBuffers(env, input, scopes, where, folder);
   const git = env.host.git;
   if (!git) throw noGit();
@@ -45,16 +60,25 @@ export async function summarize(env: ReadEnv, input: DiffPreviewInput, against: 
   for (const section of sections) await listSection(env, input, against, section, sections, budget);
   const notes: string[] = [];
   if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
-  if (budget.uncounted > 0) notes.push(`+/- counts of ${plural(budget.uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`);
+  if (budget.uncounted > 0)
+    notes.push(
+      `+/- counts of ${plural(budget.uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`,
+    );
   for (const section of sections) {
-    if (section.status?.truncated) notes.push(`The host listed only part of ${section.rootDisplay}'s changes (a status limit).`);
+    if (section.status?.truncated)
+      notes.push(`The host listed only part of ${section.rootDisplay}'s changes (a status limit).`);
     for (const note of section.status?.notes ?? []) notes.push(`${section.rootDisplay}: ${note}`);
   }
   return renderSummary(env, input, against, where, folder, sections, notes);
 }
 
 /** One section per repository that holds a scope or lies inside one, by root; `outside` names scopes in none. */
-async function repositorySections(env: ReadEnv, git: GitPort, scopes: Scope[], folder: ResolvedPath | null): Promise<{ sections: Section[]; outside: string[] }> {
+async function repositorySections(
+  env: ReadEnv,
+  git: GitPort,
+  scopes: Scope[],
+  folder: ResolvedPath | null,
+): Promise<{ sections: Section[]; outside: string[] }> {
   const sections = new Map<string, Section>();
   const outside: string[] = [];
   for (const scope of scopes) {
@@ -88,7 +112,14 @@ async function repositorySections(env: ReadEnv, git: GitPort, scopes: Scope[], f
 }
 
 /** Fills a section: its title, and an entry per change in scope, counted while the budget lasts. */
-async function listSection(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 'INDEX', section: Section, all: Section[], budget: CountBudget): Promise<void> {
+async function listSection(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: 'HEAD' | 'INDEX',
+  section: Section,
+  all: Section[],
+  budget: CountBudget,
+): Promise<void> {
   throwIfCancelled(env);
   const repo = section.repo!;
   const status = await repo.status();
@@ -109,9 +140,25 @@ async function listSection(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD
   // Unsaved buffers of files git sees as unchanged still differ from HEAD and the index.
   for (const dirtyPath of env.host.documents?.dirtyPaths?.() ?? []) {
     if (listed.has(dirtyPath) || !inScope(dirtyPath) || !isWithin(repo.root, dirtyPath)) continue;
-    if (all.some((other) => other !== section && other.repo!.root.length > repo.root.length && isWithin(other.repo!.root, dirtyPath))) continue;
+    if (
+      all.some(
+        (other) =>
+          other !== section && other.repo!.root.length > repo.root.length && isWithin(other.repo!.root, dirtyPath),
+      )
+    )
+      continue;
     const display = await displayOf(env, dirtyPath);
-    section.entries.push({ absolute: dirtyPath, display, shown: rel(dirtyPath), status: 'modified', flags: ['unsaved editor buffer'], counts: null, input: previewCall(input, display), change: { path: dirtyPath }, dirty: true });
+    section.entries.push({
+      absolute: dirtyPath,
+      display,
+      shown: rel(dirtyPath),
+      status: 'modified',
+      flags: ['unsaved editor buffer'],
+      counts: null,
+      input: previewCall(input, display),
+      change: { path: dirtyPath },
+      dirty: true,
+    });
   }
   for (const entry of section.entries) {
     if (entry.folder || !entry.change) continue;
@@ -123,21 +170,47 @@ async function listSection(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD
     entry.counts = await countEntry(env, repo, status, against, entry, budget.numstats);
   }
   // A buffer or file whose content turned out equal to the old version is not a change.
-  section.entries = section.entries.filter((e) => !(e.counts && e.counts !== 'binary' && e.counts.added === 0 && e.counts.removed === 0 && e.status === 'modified' && (e.dirty || e.flags.includes('unsaved editor buffer'))));
+  section.entries = section.entries.filter(
+    (e) =>
+      !(
+        e.counts &&
+        e.counts !== 'binary' &&
+        e.counts.added === 0 &&
+        e.counts.removed === 0 &&
+        e.status === 'modified' &&
+        (e.dirty || e.flags.includes('unsaved editor buffer'))
+      ),
+  );
   section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
 }
 
-async function summarizeBuffers(env: ReadEnv, input: DiffPreviewInput, scopes: Scope[], where: string, folder: ResolvedPath | null): Promise<ToolResponse> {
+async function summarizeBuffers(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  scopes: Scope[],
+  where: string,
+  folder: ResolvedPath | null,
+): Promise<ToolResponse> {
   const notes: string[] = [];
   const section: Section = { scopes: scopes.map((s) => s.path), title: '', entries: [] };
   const documents = env.host.documents;
   if (!documents?.dirtyPaths) {
-    notes.push('This host has no editor buffers (the CLI reads files from disk), so nothing is unsaved. Changes against git: drop against, or use against "INDEX".');
+    notes.push(
+      'This host has no editor buffers (the CLI reads files from disk), so nothing is unsaved. Changes against git: drop against, or use against "INDEX".',
+    );
   } else {
     for (const path of documents.dirtyPaths()) {
       if (!section.scopes.some((s) => isWithin(s, path))) continue;
       const display = await displayOf(env, path);
-      const entry: SummaryEntry = { absolute: path, display, shown: display, status: 'unsaved changes', flags: [], counts: null, input: previewCall(input, display) };
+      const entry: SummaryEntry = {
+        absolute: path,
+        display,
+        shown: display,
+        status: 'unsaved changes',
+        flags: [],
+        counts: null,
+        input: previewCall(input, display),
+      };
       const disk = await readDisk(env, path, display).catch(() => undefined);
       const buffer = env.host.documents?.dirty(path);
       if (!buffer) continue;

@@ -23,11 +23,20 @@ function entryLine(entry: SummaryEntry): string {
 
 function nothingChanged(against: DiffAgainst, where: string): string {
   if (against === 'WORKTREE') return `No unsaved changes in ${where}.`;
-  if (against === 'INDEX') return `Nothing differs from the index in ${where}: no unstaged changes or untracked files. Staged changes show against HEAD.`;
+  if (against === 'INDEX')
+    return `Nothing differs from the index in ${where}: no unstaged changes or untracked files. Staged changes show against HEAD.`;
   return `Nothing differs from HEAD in ${where}: no staged, unstaged or untracked changes.`;
 }
 
-export function renderSummary(env: ReadEnv, input: DiffPreviewInput, against: DiffAgainst, where: string, folder: ResolvedPath | null, sections: Section[], notes: string[]): ToolResponse {
+export function renderSummary(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: DiffAgainst,
+  where: string,
+  folder: ResolvedPath | null,
+  sections: Section[],
+  notes: string[],
+): ToolResponse {
   const all = sections.flatMap((section) => section.entries.map((entry) => ({ section, entry })));
   const offset = input.file_offset ?? 0;
   const total = all.length;
@@ -47,7 +56,10 @@ export function renderSummary(env: ReadEnv, input: DiffPreviewInput, against: Di
       removed += entry.counts.removed;
     } else if (entry.counts === 'binary') binary++;
   }
-  const what = against === 'WORKTREE' ? 'Unsaved changes' : `Changes against ${against === 'INDEX' ? 'the index (unstaged)' : 'HEAD'}`;
+  const what =
+    against === 'WORKTREE'
+      ? 'Unsaved changes'
+      : `Changes against ${against === 'INDEX' ? 'the index (unstaged)' : 'HEAD'}`;
   const headerFor = (shown: number) =>
     `${what} in ${where} · ${pageRange('file', offset, shown, total)} · +${formatCount(added)} -${formatCount(removed)}${binary > 0 ? ` · ${plural(binary, 'binary file')}` : ''}`;
   let used = frameReserve(env, headerFor(total), notes);
@@ -88,7 +100,12 @@ export function renderSummary(env: ReadEnv, input: DiffPreviewInput, against: Di
       removed,
       repositories: sections
         .filter((s) => s.repo)
-        .map((s) => ({ root: s.rootDisplay, branch: s.status?.branch ?? null, has_commits: s.status?.hasCommits ?? null, changed: s.entries.length })),
+        .map((s) => ({
+          root: s.rootDisplay,
+          branch: s.status?.branch ?? null,
+          has_commits: s.status?.hasCommits ?? null,
+          changed: s.entries.length,
+        })),
       entries: shownEntries.map((e) => ({
         path: e.display,
         status: e.status,

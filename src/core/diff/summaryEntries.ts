@@ -38,16 +38,43 @@ export interface SummaryEntry {
 }
 
 /** The summary line of one git change against HEAD or the index, or null when it is no difference there. */
-export async function entryFor(env: ReadEnv, input: DiffPreviewInput, against: 'HEAD' | 'INDEX', status: GitStatus, change: GitChange, rel: (p: string) => string): Promise<SummaryEntry | null> {
+export async function entryFor(
+  env: ReadEnv,
+  input: DiffPreviewInput,
+  against: 'HEAD' | 'INDEX',
+  status: GitStatus,
+  change: GitChange,
+  rel: (p: string) => string,
+): Promise<SummaryEntry | null> {
   const display = await displayOf(env, change.path);
   const dirty = env.host.documents?.dirty(change.path) !== undefined;
-  const base = { absolute: change.path, display, shown: rel(change.path), input: previewCall(input, display), counts: null, dirty };
+  const base = {
+    absolute: change.path,
+    display,
+    shown: rel(change.path),
+    input: previewCall(input, display),
+    counts: null,
+    dirty,
+  };
   if (change.submodule) {
-    const what = [change.submodule.commitChanged && 'new commits', change.submodule.modified && 'modified content', change.submodule.untracked && 'untracked content'].filter(Boolean).join(', ');
+    const what = [
+      change.submodule.commitChanged && 'new commits',
+      change.submodule.modified && 'modified content',
+      change.submodule.untracked && 'untracked content',
+    ]
+      .filter(Boolean)
+      .join(', ');
     if (against === 'INDEX' && !change.unstaged) return null;
     return { ...base, status: 'submodule', flags: what ? [what] : [], folder: true };
   }
-  if (change.nestedRepository) return { ...base, shown: `${base.shown}/`, status: 'nested repository', flags: ['untracked here; its own changes are listed under it'], folder: true };
+  if (change.nestedRepository)
+    return {
+      ...base,
+      shown: `${base.shown}/`,
+      status: 'nested repository',
+      flags: ['untracked here; its own changes are listed under it'],
+      folder: true,
+    };
   const conflicted = change.staged === 'conflicted' || change.unstaged === 'conflicted';
   const flags: string[] = [];
   let kind: string;
@@ -55,16 +82,38 @@ export async function entryFor(env: ReadEnv, input: DiffPreviewInput, against: '
     kind = 'conflicted';
   } else if (against === 'INDEX') {
     if (!change.unstaged && !dirty) return null;
-    kind = change.unstaged === 'untracked' ? 'untracked' : change.unstaged === 'deleted' ? 'deleted' : change.unstaged === 'added' ? 'added' : change.unstaged === 'type_changed' ? 'type changed' : 'modified';
+    kind =
+      change.unstaged === 'untracked'
+        ? 'untracked'
+        : change.unstaged === 'deleted'
+          ? 'deleted'
+          : change.unstaged === 'added'
+            ? 'added'
+            : change.unstaged === 'type_changed'
+              ? 'type changed'
+              : 'modified';
   } else {
     let inHead: boolean;
     if (!status.hasCommits) inHead = false;
-    else if (change.unstaged === 'untracked') inHead = change.staged === 'deleted'; // git rm --cached: still on disk
-    else inHead = !(change.staged === 'added' || change.staged === 'renamed' || change.staged === 'copied' || change.unstaged === 'added');
+    else if (change.unstaged === 'untracked')
+      inHead = change.staged === 'deleted'; // git rm --cached: still on disk
+    else
+      inHead = !(
+        change.staged === 'added' ||
+        change.staged === 'renamed' ||
+        change.staged === 'copied' ||
+        change.unstaged === 'added'
+      );
     // Without an unstaged change the working tree matches the index.
     const onDisk = change.unstaged === 'deleted' ? false : change.unstaged !== undefined || change.staged !== 'deleted';
     if (!inHead && !onDisk && !dirty) return null;
-    if (!inHead) kind = change.staged === 'renamed' || change.staged === 'copied' ? change.staged : change.staged === 'added' || change.unstaged === 'added' ? 'added' : 'untracked';
+    if (!inHead)
+      kind =
+        change.staged === 'renamed' || change.staged === 'copied'
+          ? change.staged
+          : change.staged === 'added' || change.unstaged === 'added'
+            ? 'added'
+            : 'untracked';
     else if (!onDisk && !dirty) kind = 'deleted';
     else kind = change.staged === 'type_changed' || change.unstaged === 'type_changed' ? 'type changed' : 'modified';
     if (change.staged && kind !== 'untracked') flags.push('staged');
@@ -88,10 +137,22 @@ export async function entryFor(env: ReadEnv, input: DiffPreviewInput, against: '
 export type NumstatCache = Map<GitRepository, Promise<Map<string, LineCounts | 'binary'>>>;
 
 /** The entry's +/- lines; null when a version is too large to count. */
-export async function countEntry(env: ReadEnv, repo: GitRepository, status: GitStatus, against: 'HEAD' | 'INDEX', entry: SummaryEntry, numstats: NumstatCache): Promise<LineCounts | 'binary' | null> {
+export async function countEntry(
+  env: ReadEnv,
+  repo: GitRepository,
+  status: GitStatus,
+  against: 'HEAD' | 'INDEX',
+  entry: SummaryEntry,
+  numstats: NumstatCache,
+): Promise<LineCounts | 'binary' | null> {
   try {
     // The host's own counts, when it has them, for files without an unsaved buffer.
-    const hostCounts = !entry.dirty && !entry.oldAbsolute && entry.status !== 'untracked' && entry.status !== 'conflicted' && !(against === 'HEAD' && !status.hasCommits);
+    const hostCounts =
+      !entry.dirty &&
+      !entry.oldAbsolute &&
+      entry.status !== 'untracked' &&
+      entry.status !== 'conflicted' &&
+      !(against === 'HEAD' && !status.hasCommits);
     if (repo.numstat && hostCounts) {
       let pending = numstats.get(repo);
       if (pending === undefined) {
@@ -102,7 +163,10 @@ export async function countEntry(env: ReadEnv, repo: GitRepository, status: GitS
       if (found) return found;
     }
     const oldPath = entry.oldAbsolute ?? entry.absolute;
-    const old = entry.status === 'untracked' || (against === 'HEAD' && !status.hasCommits) ? undefined : await readGit(repo, against, oldPath, entry.display);
+    const old =
+      entry.status === 'untracked' || (against === 'HEAD' && !status.hasCommits)
+        ? undefined
+        : await readGit(repo, against, oldPath, entry.display);
     const current = await readCurrent(env, entry.absolute, entry.display);
     return lineCounts(old ? contentOf(old.bytes) : NO_CONTENT, current ? contentOf(current.bytes) : NO_CONTENT);
   } catch (error) {

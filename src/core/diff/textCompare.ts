@@ -30,7 +30,8 @@ function eolOf(text: string): Eol {
   return crlf === 0 ? 'lf' : lf === 0 ? 'crlf' : 'mixed';
 }
 
-export const eolName = (e: Eol) => (e === 'crlf' ? 'CRLF' : e === 'lf' ? 'LF' : e === 'mixed' ? 'mixed line endings' : 'no line break');
+export const eolName = (e: Eol) =>
+  e === 'crlf' ? 'CRLF' : e === 'lf' ? 'LF' : e === 'mixed' ? 'mixed line endings' : 'no line break';
 
 export interface TextDiff {
   diff: LineDiff;
@@ -62,4 +63,5 @@ export function lineCounts(a: Content, b: Content): LineCounts | 'binary' {
   return { added: diff.added, removed: diff.removed };
 }
 
-export const countLines = (text: string) => (text.length === 0 ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+export const countLines = (text: string) =>
+  text.length === 0 ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -70,7 +70,12 @@ export async function readCurrent(env: ReadEnv, absolute: string, label: string)
   return bytes && { bytes, origin: 'disk' };
 }
 
-export async function readGit(repo: GitRepository, version: 'HEAD' | 'INDEX', absolute: string, label: string): Promise<Version | undefined> {
+export async function readGit(
+  repo: GitRepository,
+  version: 'HEAD' | 'INDEX',
+  absolute: string,
+  label: string,
+): Promise<Version | undefined> {
   const bytes = await repo.read(version, absolute);
   if (bytes && bytes.length > DIFF_LIMITS.maxSideBytes) throw tooLarge(`${label} at ${version}`, bytes.length);
   return bytes && { bytes, origin: version };

@@ -12,7 +12,11 @@ export interface CallSignal extends CancellationSignal {
   readonly expired: boolean;
 }
 
-export function callSignal(host: CancellationSignal | undefined, deadlineMs: number, now: () => number = Date.now): CallSignal {
+export function callSignal(
+  host: CancellationSignal | undefined,
+  deadlineMs: number,
+  now: () => number = Date.now,
+): CallSignal {
   const end = now() + deadlineMs;
   return {
     get expired() {

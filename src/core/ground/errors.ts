@@ -11,7 +11,9 @@ const MAX_TARGET_CHARS = 200;
 const MAX_TARGETS = 20;
 
 function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}… [${(text.length - max).toLocaleString('en-US')} more characters not shown]` : text;
+  return text.length > max
+    ? `${text.slice(0, max)}… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`
+    : text;
 }
 
 function shortTarget(target: string | string[] | null): string | string[] | null {
@@ -45,23 +47,50 @@ function systemFailure(error: unknown): ToolError {
     return { code, message: `The file system answered ${errno}: ${message}`, hint };
   }
   if (typeof errno === 'string' && errno === 'ERR_INVALID_ARG_VALUE' && /null bytes/i.test(message)) {
-    return { code: 'INVALID_ARGS', message: 'A path holds a NUL character, which no file name can.', hint: 'Pass the path without it.' };
+    return {
+      code: 'INVALID_ARGS',
+      message: 'A path holds a NUL character, which no file name can.',
+      hint: 'Pass the path without it.',
+    };
   }
   if (error instanceof RangeError && /call stack/i.test(message)) {
-    return { code: 'TOO_LARGE', message: `The input is nested too deeply to process (${message}).`, hint: 'Read a smaller part: a range of lines, or one symbol.' };
+    return {
+      code: 'TOO_LARGE',
+      message: `The input is nested too deeply to process (${message}).`,
+      hint: 'Read a smaller part: a range of lines, or one symbol.',
+    };
   }
   if (error instanceof RangeError && /string length|array length|allocation/i.test(message)) {
-    return { code: 'TOO_LARGE', message: `The answer would be too large to build (${message}).`, hint: 'Read a smaller part: a range of lines, a byte window, or fewer targets.' };
+    return {
+      code: 'TOO_LARGE',
+      message: `The answer would be too large to build (${message}).`,
+      hint: 'Read a smaller part: a range of lines, a byte window, or fewer targets.',
+    };
   }
   if (error instanceof SyntaxError && /regular expression/i.test(message)) {
-    return { code: 'INVALID_REGEX', message: `The query could not be compiled: ${message}`, hint: 'Use a shorter query, or split it.' };
+    return {
+      code: 'INVALID_REGEX',
+      message: `The query could not be compiled: ${message}`,
+      hint: 'Use a shorter query, or split it.',
+    };
   }
-  return { code: 'INTERNAL', message: `Unexpected failure: ${message}`, hint: 'Try again; if it persists, report it with the input that caused it.' };
+  return {
+    code: 'INTERNAL',
+    message: `Unexpected failure: ${message}`,
+    hint: 'Try again; if it persists, report it with the input that caused it.',
+  };
 }
 
 export function errorResponse(mode: string, target: string | string[] | null, error: unknown): ToolResponse {
-  const raw: ToolError = error instanceof LecternError ? { code: error.code, message: error.message, hint: error.hint } : systemFailure(error);
-  const failure: ToolError = { code: raw.code, message: cut(raw.message, MAX_MESSAGE_CHARS), hint: cut(raw.hint, MAX_MESSAGE_CHARS) };
+  const raw: ToolError =
+    error instanceof LecternError
+      ? { code: error.code, message: error.message, hint: error.hint }
+      : systemFailure(error);
+  const failure: ToolError = {
+    code: raw.code,
+    message: cut(raw.message, MAX_MESSAGE_CHARS),
+    hint: cut(raw.hint, MAX_MESSAGE_CHARS),
+  };
   const details = error instanceof LecternError ? error.details : {};
   return {
     ok: false,

@@ -3,7 +3,8 @@
 // in the core (lineDiff.ts), so a host only reports contents and status. Paths are absolute.
 
 /** How a file differs: between HEAD and the index (staged) or between the index and the working tree (unstaged). */
-export type GitChangeKind = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type_changed' | 'untracked' | 'conflicted';
+export type GitChangeKind =
+  'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type_changed' | 'untracked' | 'conflicted';
 
 export interface GitChange {
   /** Absolute path; for a rename or copy, the new path. */

@@ -25,7 +25,11 @@ export const GRAMMARS: readonly GrammarEntry[] = registry.grammars.map((g) => ({
 /** The parser runtime's .wasm and its package. */
 export const PARSER_RUNTIME = registry.runtime;
 
-const BY_EXTENSION: Readonly<Record<string, string>> = Object.assign({}, ...registry.grammars.map((g) => g.files), registry.otherExtensions);
+const BY_EXTENSION: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...registry.grammars.map((g) => g.files),
+  registry.otherExtensions,
+);
 const BY_NAME: Readonly<Record<string, string>> = registry.fileNames;
 
 /** The VS Code language id of a file, by its name or ending; null when unknown. */

@@ -61,7 +61,9 @@ const PATH_MAX = 4_096;
 
 function displayFor(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undefined, absolute: string): string {
   const shown = fullDisplay(roots, root, absolute);
-  return shown.length > PATH_MAX ? `${shown.slice(0, QUOTED_CHARS)}… [a path of ${shown.length.toLocaleString('en-US')} characters]` : shown;
+  return shown.length > PATH_MAX
+    ? `${shown.slice(0, QUOTED_CHARS)}… [a path of ${shown.length.toLocaleString('en-US')} characters]`
+    : shown;
 }
 
 function fullDisplay(roots: readonly WorkspaceRoot[], root: WorkspaceRoot | undefined, absolute: string): string {
@@ -108,25 +110,49 @@ function changedUnderUs(path: ResolvedPath): LecternError {
 }
 
 function movedUnderUs(path: ResolvedPath): LecternError {
-  return new LecternError('READ_FAILED', `${path.display} changed while it was being opened: it now leads to another file.`, 'Nothing was read; call again in a moment.');
+  return new LecternError(
+    'READ_FAILED',
+    `${path.display} changed while it was being opened: it now leads to another file.`,
+    'Nothing was read; call again in a moment.',
+  );
 }
 
 function openFailure(path: ResolvedPath, error: unknown): LecternError {
   if (error instanceof LecternError) return error;
   const code = (error as { code?: string })?.code;
   if (code === 'EISDIR') {
-    return new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+    return new LecternError(
+      'IS_DIRECTORY',
+      `${path.display} is a directory, not a file.`,
+      'Pass a file path inside it; lectern_stat shows what a path is.',
+    );
   }
   if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
-    return new LecternError('NOT_FOUND', `${path.display} does not exist.`, 'Check the spelling; lectern_stat tells whether a path exists.');
+    return new LecternError(
+      'NOT_FOUND',
+      `${path.display} does not exist.`,
+      'Check the spelling; lectern_stat tells whether a path exists.',
+    );
   }
   if (code === 'EACCES' || code === 'EPERM') {
-    return new LecternError('READ_FAILED', `${path.display} cannot be read: permission denied.`, 'Check the file and folder permissions.');
+    return new LecternError(
+      'READ_FAILED',
+      `${path.display} cannot be read: permission denied.`,
+      'Check the file and folder permissions.',
+    );
   }
   if (code === 'ELOOP') {
-    return new LecternError('READ_FAILED', `${path.display} became a symbolic link while it was being opened.`, 'Nothing was read; call again in a moment.');
+    return new LecternError(
+      'READ_FAILED',
+      `${path.display} became a symbolic link while it was being opened.`,
+      'Nothing was read; call again in a moment.',
+    );
   }
-  return new LecternError('READ_FAILED', `${path.display} could not be opened (${code ?? 'error'}).`, 'Check the file permissions.');
+  return new LecternError(
+    'READ_FAILED',
+    `${path.display} could not be opened (${code ?? 'error'}).`,
+    'Check the file permissions.',
+  );
 }
 
 /**
@@ -137,7 +163,10 @@ function openFailure(path: ResolvedPath, error: unknown): LecternError {
  * a real path inside a workspace folder. A path resolved as outside (the user approved it) is
  * only held to the first two.
  */
-export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promise<{ handle: FileHandle; stat: OpenedStat }> {
+export async function openInside(
+  fs: FileSystemPort,
+  path: ResolvedPath,
+): Promise<{ handle: FileHandle; stat: OpenedStat }> {
   if (path.real !== undefined && path.realId !== undefined && !path.outside) {
     const opened = await openChecked(fs, path, path.real, path.realId);
     if (opened) return opened;
@@ -157,7 +186,12 @@ export async function openInside(fs: FileSystemPort, path: ResolvedPath): Promis
 }
 
 /** Opens `real` (or the real path of `path`) and checks it; undefined only when `expected` is given and the opened file is not it. */
-async function openChecked(fs: FileSystemPort, path: ResolvedPath, known: string | undefined, expected: FileIdentity | undefined): Promise<{ handle: FileHandle; stat: OpenedStat } | undefined> {
+async function openChecked(
+  fs: FileSystemPort,
+  path: ResolvedPath,
+  known: string | undefined,
+  expected: FileIdentity | undefined,
+): Promise<{ handle: FileHandle; stat: OpenedStat } | undefined> {
   let real: string;
   let handle: FileHandle;
   try {
@@ -175,15 +209,25 @@ async function openChecked(fs: FileSystemPort, path: ResolvedPath, known: string
       path.outside ? undefined : handle.realPath?.(),
     ]);
     if (stat.kind === 'directory') {
-      throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+      throw new LecternError(
+        'IS_DIRECTORY',
+        `${path.display} is a directory, not a file.`,
+        'Pass a file path inside it; lectern_stat shows what a path is.',
+      );
     }
-    if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+    if (stat.kind !== 'file')
+      throw new LecternError(
+        'READ_FAILED',
+        `${path.display} is not a regular file.`,
+        'Only regular files can be read.',
+      );
     if (!path.outside) {
       if (expected && (expected.dev !== stat.dev || expected.ino !== stat.ino)) {
         await handle.close().catch(() => undefined);
         return undefined;
       }
-      if (checked?.dev !== undefined && (checked.dev !== stat.dev || checked.ino !== stat.ino)) throw changedUnderUs(path);
+      if (checked?.dev !== undefined && (checked.dev !== stat.dev || checked.ino !== stat.ino))
+        throw changedUnderUs(path);
       if (opened !== undefined && path.realRoots && !insideRoots(path.realRoots, opened)) throw changedUnderUs(path);
     }
     return { handle, stat };
@@ -258,7 +302,13 @@ export class PathResolver {
   /** The identity of the file at `real` (not following a link there), kept for `absolute` where the host tells one. */
   private async remember(absolute: string, real: string): Promise<FileIdentity | undefined> {
     const there = await this.host.fs.lstat(real).catch(() => undefined);
-    if (there?.dev === undefined || there.ino === undefined || there.ino === 0 || (there.kind !== 'file' && there.kind !== 'directory')) return undefined;
+    if (
+      there?.dev === undefined ||
+      there.ino === undefined ||
+      there.ino === 0 ||
+      (there.kind !== 'file' && there.kind !== 'directory')
+    )
+      return undefined;
     if (this.realPaths.size >= REMEMBERED_PATHS) this.realPaths.delete(this.realPaths.keys().next().value!);
     const id = { dev: there.dev, ino: there.ino };
     this.realPaths.set(absolute, { ...id, real });
@@ -273,7 +323,11 @@ export class PathResolver {
   async resolve(target: string): Promise<ResolvedPath> {
     const roots = this.host.roots();
     if (target.includes('\0')) {
-      throw new LecternError('INVALID_ARGS', `The path ${quote(target)} holds a NUL character, which no file name can.`, 'Pass the path without it.');
+      throw new LecternError(
+        'INVALID_ARGS',
+        `The path ${quote(target)} holds a NUL character, which no file name can.`,
+        'Pass the path without it.',
+      );
     }
     const cleaned = target.trim().replace(/^file:\/\//, '');
     let absolute: string;
@@ -302,7 +356,11 @@ export class PathResolver {
     return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret, ...found };
   }
 
-  private async pickRoot(roots: readonly WorkspaceRoot[], relative: string, original: string): Promise<[WorkspaceRoot, string]> {
+  private async pickRoot(
+    roots: readonly WorkspaceRoot[],
+    relative: string,
+    original: string,
+  ): Promise<[WorkspaceRoot, string]> {
     const normalized = toPosix(nodePath.normalize(relative)).replace(/^\.\//, '');
     if (roots.length === 1) return [roots[0]!, nodePath.join(roots[0]!.path, normalized)];
     const [first, ...rest] = normalized.split('/');
@@ -315,7 +373,8 @@ export class PathResolver {
       if (existing.some(([, p]) => p === candidate[1])) continue;
       if (await this.host.fs.stat(candidate[1])) existing.push(candidate);
     }
-    if (existing.length === 1 || (existing.length > 1 && named.length > 0 && existing[0]![0] === named[0])) return existing[0]!;
+    if (existing.length === 1 || (existing.length > 1 && named.length > 0 && existing[0]![0] === named[0]))
+      return existing[0]!;
     if (existing.length > 1) {
       const options = existing.map(([r, p]) => `"${displayFor(roots, r, p)}"`).join(' or ');
       throw new LecternError(
@@ -329,7 +388,12 @@ export class PathResolver {
   }
 
   /** Resolves `target` again, refuses it outside unless approved, and opens it (openInside). */
-  async open(target: string, allowOutside: boolean, doing = 'Read files', allowSecrets = false): Promise<{ handle: FileHandle; stat: OpenedStat; path: ResolvedPath }> {
+  async open(
+    target: string,
+    allowOutside: boolean,
+    doing = 'Read files',
+    allowSecrets = false,
+  ): Promise<{ handle: FileHandle; stat: OpenedStat; path: ResolvedPath }> {
     const path = await this.resolve(target);
     requireInside(path, allowOutside, doing, allowSecrets);
     return { ...(await openInside(this.host.fs, path)), path };

@@ -156,7 +156,13 @@ export interface RegexScanPort {
    * The lines of `text` that match (the first `keep` located); undefined when it ran out of
    * `timeoutMs` and was stopped. Rejects when the thread cannot run: the caller then scans inline.
    */
-  scan(query: string, caseSensitive: boolean, text: string, keep: number, timeoutMs: number): Promise<RegexScanResult | undefined>;
+  scan(
+    query: string,
+    caseSensitive: boolean,
+    text: string,
+    keep: number,
+    timeoutMs: number,
+  ): Promise<RegexScanResult | undefined>;
   /** Stops any running scan and the thread. */
   dispose?(): void;
 }
@@ -188,7 +194,11 @@ export interface OutlineThreadPort {
    */
   outline(job: OutlineThreadJob, timeoutMs: number, signal?: CancellationSignal): Promise<TextOutline | undefined>;
   /** The block around `range` (snippet reads, expand "block"); undefined: none, or out of time. */
-  enclosingBlock?(job: OutlineBlockJob, timeoutMs: number, signal?: CancellationSignal): Promise<EnclosingBlock | undefined>;
+  enclosingBlock?(
+    job: OutlineBlockJob,
+    timeoutMs: number,
+    signal?: CancellationSignal,
+  ): Promise<EnclosingBlock | undefined>;
   dispose?(): void;
 }
 

@@ -9,21 +9,68 @@ import picomatch from 'picomatch';
  */
 export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
   // Environment files (templates meant to be committed are exempt below).
-  '.env', '.env.*', '*.env', '.envrc',
+  '.env',
+  '.env.*',
+  '*.env',
+  '.envrc',
   // Private keys and certificates' keys, key stores.
-  'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk', '*.pem', '*.key', '*.p12', '*.pfx',
-  '*.jks', '*.keystore', '*.kdbx', '*.ppk', '*.gpg',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  'id_ecdsa_sk',
+  'id_ed25519_sk',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  '*.jks',
+  '*.keystore',
+  '*.kdbx',
+  '*.ppk',
+  '*.gpg',
   // Folders of credentials.
-  '.ssh/**', '.aws/**', '.gnupg/**', '.azure/**', '.kube/config', '.docker/config.json', '.config/gcloud/**', '.config/gh/hosts.yml',
+  '.ssh/**',
+  '.aws/**',
+  '.gnupg/**',
+  '.azure/**',
+  '.kube/config',
+  '.docker/config.json',
+  '.config/gcloud/**',
+  '.config/gh/hosts.yml',
   // Files that hold tokens or passwords.
-  '.npmrc', '.yarnrc.yml', '.pypirc', '.netrc', '_netrc', '.git-credentials', '.pgpass', '.my.cnf', '.htpasswd',
-  'credentials', 'credentials.json', 'client_secret*.json', 'service-account*.json', '*.tfstate', '*.tfstate.backup',
-  'secrets.yml', 'secrets.yaml', 'secrets.json', 'master.key',
+  '.npmrc',
+  '.yarnrc.yml',
+  '.pypirc',
+  '.netrc',
+  '_netrc',
+  '.git-credentials',
+  '.pgpass',
+  '.my.cnf',
+  '.htpasswd',
+  'credentials',
+  'credentials.json',
+  'client_secret*.json',
+  'service-account*.json',
+  '*.tfstate',
+  '*.tfstate.backup',
+  'secrets.yml',
+  'secrets.yaml',
+  'secrets.json',
+  'master.key',
 ];
 
 /** Names that look secret but are templates or public halves: never refused. */
 export const DEFAULT_SECRET_EXEMPTIONS: readonly string[] = [
-  '*.example', '*.sample', '*.template', '*.dist', '*.defaults', '.env.*.example', '*.pub', '.ssh/known_hosts', '.ssh/config',
+  '*.example',
+  '*.sample',
+  '*.template',
+  '*.dist',
+  '*.defaults',
+  '.env.*.example',
+  '*.pub',
+  '.ssh/known_hosts',
+  '.ssh/config',
 ];
 
 export interface SecretSettings {
@@ -42,11 +89,22 @@ export const DEFAULT_SECRET_SETTINGS: SecretSettings = { secretPatterns: [], all
  * the same file as id_rsa.
  */
 function compile(globs: readonly string[]): (posix: string) => boolean {
-  const clean = globs.map((g) => g.trim().replace(/^\.\//, '').replace(/^(\*\*\/)+/, '').replace(/\/+$/, '')).filter((g) => g.length > 0);
+  const clean = globs
+    .map((g) =>
+      g
+        .trim()
+        .replace(/^\.\//, '')
+        .replace(/^(\*\*\/)+/, '')
+        .replace(/\/+$/, ''),
+    )
+    .filter((g) => g.length > 0);
   const names = clean.filter((g) => !g.includes('/'));
   const paths = clean.filter((g) => g.includes('/'));
   const options = { dot: true, nocase: true };
-  const nameRe = names.length > 0 ? new RegExp(names.map((g) => `(?:${picomatch.makeRe(g, options).source})`).join('|'), 'i') : undefined;
+  const nameRe =
+    names.length > 0
+      ? new RegExp(names.map((g) => `(?:${picomatch.makeRe(g, options).source})`).join('|'), 'i')
+      : undefined;
   const pathTests = paths.map((g) => {
     const first = `${g.split('/')[0]!.toLowerCase()}/`;
     const re = picomatch.makeRe(`**/${g}`, options);

@@ -57,7 +57,8 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
   const positive = (value: number, fallback: number) => (Number.isFinite(value) && value > 0 ? value : fallback);
   const whole = (value: number, fallback: number) => Math.floor(positive(value, fallback));
   const share = (value: number, fallback: number) => Math.min(1, positive(value, fallback));
-  const oneOf = <T extends string>(value: unknown, options: readonly T[], fallback: T): T => (options.includes(value as T) ? (value as T) : fallback);
+  const oneOf = <T extends string>(value: unknown, options: readonly T[], fallback: T): T =>
+    options.includes(value as T) ? (value as T) : fallback;
   const d = DEFAULT_SETTINGS;
   return {
     contextTokens: whole(s.contextTokens, d.contextTokens),
@@ -70,12 +71,16 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
     hardLimitMultiplier: Math.max(1, positive(s.hardLimitMultiplier, d.hardLimitMultiplier)),
     relevance: oneOf(s.relevance, ['warn', 'block'], d.relevance),
     exclusions: oneOf(s.exclusions, ['warn', 'block'], d.exclusions),
-    excludeGlobs: Array.isArray(s.excludeGlobs) ? s.excludeGlobs.filter((g): g is string => typeof g === 'string' && g.trim().length > 0) : [],
+    excludeGlobs: Array.isArray(s.excludeGlobs)
+      ? s.excludeGlobs.filter((g): g is string => typeof g === 'string' && g.trim().length > 0)
+      : [],
     ephemeralShare: share(s.ephemeralShare, d.ephemeralShare),
     idleResetMinutes: positive(s.idleResetMinutes, d.idleResetMinutes),
     sessionGuard: typeof s.sessionGuard === 'boolean' ? s.sessionGuard : d.sessionGuard,
     lineNumbers: oneOf(s.lineNumbers, ['sparse', 'every'], d.lineNumbers),
-    secretPatterns: Array.isArray(s.secretPatterns) ? s.secretPatterns.filter((g): g is string => typeof g === 'string' && g.trim().length > 0) : [],
+    secretPatterns: Array.isArray(s.secretPatterns)
+      ? s.secretPatterns.filter((g): g is string => typeof g === 'string' && g.trim().length > 0)
+      : [],
     allowSecrets: s.allowSecrets === true,
   };
 }
@@ -97,7 +102,8 @@ export function sameSettings(copy: Partial<Settings>, given: Partial<Settings>):
     const x = a[key];
     const y = b[key];
     if (x === y || (x !== x && y !== y)) continue; // NaN equals NaN here
-    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, i) => item !== y[i])) return false;
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, i) => item !== y[i]))
+      return false;
   }
   return keys === Object.keys(a).length;
 }

@@ -4,12 +4,7 @@
 export type BudgetState = 'ok' | 'soft' | 'hard';
 
 export type WarningCode =
-  | 'LOW_RELEVANCE'
-  | 'EXCLUDED_PATH'
-  | 'BUDGET_SOFT'
-  | 'REPEATED_CALL'
-  | 'EPHEMERAL'
-  | 'DEDUPLICATED';
+  'LOW_RELEVANCE' | 'EXCLUDED_PATH' | 'BUDGET_SOFT' | 'REPEATED_CALL' | 'EPHEMERAL' | 'DEDUPLICATED';
 
 export interface StabilizationWarning {
   code: WarningCode;
@@ -53,7 +48,14 @@ export interface TimelineEntry {
   tokens: number;
   ok: boolean;
   /** user: a person ran the read (the command palette), not a model. */
-  flags: { degraded: boolean; deduplicated: boolean; ephemeral: boolean; low_relevance: boolean; excluded: boolean; user?: boolean };
+  flags: {
+    degraded: boolean;
+    deduplicated: boolean;
+    ephemeral: boolean;
+    low_relevance: boolean;
+    excluded: boolean;
+    user?: boolean;
+  };
 }
 
 export interface BudgetLimits {

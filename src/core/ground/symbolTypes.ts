@@ -1,6 +1,16 @@
 // What an outline holds: symbols with their spans, nested by containment.
 
-export const SYMBOL_KINDS = ['function', 'method', 'class', 'interface', 'type', 'enum', 'variable', 'field', 'module'] as const;
+export const SYMBOL_KINDS = [
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'variable',
+  'field',
+  'module',
+] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
 export interface OutlineSymbol {

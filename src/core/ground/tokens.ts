@@ -19,7 +19,7 @@ function inPieces(count: (text: string) => number): TokenCounter {
   return (text) => {
     if (text.length <= PIECE_CHARS) return text.length === 0 ? 0 : count(text);
     let sum = 0;
-    for (let at = 0; at < text.length; ) {
+    for (let at = 0; at < text.length;) {
       let end = Math.min(text.length, at + PIECE_CHARS);
       const code = text.charCodeAt(end - 1);
       if (code >= 0xd800 && code <= 0xdbff && end < text.length) end++; // keep a surrogate pair whole
@@ -31,7 +31,9 @@ function inPieces(count: (text: string) => number): TokenCounter {
 }
 
 export function loadTokenCounter(): Promise<TokenCounter> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) => inPieces((text) => tokenizer.countTokens(text, PLAIN)));
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) =>
+    inPieces((text) => tokenizer.countTokens(text, PLAIN)),
+  );
   return loading;
 }
 

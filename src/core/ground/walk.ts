@@ -12,8 +12,27 @@ import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
 export const EXCLUDED_DIRECTORIES = new Set([
-  'node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'out', 'vendor', 'target', '__pycache__',
-  '.venv', 'venv', '.tox', '.mypy_cache', '.pytest_cache', '.next', '.nuxt', 'coverage', '.gradle', 'bin', 'obj',
+  'node_modules',
+  '.git',
+  '.hg',
+  '.svn',
+  'dist',
+  'build',
+  'out',
+  'vendor',
+  'target',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.next',
+  '.nuxt',
+  'coverage',
+  '.gradle',
+  'bin',
+  'obj',
 ]);
 
 /** .gitignore files larger than this are not read. */
@@ -133,11 +152,18 @@ export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGe
   let slice = Date.now();
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
   for (const { root, start } of scopes) {
-    const explicit = (options.explicit?.(root) ?? []).map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
+    const explicit = (options.explicit?.(root) ?? [])
+      .map((p) => p.replace(/^\.\//, '').replace(/\/+$/, ''))
+      .filter((p) => p.length > 0);
     if (start) explicit.push(start);
     const onExplicitPath = (relative: string) => explicit.some((p) => p === relative || p.startsWith(`${relative}/`));
     const globExcluded = compileGlobs(options.excludeGlobs?.(root) ?? []);
-    const defaultReason = (name: string, relative: string, directory: boolean, layers: readonly IgnoreLayer[]): SkipReason | null => {
+    const defaultReason = (
+      name: string,
+      relative: string,
+      directory: boolean,
+      layers: readonly IgnoreLayer[],
+    ): SkipReason | null => {
       if (directory && EXCLUDED_DIRECTORIES.has(name)) return 'excluded folder';
       if (directory && name.startsWith('.')) return 'hidden folder';
       if (globExcluded?.(relative)) return 'exclude setting';

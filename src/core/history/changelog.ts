@@ -16,7 +16,12 @@ export function editsByFile(turns: readonly HistoryTurn[]): Map<string, ChangeEn
       for (const call of round.calls) {
         if (call.kind !== 'edit') continue;
         const path = call.path ?? '(no file named)';
-        const entry = { turn: t + 1, tool: call.tool, intent: call.intent?.trim() || '(no intent given)', lines: call.range ? rangeLabel(call.range) : null };
+        const entry = {
+          turn: t + 1,
+          tool: call.tool,
+          intent: call.intent?.trim() || '(no intent given)',
+          lines: call.range ? rangeLabel(call.range) : null,
+        };
         files.set(path, [...(files.get(path) ?? []), entry]);
       }
   });

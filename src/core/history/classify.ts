@@ -60,7 +60,11 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
     return {
       kind: 'read',
       path,
-      ...(outline ? { outline } : range(place?.start_line, place?.end_line) ? { range: range(place?.start_line, place?.end_line) } : {}),
+      ...(outline
+        ? { outline }
+        : range(place?.start_line, place?.end_line)
+          ? { range: range(place?.start_line, place?.end_line) }
+          : {}),
       ...(input.ephemeral === true ? { ephemeral: true } : {}),
       ...(place?.deduplicated ? { stub: true } : {}),
     };
@@ -70,13 +74,25 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
   if (EDIT.test(tool) && !READ.test(tool)) {
     const start = int(input, 'startLine', 'start_line', 'line');
     const end = int(input, 'endLine', 'end_line') ?? start;
-    return { kind: 'edit', ...(path ? { path } : {}), ...(range(start, end) ? { range: range(start, end) } : {}), ...(intentOf(input) ? { intent: intentOf(input) } : {}) };
+    return {
+      kind: 'edit',
+      ...(path ? { path } : {}),
+      ...(range(start, end) ? { range: range(start, end) } : {}),
+      ...(intentOf(input) ? { intent: intentOf(input) } : {}),
+    };
   }
   if (OUTPUT.test(tool)) return { kind: 'output' };
   if (READ.test(tool) && path) {
     const start = int(input, 'startLine', 'start_line', 'offset', 'startLineNumberBaseOne');
-    const end = int(input, 'endLine', 'end_line', 'endLineNumberBaseOne') ?? (start && int(input, 'limit') ? start + int(input, 'limit')! - 1 : undefined);
-    return { kind: 'read', path, ...(range(start, end) ? { range: range(start, end) } : {}), ...(input.ephemeral === true ? { ephemeral: true } : {}) };
+    const end =
+      int(input, 'endLine', 'end_line', 'endLineNumberBaseOne') ??
+      (start && int(input, 'limit') ? start + int(input, 'limit')! - 1 : undefined);
+    return {
+      kind: 'read',
+      path,
+      ...(range(start, end) ? { range: range(start, end) } : {}),
+      ...(input.ephemeral === true ? { ephemeral: true } : {}),
+    };
   }
   return { kind: 'other' };
 }
@@ -85,7 +101,12 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
 export function classifyLecternCall(tool: string, input: unknown, response: ToolResponse): CallFacts {
   if (!response.ok) return { kind: 'other' };
   const place = response.location
-    ? { file: response.location.file, start_line: response.meta.start_line, end_line: response.meta.end_line, deduplicated: response.meta.deduplicated_from !== undefined }
+    ? {
+        file: response.location.file,
+        start_line: response.meta.start_line,
+        end_line: response.meta.end_line,
+        deduplicated: response.meta.deduplicated_from !== undefined,
+      }
     : null;
   return classifyCall(tool, input, place);
 }

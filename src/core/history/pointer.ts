@@ -14,7 +14,13 @@ export function shortPath(path: string): string {
   return path.length <= MAX_PATH_CHARS ? path : `…${path.slice(path.length - MAX_PATH_CHARS + 1)}`;
 }
 
-export function pointerLine(path: string, range: LineRange | undefined, outline: boolean, keptTurn: number, keptRange: LineRange | undefined): string {
+export function pointerLine(
+  path: string,
+  range: LineRange | undefined,
+  outline: boolean,
+  keptTurn: number,
+  keptRange: LineRange | undefined,
+): string {
   return `[${shortPath(path)} ${rangeLabel(range, outline)} read again; see turn ${keptTurn}, ${rangeLabel(keptRange, outline)}]`;
 }
 

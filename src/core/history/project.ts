@@ -8,7 +8,16 @@
 import { isLongOutput, trimOutput } from './outputs';
 import { pointerLine, repeatLine } from './pointer';
 import { decideReads, pointerTarget, type KeepReason, type PlacedRead } from './readRetention';
-import type { Citation, Fate, HistoryCall, HistoryTurn, ProjectedCall, ProjectedTurn, Projection, ProjectionOptions } from './types';
+import type {
+  Citation,
+  Fate,
+  HistoryCall,
+  HistoryTurn,
+  ProjectedCall,
+  ProjectedTurn,
+  Projection,
+  ProjectionOptions,
+} from './types';
 
 /** Per message (role, separators) as chat formats count them; an estimate, the same for every variant. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -61,9 +70,18 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
 
   const pointTo = (read: PlacedRead): { text: string; pointsTo: string } => {
     const cluster = decision.clusterOf.get(read.call.id) ?? [];
-    const target = pointerTarget(read, cluster.filter((r) => kept.has(r.call.id)))!;
+    const target = pointerTarget(
+      read,
+      cluster.filter((r) => kept.has(r.call.id)),
+    )!;
     return {
-      text: pointerLine(read.call.path ?? '?', read.call.range, read.call.outline ?? false, target.turn, target.call.range),
+      text: pointerLine(
+        read.call.path ?? '?',
+        read.call.range,
+        read.call.outline ?? false,
+        target.turn,
+        target.call.range,
+      ),
       pointsTo: target.call.id,
     };
   };
@@ -77,7 +95,10 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
         const later = repeatedBy.get(id)!;
         plan.set(id, { fate: 'pointer', text: repeatLine(call.tool, call.input, later.turn), pointsTo: later.call.id });
       } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
-        plan.set(id, { fate: 'trimmed', text: trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text) });
+        plan.set(id, {
+          fate: 'trimmed',
+          text: trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text),
+        });
       } else plan.set(id, { fate: 'kept', text: call.text });
     }
   };
@@ -91,7 +112,8 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
         if (live.length === 0 && round.response.length === 0) continue;
         total += count(round.response) + MESSAGE_OVERHEAD_TOKENS;
         if (live.length > 0) total += MESSAGE_OVERHEAD_TOKENS;
-        for (const call of live) total += count(call.tool) + count(JSON.stringify(call.input ?? {})) + count(text(call)!);
+        for (const call of live)
+          total += count(call.tool) + count(JSON.stringify(call.input ?? {})) + count(text(call)!);
       }
     }
     return total;
@@ -106,7 +128,9 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
     const steps: (() => boolean)[] = [
       ...order.filter((r) => kept.get(r.call.id) === 'sampled').map((r) => () => kept.delete(r.call.id)),
       ...order.filter((r) => kept.get(r.call.id) === 'first').map((r) => () => kept.delete(r.call.id)),
-      ...order.filter((r) => plan.get(r.call.id)!.fate === 'trimmed').map((r) => () => (trimmedTight.add(r.call.id), true)),
+      ...order
+        .filter((r) => plan.get(r.call.id)!.fate === 'trimmed')
+        .map((r) => () => (trimmedTight.add(r.call.id), true)),
     ];
     for (const step of steps) {
       if (tokens <= options.budget) break;
@@ -128,7 +152,15 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
           .filter((c) => plan.get(c.id)!.fate !== 'dropped')
           .map((c): ProjectedCall => {
             const p = plan.get(c.id)!;
-            return { id: c.id, tool: c.tool, input: c.input, kind: c.kind, fate: p.fate as ProjectedCall['fate'], text: p.text, ...(p.pointsTo ? { pointsTo: p.pointsTo } : {}) };
+            return {
+              id: c.id,
+              tool: c.tool,
+              input: c.input,
+              kind: c.kind,
+              fate: p.fate as ProjectedCall['fate'],
+              text: p.text,
+              ...(p.pointsTo ? { pointsTo: p.pointsTo } : {}),
+            };
           }),
       }))
       .filter((round) => round.calls.length > 0 || round.response.length > 0),

@@ -53,7 +53,9 @@ function fileKey(call: HistoryCall): string {
  * piece is held whole by each read that touches it. Returns, per piece, its reads in order.
  */
 function pieces(reads: PlacedRead[]): PlacedRead[][] {
-  const bounds = [...new Set(reads.flatMap((r) => [linesOf(r.call).start, linesOf(r.call).end + 1]))].sort((a, b) => a - b);
+  const bounds = [...new Set(reads.flatMap((r) => [linesOf(r.call).start, linesOf(r.call).end + 1]))].sort(
+    (a, b) => a - b,
+  );
   const out: PlacedRead[][] = [];
   for (let i = 0; i + 1 < bounds.length; i++) {
     const piece = { start: bounds[i]!, end: bounds[i + 1]! - 1 };
@@ -144,7 +146,10 @@ export function decideReads(reads: PlacedRead[], citations: Citation[]): ReadDec
     for (const read of dropped) {
       if (kept.has(read.call.id)) continue;
       const cluster = clusterOf.get(read.call.id)!;
-      const target = pointerTarget(read, cluster.filter((r) => kept.has(r.call.id)));
+      const target = pointerTarget(
+        read,
+        cluster.filter((r) => kept.has(r.call.id)),
+      );
       if (target) pointers.set(read.call.id, target);
       else kept.set(read.call.id, 'sampled'); // cannot happen (a cluster keeps its last read)
     }

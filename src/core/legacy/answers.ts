@@ -12,7 +12,10 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
   switch (name) {
     case 'read_file':
     case 'read_file_range':
-      return { tool: 'lectern_read', input: { mode: 'file', target, start_line: input.start_line, end_line: input.end_line } };
+      return {
+        tool: 'lectern_read',
+        input: { mode: 'file', target, start_line: input.start_line, end_line: input.end_line },
+      };
     case 'read_file_head':
       return { tool: 'lectern_read', input: { mode: 'file', target, head: input.lines ?? 50 } };
     case 'read_file_tail':
@@ -20,18 +23,43 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
     case 'search_in_file':
       return {
         tool: 'lectern_search',
-        input: { target, query: input.query, is_regex: input.is_regex, case_sensitive: input.case_sensitive, max_matches: input.max_matches },
+        input: {
+          target,
+          query: input.query,
+          is_regex: input.is_regex,
+          case_sensitive: input.case_sensitive,
+          max_matches: input.max_matches,
+        },
       };
     case 'stat_file':
       return { tool: 'lectern_stat', input: { target } };
     case 'read_symbol':
-      return { tool: 'lectern_read', input: { mode: 'symbol', target: input.name, path: input.path, kind: input.kind, include_body: input.include_body } };
+      return {
+        tool: 'lectern_read',
+        input: {
+          mode: 'symbol',
+          target: input.name,
+          path: input.path,
+          kind: input.kind,
+          include_body: input.include_body,
+        },
+      };
     case 'dry_run_diff':
-      return { tool: 'lectern_read', input: { mode: 'diff_preview', target, against: input.against, context_lines: input.context_lines } };
+      return {
+        tool: 'lectern_read',
+        input: { mode: 'diff_preview', target, against: input.against, context_lines: input.context_lines },
+      };
     case 'get_snippet':
       return {
         tool: 'lectern_read',
-        input: { mode: 'snippet', target, start_line: input.start_line, end_line: input.end_line, context_lines: input.context_lines, expand: input.expand },
+        input: {
+          mode: 'snippet',
+          target,
+          start_line: input.start_line,
+          end_line: input.end_line,
+          context_lines: input.context_lines,
+          expand: input.expand,
+        },
       };
     default:
       throw new Error(`not a legacy tool: ${name}`);

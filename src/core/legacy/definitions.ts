@@ -3,7 +3,10 @@
 import type { FieldSpec, ToolDefinition } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 
-const legacyPath: FieldSpec = { type: 'string', description: 'File path, relative to the workspace folder or absolute.' };
+const legacyPath: FieldSpec = {
+  type: 'string',
+  description: 'File path, relative to the workspace folder or absolute.',
+};
 const legacyStartLine: FieldSpec = { type: 'integer', minimum: 1, description: 'First line, 1-based.' };
 const legacyEndLine: FieldSpec = { type: 'integer', minimum: 1, description: 'Last line, 1-based, inclusive.' };
 
@@ -72,7 +75,8 @@ export const legacyTools: readonly ToolDefinition[] = [
     name: 'read_symbol',
     displayName: 'Read Symbol',
     userDescription: 'Read a function, class or method by name.',
-    modelDescription: 'Read one symbol (function, class, method…) by name or name path ("Class.method"), optionally in one file. Returns its whole span with doc comments.',
+    modelDescription:
+      'Read one symbol (function, class, method…) by name or name path ("Class.method"), optionally in one file. Returns its whole span with doc comments.',
     fields: {
       name: { type: 'string', description: 'Symbol name or name path, e.g. "Store.get".' },
       path: { type: 'string', description: 'Optional file, folder or glob to look in.' },
@@ -86,13 +90,19 @@ export const legacyTools: readonly ToolDefinition[] = [
     name: 'get_snippet',
     displayName: 'Get Snippet',
     userDescription: 'Read lines of a file with context, optionally grown to the enclosing block.',
-    modelDescription: 'Read start_line..end_line of a file with context_lines around; expand "block" grows the range to the enclosing block.',
+    modelDescription:
+      'Read start_line..end_line of a file with context_lines around; expand "block" grows the range to the enclosing block.',
     fields: {
       path: legacyPath,
       start_line: legacyStartLine,
       end_line: legacyEndLine,
       context_lines: { type: 'integer', minimum: 0, maximum: 200, default: 0, description: 'Extra lines around.' },
-      expand: { type: 'string', enum: ['none', 'block'], default: 'none', description: '"block": grow to the enclosing block.' },
+      expand: {
+        type: 'string',
+        enum: ['none', 'block'],
+        default: 'none',
+        description: '"block": grow to the enclosing block.',
+      },
     },
     required: ['path', 'start_line'],
     legacy: true,
@@ -113,14 +123,24 @@ export const legacyTools: readonly ToolDefinition[] = [
     modelDescription:
       'Show what changed in a file as a unified diff (against the last git commit, the staged version, or the file on disk under unsaved editor changes), or list the changed files of a folder or the workspace. Changes nothing. Prefer lectern_read mode "diff_preview" when available.',
     fields: {
-      path: { type: 'string', description: 'File or folder, relative to the workspace folder or absolute; omit it for the whole workspace.' },
+      path: {
+        type: 'string',
+        description: 'File or folder, relative to the workspace folder or absolute; omit it for the whole workspace.',
+      },
       against: {
         type: 'string',
         enum: ['HEAD', 'INDEX', 'WORKTREE'],
         default: 'HEAD',
-        description: '"HEAD": the last commit; "INDEX": the staged version; "WORKTREE": the file on disk (unsaved editor changes).',
+        description:
+          '"HEAD": the last commit; "INDEX": the staged version; "WORKTREE": the file on disk (unsaved editor changes).',
       },
-      context_lines: { type: 'integer', minimum: 0, maximum: 200, default: 3, description: 'Unchanged lines around each change.' },
+      context_lines: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 200,
+        default: 3,
+        description: 'Unchanged lines around each change.',
+      },
     },
     required: [],
     legacy: true,

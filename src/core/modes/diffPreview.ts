@@ -37,5 +37,6 @@ export const diffPreviewMode = defineMode({
   name: 'diff_preview',
   fields: diffPreviewFields,
   targetOptional: true,
-  run: async (env, input: DiffPreviewInput, notes) => addNotes({ ...draft(await diffPreview(env, input)), notFileText: true }, notes),
+  run: async (env, input: DiffPreviewInput, notes) =>
+    addNotes({ ...draft(await diffPreview(env, input)), notFileText: true }, notes),
 });

@@ -96,8 +96,10 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     const linesLeft = env.maxLines === undefined ? undefined : env.maxLines - lines;
     if (parts.length > 0) {
       if (left < MIN_TARGET_TOKENS) why = `this answer used its token cap (${formatCount(env.tokenCap)} tokens)`;
-      else if (linesLeft !== undefined && linesLeft < 1) why = `this answer used the lines one read may show (${formatCount(env.maxLines!)})`;
-      else if (env.maxReads !== undefined && parts.length >= env.maxReads) why = `the session's read budget allows ${formatCount(env.maxReads)} more read${env.maxReads === 1 ? '' : 's'}`;
+      else if (linesLeft !== undefined && linesLeft < 1)
+        why = `this answer used the lines one read may show (${formatCount(env.maxLines!)})`;
+      else if (env.maxReads !== undefined && parts.length >= env.maxReads)
+        why = `the session's read budget allows ${formatCount(env.maxReads)} more read${env.maxReads === 1 ? '' : 's'}`;
       else if (env.signal?.isCancellationRequested) why = 'the call ran out of time';
       else if (parts.length >= MAX_TARGETS) why = `one answer reads at most ${MAX_TARGETS} targets`;
       if (why) {
@@ -107,7 +109,10 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     }
     let part: Draft;
     try {
-      part = await readOne({ ...env, tokenCap: Math.max(MIN_TARGET_TOKENS, left), maxLines: linesLeft }, { ...input, target });
+      part = await readOne(
+        { ...env, tokenCap: Math.max(MIN_TARGET_TOKENS, left), maxLines: linesLeft },
+        { ...input, target },
+      );
     } catch (error) {
       part = draft(errorResponse('file', target, error));
     }
@@ -115,10 +120,14 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     if (result.meta.token_estimate === 0) result.meta.token_estimate = env.countTokens(result.text);
     used += result.meta.token_estimate;
     const { start_line: firstLine, end_line: lastLine } = result.meta;
-    if (typeof firstLine === 'number' && typeof lastLine === 'number' && lastLine >= firstLine) lines += lastLine - firstLine + 1;
+    if (typeof firstLine === 'number' && typeof lastLine === 'number' && lastLine >= firstLine)
+      lines += lastLine - firstLine + 1;
     parts.push(addNotes(part, notes));
   }
-  const next = unread.length > 0 ? `${formatCount(unread.length)} of ${formatCount(targets.length)} targets not read: ${why}. Read the next ones with: lectern_read ${JSON.stringify({ ...input, target: unread.slice(0, NEXT_TARGETS) }).slice(0, 4_000)}` : undefined;
+  const next =
+    unread.length > 0
+      ? `${formatCount(unread.length)} of ${formatCount(targets.length)} targets not read: ${why}. Read the next ones with: lectern_read ${JSON.stringify({ ...input, target: unread.slice(0, NEXT_TARGETS) }).slice(0, 4_000)}`
+      : undefined;
   const results = parts.map((p) => p.response);
   const failures = results.filter((r) => !r.ok);
   const failed = failures.length;
@@ -128,7 +137,10 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
       ? {
           error: {
             code: failures[0]!.error!.code,
-            message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures.slice(0, 10).map((r) => `${r.target} (${r.error!.code})`).join(', ')}${failed > 10 ? ', …' : ''}.`,
+            message: `${formatCount(failed)} of ${formatCount(results.length)} targets failed: ${failures
+              .slice(0, 10)
+              .map((r) => `${r.target} (${r.error!.code})`)
+              .join(', ')}${failed > 10 ? ', …' : ''}.`,
             hint: 'Each target is answered in results; the others were read.',
           },
         }
@@ -147,7 +159,9 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
     location: null,
   };
   const closing =
-    (failed > 0 ? `\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]` : '') + (next ? `\n\n[${next}]` : '');
+    (failed > 0
+      ? `\n\n[${formatCount(results.length - failed)} of ${formatCount(results.length)} targets read; the others answered with errors above.]`
+      : '') + (next ? `\n\n[${next}]` : '');
   return listDraft(response, parts, closing);
 }
 

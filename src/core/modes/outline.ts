@@ -8,9 +8,16 @@ import { fileOutline, type SymbolEnv } from '../symbols/symbolRead';
 const RANGE_FIELDS = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'] as const;
 
 /** `outline: true`: the whole file's symbols; it takes no range. */
-export async function readOutline(env: SymbolEnv, input: { target: string } & Partial<Record<(typeof RANGE_FIELDS)[number], number>>): Promise<ToolResponse> {
+export async function readOutline(
+  env: SymbolEnv,
+  input: { target: string } & Partial<Record<(typeof RANGE_FIELDS)[number], number>>,
+): Promise<ToolResponse> {
   if (RANGE_FIELDS.some((k) => input[k] !== undefined)) {
-    throw new LecternError('INVALID_ARGS', 'outline returns the whole file\'s symbols; it takes no range.', `Example: lectern_read ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`);
+    throw new LecternError(
+      'INVALID_ARGS',
+      "outline returns the whole file's symbols; it takes no range.",
+      `Example: lectern_read ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`,
+    );
   }
   return renderOutline(env, await fileOutline(env, input.target), env.tokenCap, null);
 }
@@ -19,7 +26,11 @@ export async function readOutline(env: SymbolEnv, input: { target: string } & Pa
  * The outline of a file too large for one answer, instead of `firstPart` (its first lines); null
  * when it has no symbols, no grammar, or is too large or too slow to parse: the first part stands.
  */
-export async function outlineInstead(env: SymbolEnv, target: string, firstPart: ToolResponse): Promise<ToolResponse | null> {
+export async function outlineInstead(
+  env: SymbolEnv,
+  target: string,
+  firstPart: ToolResponse,
+): Promise<ToolResponse | null> {
   try {
     const file = await fileOutline(env, target);
     if (file.symbols.length === 0) return null;

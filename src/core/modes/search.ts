@@ -50,7 +50,8 @@ export const searchTool = defineTool(
     name: 'lectern_search',
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
-    userDescription: 'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
+    userDescription:
+      'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
     modelDescription:
       'Find lines by text (case-insensitive) or regex: numbered matches by file, best first; read around them with lectern_read.',
     fields: searchFields,

@@ -65,7 +65,8 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
       info.size_bytes = bytes.length;
       info.binary = false;
       info.encoding = 'utf-8';
-      info.total_lines = (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
+      info.total_lines =
+        (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
       if (dirty.languageId) info.language_id = dirty.languageId;
     } else if (target?.kind === 'file') {
       info.size_bytes = target.size;
@@ -108,10 +109,14 @@ async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo)
       const text = decodeUtf16(await source.read(sniffed.bomLength, stat.size - sniffed.bomLength), sniffed.encoding);
       if (text === undefined) return;
       const bytes = encoder.encode(text);
-      info.total_lines = (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
+      info.total_lines =
+        (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
       return;
     }
-    const index = env.indexes.get(`disk:${absolute}:${stat.size}:${stat.mtimeMs}`, () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes));
+    const index = env.indexes.get(
+      `disk:${absolute}:${stat.size}:${stat.mtimeMs}`,
+      () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes),
+    );
     info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;
   } finally {
     await source.close().catch(() => undefined);
@@ -120,8 +125,13 @@ async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo)
 
 function render(display: string, info: StatInfo): string {
   if (!info.exists) return `${display} · does not exist (exists: false)`;
-  const parts = [`${display} · ${info.kind}${info.link_target_kind !== undefined ? ` → ${info.link_target_kind ?? 'dangling'}` : ''}`];
-  if (info.size_bytes !== null) parts.push(formatBytes(info.size_bytes) + (info.size_bytes >= 1024 ? ` (${formatCount(info.size_bytes)} bytes)` : ''));
+  const parts = [
+    `${display} · ${info.kind}${info.link_target_kind !== undefined ? ` → ${info.link_target_kind ?? 'dangling'}` : ''}`,
+  ];
+  if (info.size_bytes !== null)
+    parts.push(
+      formatBytes(info.size_bytes) + (info.size_bytes >= 1024 ? ` (${formatCount(info.size_bytes)} bytes)` : ''),
+    );
   if (info.total_lines !== null) parts.push(plural(info.total_lines, 'line'));
   else if (info.binary === false && info.kind === 'file') {
     const cap = info.encoding?.startsWith('utf-16') ? LIMITS.maxTranscodeBytes : LIMITS.countLinesBelowBytes;

@@ -46,17 +46,33 @@ export function planRead(input: FileReadInput, notes: string[]): Plan {
   const byteParams = start_byte !== undefined || max_bytes !== undefined;
   if (head !== undefined && tail !== undefined) throw invalid('Use head or tail, not both.', { target: t, tail });
   if ((head !== undefined || tail !== undefined) && (lineParams || byteParams)) {
-    throw invalid(`${head !== undefined ? 'head' : 'tail'} cannot be combined with a range or a byte window.`, { target: t, start_line: 1, end_line: 100 });
+    throw invalid(`${head !== undefined ? 'head' : 'tail'} cannot be combined with a range or a byte window.`, {
+      target: t,
+      start_line: 1,
+      end_line: 100,
+    });
   }
   if (start_line !== undefined && end_line !== undefined && start_line > end_line) {
-    throw invalid(`start_line (${start_line}) is after end_line (${end_line}).`, { target: t, start_line: end_line, end_line: start_line });
+    throw invalid(`start_line (${start_line}) is after end_line (${end_line}).`, {
+      target: t,
+      start_line: end_line,
+      end_line: start_line,
+    });
   }
   if (offset !== undefined && start_line !== undefined) {
-    throw invalid('Use offset/limit or start_line/end_line, not both.', { target: t, start_line, end_line: end_line ?? start_line + 99 });
+    throw invalid('Use offset/limit or start_line/end_line, not both.', {
+      target: t,
+      start_line,
+      end_line: end_line ?? start_line + 99,
+    });
   }
   if (limit !== undefined && end_line !== undefined) {
     const from = start_line ?? offset ?? 1;
-    throw invalid('limit and end_line both set the end of the range; use one.', { target: t, start_line: from, end_line: end_line >= from ? end_line : from + limit - 1 });
+    throw invalid('limit and end_line both set the end of the range; use one.', {
+      target: t,
+      start_line: from,
+      end_line: end_line >= from ? end_line : from + limit - 1,
+    });
   }
   if (head !== undefined) return { kind: 'lines', style: 'head', startLine: 1, endLine: head, sized: true };
   if (tail !== undefined) return { kind: 'tail', lines: tail };
@@ -64,10 +80,22 @@ export function planRead(input: FileReadInput, notes: string[]): Plan {
     if (byteParams) notes.push('start_byte/max_bytes were ignored: line parameters take precedence.');
     if (offset !== undefined || limit !== undefined) {
       const from = offset ?? 1;
-      return { kind: 'lines', style: 'offset', startLine: from, endLine: limit !== undefined ? from + limit - 1 : Infinity, sized: limit !== undefined };
+      return {
+        kind: 'lines',
+        style: 'offset',
+        startLine: from,
+        endLine: limit !== undefined ? from + limit - 1 : Infinity,
+        sized: limit !== undefined,
+      };
     }
     const from = start_line ?? 1;
-    return { kind: 'lines', style: 'range', startLine: from, endLine: end_line ?? Infinity, sized: end_line !== undefined };
+    return {
+      kind: 'lines',
+      style: 'range',
+      startLine: from,
+      endLine: end_line ?? Infinity,
+      sized: end_line !== undefined,
+    };
   }
   if (byteParams) {
     let maxBytes = max_bytes ?? LIMITS.defaultWindowBytes;
@@ -105,7 +133,10 @@ class FileRead {
     private readonly notes: string[],
   ) {
     this.size = file.source.size;
-    this.index = env.indexes.get(file.versionKey, () => new LineIndex(file.base, this.size, this.size <= INDEX_FINE_BELOW_BYTES ? INDEX_GRAIN : LIMITS.chunkBytes));
+    this.index = env.indexes.get(
+      file.versionKey,
+      () => new LineIndex(file.base, this.size, this.size <= INDEX_FINE_BELOW_BYTES ? INDEX_GRAIN : LIMITS.chunkBytes),
+    );
   }
 
   private get label(): string {
@@ -138,7 +169,11 @@ class FileRead {
     const past =
       (plan.kind === 'lines' && plan.startLine > 1) || (plan.kind === 'window' && plan.startByte > this.file.base);
     const message = `${this.label} exists and is empty (0 lines, ${plural(this.size - this.file.base, 'byte')} of text).`;
-    if (past) throw new LecternError('OUT_OF_RANGE', message, 'There is nothing to read.', { total_lines: 0, total_bytes: this.size });
+    if (past)
+      throw new LecternError('OUT_OF_RANGE', message, 'There is nothing to read.', {
+        total_lines: 0,
+        total_bytes: this.size,
+      });
     return this.respond({
       content: '',
       body: '',
@@ -171,15 +206,23 @@ class FileRead {
       { startLine: plan.startLine, endLine: plan.endLine, maxBytes: LIMITS.maxLineReadBytes },
       this.env.signal,
     );
-    if (!slice) return this.outOfRange(plan.startLine, Number.isFinite(plan.endLine) ? plan.endLine - plan.startLine + 1 : 200);
-    const shaped = this.shape(slice, { maxChars: plan.sized ? null : this.maxPreviewChars(), cutLong: true, keepEnd: false, firstLine: plan.startLine });
+    if (!slice)
+      return this.outOfRange(plan.startLine, Number.isFinite(plan.endLine) ? plan.endLine - plan.startLine + 1 : 200);
+    const shaped = this.shape(slice, {
+      maxChars: plan.sized ? null : this.maxPreviewChars(),
+      cutLong: true,
+      keepEnd: false,
+      firstLine: plan.startLine,
+    });
     const total = await this.totalLines();
     const shown = shaped.lines.length;
     const lastLine = plan.startLine + shown - 1;
     const endByte = slice.startByte + shaped.byteLength;
     const atEof = endByte >= this.size;
     const askedLast = Number.isFinite(plan.endLine) ? plan.endLine : null;
-    const degraded = shaped.cappedBy !== null || (slice.cappedByBytes && (askedLast === null ? false : lastLine < askedLast) && plan.sized);
+    const degraded =
+      shaped.cappedBy !== null ||
+      (slice.cappedByBytes && (askedLast === null ? false : lastLine < askedLast) && plan.sized);
     // A range past the end needs no note: the header says "of N".
     const longLineCut = slice.cutInLine && shown === 1;
     let next: NextCall | null = null;
@@ -197,16 +240,29 @@ class FileRead {
     // A short range the agent bounded itself (start_line/end_line) and got whole: meta.next still says
     // what follows, the text need not. Pages (offset/limit, as [Next] gives them) and long ranges keep it.
     const gotAll =
-      plan.style === 'range' && plan.sized && askedLast !== null && askedLast - plan.startLine + 1 <= LIMITS.preciseLines && lastLine >= Math.min(askedLast, total ?? askedLast);
+      plan.style === 'range' &&
+      plan.sized &&
+      askedLast !== null &&
+      askedLast - plan.startLine + 1 <= LIMITS.preciseLines &&
+      lastLine >= Math.min(askedLast, total ?? askedLast);
     if (degraded) this.notes.push(this.capNote(shaped, slice, 'lines'));
-    const what = plan.style === 'head' ? `first ${plural(shown, 'line')}` : `lines ${formatCount(plan.startLine)}-${formatCount(lastLine)}`;
+    const what =
+      plan.style === 'head'
+        ? `first ${plural(shown, 'line')}`
+        : `lines ${formatCount(plan.startLine)}-${formatCount(lastLine)}`;
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, plan.startLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       bodyCounted: shaped.bodyCounted,
       header: `${this.label} · ${what} of ${total === null ? 'an uncounted number (file over ' + formatBytes(LIMITS.countLinesBelowBytes) + ')' : formatCount(total)}`,
-      meta: { total_lines: total, start_line: plan.startLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
+      meta: {
+        total_lines: total,
+        start_line: plan.startLine,
+        end_line: lastLine,
+        start_byte: slice.startByte,
+        end_byte: endByte,
+      },
       next,
       quietNext: gotAll && !longLineCut,
       truncated: plan.startLine > 1 || !atEof,
@@ -226,7 +282,13 @@ class FileRead {
       );
     }
     const slice = await byteWindow(this.file.source, this.file.base, plan.startByte, plan.maxBytes);
-    const before = await this.index.newlinesBefore(this.file.source, slice.startByte, LIMITS.countLinesBelowBytes, this.env.signal, slice.bytes);
+    const before = await this.index.newlinesBefore(
+      this.file.source,
+      slice.startByte,
+      LIMITS.countLinesBelowBytes,
+      this.env.signal,
+      slice.bytes,
+    );
     const firstLine = before === undefined ? null : before + 1;
     const shaped = this.shape(slice, { maxChars: null, cutLong: false, keepEnd: false, firstLine });
     const endByte = slice.startByte + shaped.byteLength;
@@ -234,32 +296,61 @@ class FileRead {
     const shown = shaped.lines.length;
     const lastLine = firstLine === null ? null : firstLine + shown - 1;
     if (slice.snappedFrom !== null) {
-      this.notes.push(`start_byte ${formatCount(slice.snappedFrom)} was inside a line; the window starts at that line's first byte (${formatCount(slice.startByte)}).`);
+      this.notes.push(
+        `start_byte ${formatCount(slice.snappedFrom)} was inside a line; the window starts at that line's first byte (${formatCount(slice.startByte)}).`,
+      );
     }
-    if (slice.startsInLine) this.notes.push(`The window starts inside a line longer than ${formatCount(plan.maxBytes)} bytes (continuing it).`);
+    if (slice.startsInLine)
+      this.notes.push(
+        `The window starts inside a line longer than ${formatCount(plan.maxBytes)} bytes (continuing it).`,
+      );
     const cutHere = (slice.cutInLine && shown === 1) || shaped.tokenCutInLine;
     if (cutHere) {
-      this.notes.push(`A single line is longer than this window: it is cut at byte ${formatCount(endByte)} (at a character boundary). Continue with start_byte ${formatCount(endByte)}.`);
+      this.notes.push(
+        `A single line is longer than this window: it is cut at byte ${formatCount(endByte)} (at a character boundary). Continue with start_byte ${formatCount(endByte)}.`,
+      );
     }
     const degraded = shaped.cappedBy !== null;
     if (degraded) this.notes.push(this.capNote(shaped, slice, 'window'));
-    const lineText = firstLine === null ? `line numbers not counted (file over ${formatBytes(LIMITS.countLinesBelowBytes)})` : `lines ${formatCount(firstLine)}-${formatCount(lastLine!)} of ${total === null ? '?' : formatCount(total)}`;
+    const lineText =
+      firstLine === null
+        ? `line numbers not counted (file over ${formatBytes(LIMITS.countLinesBelowBytes)})`
+        : `lines ${formatCount(firstLine)}-${formatCount(lastLine!)} of ${total === null ? '?' : formatCount(total)}`;
     return this.respond({
       content: this.contentOf(slice, shaped),
       body: renderNumbered(shaped.lines, firstLine, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       bodyCounted: shaped.bodyCounted,
       header: `${this.label} · bytes ${formatCount(slice.startByte)}-${formatCount(endByte)} of ${formatCount(this.size)} · ${lineText}`,
-      meta: { total_lines: total, start_line: firstLine, end_line: lastLine, start_byte: slice.startByte, end_byte: endByte },
+      meta: {
+        total_lines: total,
+        start_line: firstLine,
+        end_line: lastLine,
+        start_byte: slice.startByte,
+        end_byte: endByte,
+      },
       // After a token cut the next window is the size that fit: a full-size one would snap back to the line start.
-      next: endByte < this.size ? this.call({ start_byte: endByte, max_bytes: shaped.tokenCutInLine ? endByte - slice.startByte : plan.maxBytes }) : null,
+      next:
+        endByte < this.size
+          ? this.call({
+              start_byte: endByte,
+              max_bytes: shaped.tokenCutInLine ? endByte - slice.startByte : plan.maxBytes,
+            })
+          : null,
       truncated: slice.startByte > this.file.base || endByte < this.size,
       degraded,
     });
   }
 
   private async tail(plan: Extract<Plan, { kind: 'tail' }>): Promise<ToolResponse> {
-    const slice = await tailSlice(this.file.source, this.file.base, plan.lines, LIMITS.maxLineReadBytes, this.env.signal, this.index.knownTailFrom(plan.lines));
+    const slice = await tailSlice(
+      this.file.source,
+      this.file.base,
+      plan.lines,
+      LIMITS.maxLineReadBytes,
+      this.env.signal,
+      this.index.knownTailFrom(plan.lines),
+    );
     const total = await this.totalLines();
     const firstLine = total === null ? null : total - slice.lineCount + 1;
     const shaped = this.shape(slice, { maxChars: null, cutLong: true, keepEnd: true, firstLine });
@@ -273,24 +364,39 @@ class FileRead {
         shownFirst !== null && total !== null
           ? ` Earlier requested lines: ${callText('lectern_read', this.call({ start_line: Math.max(1, total - plan.lines + 1), end_line: shownFirst - 1 }))}.`
           : ` Earlier bytes: ${callText('lectern_read', this.call({ start_byte: Math.max(0, startByte - LIMITS.defaultWindowBytes), max_bytes: LIMITS.defaultWindowBytes }))}.`;
-      this.notes.push(`The last ${plural(plan.lines, 'line')} do not fit the size cap; showing the last ${plural(shown, 'line')}.${earlier}`);
+      this.notes.push(
+        `The last ${plural(plan.lines, 'line')} do not fit the size cap; showing the last ${plural(shown, 'line')}.${earlier}`,
+      );
     }
     if (slice.startsInLine && shown === slice.lineCount) {
-      const lineStart = shownFirst === null ? undefined : await this.index.lineStart(this.file.source, shownFirst, this.env.signal);
+      const lineStart =
+        shownFirst === null ? undefined : await this.index.lineStart(this.file.source, shownFirst, this.env.signal);
       const from = lineStart ?? Math.max(this.file.base, startByte - LIMITS.defaultWindowBytes);
       this.notes.push(
         `The tail starts inside ${shownFirst === null ? 'a line' : `line ${formatCount(shownFirst)}`}, which is longer than ${formatBytes(LIMITS.maxLineReadBytes)} (continuing it from byte ${formatCount(startByte)}). ` +
           `Its start: ${callText('lectern_read', this.call({ start_byte: from }))}.`,
       );
     }
-    const range = shownFirst === null ? `last ${plural(shown, 'line')} (line numbers not counted: file over ${formatBytes(LIMITS.countLinesBelowBytes)})` : `last ${plural(shown, 'line')} (${formatCount(shownFirst)}-${formatCount(total!)} of ${formatCount(total!)})`;
+    const range =
+      shownFirst === null
+        ? `last ${plural(shown, 'line')} (line numbers not counted: file over ${formatBytes(LIMITS.countLinesBelowBytes)})`
+        : `last ${plural(shown, 'line')} (${formatCount(shownFirst)}-${formatCount(total!)} of ${formatCount(total!)})`;
     return this.respond({
-      content: this.contentOf({ ...slice, bytes: slice.bytes.subarray(slice.bytes.length - shaped.byteLength) }, shaped),
+      content: this.contentOf(
+        { ...slice, bytes: slice.bytes.subarray(slice.bytes.length - shaped.byteLength) },
+        shaped,
+      ),
       body: renderNumbered(shaped.lines, shownFirst, this.env.settings.lineNumbers),
       bodyTokens: shaped.bodyTokens,
       bodyCounted: shaped.bodyCounted,
       header: `${this.label} · ${range}`,
-      meta: { total_lines: total, start_line: shownFirst, end_line: total, start_byte: startByte, end_byte: slice.endByte },
+      meta: {
+        total_lines: total,
+        start_line: shownFirst,
+        end_line: total,
+        start_byte: startByte,
+        end_byte: slice.endByte,
+      },
       next: null,
       truncated: startByte > this.file.base,
       degraded,
@@ -299,7 +405,12 @@ class FileRead {
 
   private async defaultRead(): Promise<ToolResponse> {
     const maxChars = this.maxPreviewChars();
-    const slice = (await lineSlice(this.file.source, this.index, { startLine: 1, endLine: Infinity, maxBytes: LIMITS.maxLineReadBytes }, this.env.signal))!;
+    const slice = (await lineSlice(
+      this.file.source,
+      this.index,
+      { startLine: 1, endLine: Infinity, maxBytes: LIMITS.maxLineReadBytes },
+      this.env.signal,
+    ))!;
     const shaped = this.shape(slice, { maxChars, cutLong: true, keepEnd: false });
     const endByte = slice.startByte + shaped.byteLength;
     const total = await this.totalLines();
@@ -343,7 +454,10 @@ class FileRead {
     return this.input.max_preview_chars ?? this.env.settings.maxPreviewChars;
   }
 
-  private shape(slice: Slice, options: { maxChars: number | null; cutLong: boolean; keepEnd: boolean; firstLine?: number | null }): Shaped {
+  private shape(
+    slice: Slice,
+    options: { maxChars: number | null; cutLong: boolean; keepEnd: boolean; firstLine?: number | null },
+  ): Shaped {
     const lines = splitLines(slice.bytes, this.label);
     if (options.cutLong) {
       const cut = cutLongLines(lines);
@@ -372,7 +486,10 @@ class FileRead {
 
   private capNote(shaped: Shaped, slice: Slice, kind: 'lines' | 'window'): string {
     if (shaped.tokenCutDisplay) {
-      const rest = shaped.droppedLines > 0 ? ` ${plural(shaped.droppedLines, 'more line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call.` : '';
+      const rest =
+        shaped.droppedLines > 0
+          ? ` ${plural(shaped.droppedLines, 'more line')} of the ${kind === 'window' ? 'window' : 'range'} left for the next call.`
+          : '';
       return this.displayCutNote(slice.firstLine, slice.startByte) + rest;
     }
     if (shaped.cappedBy === 'tokens') {
@@ -414,9 +531,16 @@ class FileRead {
   }): ToolResponse {
     const flags: string[] = [];
     if (this.file.origin === 'buffer') flags.push('unsaved editor buffer');
-    if (this.file.encoding !== 'utf-8') flags.push(this.file.encoding === 'utf-8-bom' ? 'UTF-8 with BOM (BOM not shown)' : `${this.file.encoding.toUpperCase()}, shown as UTF-8; byte offsets refer to the UTF-8 form`);
+    if (this.file.encoding !== 'utf-8')
+      flags.push(
+        this.file.encoding === 'utf-8-bom'
+          ? 'UTF-8 with BOM (BOM not shown)'
+          : `${this.file.encoding.toUpperCase()}, shown as UTF-8; byte offsets refer to the UTF-8 form`,
+      );
     if (parts.longLineCut) {
-      this.notes.push(`A single line is longer than ${formatBytes(LIMITS.maxLineReadBytes)}: shown up to byte ${formatCount(parts.meta.end_byte!)}. Continue it with a byte window from there.`);
+      this.notes.push(
+        `A single line is longer than ${formatBytes(LIMITS.maxLineReadBytes)}: shown up to byte ${formatCount(parts.meta.end_byte!)}. Continue it with a byte window from there.`,
+      );
     }
     const footer = this.notes.map((note) => `[${note}]`);
     if (parts.next && !parts.quietNext) footer.push(`[Next: ${callText('lectern_read', parts.next)}]`);
@@ -428,7 +552,9 @@ class FileRead {
       token_estimate:
         parts.bodyTokens === undefined
           ? this.env.countTokens(text)
-          : parts.bodyTokens + (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) + (parts.body.length > 0 ? 1 : 0),
+          : parts.bodyTokens +
+            (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) +
+            (parts.body.length > 0 ? 1 : 0),
       total_bytes: this.size,
       truncated: parts.truncated,
       preview_degraded: parts.degraded,

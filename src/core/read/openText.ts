@@ -43,7 +43,8 @@ export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionC
   const source = fileSource(opened.handle, opened.stat.size);
   try {
     const versionKey = `disk:${path.absolute}:${opened.stat.size}:${opened.stat.mtimeMs}`;
-    const sniffed = sniffs?.peek(versionKey) ?? sniff(await source.read(0, LIMITS.sniffBytes), opened.stat.size <= LIMITS.sniffBytes);
+    const sniffed =
+      sniffs?.peek(versionKey) ?? sniff(await source.read(0, LIMITS.sniffBytes), opened.stat.size <= LIMITS.sniffBytes);
     sniffs?.get(versionKey, () => sniffed);
     if (sniffed.binary) {
       throw new LecternError(
@@ -65,7 +66,12 @@ export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionC
       const raw = await source.read(sniffed.bomLength, opened.stat.size - sniffed.bomLength);
       const text = decodeUtf16(raw, sniffed.encoding);
       if (text === undefined || text.includes('\0')) {
-        throw new LecternError('BINARY_FILE', `${path.display} starts with a UTF-16 mark but is not valid UTF-16 text.`, 'It is probably binary.', { total_bytes: opened.stat.size });
+        throw new LecternError(
+          'BINARY_FILE',
+          `${path.display} starts with a UTF-16 mark but is not valid UTF-16 text.`,
+          'It is probably binary.',
+          { total_bytes: opened.stat.size },
+        );
       }
       await source.close();
       return {
@@ -78,7 +84,15 @@ export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionC
         transcoded: true,
       };
     }
-    return { source, base: sniffed.bomLength, encoding: sniffed.encoding, origin: 'disk', versionKey, mtimeMs: opened.stat.mtimeMs, transcoded: false };
+    return {
+      source,
+      base: sniffed.bomLength,
+      encoding: sniffed.encoding,
+      origin: 'disk',
+      versionKey,
+      mtimeMs: opened.stat.mtimeMs,
+      transcoded: false,
+    };
   } catch (error) {
     await source.close().catch(() => undefined);
     throw error;
@@ -92,14 +106,22 @@ async function whyNotOpened(host: Host, path: ResolvedPath, error: unknown): Pro
   const stat = await host.fs.stat(path.absolute).catch(() => undefined);
   if (!stat) throw new LecternError('NOT_FOUND', `${path.display} does not exist.`, notFoundHint(host));
   if (stat.kind === 'directory') {
-    throw new LecternError('IS_DIRECTORY', `${path.display} is a directory, not a file.`, 'Pass a file path inside it; lectern_stat shows what a path is.');
+    throw new LecternError(
+      'IS_DIRECTORY',
+      `${path.display} is a directory, not a file.`,
+      'Pass a file path inside it; lectern_stat shows what a path is.',
+    );
   }
-  if (stat.kind !== 'file') throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+  if (stat.kind !== 'file')
+    throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
   throw error;
 }
 
 function notFoundHint(host: Host): string {
   const names = host.roots().map((r) => r.name);
-  const where = names.length > 1 ? `relative to a workspace folder (${names.join(', ')}), optionally prefixed by its name` : 'relative to the workspace folder';
+  const where =
+    names.length > 1
+      ? `relative to a workspace folder (${names.join(', ')}), optionally prefixed by its name`
+      : 'relative to the workspace folder';
   return `Check the spelling; paths are ${where}, or absolute. lectern_stat tells whether a path exists.`;
 }

@@ -49,7 +49,12 @@ export function estimateTokens(text: string): number {
  * counts: only a line shown otherwise than read (cut) is measured. `lastLineEnds`: whether the
  * last of all lines read had its newline (every other line had).
  */
-export function renderedBytes(rendered: string, lines: readonly ShapedLine[], lastOfAll: ShapedLine | undefined, lastLineEnds: boolean): number {
+export function renderedBytes(
+  rendered: string,
+  lines: readonly ShapedLine[],
+  lastOfAll: ShapedLine | undefined,
+  lastLineEnds: boolean,
+): number {
   let extra = 0;
   for (const line of lines) {
     if (line.cut) extra += utf8Length(line.shown) - line.shown.length;
@@ -61,10 +66,18 @@ export function renderedBytes(rendered: string, lines: readonly ShapedLine[], la
 export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
   const text = decodeUtf8(bytes);
   if (text === undefined) {
-    throw new LecternError('BINARY_FILE', `${fileLabel} contains bytes that are not valid UTF-8 text in the requested range.`, 'It is probably binary; lectern_stat reports its size and type.');
+    throw new LecternError(
+      'BINARY_FILE',
+      `${fileLabel} contains bytes that are not valid UTF-8 text in the requested range.`,
+      'It is probably binary; lectern_stat reports its size and type.',
+    );
   }
   if (text.includes('\0')) {
-    throw new LecternError('BINARY_FILE', `${fileLabel} contains NUL bytes in the requested range; it is treated as binary.`, 'lectern_stat reports its size and type.');
+    throw new LecternError(
+      'BINARY_FILE',
+      `${fileLabel} contains NUL bytes in the requested range; it is treated as binary.`,
+      'lectern_stat reports its size and type.',
+    );
   }
   if (text.length === 0) return [];
   const pieces = text.split('\n');
@@ -76,7 +89,12 @@ export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
     for (let i = 0; i < pieces.length; i++) {
       const raw = pieces[i]!;
       const newline = i < pieces.length - 1 || lastEnds ? 1 : 0;
-      lines.push({ raw, shown: raw.endsWith('\r') ? raw.slice(0, -1) : raw, byteLength: raw.length + newline, cut: false });
+      lines.push({
+        raw,
+        shown: raw.endsWith('\r') ? raw.slice(0, -1) : raw,
+        byteLength: raw.length + newline,
+        cut: false,
+      });
     }
     return lines;
   }
@@ -142,7 +160,11 @@ export interface ShapeOptions {
 export function shapeLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
   // The line cap first: the rest of the range is left for the next call, as for the other caps.
   const lineCapped = options.maxLines !== undefined && all.length > Math.max(1, options.maxLines);
-  const lines = lineCapped ? (options.keepEnd ? all.slice(all.length - Math.max(1, options.maxLines!)) : all.slice(0, Math.max(1, options.maxLines!))) : all;
+  const lines = lineCapped
+    ? options.keepEnd
+      ? all.slice(all.length - Math.max(1, options.maxLines!))
+      : all.slice(0, Math.max(1, options.maxLines!))
+    : all;
   if (lineCapped && options.keepEnd && firstLine !== null) firstLine += all.length - lines.length;
   // Most reads fit: count the whole body once, and go line by line only when it does not (or
   // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
@@ -188,7 +210,13 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
   for (let i = 0; i < order.length; i++) {
     const line = order[i]!;
     const number = at(i);
-    const rendered = (number === null ? line.shown : gutterLine({ number, text: line.shown }, carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering))) + '\n';
+    const rendered =
+      (number === null
+        ? line.shown
+        : gutterLine(
+            { number, text: line.shown },
+            carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering),
+          )) + '\n';
     if (options.maxChars !== null && kept.length > 0 && chars + rendered.length > options.maxChars) {
       cappedBy = 'chars';
       break;
@@ -216,7 +244,11 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     kept.push(line);
   }
   const closing = at(kept.length - 1);
-  if (kept.length > 1 && closing !== null && !carriesNumber({ number: closing, text: kept[kept.length - 1]!.shown }, false, false, options.numbering)) {
+  if (
+    kept.length > 1 &&
+    closing !== null &&
+    !carriesNumber({ number: closing, text: kept[kept.length - 1]!.shown }, false, false, options.numbering)
+  ) {
     tokens += options.countTokens(`${closing}\t`);
   }
   if (options.keepEnd) kept.reverse();
@@ -235,6 +267,9 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
 /** The lines as the model sees them: numbered from `firstLine` (src/core/text/gutter.ts), or bare where their numbers are unknown. */
 export function renderNumbered(lines: readonly ShapedLine[], firstLine: number | null, numbering: LineNumbers): string {
   if (firstLine === null) return lines.map((line) => line.shown).join('\n');
-  return renderBlock(lines.map((line) => line.shown), firstLine, numbering);
+  return renderBlock(
+    lines.map((line) => line.shown),
+    firstLine,
+    numbering,
+  );
 }
-

@@ -28,7 +28,12 @@ export interface Slice {
  * Up to `maxBytes` at `start`, ending after the last whole line, or cut at a character boundary
  * when not even one line fits.
  */
-async function readWholeLines(source: ByteSource, start: number, maxBytes: number, read?: Uint8Array): Promise<{ data: Uint8Array; end: number; cut: boolean }> {
+async function readWholeLines(
+  source: ByteSource,
+  start: number,
+  maxBytes: number,
+  read?: Uint8Array,
+): Promise<{ data: Uint8Array; end: number; cut: boolean }> {
   const data = read ?? (await source.read(start, maxBytes));
   if (start + data.length >= source.size) return { data, end: data.length, cut: false };
   const lastNewline = data.lastIndexOf(NEWLINE);
@@ -59,21 +64,44 @@ export async function lineSlice(
   // end of the index chunk that holds its last line, where the index knows that chunk; else about
   // (code runs well under 160 bytes a line), and the whole cap only when that was not enough.
   const knownEnd = Number.isFinite(wanted) ? index.knownEndThrough(request.endLine) : undefined;
-  const guess = Number.isFinite(wanted) && knownEnd === undefined ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE)) : request.maxBytes;
+  const guess =
+    Number.isFinite(wanted) && knownEnd === undefined
+      ? Math.min(request.maxBytes, Math.max(GUESS_MIN_BYTES, wanted * GUESS_BYTES_PER_LINE))
+      : request.maxBytes;
   const found = await index.lineStartWithBytes(source, request.startLine, signal, guess, knownEnd);
   if (found === undefined) return undefined;
   const start = found.start;
   // The bytes read to find the start often hold the whole range already.
   const near = nthNewlineIn(found.following.subarray(0, request.maxBytes), wanted);
   if (near !== -1) {
-    return { startByte: start, endByte: start + near + 1, bytes: found.following.subarray(0, near + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+    return {
+      startByte: start,
+      endByte: start + near + 1,
+      bytes: found.following.subarray(0, near + 1),
+      firstLine: request.startLine,
+      cutInLine: false,
+      startsInLine: false,
+      cappedByBytes: false,
+    };
   }
   // What the whole cap would read, when those bytes are in hand already.
-  let held = found.following.length >= request.maxBytes || start + found.following.length >= source.size ? found.following.subarray(0, request.maxBytes) : undefined;
+  let held =
+    found.following.length >= request.maxBytes || start + found.following.length >= source.size
+      ? found.following.subarray(0, request.maxBytes)
+      : undefined;
   if (!held && guess < request.maxBytes && found.following.length === 0) {
     const first = await source.read(start, guess);
     const at = nthNewlineIn(first, wanted);
-    if (at !== -1) return { startByte: start, endByte: start + at + 1, bytes: first.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+    if (at !== -1)
+      return {
+        startByte: start,
+        endByte: start + at + 1,
+        bytes: first.subarray(0, at + 1),
+        firstLine: request.startLine,
+        cutInLine: false,
+        startsInLine: false,
+        cappedByBytes: false,
+      };
     if (start + first.length >= source.size) held = first; // the file ends within it: the whole cap reads no more
   }
   const { data, end, cut } = await readWholeLines(source, start, request.maxBytes, held);
@@ -88,7 +116,15 @@ export async function lineSlice(
     seen++;
   }
   if (seen === wanted) {
-    return { startByte: start, endByte: start + at + 1, bytes: data.subarray(0, at + 1), firstLine: request.startLine, cutInLine: false, startsInLine: false, cappedByBytes: false };
+    return {
+      startByte: start,
+      endByte: start + at + 1,
+      bytes: data.subarray(0, at + 1),
+      firstLine: request.startLine,
+      cutInLine: false,
+      startsInLine: false,
+      cappedByBytes: false,
+    };
   }
   return {
     startByte: start,
@@ -176,12 +212,25 @@ export async function tailSlice(
   knownFrom?: number,
 ): Promise<Slice & { lineCount: number }> {
   const size = source.size;
-  if (size === base) return { startByte: base, endByte: base, bytes: new Uint8Array(0), firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: 0 };
+  if (size === base)
+    return {
+      startByte: base,
+      endByte: base,
+      bytes: new Uint8Array(0),
+      firstLine: null,
+      cutInLine: false,
+      startsInLine: false,
+      cappedByBytes: false,
+      lineCount: 0,
+    };
   // The file's last chunk (or only as much of it as the index says the tail takes), read once: its
   // last byte, the first backward scan and most tails' bytes.
   const lastFrom = Math.max(base, size - 1 - LIMITS.chunkBytes, knownFrom ?? base);
   const lastChunk = await source.read(lastFrom, size - lastFrom);
-  const readBack = (from: number, to: number) => (from >= lastFrom && to <= lastFrom + lastChunk.length ? Promise.resolve(lastChunk.subarray(from - lastFrom, to - lastFrom)) : source.read(from, to - from));
+  const readBack = (from: number, to: number) =>
+    from >= lastFrom && to <= lastFrom + lastChunk.length
+      ? Promise.resolve(lastChunk.subarray(from - lastFrom, to - lastFrom))
+      : source.read(from, to - from);
   const lastByte = lastChunk[lastChunk.length - 1];
   // Newlines to find: one before each wanted line, the file's final newline aside.
   let toFind = lines;
@@ -190,7 +239,8 @@ export async function tailSlice(
   let found = 0;
   let scanned = false;
   while (position > base && size - position <= maxBytes) {
-    if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
+    if (signal?.isCancellationRequested)
+      throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
     // The first scan covers what was read; the next ones go back a chunk at a time.
     const from = scanned ? Math.max(base, position - LIMITS.chunkBytes) : Math.min(lastFrom, position);
     scanned = true;
@@ -210,7 +260,16 @@ export async function tailSlice(
   const reachedStart = toFind > 0 && position <= base;
   if ((toFind === 0 || reachedStart) && size - start <= maxBytes) {
     const bytes = await readBack(start, size);
-    return { startByte: start, endByte: size, bytes, firstLine: null, cutInLine: false, startsInLine: false, cappedByBytes: false, lineCount: reachedStart ? found + 1 : lines };
+    return {
+      startByte: start,
+      endByte: size,
+      bytes,
+      firstLine: null,
+      cutInLine: false,
+      startsInLine: false,
+      cappedByBytes: false,
+      lineCount: reachedStart ? found + 1 : lines,
+    };
   }
   // The wanted lines are longer than the cap: keep the whole lines that fit in the last maxBytes.
   const from = Math.max(base, size - maxBytes);
@@ -224,7 +283,16 @@ export async function tailSlice(
     start = await charStart(source, base, from);
   }
   const bytes = await source.read(start, size - start);
-  return { startByte: start, endByte: size, bytes, firstLine: null, cutInLine: false, startsInLine, cappedByBytes: true, lineCount: countLines(bytes) };
+  return {
+    startByte: start,
+    endByte: size,
+    bytes,
+    firstLine: null,
+    cutInLine: false,
+    startsInLine,
+    cappedByBytes: true,
+    lineCount: countLines(bytes),
+  };
 }
 
 /** First byte of the UTF-8 character that `position` points into. */

@@ -15,10 +15,16 @@ export interface Haystack {
 /** Decodes UTF-8 as the editor does: bytes that are not UTF-8 become U+FFFD. */
 export const LENIENT = new TextDecoder('utf-8', { ignoreBOM: true });
 
-const stripCr = (hay: string, start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+const stripCr = (hay: string, start: number, stop: number) =>
+  stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
 
 export function textHaystack(text: string): Haystack {
-  return { hay: text, line: (start, stop) => text.slice(start, stripCr(text, start, stop)), column: (start, at) => at - start, text: () => text };
+  return {
+    hay: text,
+    line: (start, stop) => text.slice(start, stripCr(text, start, stop)),
+    column: (start, at) => at - start,
+    text: () => text,
+  };
 }
 
 /** `hay` is `bytes` (from `base`) as Latin-1; lines are decoded from the bytes when shown. */

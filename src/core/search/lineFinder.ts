@@ -22,7 +22,8 @@ const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A line [start, stop) without its CR is empty. */
-const empty = (text: string, start: number, stop: number) => (stop === start || (stop === start + 1 && text.charCodeAt(start) === 13) ? 0 : -1);
+const empty = (text: string, start: number, stop: number) =>
+  stop === start || (stop === start + 1 && text.charCodeAt(start) === 13) ? 0 : -1;
 
 /** A line holds only RE2's `\s` characters other than the line break (tab, form feed, CR, space). */
 function whitespace(text: string, start: number, stop: number): number {
@@ -33,7 +34,10 @@ function whitespace(text: string, start: number, stop: number): number {
   return 0;
 }
 
-export function lineFinder(input: { query: string; is_regex?: boolean; case_sensitive?: boolean }, noContext: boolean): LineFinder | undefined {
+export function lineFinder(
+  input: { query: string; is_regex?: boolean; case_sensitive?: boolean },
+  noContext: boolean,
+): LineFinder | undefined {
   const { query } = input;
   const caseSensitive = input.case_sensitive ?? false;
   if (input.is_regex) {

@@ -25,7 +25,11 @@ export interface Hit {
 }
 
 /** The lines of one file that match: how many, and where the first `keep` of them are. */
-export function scanText(source: Haystack, searcher: TextSearcher, keep: number): { count: number; hits: Hit[]; firstOmitted: number | null } {
+export function scanText(
+  source: Haystack,
+  searcher: TextSearcher,
+  keep: number,
+): { count: number; hits: Hit[]; firstOmitted: number | null } {
   const text = source.hay;
   const hits: Hit[] = [];
   let count = 0;
@@ -47,7 +51,7 @@ export function scanText(source: Haystack, searcher: TextSearcher, keep: number)
     else firstOmitted ??= lineNumber;
   };
   if (searcher.next) {
-    for (let from = 0; from <= end; ) {
+    for (let from = 0; from <= end;) {
       const at = searcher.next(text, from);
       if (at === -1 || at > end) break;
       const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
@@ -58,7 +62,7 @@ export function scanText(source: Haystack, searcher: TextSearcher, keep: number)
     }
   } else if (searcher.candidate) {
     // Only the lines holding the literal text every match holds are tested.
-    for (let from = 0; from <= end; ) {
+    for (let from = 0; from <= end;) {
       const at = searcher.candidate(text, from);
       if (at === -1 || at > end) break;
       const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
@@ -69,7 +73,7 @@ export function scanText(source: Haystack, searcher: TextSearcher, keep: number)
       from = stop + 1;
     }
   } else {
-    for (let start = 0; start <= end; ) {
+    for (let start = 0; start <= end;) {
       let stop = text.indexOf('\n', start);
       if (stop === -1) stop = text.length;
       const column = searcher.line.firstMatch(source.line(start, stop));

@@ -11,11 +11,22 @@ import type { TextSearcher } from './matcher';
 
 const HEAD_BYTES = 64 * 1024;
 
-export type Raw = { bytes: Uint8Array } | { size: number } | { unreadable: true } | { outside: true } | { text: string };
-export type Loaded = { text: string } | Haystack | { skip: 'binary' | 'large' | 'unreadable' | 'outside'; size?: number } | { nomatch: true };
+export type Raw =
+  { bytes: Uint8Array } | { size: number } | { unreadable: true } | { outside: true } | { text: string };
+export type Loaded =
+  | { text: string }
+  | Haystack
+  | { skip: 'binary' | 'large' | 'unreadable' | 'outside'; size?: number }
+  | { nomatch: true };
 
 /** Reads `handle` from `position` until `length` bytes or the end. */
-async function readFully(handle: FileHandle, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+async function readFully(
+  handle: FileHandle,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+): Promise<number> {
   let filled = 0;
   while (filled < length) {
     const n = await handle.read(buffer, offset + filled, length - filled, position + filled);
@@ -68,7 +79,14 @@ export function examine(raw: Raw, searcher: TextSearcher): Loaded {
   if (head.indexOf(0) !== -1) return { skip: 'binary' };
   // Text every match holds, missing from the bytes: no need to decode them.
   const needles = searcher.needles;
-  if (needles && searchesBytes(bytes) && needles.some((n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1)) return { nomatch: true };
+  if (
+    needles &&
+    searchesBytes(bytes) &&
+    needles.some(
+      (n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1,
+    )
+  )
+    return { nomatch: true };
   if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };
@@ -78,7 +96,12 @@ export function examine(raw: Raw, searcher: TextSearcher): Loaded {
  * Through the port's sync fast path: the file as opened, or `outside` when its real path (the
  * file the port actually opened) is not inside the walk's folders.
  */
-export function readSyncChecked(readSync: NonNullable<FileSystemPort['readFileSync']>, absolute: string, maxBytes: number, inside: (real: string) => boolean): Raw {
+export function readSyncChecked(
+  readSync: NonNullable<FileSystemPort['readFileSync']>,
+  absolute: string,
+  maxBytes: number,
+  inside: (real: string) => boolean,
+): Raw {
   let read;
   try {
     read = readSync(absolute, maxBytes);
@@ -94,9 +117,14 @@ export async function readAsync(host: ReadEnv['host'], path: ResolvedPath, maxBy
   let handle: FileHandle;
   let size: number;
   try {
-    ({ handle, stat: { size } } = await openInside(host.fs, path));
+    ({
+      handle,
+      stat: { size },
+    } = await openInside(host.fs, path));
   } catch (error) {
-    return error instanceof LecternError && error.code === 'OUTSIDE_WORKSPACE' ? { outside: true } : { unreadable: true };
+    return error instanceof LecternError && error.code === 'OUTSIDE_WORKSPACE'
+      ? { outside: true }
+      : { unreadable: true };
   }
   try {
     const head = handle.allocate ? handle.allocate(HEAD_BYTES) : new Uint8Array(HEAD_BYTES);

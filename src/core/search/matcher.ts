@@ -170,7 +170,13 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     if (query.includes('\n') || query.includes('\r')) return { mayMatch: () => false, line };
     const ascii = isAscii(query);
     if (caseSensitive) {
-      return { mayMatch: (text) => text.includes(query), next: (text, from) => text.indexOf(query, from), needles: [encoder.encode(query)], line, ascii };
+      return {
+        mayMatch: (text) => text.includes(query),
+        next: (text, from) => text.indexOf(query, from),
+        needles: [encoder.encode(query)],
+        line,
+        ascii,
+      };
     }
     // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
     if (query.length > LONG_PLAIN_QUERY) {
@@ -203,7 +209,9 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     const tests = literals.map((l) => (caseSensitive ? (text: string) => text.includes(l) : foldedTest(l)));
     const mayMatch = (text: string) => tests.every((test) => test(text));
     const longest = literals[0]!;
-    const folded = caseSensitive ? undefined : new RegExp(escapeRegExp(longest), isAscii(longest) && !/[ks]/i.test(longest) ? 'gi' : 'giu');
+    const folded = caseSensitive
+      ? undefined
+      : new RegExp(escapeRegExp(longest), isAscii(longest) && !/[ks]/i.test(longest) ? 'gi' : 'giu');
     const candidate = (text: string, from: number) => {
       if (!folded) return text.indexOf(longest, from);
       folded.lastIndex = from;
@@ -212,10 +220,18 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     // ASCII literals (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
     const ascii = literals.every((l) => isAscii(l) && (caseSensitive || !/[ks]/i.test(l)));
-    return { mayMatch, candidate, needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined, line: lineMatcher, ascii };
+    return {
+      mayMatch,
+      candidate,
+      needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
+      line: lineMatcher,
+      ascii,
+    };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.
-  const whole = /\\[Az]|\(\?[a-zA-Z]*-[a-zA-Z]*m/.test(query) ? undefined : RE2JS.compile(query, flags | RE2JS.MULTILINE);
+  const whole = /\\[Az]|\(\?[a-zA-Z]*-[a-zA-Z]*m/.test(query)
+    ? undefined
+    : RE2JS.compile(query, flags | RE2JS.MULTILINE);
   const dollar = query.includes('$');
   // That pays off when most texts fail it; when most pass, testing their lines alone is cheaper.
   let tested = 0;

@@ -27,7 +27,9 @@ export class Ranking {
 
   /** Matches a file at this 0-based rank can still show. */
   private keep(rank: number): number {
-    return rank >= this.maxResults ? 0 : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
+    return rank >= this.maxResults
+      ? 0
+      : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
   }
 
   /** Inserts a file by rank; answers how many of its matches it may keep there (0: none, or left out). */
@@ -56,7 +58,7 @@ export class Ranking {
 export function allocate(files: FileResult[], maxResults: number): number[] {
   const fits = (cap: number) => files.reduce((sum, f) => sum + Math.min(f.count, cap), 0) <= maxResults;
   let cap = 0;
-  for (let lo = 1, hi = maxResults; lo <= hi; ) {
+  for (let lo = 1, hi = maxResults; lo <= hi;) {
     const mid = (lo + hi) >> 1;
     if (fits(mid)) {
       cap = mid;

@@ -41,19 +41,30 @@ export interface Outcome {
   notes: string[];
 }
 
-function renderFile(file: FileResult, share: number, firstOmitted: number | null, followUp: string | null, numbering: LineNumbers): string {
+function renderFile(
+  file: FileResult,
+  share: number,
+  firstOmitted: number | null,
+  followUp: string | null,
+  numbering: LineNumbers,
+): string {
   const limit = share < file.kept.length ? file.kept[share]!.line : (firstOmitted ?? Infinity);
   const shown = file.kept.slice(0, share);
   const matchLines = new Set(shown.map((m) => m.line));
   const lines = new Map<number, GutterLine>();
   for (const m of shown) {
-    for (const c of [...m.before, ...m.after]) if (c.line < limit && !matchLines.has(c.line) && !lines.has(c.line)) lines.set(c.line, { number: c.line, mark: '-', text: c.text });
+    for (const c of [...m.before, ...m.after])
+      if (c.line < limit && !matchLines.has(c.line) && !lines.has(c.line))
+        lines.set(c.line, { number: c.line, mark: '-', text: c.text });
     lines.set(m.line, { number: m.line, mark: ':', text: m.text });
   }
   const ordered = [...lines.values()].sort((a, b) => a.number - b.number);
-  const out = [`${file.display} · ${plural(file.count, 'match', 'matches')}${share < file.count ? ` (showing ${formatCount(share)})` : ''}`];
+  const out = [
+    `${file.display} · ${plural(file.count, 'match', 'matches')}${share < file.count ? ` (showing ${formatCount(share)})` : ''}`,
+  ];
   if (ordered.length > 0) out.push(renderGutter(ordered, numbering));
-  if (share < file.count && followUp) out.push(`[${plural(file.count - share, 'more match', 'more matches')} in this file: ${followUp}]`);
+  if (share < file.count && followUp)
+    out.push(`[${plural(file.count - share, 'more match', 'more matches')} in this file: ${followUp}]`);
   return out.join('\n');
 }
 
@@ -69,7 +80,9 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   // What the answer says whatever it shows.
   const fixed: string[] = [];
   if (o.outOfTime) {
-    fixed.push(`[Stopped after ${formatCount(Math.round(o.elapsedMs / 1000))} s with ${plural(o.searched, 'file')} searched: files later in the walk were not searched, so counts are lower bounds. Narrow with target or include.]`);
+    fixed.push(
+      `[Stopped after ${formatCount(Math.round(o.elapsedMs / 1000))} s with ${plural(o.searched, 'file')} searched: files later in the walk were not searched, so counts are lower bounds. Narrow with target or include.]`,
+    );
   }
   // What was not searched is said where it could matter: files too large (searchable as a target),
   // unreadable ones, and — when nothing matched — binaries and the folders left out (meta.skipped has all).
@@ -88,7 +101,9 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
     for (const s of o.skippedFolders) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.path]);
     const named = [...byReason].map(([reason, paths]) => `${paths.join(', ')} (${reason})`).join('; ');
     const rest = o.skippedFolderCount - o.skippedFolders.length;
-    fixed.push(`[Folders not searched: ${named}${rest > 0 ? `, and ${formatCount(rest)} more` : ''}. To search one, pass it as target or in include.]`);
+    fixed.push(
+      `[Folders not searched: ${named}${rest > 0 ? `, and ${formatCount(rest)} more` : ''}. To search one, pass it as target or in include.]`,
+    );
   }
   // Within the token cap: whole file groups in rank order, at least one. The header, the counts
   // and the follow-up call take about 250 tokens.
@@ -97,7 +112,13 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   let tokenCut = false;
   for (let i = 0; i < shares.length; i++) {
     const file = o.ranking[i]!;
-    const text = renderFile(file, shares[i]!, o.firstOmitted.get(file) ?? null, fileCall(file.display), env.settings.lineNumbers);
+    const text = renderFile(
+      file,
+      shares[i]!,
+      o.firstOmitted.get(file) ?? null,
+      fileCall(file.display),
+      env.settings.lineNumbers,
+    );
     const cost = env.countTokens(text) + 1;
     if (tokens + cost > env.tokenCap && groups.length > 0) {
       tokenCut = true;
@@ -108,7 +129,9 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   }
   const shownFiles = o.ranking.slice(0, groups.length);
   const shownMatches = shares.slice(0, groups.length).reduce((a, b) => a + b, 0);
-  const matches: WorkspaceMatch[] = shownFiles.flatMap((f, i) => f.kept.slice(0, shares[i]).map((m) => ({ file: f.display, line: m.line, column: m.column, text: m.text })));
+  const matches: WorkspaceMatch[] = shownFiles.flatMap((f, i) =>
+    f.kept.slice(0, shares[i]).map((m) => ({ file: f.display, line: m.line, column: m.column, text: m.text })),
+  );
 
   // More files, named with their counts, as far as the cap allows.
   const listed: FileResult[] = [];
@@ -124,7 +147,8 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
       line += (line ? ', ' : '') + piece;
     }
     const unnamed = o.matchedFiles - shownFiles.length - listed.length;
-    if (listed.length > 0) footer.push(`[More files with matches: ${line}${unnamed > 0 ? `, and ${plural(unnamed, 'more file')}` : ''}.]`);
+    if (listed.length > 0)
+      footer.push(`[More files with matches: ${line}${unnamed > 0 ? `, and ${plural(unnamed, 'more file')}` : ''}.]`);
   }
   const omitted = o.totalMatches - shownMatches;
   if (omitted > 0) {
@@ -138,12 +162,21 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   const first = matches[0];
   // A read around the first match, unless the answer shows context already.
   if (first && !(input.before || input.after)) {
-    footer.push(`[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`);
+    footer.push(
+      `[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`,
+    );
   } else if (o.totalMatches === 0) {
-    footer.push(input.is_regex ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]' : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]');
+    footer.push(
+      input.is_regex
+        ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'
+        : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]',
+    );
   }
 
-  const filters = [o.includes.length > 0 ? `include ${o.includes.map((g) => JSON.stringify(g)).join(', ')}` : '', o.excludes.length > 0 ? `exclude ${o.excludes.map((g) => JSON.stringify(g)).join(', ')}` : '']
+  const filters = [
+    o.includes.length > 0 ? `include ${o.includes.map((g) => JSON.stringify(g)).join(', ')}` : '',
+    o.excludes.length > 0 ? `exclude ${o.excludes.map((g) => JSON.stringify(g)).join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join('; ');
   const where = `in ${scope.label}${filters ? ` (${filters})` : ''}`;
@@ -152,7 +185,9 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
     o.totalMatches === 0
       ? `Search for ${query} ${where} · no matches (${searchedText})`
       : `Search for ${query} ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
-        (omitted > 0 ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles.length, 'file')}` : '');
+        (omitted > 0
+          ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles.length, 'file')}`
+          : '');
   const text = [header, groups.join('\n\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const named = [...shownFiles, ...listed];
   const meta = {
@@ -169,7 +204,13 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
     shown_matches: shownMatches,
     total_files: o.matchedFiles,
     files_searched: o.searched,
-    skipped: { binary: o.binary, too_large: o.largeCount, unreadable: o.unreadable, folders: o.skippedFolderCount, by_rule: o.skippedByRule },
+    skipped: {
+      binary: o.binary,
+      too_large: o.largeCount,
+      unreadable: o.unreadable,
+      folders: o.skippedFolderCount,
+      by_rule: o.skippedByRule,
+    },
     complete: !o.outOfTime,
   };
   if (o.notes.length > 0) meta.notes = [...o.notes];

@@ -58,18 +58,28 @@ interface Chunk {
 export const SEARCH_FILE_BUDGET_MS = 10_000;
 
 /** Yields the file as chunks of whole lines, decoding strictly. */
-async function* readChunks(env: ReadEnv, source: { size: number; read(p: number, n: number): Promise<Uint8Array> }, base: number, label: string, notes: string[]): AsyncGenerator<Chunk> {
+async function* readChunks(
+  env: ReadEnv,
+  source: { size: number; read(p: number, n: number): Promise<Uint8Array> },
+  base: number,
+  label: string,
+  notes: string[],
+): AsyncGenerator<Chunk> {
   let carry = new Uint8Array(0);
   let inLine = false; // the last piece ended inside a line longer than FILE_SCAN.maxLineBytes
-  for (let position = base; position < source.size; ) {
-    if (env.signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  for (let position = base; position < source.size;) {
+    if (env.signal?.isCancellationRequested)
+      throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
     const chunk = await source.read(position, FILE_SCAN.chunkBytes);
     if (chunk.length === 0) {
       // The file shrank under us (a log rotated, a truncate): what was read is the answer.
-      notes.push(`The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`);
+      notes.push(
+        `The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`,
+      );
       if (carry.length > 0) {
         const rest = decodeUtf8(carry);
-        if (rest !== undefined && !rest.includes('\0')) yield { text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine };
+        if (rest !== undefined && !rest.includes('\0'))
+          yield { text: rest.endsWith('\r') ? rest.slice(0, -1) : rest, continued: inLine };
       }
       return;
     }
@@ -80,7 +90,11 @@ async function* readChunks(env: ReadEnv, source: { size: number; read(p: number,
     if (end === 0 && data.length > FILE_SCAN.maxLineBytes) end = utf8SafeEnd(data, FILE_SCAN.maxLineBytes);
     const text = decodeUtf8(data.subarray(0, end));
     if (text === undefined || text.includes('\0')) {
-      throw new LecternError('BINARY_FILE', `${label} contains bytes that are not UTF-8 text.`, 'Binary files cannot be searched.');
+      throw new LecternError(
+        'BINARY_FILE',
+        `${label} contains bytes that are not UTF-8 text.`,
+        'Binary files cannot be searched.',
+      );
     }
     carry = data.slice(end);
     if (text.length === 0) continue;
@@ -120,13 +134,18 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const regex = input.is_regex ? env.host.regex : undefined;
   let stopped: string | undefined;
   /** A line a regular expression is predicted to be slow on: matched off the host's thread. */
-  const offThread = (text: string) => regex !== undefined && cost !== undefined && cost.predictMs(text.length) > INLINE_REGEX_MS;
+  const offThread = (text: string) =>
+    regex !== undefined && cost !== undefined && cost.predictMs(text.length) > INLINE_REGEX_MS;
   /** Column of the first match in a line, or -1 (inline). */
-  const firstMatch = (text: string): number => (cost ? cost.time(text.length, () => matcher.firstMatch(text)) : matcher.firstMatch(text));
+  const firstMatch = (text: string): number =>
+    cost ? cost.time(text.length, () => matcher.firstMatch(text)) : matcher.firstMatch(text);
   /** The same off the host's thread; undefined when the time ran out. */
   const firstMatchOffThread = async (text: string): Promise<number | undefined> => {
     const left = SEARCH_FILE_BUDGET_MS - (Date.now() - started);
-    const result = left > 0 ? await regex!.scan(input.query, input.case_sensitive ?? false, text, 1, left).catch(() => null) : undefined;
+    const result =
+      left > 0
+        ? await regex!.scan(input.query, input.case_sensitive ?? false, text, 1, left).catch(() => null)
+        : undefined;
     if (result === null) return firstMatch(text); // no thread to run on: inline
     return result ? (result.hits[0]?.column ?? -1) : undefined;
   };
@@ -138,7 +157,8 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   };
   let hay = ''; // the chunk being searched
   /** Line [start, stop) of the chunk without its CR. */
-  const lineAt = (start: number, stop: number) => (stop > start && hay.charCodeAt(stop - 1) === 13 ? hay.slice(start, stop - 1) : hay.slice(start, stop));
+  const lineAt = (start: number, stop: number) =>
+    stop > start && hay.charCodeAt(stop - 1) === 13 ? hay.slice(start, stop - 1) : hay.slice(start, stop);
   /** One line's outcome: `column` of its first match, or -1; its text is made only when it is shown. */
   // No closure is made per line: in a hot loop that costs more than the line's test.
   const visit = (number: number, start: number, stop: number, column: number, made?: string) => {
@@ -154,7 +174,8 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
           blocks.push(block);
         }
         for (const context of recent) {
-          if (context.number > lastPrinted) block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
+          if (context.number > lastPrinted)
+            block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
         }
         block.push({ number, mark: ':', text: excerpt(shown, column) });
         lastPrinted = number;
@@ -256,7 +277,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
       } else {
         numberAt(from);
         // Every line, numbered as it goes.
-        for (let start = from; start < hay.length; ) {
+        for (let start = from; start < hay.length;) {
           const stop = stopOf(start);
           if (blank && noContext) {
             if (blank(hay, start, stop) === 0) visit(number, start, stop, 0);
@@ -284,7 +305,10 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     await file.source.close().catch(() => undefined);
   }
 
-  if (stopped) notes.push(`${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`);
+  if (stopped)
+    notes.push(
+      `${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`,
+    );
   // Keep the output within the token cap, dropping whole match blocks from the end.
   const query = shownQuery(input.query, input.is_regex ?? false);
   let rendered = blocks.map((b) => renderGutter(b, env.settings.lineNumbers));
@@ -298,7 +322,9 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   }
   let shownMatches = matches.length;
   if (keptBlocks < rendered.length) {
-    const keptLines = new Set(blocks.slice(0, keptBlocks).flatMap((b) => b.filter((l) => l.mark === ':').map((l) => l.number)));
+    const keptLines = new Set(
+      blocks.slice(0, keptBlocks).flatMap((b) => b.filter((l) => l.mark === ':').map((l) => l.number)),
+    );
     shownMatches = matches.filter((m) => keptLines.has(m.line)).length;
     const firstDropped = matches[shownMatches];
     if (firstDropped) firstOmitted = Math.min(firstOmitted ?? Infinity, firstDropped.line);
@@ -321,9 +347,16 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   if (matches.length > 0) {
     // A read around the first match, unless the answer shows context already.
     const first = matches[0]!.line;
-    if (!(input.before || input.after)) footer.push(`[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`);
+    if (!(input.before || input.after))
+      footer.push(
+        `[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`,
+      );
   } else {
-    footer.push(input.is_regex ? '[No line matches. Check the pattern, or try case_sensitive false.]' : '[No line matches. Try fewer words, a different spelling, or is_regex with an alternation.]');
+    footer.push(
+      input.is_regex
+        ? '[No line matches. Check the pattern, or try case_sensitive false.]'
+        : '[No line matches. Try fewer words, a different spelling, or is_regex with an alternation.]',
+    );
   }
   const text = [header, rendered.join('\n--\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const meta = {
@@ -350,6 +383,9 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
     content: matches.map((m) => m.text).join('\n'),
     text,
     meta,
-    location: matches.length > 0 ? { file: path.display, line: matches[0]!.line, end_line: matches[matches.length - 1]!.line } : { file: path.display, line: null, end_line: null },
+    location:
+      matches.length > 0
+        ? { file: path.display, line: matches[0]!.line, end_line: matches[matches.length - 1]!.line }
+        : { file: path.display, line: null, end_line: null },
   };
 }

@@ -5,7 +5,14 @@ import picomatch from 'picomatch';
 import { LecternError } from '../ground/contract';
 import type { WorkspaceRoot } from '../ground/ports';
 import type { ReadEnv } from '../ground/env';
-import { compileGlobs, normalizeGlob, walkFiles, type ListedFile, type SkipReason, type WalkScope } from '../ground/walk';
+import {
+  compileGlobs,
+  normalizeGlob,
+  walkFiles,
+  type ListedFile,
+  type SkipReason,
+  type WalkScope,
+} from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
 import { quote, requireInside } from '../ground/paths';
 
@@ -51,26 +58,56 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   const multi = roots.length > 1;
   const display = (root: WorkspaceRoot, relative: string) => (multi ? `${root.name}/${relative}` : relative);
   if (target === undefined) {
-    if (roots.length === 0) throw new LecternError('NO_WORKSPACE', 'No workspace folder is open to search.', 'Open a folder, or pass a file or folder as target (absolute path).');
-    return { kind: 'workspace', label: 'the workspace', scopes: roots.map((root) => ({ root, start: '' })), explicit: new Map(), display };
+    if (roots.length === 0)
+      throw new LecternError(
+        'NO_WORKSPACE',
+        'No workspace folder is open to search.',
+        'Open a folder, or pass a file or folder as target (absolute path).',
+      );
+    return {
+      kind: 'workspace',
+      label: 'the workspace',
+      scopes: roots.map((root) => ({ root, start: '' })),
+      explicit: new Map(),
+      display,
+    };
   }
   const clean = target.trim().replace(/^file:\/\//, '');
   if (!picomatch.scan(clean).isGlob) {
     const resolved = await env.resolver.resolve(clean);
     requireInside(resolved, env.allowOutside, 'Search folders');
     const label = `${resolved.display.replace(/\/$/, '')}/`;
-    const root = resolved.root && isWithin(resolved.root.path, resolved.absolute) && !resolved.outside ? resolved.root : undefined;
+    const root =
+      resolved.root && isWithin(resolved.root.path, resolved.absolute) && !resolved.outside ? resolved.root : undefined;
     if (root) {
       const start = toPosix(nodePath.relative(root.path, resolved.absolute));
-      return { kind: 'folder', label: start ? label : display(root, '').replace(/\/$/, '') || 'the workspace', scopes: [{ root, start }], explicit: new Map(), display };
+      return {
+        kind: 'folder',
+        label: start ? label : display(root, '').replace(/\/$/, '') || 'the workspace',
+        scopes: [{ root, start }],
+        explicit: new Map(),
+        display,
+      };
     }
     // A folder outside the workspace, approved: its own root, shown with absolute paths.
     const own: WorkspaceRoot = { name: nodePath.basename(resolved.absolute), path: resolved.absolute };
     const outsideFolder = await env.host.fs.realpath(resolved.absolute).catch(() => resolved.absolute);
-    return { kind: 'folder', label, scopes: [{ root: own, start: '' }], explicit: new Map(), display: (_root, relative) => toPosix(nodePath.join(resolved.absolute, relative)), outsideFolder };
+    return {
+      kind: 'folder',
+      label,
+      scopes: [{ root: own, start: '' }],
+      explicit: new Map(),
+      display: (_root, relative) => toPosix(nodePath.join(resolved.absolute, relative)),
+      outsideFolder,
+    };
   }
   // A glob: matched against display paths (and root-relative ones); its fixed part is where to walk.
-  if (roots.length === 0) throw new LecternError('NO_WORKSPACE', `"${target}" is a glob, but no workspace folder is open.`, 'Open a folder, or pass a folder as target (absolute path).');
+  if (roots.length === 0)
+    throw new LecternError(
+      'NO_WORKSPACE',
+      `"${target}" is a glob, but no workspace folder is open.`,
+      'Open a folder, or pass a folder as target (absolute path).',
+    );
   let pattern = clean;
   let only: WorkspaceRoot | undefined;
   if (nodePath.isAbsolute(pattern)) {
@@ -142,7 +179,12 @@ export interface WalkSkips {
 }
 
 /** The files of `scope` that pass include and exclude, in walk order; `skips` fills in as the walk goes. */
-export function walkScope(env: ReadEnv, scope: Scope, includes: string[], excludes: string[]): { walk: AsyncGenerator<ListedFile>; skips: WalkSkips } {
+export function walkScope(
+  env: ReadEnv,
+  scope: Scope,
+  includes: string[],
+  excludes: string[],
+): { walk: AsyncGenerator<ListedFile>; skips: WalkSkips } {
   const included = pathMatcher(includes);
   const excluded = pathMatcher(excludes);
   const excludedFolder = compileGlobs(excludes);
@@ -172,7 +214,9 @@ export function walkScope(env: ReadEnv, scope: Scope, includes: string[], exclud
     exclude: (relative, root, directory) => {
       if (excludes.length === 0) return false;
       const shown = scope.display(root, relative);
-      return directory ? !!(excludedFolder?.(shown) || excludedFolder?.(relative)) : !!(excluded?.(shown) || excluded?.(relative));
+      return directory
+        ? !!(excludedFolder?.(shown) || excludedFolder?.(relative))
+        : !!(excluded?.(shown) || excluded?.(relative));
     },
     excludeGlobs: (root) => host.excludeGlobs?.(root, 'search') ?? [],
     explicit: (root) => scope.explicit.get(root) ?? [],
@@ -183,7 +227,8 @@ export function walkScope(env: ReadEnv, scope: Scope, includes: string[], exclud
         return;
       }
       skips.folderCount++;
-      if (skips.folders.length < WORKSPACE_SEARCH_LIMITS.namedSkips) skips.folders.push({ path: scope.display(root, relative), reason });
+      if (skips.folders.length < WORKSPACE_SEARCH_LIMITS.namedSkips)
+        skips.folders.push({ path: scope.display(root, relative), reason });
     },
   });
   return { walk, skips };

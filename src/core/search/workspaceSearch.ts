@@ -36,7 +36,8 @@ export async function search(env: ReadEnv, input: WorkspaceSearchInput, notes: s
     const file = await fileTarget(env, input.target);
     if (file) {
       const { include, exclude, max_results, ...rest } = input;
-      if (include !== undefined || exclude !== undefined) notes.push('include and exclude apply to folder and workspace searches; ignored for a file target.');
+      if (include !== undefined || exclude !== undefined)
+        notes.push('include and exclude apply to folder and workspace searches; ignored for a file target.');
       const single: SearchInput = { ...rest, target: input.target, max_matches: rest.max_matches ?? max_results };
       return searchFile(env, single, notes);
     }
@@ -44,7 +45,13 @@ export async function search(env: ReadEnv, input: WorkspaceSearchInput, notes: s
   return searchWorkspace(env, input, searcher, await resolveScope(env, input.target), notes);
 }
 
-async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, searcher: TextSearcher, scope: Scope, notes: string[]): Promise<ToolResponse> {
+async function searchWorkspace(
+  env: ReadEnv,
+  input: WorkspaceSearchInput,
+  searcher: TextSearcher,
+  scope: Scope,
+  notes: string[],
+): Promise<ToolResponse> {
   const limits = WORKSPACE_SEARCH_LIMITS;
   const maxResults = Math.min(input.max_results ?? input.max_matches ?? limits.defaultResults, limits.maxResults);
   const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
@@ -79,7 +86,8 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   let failure: unknown;
   const firstOmitted = new Map<FileResult, number>();
 
-  const cancelled = () => new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  const cancelled = () =>
+    new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
   const raw = (file: ListedFile): Raw | undefined => {
     if (dirty ? dirty.has(file.absolute) : host.documents) {
       const doc = host.documents?.dirty(file.absolute);
@@ -91,13 +99,24 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   const cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
   let stoppedIn: string | undefined;
   /** The file's matching lines, and the haystack their positions refer to; undefined when the time ran out. */
-  const scan = async (file: ListedFile, source: Haystack): Promise<{ scanned: RegexScanResult; source: Haystack } | undefined> => {
-    const inline = () => ({ scanned: cost ? cost.time(source.hay.length, () => scanText(source, searcher, maxResults)) : scanText(source, searcher, maxResults), source });
+  const scan = async (
+    file: ListedFile,
+    source: Haystack,
+  ): Promise<{ scanned: RegexScanResult; source: Haystack } | undefined> => {
+    const inline = () => ({
+      scanned: cost
+        ? cost.time(source.hay.length, () => scanText(source, searcher, maxResults))
+        : scanText(source, searcher, maxResults),
+      source,
+    });
     if (!cost) return inline();
     if (host.regex && cost.predictMs(source.hay.length) > INLINE_REGEX_MS) {
       const left = limits.timeBudgetMs - (Date.now() - started);
       const text = source.text();
-      const result = left > 0 ? await host.regex.scan(input.query, input.case_sensitive ?? false, text, maxResults, left).catch(() => null) : undefined;
+      const result =
+        left > 0
+          ? await host.regex.scan(input.query, input.case_sensitive ?? false, text, maxResults, left).catch(() => null)
+          : undefined;
       if (result === null) return inline(); // no thread to run on
       if (!result) {
         outOfTime = true;
@@ -129,7 +148,12 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
     const { scanned, source } = found;
     totalMatches += scanned.count;
     matchedFiles++;
-    const result: FileResult = { display: scope.display(file.root, file.relative), order: fileOrder, count: scanned.count, kept: [] };
+    const result: FileResult = {
+      display: scope.display(file.root, file.relative),
+      order: fileOrder,
+      count: scanned.count,
+      kept: [],
+    };
     // Only the lines the file can show at its rank are decoded (the bytes are still there now).
     const keep = ranking.add(result);
     if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), before, after);
@@ -141,7 +165,13 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
   // (or inside the approved outside folder the scope names).
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
   const inside = (real: string) => insideRoots(realRoots, real);
-  const checkedPath = (file: ListedFile): ResolvedPath => ({ absolute: file.absolute, display: file.relative, root: file.root, outside: false, realRoots });
+  const checkedPath = (file: ListedFile): ResolvedPath => ({
+    absolute: file.absolute,
+    display: file.relative,
+    root: file.root,
+    outside: false,
+    realRoots,
+  });
 
   try {
     if (readSync) {
@@ -156,7 +186,11 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           break;
         }
         if (secret(file)) continue;
-        await take(file, order++, examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher));
+        await take(
+          file,
+          order++,
+          examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher),
+        );
         if (now - slice > SLICE_MS) {
           await yieldToHost();
           slice = Date.now();
@@ -179,19 +213,35 @@ async function searchWorkspace(env: ReadEnv, input: WorkspaceSearchInput, search
           if (next.done) return;
           if (secret(next.value)) continue;
           const fileOrder = order++;
-          await take(next.value, fileOrder, examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher));
+          await take(
+            next.value,
+            fileOrder,
+            examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher),
+          );
         }
       };
-      await Promise.all(Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))));
+      await Promise.all(
+        Array.from({ length: limits.concurrency }, () => worker().catch((error: unknown) => void (failure ??= error))),
+      );
     }
   } finally {
     await walk.return(undefined).catch(() => undefined);
   }
   if (failure !== undefined) throw failure;
-  if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
-  if (secrets > 0) notes.push(`${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).`);
-  if (stoppedIn) notes.push(`The regular expression ran out of time in ${stoppedIn}; files after it were not searched. A pattern with fewer repeated wildcards, or a narrower target, runs faster.`);
-  if (outside > 0) notes.push(`${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`);
+  if (signal?.isCancellationRequested)
+    throw new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+  if (secrets > 0)
+    notes.push(
+      `${plural(secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).`,
+    );
+  if (stoppedIn)
+    notes.push(
+      `The regular expression ran out of time in ${stoppedIn}; files after it were not searched. A pattern with fewer repeated wildcards, or a narrower target, runs faster.`,
+    );
+  if (outside > 0)
+    notes.push(
+      `${plural(outside, 'file')} not searched: ${outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`,
+    );
 
   return render(env, input, scope, {
     ranking: ranking.files,

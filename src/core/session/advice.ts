@@ -19,7 +19,14 @@ export interface Refusal {
   action: string;
 }
 
-const ORDER: readonly WarningCode[] = ['REPEATED_CALL', 'LOW_RELEVANCE', 'EXCLUDED_PATH', 'DEDUPLICATED', 'BUDGET_SOFT', 'EPHEMERAL'];
+const ORDER: readonly WarningCode[] = [
+  'REPEATED_CALL',
+  'LOW_RELEVANCE',
+  'EXCLUDED_PATH',
+  'DEDUPLICATED',
+  'BUDGET_SOFT',
+  'EPHEMERAL',
+];
 
 /** The warnings in display order (stable within a code); `advice` is sorted in place. */
 export function orderedWarnings(advice: Advice[]): StabilizationWarning[] {
@@ -43,10 +50,14 @@ export function suggestion(
   input: Record<string, unknown> | undefined,
 ): string | null {
   if (refusal) return refusal.action;
-  if (response.error?.code === 'BUDGET_EXCEEDED') return `Stop reading: search for the exact place (${searchCall(input, null)}), or ask the user to reset the session.`;
+  if (response.error?.code === 'BUDGET_EXCEEDED')
+    return `Stop reading: search for the exact place (${searchCall(input, null)}), or ask the user to reset the session.`;
   const first = advice.find((a) => a.action !== null);
   if (state === 'hard' && (!first || first.code !== 'REPEATED_CALL')) {
-    return advice.find((a) => a.code === 'BUDGET_SOFT')?.action ?? `Search for the exact place (lectern_search), then read that range.`;
+    return (
+      advice.find((a) => a.code === 'BUDGET_SOFT')?.action ??
+      `Search for the exact place (lectern_search), then read that range.`
+    );
   }
   return first?.action ?? null;
 }
@@ -56,9 +67,16 @@ export function suggestion(
 export function searchCall(input: Record<string, unknown> | undefined, file: string | null): string {
   const given = input?.target;
   const target = Array.isArray(given) ? given[0] : given;
-  const scoped = (where: unknown, query: string) => callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
+  const scoped = (where: unknown, query: string) =>
+    callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
   if (input?.mode === 'symbol' && typeof target === 'string') {
-    return scoped(file ?? input.path, target.split(/[.:/#]+/).filter(Boolean).pop() ?? target);
+    return scoped(
+      file ?? input.path,
+      target
+        .split(/[.:/#]+/)
+        .filter(Boolean)
+        .pop() ?? target,
+    );
   }
   return scoped(file ?? target, 'NAME');
 }

@@ -10,7 +10,19 @@ import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetLimits, BudgetState } from '../ground/stabilization';
 import { type Advice, searchCall } from './advice';
 import { isPreciseRead, PRECISE_LINES } from './precise';
-import { budgetState, fileOf, type FileOf, type FlagsByPart, judgeRelevance, limitsOf, LOOP_REFUSE_AT, type Metrics, partsOf, type Repetition, type SearchRecord } from './session';
+import {
+  budgetState,
+  fileOf,
+  type FileOf,
+  type FlagsByPart,
+  judgeRelevance,
+  limitsOf,
+  LOOP_REFUSE_AT,
+  type Metrics,
+  partsOf,
+  type Repetition,
+  type SearchRecord,
+} from './session';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch';
 import ignore, { type Ignore } from 'ignore';
@@ -83,7 +95,13 @@ export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
 }
 
 /** The BUDGET_SOFT warning on a read that left the budget soft or hard. */
-export function budgetAdvice(state: BudgetState, metrics: Metrics, settings: Settings, input: Record<string, unknown> | undefined, part: ToolResponse): Advice {
+export function budgetAdvice(
+  state: BudgetState,
+  metrics: Metrics,
+  settings: Settings,
+  input: Record<string, unknown> | undefined,
+  part: ToolResponse,
+): Advice {
   const m = metrics.snapshot();
   const l = limitsOf(settings);
   const search = searchCall(input, part.location?.file ?? null);
@@ -131,7 +149,12 @@ function exactSymbolRead(part: ToolResponse, input: Record<string, unknown> | un
 }
 
 /** Judges every answer of a read: warnings go to `advice`, refusals are returned. */
-export async function judgeFiles(response: ToolResponse, judge: FileJudge, advice: Advice[], flags: FlagsByPart): Promise<Blocked[]> {
+export async function judgeFiles(
+  response: ToolResponse,
+  judge: FileJudge,
+  advice: Advice[],
+  flags: FlagsByPart,
+): Promise<Blocked[]> {
   const s = judge.settings;
   const blocked: Blocked[] = [];
   for (const part of partsOf(response)) {
@@ -150,7 +173,12 @@ export async function judgeFiles(response: ToolResponse, judge: FileJudge, advic
           action: `Read the source instead of ${file.display}, or repeat with "force": true.`,
         });
       } else {
-        advice.push({ code: 'EXCLUDED_PATH', message: `${what}; prefer the source, or add "force": true if you mean it.`, action: `Prefer the source over ${file.display}.`, part });
+        advice.push({
+          code: 'EXCLUDED_PATH',
+          message: `${what}; prefer the source, or add "force": true if you mean it.`,
+          action: `Prefer the source over ${file.display}.`,
+          part,
+        });
       }
       continue;
     }
@@ -162,8 +190,16 @@ export async function judgeFiles(response: ToolResponse, judge: FileJudge, advic
       if (s.relevance !== 'block' && judge.shown?.has(key)) continue;
       judge.shown?.add(key);
       const input = judge.input;
-      const reads = relevance.alternatives.map((alt) => callText('lectern_read', input?.mode === 'symbol' ? { mode: 'symbol', target: input.target, path: alt } : { target: alt }));
-      const intended = relevance.alternatives.length > 0 ? `likely intended: ${relevance.alternatives.join(', ')}` : 'search for it first';
+      const reads = relevance.alternatives.map((alt) =>
+        callText(
+          'lectern_read',
+          input?.mode === 'symbol' ? { mode: 'symbol', target: input.target, path: alt } : { target: alt },
+        ),
+      );
+      const intended =
+        relevance.alternatives.length > 0
+          ? `likely intended: ${relevance.alternatives.join(', ')}`
+          : 'search for it first';
       if (s.relevance === 'block') {
         blocked.push({
           code: 'LOW_RELEVANCE',
@@ -196,9 +232,12 @@ export function refuseBlocked(
   let hint = first.hint;
   if (Array.isArray(response.target)) {
     const names = new Set(blocked.map((b) => b.file.display));
-    const others = (response.results ?? []).filter((r) => !names.has(r.location?.file ?? String(r.target))).map((r) => String(r.target));
+    const others = (response.results ?? [])
+      .filter((r) => !names.has(r.location?.file ?? String(r.target)))
+      .map((r) => String(r.target));
     message = `Refused: ${message}`;
-    if (others.length > 0) hint = `Read the others: ${callText('lectern_read', { ...input, target: others, force: undefined })}. ${hint}`;
+    if (others.length > 0)
+      hint = `Read the others: ${callText('lectern_read', { ...input, target: others, force: undefined })}. ${hint}`;
   }
   const refused = errorResponse(response.mode, response.target, new LecternError(first.code, message, hint));
   if (blocked.length === 1) refused.meta.absolute_path = first.file.absolute;
@@ -217,7 +256,12 @@ export function repeatAdvice(repetition: Repetition, isRead: boolean): Advice {
   };
 }
 
-export function refuseRepeat(response: ToolResponse, repetition: Repetition, isRead: boolean, input: Record<string, unknown> | undefined): ToolResponse {
+export function refuseRepeat(
+  response: ToolResponse,
+  repetition: Repetition,
+  isRead: boolean,
+  input: Record<string, unknown> | undefined,
+): ToolResponse {
   const last = repetition.seqs[repetition.seqs.length - 1];
   const move = isRead
     ? `read another range or symbol, search for what you need (${searchCall(input, response.location?.file ?? null)}), or add "force": true if you really need this answer again`
@@ -269,7 +313,10 @@ export function describeExclusion(display: string, exclusion: Exclusion): string
 const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));
 
 /** The workspace folder holding `absolute` (the innermost when folders nest) and the path within it. */
-export function withinRoot(roots: readonly WorkspaceRoot[], absolute: string): { root: WorkspaceRoot; relative: string } | undefined {
+export function withinRoot(
+  roots: readonly WorkspaceRoot[],
+  absolute: string,
+): { root: WorkspaceRoot; relative: string } | undefined {
   let best: { root: WorkspaceRoot; relative: string } | undefined;
   for (const root of roots) {
     const rel = nodePath.relative(root.path, absolute);
@@ -308,7 +355,8 @@ export class ExclusionPolicy {
       const matches = this.matcher(glob);
       // A glob excludes a folder's contents too ("**/generated" excludes generated/a.ts).
       const ancestors = folders.map((_, i) => folders.slice(0, i + 1).join('/'));
-      if (matches(relative) || ancestors.some((folder) => matches(folder))) return { rule: glob, source: 'files.exclude' };
+      if (matches(relative) || ancestors.some((folder) => matches(folder)))
+        return { rule: glob, source: 'files.exclude' };
     }
     return null;
   }

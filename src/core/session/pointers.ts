@@ -22,7 +22,13 @@ export interface PointerContext {
  * Points `part` to an earlier answer when the session has its lines unchanged (and returns that
  * answer), else records it as served. `rawTokens` and `ratio` are the part's as the tool gave it.
  */
-export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: number, ratio: number, ctx: PointerContext): Served | undefined {
+export function pointOrRecord(
+  answer: Draft,
+  file: FileOf | null,
+  rawTokens: number,
+  ratio: number,
+  ctx: PointerContext,
+): Served | undefined {
   const part = answer.response;
   if (!ctx.guard || !file || !file.version || answer.notFileText) return undefined;
   const text = bodyText(answer);
@@ -32,7 +38,11 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
   const range = rangeOf(part);
   const piece = range ? servedPiece(range, part.content, part.meta) : null;
   if (!ctx.force && !ctx.ephemeral) {
-    const earlier = piece ? served.findPiece(file.absolute, file.version, piece) : range ? undefined : served.findText(file.absolute, file.version, fnv1a(text));
+    const earlier = piece
+      ? served.findPiece(file.absolute, file.version, piece)
+      : range
+        ? undefined
+        : served.findText(file.absolute, file.version, fnv1a(text));
     const pointer = earlier ? pointerTo(part, text, file, earlier, range) : undefined;
     // A pointer only where it costs at most half the text (a line or two is simply served again:
     // scrolling back is not worth a few tokens).
@@ -43,7 +53,11 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
       Object.assign(ctx.flags.of(part), { deduplicated: true, low_relevance: false, excluded: false });
       answer.pointer = pointer.text;
       part.content = '';
-      part.meta.deduplicated_from = { seq: earlier.seq, start_line: earlier.range?.start ?? null, end_line: earlier.range?.end ?? null };
+      part.meta.deduplicated_from = {
+        seq: earlier.seq,
+        start_line: earlier.range?.start ?? null,
+        end_line: earlier.range?.end ?? null,
+      };
       part.meta.token_estimate = countTokens(pointer.text);
       advice.push(pointer.advice);
     }
@@ -64,10 +78,17 @@ export function pointOrRecord(answer: Draft, file: FileOf | null, rawTokens: num
 }
 
 /** The pointer that would replace a read's text: its header (and next call), and the warning naming the earlier answer. */
-function pointerTo(part: ToolResponse, shown: string, file: FileOf, earlier: Served, range: { start: number; end: number } | null): { text: string; advice: Advice } {
+function pointerTo(
+  part: ToolResponse,
+  shown: string,
+  file: FileOf,
+  earlier: Served,
+  range: { start: number; end: number } | null,
+): { text: string; advice: Advice } {
   const header = shown.split('\n', 1)[0]!;
   // The next call only where the answer itself showed one (not after a range the agent bounded).
-  const next = part.meta.next && shown.includes('\n[Next: ') ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
+  const next =
+    part.meta.next && shown.includes('\n[Next: ') ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
   const text = `${header} · unchanged since call #${earlier.seq}${next}`;
   const what = range
     ? `${file.display} ${lineSpan(range.start, range.end)} ${range.start === range.end ? 'is' : 'are'} in the answer of call #${earlier.seq} (${lineSpan(earlier.range!.start, earlier.range!.end)})`

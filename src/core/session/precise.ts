@@ -16,9 +16,13 @@ export function isPreciseRead(input: Record<string, unknown>): boolean {
   if (mode !== 'file' && mode !== 'snippet') return false;
   if (Array.isArray(input.target) || input.outline === true) return false;
   const start = int(input.start_line) ?? int(input.offset);
-  const end = int(input.end_line) ?? (int(input.limit) !== undefined && start !== undefined ? start + int(input.limit)! - 1 : undefined);
-  if (start !== undefined && end !== undefined) return end - start + 1 + 2 * (int(input.context_lines) ?? 0) <= PRECISE_LINES;
-  if (mode === 'snippet' && start !== undefined && end === undefined) return 1 + 2 * (int(input.context_lines) ?? 0) <= PRECISE_LINES;
+  const end =
+    int(input.end_line) ??
+    (int(input.limit) !== undefined && start !== undefined ? start + int(input.limit)! - 1 : undefined);
+  if (start !== undefined && end !== undefined)
+    return end - start + 1 + 2 * (int(input.context_lines) ?? 0) <= PRECISE_LINES;
+  if (mode === 'snippet' && start !== undefined && end === undefined)
+    return 1 + 2 * (int(input.context_lines) ?? 0) <= PRECISE_LINES;
   const edge = int(input.head) ?? int(input.tail);
   if (edge !== undefined) return edge <= PRECISE_LINES;
   const bytes = int(input.max_bytes);

@@ -2,7 +2,14 @@
 // (loops), the answers it has served (de-duplication records), its recent searches (relevance), and
 // how the session layer reads a response's answers (parts).
 import type { ToolResponse } from '../ground/contract';
-import type { BudgetLimits, BudgetState, MetricsSnapshot, SessionSnapshot, StabilizationWarning, TimelineEntry } from '../ground/stabilization';
+import type {
+  BudgetLimits,
+  BudgetState,
+  MetricsSnapshot,
+  SessionSnapshot,
+  StabilizationWarning,
+  TimelineEntry,
+} from '../ground/stabilization';
 import { editDistance } from '../text/editDistance';
 
 // One session's state: its counters, timeline and warnings (what a snapshot shows), and what the
@@ -74,10 +81,18 @@ export class Session {
    * model may no longer have would be worse than the text again.
    */
   static restore(saved: SessionSnapshot, now: number): Session {
-    const startedAt = typeof saved.started_at_unix_ms === 'number' && Number.isFinite(saved.started_at_unix_ms) ? saved.started_at_unix_ms : now;
-    const session = new Session(typeof saved.id === 'string' && saved.id.length > 0 ? saved.id : DEFAULT_SESSION_ID, startedAt);
+    const startedAt =
+      typeof saved.started_at_unix_ms === 'number' && Number.isFinite(saved.started_at_unix_ms)
+        ? saved.started_at_unix_ms
+        : now;
+    const session = new Session(
+      typeof saved.id === 'string' && saved.id.length > 0 ? saved.id : DEFAULT_SESSION_ID,
+      startedAt,
+    );
     session.metrics = Metrics.from(saved.metrics ?? ({} as SessionSnapshot['metrics']));
-    session.timeline = Array.isArray(saved.timeline) ? saved.timeline.slice(-MAX_TIMELINE).map((e) => ({ ...e, flags: { ...e.flags } })) : [];
+    session.timeline = Array.isArray(saved.timeline)
+      ? saved.timeline.slice(-MAX_TIMELINE).map((e) => ({ ...e, flags: { ...e.flags } }))
+      : [];
     session.warnings = Array.isArray(saved.warnings) ? saved.warnings.slice(-MAX_WARNINGS).map((w) => ({ ...w })) : [];
     session.seq = session.timeline.reduce((max, e) => Math.max(max, typeof e.seq === 'number' ? e.seq : 0), 0);
     // Restoring is activity: the idle period starts over from the reload.
@@ -107,7 +122,10 @@ export function limitsOf(limits: BudgetLimits): Limits {
 }
 
 /** ok below the configured values; soft from them on; hard from the hard limits on (further reads are refused). */
-export function budgetState(metrics: Pick<MetricsSnapshot, 'reads_count' | 'reads_lines_total'>, limits: BudgetLimits): BudgetState {
+export function budgetState(
+  metrics: Pick<MetricsSnapshot, 'reads_count' | 'reads_lines_total'>,
+  limits: BudgetLimits,
+): BudgetState {
   const l = limitsOf(limits);
   if (metrics.reads_count >= l.hardReads || metrics.reads_lines_total >= l.hardLines) return 'hard';
   if (metrics.reads_count >= l.softReads || metrics.reads_lines_total >= l.softLines) return 'soft';
@@ -221,7 +239,12 @@ export interface CallStamp {
   user?: boolean;
 }
 
-export function timelineEntries(call: CallStamp, parts: ToolResponse[], flags: FlagsByPart, response: ToolResponse): TimelineEntry[] {
+export function timelineEntries(
+  call: CallStamp,
+  parts: ToolResponse[],
+  flags: FlagsByPart,
+  response: ToolResponse,
+): TimelineEntry[] {
   return parts.map((part) => {
     const f = flags.get(part);
     return {
@@ -229,7 +252,9 @@ export function timelineEntries(call: CallStamp, parts: ToolResponse[], flags: F
       at_unix_ms: call.at,
       tool: call.tool,
       mode: part.mode,
-      file: part.location?.file ?? (typeof part.target === 'string' ? part.target : Array.isArray(part.target) ? part.target.join(', ') : null),
+      file:
+        part.location?.file ??
+        (typeof part.target === 'string' ? part.target : Array.isArray(part.target) ? part.target.join(', ') : null),
       absolute: typeof part.meta.absolute_path === 'string' ? part.meta.absolute_path : null,
       start_line: part.meta.start_line,
       end_line: part.meta.end_line,
@@ -274,7 +299,10 @@ function normalize(value: unknown, key?: string): unknown {
 
 /** The identity of a call: the tool and its input with keys sorted, empty fields and `force` left out, paths trimmed. */
 export function callKey(tool: string, input: unknown): string {
-  const withMode = tool === 'lectern_read' && input && typeof input === 'object' && !Array.isArray(input) ? { ...input, mode: (input as Record<string, unknown>).mode ?? 'file' } : input;
+  const withMode =
+    tool === 'lectern_read' && input && typeof input === 'object' && !Array.isArray(input)
+      ? { ...input, mode: (input as Record<string, unknown>).mode ?? 'file' }
+      : input;
   const normalized = normalize(withMode);
   let json: string;
   try {
@@ -350,7 +378,11 @@ export interface ServedPiece {
  * What a range answer showed, or null when it showed nothing to point to later. A piece holds whole
  * lines unless the reader cut it inside a line (byte windows in very long lines, display cuts).
  */
-export function servedPiece(range: { start: number; end: number }, content: string, meta: { start_byte: number | null; end_byte: number | null; notes?: string[] }): ServedPiece | null {
+export function servedPiece(
+  range: { start: number; end: number },
+  content: string,
+  meta: { start_byte: number | null; end_byte: number | null; notes?: string[] },
+): ServedPiece | null {
   if (content.length === 0) return null;
   const cut = (meta.notes ?? []).some((n) => /inside a line|is cut at byte|line cut/.test(n));
   return {
@@ -393,10 +425,22 @@ export class ServedIndex {
       if (r.file !== file || r.version !== version || !shown) continue;
       if (piece.hashes && shown.hashes) {
         if (shown.start > piece.start || shown.end < piece.end) continue;
-        if (piece.byteStart !== null && shown.byteStart !== null && piece.byteEnd !== null && shown.byteEnd !== null && (shown.byteStart > piece.byteStart || shown.byteEnd < piece.byteEnd)) continue;
+        if (
+          piece.byteStart !== null &&
+          shown.byteStart !== null &&
+          piece.byteEnd !== null &&
+          shown.byteEnd !== null &&
+          (shown.byteStart > piece.byteStart || shown.byteEnd < piece.byteEnd)
+        )
+          continue;
         const offset = piece.start - shown.start;
         if (piece.hashes.every((h, k) => shown.hashes![offset + k] === h)) return r;
-      } else if (piece.byteStart !== null && piece.byteStart === shown.byteStart && piece.byteEnd === shown.byteEnd && piece.contentHash === shown.contentHash) {
+      } else if (
+        piece.byteStart !== null &&
+        piece.byteStart === shown.byteStart &&
+        piece.byteEnd === shown.byteEnd &&
+        piece.contentHash === shown.contentHash
+      ) {
         return r;
       }
     }
@@ -460,9 +504,7 @@ export function searchResultFiles(response: ToolResponse): string[] | null {
   return null;
 }
 
-export type RelevanceVerdict =
-  | { relevant: true }
-  | { relevant: false; query: string; alternatives: string[] };
+export type RelevanceVerdict = { relevant: true } | { relevant: false; query: string; alternatives: string[] };
 
 /** null: no baseline to judge by (no search yet, or none found anything). */
 export function judgeRelevance(file: string, recent: readonly SearchRecord[]): RelevanceVerdict | null {

@@ -7,9 +7,35 @@ import type { Settings } from '../ground/settings';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
-import { budgetAdvice, type ExclusionPolicy, gateRead, judgeFiles, refuseBlocked, refuseRepeat, repeatAdvice } from './guards';
+import {
+  budgetAdvice,
+  type ExclusionPolicy,
+  gateRead,
+  judgeFiles,
+  refuseBlocked,
+  refuseRepeat,
+  repeatAdvice,
+} from './guards';
 import { pointOrRecord } from './pointers';
-import { budgetState, callKey, fileOf, type FileOf, FlagsByPart, fnv1a, LOOP_REFUSE_AT, LOOP_WARN_AT, type Metrics, partsOf, rangeOf, searchResultFiles, type Served, type Session, timelineEntries, tokensPerByte, wholeFileTokens } from './session';
+import {
+  budgetState,
+  callKey,
+  fileOf,
+  type FileOf,
+  FlagsByPart,
+  fnv1a,
+  LOOP_REFUSE_AT,
+  LOOP_WARN_AT,
+  type Metrics,
+  partsOf,
+  rangeOf,
+  searchResultFiles,
+  type Served,
+  type Session,
+  timelineEntries,
+  tokensPerByte,
+  wholeFileTokens,
+} from './session';
 
 // One tool call through the session layer, from before its dispatch to its answer: the budget gate
 // before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
@@ -61,7 +87,13 @@ export class SessionCall {
     const { force, ephemeral, ...rest } = input;
     this.force = force === true;
     this.ephemeral = ephemeral === true;
-    const gated = gateRead(env, { settings: this.settings, metrics: this.session.metrics, ephemeral: this.ephemeral, tokenBudget: this.tokenBudget, input });
+    const gated = gateRead(env, {
+      settings: this.settings,
+      metrics: this.session.metrics,
+      ephemeral: this.ephemeral,
+      tokenBudget: this.tokenBudget,
+      input,
+    });
     return { input: rest, env: gated };
   }
 
@@ -98,10 +130,27 @@ export class SessionCall {
     let refusal: Refusal | null = null;
 
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
-    const repetition = guard ? session.loops.record(callKey(this.primaryTool, this.input ?? this.rawInput), fnv1a(bodyText(original)), this.seq) : null;
+    const repetition = guard
+      ? session.loops.record(
+          callKey(this.primaryTool, this.input ?? this.rawInput),
+          fnv1a(bodyText(original)),
+          this.seq,
+        )
+      : null;
 
     if (guard && isRead && !this.force) {
-      const blocked = await judgeFiles(answer.response, { settings: s, exclusions: this.owner.exclusions, searches: session.searches, input: this.input, shown: session.notesShown }, advice, flags);
+      const blocked = await judgeFiles(
+        answer.response,
+        {
+          settings: s,
+          exclusions: this.owner.exclusions,
+          searches: session.searches,
+          input: this.input,
+          shown: session.notesShown,
+        },
+        advice,
+        flags,
+      );
       if (blocked.length > 0) {
         answer = draft(refuseBlocked(answer.response, blocked, this.input));
         refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
@@ -112,7 +161,10 @@ export class SessionCall {
     if (repetition && repetition.count >= LOOP_WARN_AT) {
       if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
         answer = draft(refuseRepeat(answer.response, repetition, isRead, this.input));
-        refusal = { code: 'REPEATED_CALL', action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.` };
+        refusal = {
+          code: 'REPEATED_CALL',
+          action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
+        };
         advice.length = 0;
       } else {
         advice.push(repeatAdvice(repetition, isRead));
@@ -122,7 +174,16 @@ export class SessionCall {
     // What a read served: pointers for what the session already has, then the counters.
     const response = answer.response;
     const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => isRead && p.response.ok);
-    const pointing = { guard, served: session.served, seq: this.seq, force: this.force, ephemeral: this.ephemeral, countTokens, advice, flags };
+    const pointing = {
+      guard,
+      served: session.served,
+      seq: this.seq,
+      force: this.force,
+      ephemeral: this.ephemeral,
+      countTokens,
+      advice,
+      flags,
+    };
     let pointed = false;
     for (const part of parts) {
       const file = fileOf(part.response);
@@ -131,7 +192,15 @@ export class SessionCall {
       const ratio = tokensPerByte(rawTokens, utf8Length(text));
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
       if (pointedTo) pointed = true;
-      countRead(m, session.searchedFiles, part.response, { file, pointedTo, rawTokens, ratio, ephemeral: this.ephemeral, chars: text.length, fileText: !part.notFileText });
+      countRead(m, session.searchedFiles, part.response, {
+        file,
+        pointedTo,
+        rawTokens,
+        ratio,
+        ephemeral: this.ephemeral,
+        chars: text.length,
+        fileText: !part.notFileText,
+      });
     }
     // A list read some of whose answers became pointers is shorter now.
     if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
@@ -142,7 +211,12 @@ export class SessionCall {
       response.meta.ephemeral = true;
       for (const part of parts) part.response.meta.ephemeral = true;
       if (guard) {
-        advice.push({ code: 'EPHEMERAL', message: 'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.', action: null });
+        advice.push({
+          code: 'EPHEMERAL',
+          message:
+            'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.',
+          action: null,
+        });
       }
     }
 
@@ -164,7 +238,14 @@ export class SessionCall {
       warnings,
       metrics_snapshot: m.snapshot(),
     };
-    session.addTimeline(timelineEntries({ seq: this.seq, at: this.at, tool: this.tool, ...(this.byUser ? { user: true } : {}) }, refusal ? [response] : partsOf(response), flags, response));
+    session.addTimeline(
+      timelineEntries(
+        { seq: this.seq, at: this.at, tool: this.tool, ...(this.byUser ? { user: true } : {}) },
+        refusal ? [response] : partsOf(response),
+        flags,
+        response,
+      ),
+    );
     session.addWarnings(warnings);
     this.owner.emit(session);
     return answer;
@@ -193,7 +274,8 @@ export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: 
   const totalBytes = part.meta.total_bytes;
   if (pointedTo) {
     m.deduplicated++;
-    if (typeof totalBytes === 'number') m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
+    if (typeof totalBytes === 'number')
+      m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
     return;
   }
   const range = read.fileText ? rangeOf(part) : null;
@@ -205,11 +287,17 @@ export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: 
     m.maxSpan = Math.max(m.maxSpan, span);
   }
   if (part.meta.preview_degraded) m.degraded++;
-  if (typeof totalBytes === 'number' && read.fileText) m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
+  if (typeof totalBytes === 'number' && read.fileText)
+    m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
 }
 
 /** A search answered: counted, and its result files kept as the relevance baseline. */
-export function countSearch(session: Session, response: ToolResponse, seq: number, input: Record<string, unknown> | undefined): void {
+export function countSearch(
+  session: Session,
+  response: ToolResponse,
+  seq: number,
+  input: Record<string, unknown> | undefined,
+): void {
   session.metrics.searches++;
   const files = searchResultFiles(response);
   if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : '', files });

@@ -41,7 +41,8 @@ export class Sessions {
     this.byId.set(session.id, session);
     while (this.byId.size > MAX_SESSIONS) {
       let oldest: Session | undefined;
-      for (const s of this.byId.values()) if (s !== session && (!oldest || s.lastActivity < oldest.lastActivity)) oldest = s;
+      for (const s of this.byId.values())
+        if (s !== session && (!oldest || s.lastActivity < oldest.lastActivity)) oldest = s;
       if (!oldest) break;
       this.byId.delete(oldest.id);
     }
@@ -81,10 +82,22 @@ export class Stabilizer implements SessionApi, CallOwner {
   }
 
   /** A tool call starts: it belongs to the session `sessionId` (absent: the default session). */
-  begin(tool: string, rawInput: unknown, options: { sessionId?: string; tokenBudget?: number; origin?: 'user' }): SessionCall {
+  begin(
+    tool: string,
+    rawInput: unknown,
+    options: { sessionId?: string; tokenBudget?: number; origin?: 'user' },
+  ): SessionCall {
     const settings = this.settings();
     const id = options.sessionId && options.sessionId.length > 0 ? options.sessionId : DEFAULT_SESSION_ID;
-    return new SessionCall(this, this.live(id, settings), settings, tool, rawInput, options.tokenBudget, options.origin === 'user');
+    return new SessionCall(
+      this,
+      this.live(id, settings),
+      settings,
+      tool,
+      rawInput,
+      options.tokenBudget,
+      options.origin === 'user',
+    );
   }
 
   emit(session: Session): void {

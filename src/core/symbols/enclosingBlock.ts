@@ -6,10 +6,18 @@ import type { BlockRange, EnclosingBlock, LanguageSpec } from '../ground/symbolT
 import type { TreeSitter } from './treeSitter';
 
 /** Node types that close a unit of code: statements, declarations, blocks, members. */
-const BLOCKISH = /^(?!.*_list$).*(statement|declaration|definition|block|function|method|class|item|clause|body|element|constructor|impl|module|namespace|case|arm|expression_statement)/;
+const BLOCKISH =
+  /^(?!.*_list$).*(statement|declaration|definition|block|function|method|class|item|clause|body|element|constructor|impl|module|namespace|case|arm|expression_statement)/;
 
 /** The block around `range` in `text`; undefined when there is none or the parse ran past `deadlineMs`. */
-export async function blockOfText(runtime: TreeSitter, spec: LanguageSpec, text: string, deadlineMs: number, range: BlockRange, signal?: CancellationSignal): Promise<EnclosingBlock | undefined> {
+export async function blockOfText(
+  runtime: TreeSitter,
+  spec: LanguageSpec,
+  text: string,
+  deadlineMs: number,
+  range: BlockRange,
+  signal?: CancellationSignal,
+): Promise<EnclosingBlock | undefined> {
   const tree = await runtime.parse(spec, text, deadlineMs, signal);
   if (!tree) return undefined;
   try {
@@ -19,17 +27,33 @@ export async function blockOfText(runtime: TreeSitter, spec: LanguageSpec, text:
   }
 }
 
-function findEnclosingBlock(root: Node, { first, last, startColumn, endColumn }: BlockRange): EnclosingBlock | undefined {
+function findEnclosingBlock(
+  root: Node,
+  { first, last, startColumn, endColumn }: BlockRange,
+): EnclosingBlock | undefined {
   const lastRow = last - 1;
-  let node: Node | null = root.namedDescendantForPosition({ row: first - 1, column: startColumn }, { row: lastRow, column: endColumn });
+  let node: Node | null = root.namedDescendantForPosition(
+    { row: first - 1, column: startColumn },
+    { row: lastRow, column: endColumn },
+  );
   // Widen until the node is a whole unit of code covering every requested line.
   while (node && node.parent) {
     const covers = node.startPosition.row <= first - 1 && node.endPosition.row >= lastRow;
     // Multi-line only: the point is the block around a statement, not the statement alone.
-    if (covers && BLOCKISH.test(node.type) && node.startPosition.row < node.endPosition.row && (node.startPosition.row < first - 1 || node.endPosition.row > lastRow || first < last)) break;
+    if (
+      covers &&
+      BLOCKISH.test(node.type) &&
+      node.startPosition.row < node.endPosition.row &&
+      (node.startPosition.row < first - 1 || node.endPosition.row > lastRow || first < last)
+    )
+      break;
     node = node.parent;
   }
   if (!node || !node.parent) return undefined;
   const end = node.endPosition;
-  return { startLine: node.startPosition.row + 1, endLine: end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1, type: node.type };
+  return {
+    startLine: node.startPosition.row + 1,
+    endLine: end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1,
+    type: node.type,
+  };
 }

@@ -2,7 +2,8 @@
 // the signature already starts with a keyword that says it (class, def, fn, …).
 import type { OutlineSymbol } from '../ground/symbolTypes';
 
-const SELF_DESCRIBING = /^(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(public\s+|private\s+|protected\s+|internal\s+)?(static\s+)?(async\s+)?(class|interface|enum|type|function|def|fn|func|struct|trait|namespace|module|impl|record|union|typedef|macro_rules!)\b/;
+const SELF_DESCRIBING =
+  /^(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(public\s+|private\s+|protected\s+|internal\s+)?(static\s+)?(async\s+)?(class|interface|enum|type|function|def|fn|func|struct|trait|namespace|module|impl|record|union|typedef|macro_rules!)\b/;
 
 export function symbolLabel(symbol: OutlineSymbol, withSignature = true): string {
   if (!withSignature || !symbol.signature) return `${symbol.kind} ${symbol.name}`;

@@ -27,7 +27,11 @@ export interface FlatSymbol {
   path: string[];
 }
 
-export function flattenSymbols(symbols: readonly OutlineSymbol[], parents: string[] = [], out: FlatSymbol[] = []): FlatSymbol[] {
+export function flattenSymbols(
+  symbols: readonly OutlineSymbol[],
+  parents: string[] = [],
+  out: FlatSymbol[] = [],
+): FlatSymbol[] {
   for (const symbol of symbols) {
     // A name that holds separators (C# `namespace A.B`, C++ `A::f`) counts as that many segments.
     const own = symbol.name.split(SEPARATOR).filter((s) => s.length > 0);
@@ -57,7 +61,6 @@ export function matchNamePath(flat: readonly FlatSymbol[], namePath: NamePath, k
   });
 }
 
-
 /** Below this similarity of last names a symbol is no suggestion: nothing beats noise. */
 export const SUGGESTION_THRESHOLD = 0.86;
 
@@ -82,7 +85,8 @@ export function closestSymbols(flat: readonly FlatSymbol[], namePath: NamePath, 
     }
     if (similarity < SUGGESTION_THRESHOLD) continue;
     const parent = item.path.length > 1 ? item.path[item.path.length - 2]!.toLowerCase() : undefined;
-    const parentBonus = wantedParent !== undefined && parent !== undefined ? 0.05 * jaroWinkler(wantedParent, parent) : 0;
+    const parentBonus =
+      wantedParent !== undefined && parent !== undefined ? 0.05 * jaroWinkler(wantedParent, parent) : 0;
     scored.push({ item, score: similarity + parentBonus });
   }
   scored.sort((a, b) => b.score - a.score || a.item.path.length - b.item.path.length);

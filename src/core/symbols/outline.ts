@@ -67,7 +67,11 @@ function detach(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 
-function signatureOf(node: Node, spec: LanguageSpec, text: string): { signature: string; bodyStartLine: number | null } {
+function signatureOf(
+  node: Node,
+  spec: LanguageSpec,
+  text: string,
+): { signature: string; bodyStartLine: number | null } {
   let body: Node | null = null;
   for (const field of spec.bodyFields) {
     body = node.childForFieldName(field);
@@ -91,7 +95,10 @@ function signatureOf(node: Node, spec: LanguageSpec, text: string): { signature:
     while (last < lines.length - 1 && /^\s*(@[\w.]+(\(.*\))?|#\[.*\]|\[.*\])\s*$/.test(lines[last]!)) last++;
     head = lines.slice(0, last + 1).join(' ');
   }
-  head = head.replace(/\s+/g, ' ').trim().replace(/[{:=\s]+$/, '');
+  head = head
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[{:=\s]+$/, '');
   if (head.length > SIGNATURE_CHARS) head = head.slice(0, SIGNATURE_CHARS) + '…';
   return { signature: detach(head), bodyStartLine: body ? body.startPosition.row + 1 : null };
 }
@@ -113,7 +120,15 @@ export const MAX_NESTING = 64;
  * at depth 1), so it visits only the top of a very large tree. `from`: the node whose subtree is
  * outlined (the depth counts from it).
  */
-export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, text: string, stats: { cut: number } = { cut: 0 }, maxStartDepth?: number, from: Node = tree.rootNode): OutlineSymbol[] {
+export function extractOutline(
+  tree: Tree,
+  query: Query,
+  spec: LanguageSpec,
+  text: string,
+  stats: { cut: number } = { cut: 0 },
+  maxStartDepth?: number,
+  from: Node = tree.rootNode,
+): OutlineSymbol[] {
   // One symbol per (node, name): the earliest pattern in the query wins.
   const byKey = new Map<string, Found & { pattern: number }>();
   for (const match of query.matches(from, maxStartDepth === undefined ? undefined : { maxStartDepth })) {
@@ -129,16 +144,22 @@ export function extractOutline(tree: Tree, query: Query, spec: LanguageSpec, tex
     if (earlier && earlier.pattern <= match.patternIndex) continue;
     let span = widen(node, spec);
     const first = firstDecorator(span);
-    const openEnd = spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
+    const openEnd =
+      spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
     if (openEnd) span = openEnd;
     const { signature, bodyStartLine } = signatureOf(node, spec, text);
-    const declaration = bodyStartLine === null && (kind === 'function' || kind === 'method') && !!spec.declarations?.includes(node.type);
+    const declaration =
+      bodyStartLine === null && (kind === 'function' || kind === 'method') && !!spec.declarations?.includes(node.type);
     const docEndLine = docstringEnd(node, spec);
     byKey.set(key, {
       pattern: match.patternIndex,
       symbol: {
         // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
-        name: detach((spec.nameOf ? spec.nameOf(name.node.text) : name.node.text).replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, '')),
+        name: detach(
+          (spec.nameOf ? spec.nameOf(name.node.text) : name.node.text)
+            .replace(/^['"`]|['"`]$/g, '')
+            .replace(/^:(?=\w)/, ''),
+        ),
         kind,
         startLine: first.startPosition.row + 1,
         endLine: lastLine(span),
@@ -171,7 +192,13 @@ function docstringEnd(node: Node, spec: LanguageSpec): number | undefined {
     if (body) break;
   }
   const first = body?.firstNamedChild;
-  if (!first || first.type !== 'expression_statement' || first.namedChildCount !== 1 || first.firstNamedChild?.type !== 'string') return undefined;
+  if (
+    !first ||
+    first.type !== 'expression_statement' ||
+    first.namedChildCount !== 1 ||
+    first.firstNamedChild?.type !== 'string'
+  )
+    return undefined;
   return lastLine(first);
 }
 
@@ -193,7 +220,8 @@ function nest(found: Found[], spec: LanguageSpec, stats: { cut: number }): Outli
     const sameSpan = top !== undefined && top.startIndex === item.startIndex && top.endIndex === item.endIndex;
     const parent = sameSpan ? stack[stack.length - 2] : top;
     const inParent = parent !== undefined && item.endIndex <= parent.endIndex;
-    if (inParent && item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind)) item.symbol.kind = 'method';
+    if (inParent && item.symbol.kind === 'function' && spec.methodParents?.includes(parent.symbol.kind))
+      item.symbol.kind = 'method';
     const siblings = inParent ? parent.symbol.children : roots;
     if (stack.length >= MAX_NESTING && inParent) {
       stats.cut++;
@@ -212,7 +240,11 @@ function nest(found: Found[], spec: LanguageSpec, stats: { cut: number }): Outli
  * f(a: number): void; f(a: any) {…}`) are one symbol with it: its span starts at the first signature.
  */
 function mergeOverload(siblings: OutlineSymbol[], symbol: OutlineSymbol): void {
-  for (let previous = siblings[siblings.length - 1]; previous?.declaration && previous.name === symbol.name && previous.kind === symbol.kind; previous = siblings[siblings.length - 1]) {
+  for (
+    let previous = siblings[siblings.length - 1];
+    previous?.declaration && previous.name === symbol.name && previous.kind === symbol.kind;
+    previous = siblings[siblings.length - 1]
+  ) {
     symbol.startLine = previous.startLine;
     symbol.contextStartLine = previous.contextStartLine;
     symbol.children = [...previous.children, ...symbol.children];

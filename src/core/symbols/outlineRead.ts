@@ -26,7 +26,12 @@ const LEVELS: readonly Level[] = [
   { maxDepth: Infinity, signatures: false, kinds: null, note: 'names only (signatures left out to fit)' },
   { maxDepth: 2, signatures: false, kinds: null, note: 'two levels deep; deeper members are counted' },
   { maxDepth: 1, signatures: false, kinds: null, note: 'top level only; members are counted' },
-  { maxDepth: 1, signatures: false, kinds: MAJOR_KINDS, note: 'top-level declarations only (variables and fields left out)' },
+  {
+    maxDepth: 1,
+    signatures: false,
+    kinds: MAJOR_KINDS,
+    note: 'top-level declarations only (variables and fields left out)',
+  },
 ];
 
 function count(symbols: readonly OutlineSymbol[]): number {
@@ -36,7 +41,8 @@ function count(symbols: readonly OutlineSymbol[]): number {
 function render(symbols: readonly OutlineSymbol[], level: Level, depth = 1, out: string[] = []): string[] {
   for (const symbol of symbols) {
     if (level.kinds && !level.kinds.includes(symbol.kind)) continue;
-    const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
+    const range =
+      symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
     const label = symbolLabel(symbol, level.signatures);
     const hidden = depth >= level.maxDepth ? count(symbol.children) : 0;
     const line = `${'  '.repeat(depth - 1)}[${range}] ${label}${hidden > 0 ? ` (+${plural(hidden, 'member')})` : ''}`;
@@ -56,7 +62,12 @@ function firstContainer(symbols: readonly OutlineSymbol[]): OutlineSymbol | unde
   return symbols.find((s) => s.children.length > 0);
 }
 
-export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: number, reason: string | null): ToolResponse {
+export function renderOutline(
+  env: SymbolEnv,
+  file: FileSymbols,
+  budgetTokens: number,
+  reason: string | null,
+): ToolResponse {
   const { display, symbols, source } = file;
   const total = count(symbols);
   let lines: string[] = [];
@@ -106,12 +117,32 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
     const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
     const container = firstContainer(symbols);
     if (example) {
-      const calls = [callText('lectern_read', { mode: 'symbol', target: example.scope ? `${example.scope}.${example.name}` : example.name, path: display })];
-      if (container && level.maxDepth < Infinity) calls.push(callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }));
-      calls.push(callText('lectern_read', { mode: 'file', target: display, start_line: example.contextStartLine, end_line: example.endLine }));
-      footer.push(`[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`);
+      const calls = [
+        callText('lectern_read', {
+          mode: 'symbol',
+          target: example.scope ? `${example.scope}.${example.name}` : example.name,
+          path: display,
+        }),
+      ];
+      if (container && level.maxDepth < Infinity)
+        calls.push(
+          callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }),
+        );
+      calls.push(
+        callText('lectern_read', {
+          mode: 'file',
+          target: display,
+          start_line: example.contextStartLine,
+          end_line: example.endLine,
+        }),
+      );
+      footer.push(
+        `[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`,
+      );
     } else {
-      footer.push(`[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`);
+      footer.push(
+        `[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`,
+      );
     }
     return { text: [header, ...lines, ...footer].join('\n'), frame: [header, ...footer].join('\n') };
   };
@@ -119,9 +150,14 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
   // The frame is measured, not assumed: a long footer (a bundle's notes and calls) takes its room
   // from the entries. Counted whole only where the frame's own count says it may not fit.
   const mayOverflow = linesTokens + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
-  for (let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0; over > 0 && lines.length > 1; over = env.countTokens(text) - budgetTokens) {
+  for (
+    let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0;
+    over > 0 && lines.length > 1;
+    over = env.countTokens(text) - budgetTokens
+  ) {
     let dropped = 0;
-    for (let freed = 0; freed < over && lines.length - dropped > 1; dropped++) freed += env.countTokens(lines[lines.length - 1 - dropped]!) + 1;
+    for (let freed = 0; freed < over && lines.length - dropped > 1; dropped++)
+      freed += env.countTokens(lines[lines.length - 1 - dropped]!) + 1;
     lines = lines.slice(0, lines.length - dropped);
     cut += dropped;
     ({ text, frame } = compose());
@@ -146,4 +182,3 @@ export function renderOutline(env: SymbolEnv, file: FileSymbols, budgetTokens: n
     location: { file: display, line: null, end_line: null },
   };
 }
-

@@ -35,9 +35,16 @@ export function partsOfOneType(candidates: Candidate[]): { main: Candidate; othe
   if (candidates.length < 2) return undefined;
   const first = candidates[0]!;
   const name = qualifiedName(first.item.path);
-  const oneType = candidates.every((c) => PART_KINDS.includes(c.item.symbol.kind) && c.item.symbol.kind === first.item.symbol.kind && qualifiedName(c.item.path) === name);
+  const oneType = candidates.every(
+    (c) =>
+      PART_KINDS.includes(c.item.symbol.kind) &&
+      c.item.symbol.kind === first.item.symbol.kind &&
+      qualifiedName(c.item.path) === name,
+  );
   // Only where a type is declared in parts by design: same names elsewhere are different types.
-  const inParts = candidates.every((c) => /\bpartial\b/.test(c.item.symbol.signature)) || candidates.every((c) => /\.(rb|rake)$/i.test(c.display));
+  const inParts =
+    candidates.every((c) => /\bpartial\b/.test(c.item.symbol.signature)) ||
+    candidates.every((c) => /\.(rb|rake)$/i.test(c.display));
   if (!oneType || !inParts) return undefined;
   const size = (c: Candidate) => c.item.symbol.endLine - c.item.symbol.startLine;
   const main = candidates.reduce((best, c) => (size(c) > size(best) ? c : best));
@@ -53,7 +60,12 @@ export function selectingInput(c: Candidate, all: Candidate[], kind: SymbolKind 
   const name = qualifiedName(c.item.path);
   const sameFile = all.filter((o) => o.absolute === c.absolute);
   // Anchor at the top level when the name alone would also match deeper symbols (`value` vs `node.value`).
-  const anchored = sameFile.some((o) => o !== c && matchNamePath([o.item], { segments: c.item.path, anchored: false }).length > 0 && o.item.path.length > c.item.path.length);
+  const anchored = sameFile.some(
+    (o) =>
+      o !== c &&
+      matchNamePath([o.item], { segments: c.item.path, anchored: false }).length > 0 &&
+      o.item.path.length > c.item.path.length,
+  );
   const selected: Record<string, unknown> = { mode: 'symbol', target: anchored ? `/${name}` : name, path: c.display };
   const sameName = sameFile.filter((o) => qualifiedName(o.item.path) === name);
   if (sameName.length > 1) {
@@ -76,11 +88,15 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
     const input = selectingInput(c, all, kind);
     const target = input.target as string;
     const extra: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(input)) if (key !== 'mode' && key !== 'target' && key !== 'path') extra[key] = value;
+    for (const [key, value] of Object.entries(input))
+      if (key !== 'mode' && key !== 'target' && key !== 'path') extra[key] = value;
     const line = `${c.display}:${c.item.symbol.startLine} ${c.item.symbol.kind} ${target}${c.item.symbol.declaration ? ' (declaration)' : ''}`;
     return Object.keys(extra).length > 0 ? `${line} ${JSON.stringify(extra)}` : line;
   });
-  return [`Read one: ${callText('lectern_read', { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`, ...lines];
+  return [
+    `Read one: ${callText('lectern_read', { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
+    ...lines,
+  ];
 }
 
 /** Overloads spanning more lines than this together are listed, not read as one answer. */
@@ -96,7 +112,16 @@ export function adjacentOverloads(candidates: Candidate[], everything: readonly 
   const first = candidates[0]!;
   const name = qualifiedName(first.item.path);
   const callable = (c: Candidate) => c.item.symbol.kind === 'method' || c.item.symbol.kind === 'function';
-  if (!candidates.every((c) => c.absolute === first.absolute && callable(c) && c.item.symbol.kind === first.item.symbol.kind && qualifiedName(c.item.path) === name)) return undefined;
+  if (
+    !candidates.every(
+      (c) =>
+        c.absolute === first.absolute &&
+        callable(c) &&
+        c.item.symbol.kind === first.item.symbol.kind &&
+        qualifiedName(c.item.path) === name,
+    )
+  )
+    return undefined;
   const ordered = [...candidates].sort((a, b) => a.item.symbol.startLine - b.item.symbol.startLine);
   const top = ordered[0]!.item.symbol;
   const bottom = ordered[ordered.length - 1]!.item.symbol;
@@ -104,8 +129,11 @@ export function adjacentOverloads(candidates: Candidate[], everything: readonly 
   // Siblings: the file's symbols with the same parent path, anywhere between the first overload and the last.
   const parent = qualifiedName(first.item.path.slice(0, -1));
   const between = everything.filter(
-    (c) => c.absolute === first.absolute && qualifiedName(c.item.path.slice(0, -1)) === parent && c.item.symbol.startLine > top.startLine && c.item.symbol.startLine < bottom.startLine,
+    (c) =>
+      c.absolute === first.absolute &&
+      qualifiedName(c.item.path.slice(0, -1)) === parent &&
+      c.item.symbol.startLine > top.startLine &&
+      c.item.symbol.startLine < bottom.startLine,
   );
   return between.every((c) => candidates.includes(c)) ? ordered : undefined;
 }
-

@@ -6,7 +6,14 @@ import { extractOutline, MAX_NESTING } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { outlineOfText, shiftLines } from './textOutline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
-import type { BlockRange, EnclosingBlock, LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
+import type {
+  BlockRange,
+  EnclosingBlock,
+  LanguageSpec,
+  OutlineBounds,
+  OutlineSymbol,
+  TextOutline,
+} from '../ground/symbolTypes';
 import { blockOfText } from './enclosingBlock';
 
 export const SYMBOL_LIMITS = {
@@ -31,7 +38,15 @@ export const SYMBOL_LIMITS = {
 };
 
 export type OutlineResult =
-  | { status: 'ok'; spec: LanguageSpec; symbols: OutlineSymbol[]; source: SourceText; notes?: string[]; topLevelOnly?: boolean; wrapper?: TextOutline['wrapper'] }
+  | {
+      status: 'ok';
+      spec: LanguageSpec;
+      symbols: OutlineSymbol[];
+      source: SourceText;
+      notes?: string[];
+      topLevelOnly?: boolean;
+      wrapper?: TextOutline['wrapper'];
+    }
   | { status: 'unsupported'; reason: string }
   | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
 
@@ -66,7 +81,13 @@ export class SymbolService {
     return languageForPath(path, languageId);
   }
 
-  async outline(file: TextFile, path: string, label: string, signal?: CancellationSignal, languageId?: string | null): Promise<OutlineResult> {
+  async outline(
+    file: TextFile,
+    path: string,
+    label: string,
+    signal?: CancellationSignal,
+    languageId?: string | null,
+  ): Promise<OutlineResult> {
     let spec = this.languageOf(path, languageId);
     if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
     const cached = this.cache.get(file.versionKey);
@@ -81,9 +102,20 @@ export class SymbolService {
     if (!outline) return { status: 'timeout', spec, source };
     const { symbols, parseFailed, cut, shallow, wrapper } = outline;
     const notes: string[] = [];
-    if (parseFailed) notes.push(`${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`);
-    if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
-    const entry: Entry = { spec, symbols, source, ...(notes.length > 0 ? { notes } : {}), ...(shallow ? { topLevelOnly: true } : {}), ...(wrapper ? { wrapper } : {}) };
+    if (parseFailed)
+      notes.push(
+        `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`,
+      );
+    if (cut > 0)
+      notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
+    const entry: Entry = {
+      spec,
+      symbols,
+      source,
+      ...(notes.length > 0 ? { notes } : {}),
+      ...(shallow ? { topLevelOnly: true } : {}),
+      ...(wrapper ? { wrapper } : {}),
+    };
     this.remember(file.versionKey, entry);
     return { status: 'ok', ...entry };
   }
@@ -94,14 +126,21 @@ export class SymbolService {
    * symbol is completed in place, so the cached outline keeps them. False when that parse ran out
    * of time.
    */
-  async expand(spec: LanguageSpec, source: SourceText, container: OutlineSymbol, signal?: CancellationSignal): Promise<boolean> {
+  async expand(
+    spec: LanguageSpec,
+    source: SourceText,
+    container: OutlineSymbol,
+    signal?: CancellationSignal,
+  ): Promise<boolean> {
     if (this.expanded.has(container)) return true;
     const text = lineText(source, container.startLine, container.endLine);
     const [start, end] = lineBytes(source, container.startLine, container.endLine);
     const outline = await this.outlineOf(spec, text, parseDeadline(end - start), true, signal);
     if (!outline) return false;
     const top = container.startLine - 1;
-    const own = outline.symbols.find((s) => s.name === container.name && s.startLine + top === container.startLine) ?? outline.symbols.find((s) => s.name === container.name);
+    const own =
+      outline.symbols.find((s) => s.name === container.name && s.startLine + top === container.startLine) ??
+      outline.symbols.find((s) => s.name === container.name);
     container.children = own ? shiftLines(own.children, top) : [];
     this.expanded.add(container);
     return true;
@@ -113,10 +152,17 @@ export class SymbolService {
    * outline, on the outline thread under the parse's deadline, kept while the file's text is.
    * Undefined when out of time.
    */
-  async wholeOutline(spec: LanguageSpec, source: SourceText, signal?: CancellationSignal): Promise<OutlineSymbol[] | undefined> {
+  async wholeOutline(
+    spec: LanguageSpec,
+    source: SourceText,
+    signal?: CancellationSignal,
+  ): Promise<OutlineSymbol[] | undefined> {
     const known = this.whole.get(source);
     if (known) return known;
-    const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal, { fullChars: Infinity, fullNodes: Infinity });
+    const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal, {
+      fullChars: Infinity,
+      fullNodes: Infinity,
+    });
     if (!outline) return undefined;
     this.whole.set(source, outline.symbols);
     return outline.symbols;
@@ -133,7 +179,11 @@ export class SymbolService {
   ): Promise<TextOutline | undefined> {
     if (this.thread && text.length >= SYMBOL_LIMITS.threadChars) {
       // The whole job: the parse's deadline, and as long again for the query and the extraction.
-      const job = this.thread.outline({ grammar: spec.grammar, text, deadlineMs, bounds, members }, 2 * deadlineMs, signal);
+      const job = this.thread.outline(
+        { grammar: spec.grammar, text, deadlineMs, bounds, members },
+        2 * deadlineMs,
+        signal,
+      );
       const done = await job.then(
         (outline) => ({ outline }),
         () => undefined, // the thread cannot run: outline here
@@ -151,7 +201,11 @@ export class SymbolService {
     let spec = this.languageOf(path);
     if (!spec) return undefined;
     spec = headerLanguage(spec, path, text);
-    const tree = await this.runtime.parse(spec, text, SYMBOL_LIMITS.parseDeadlineMs + (text.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs);
+    const tree = await this.runtime.parse(
+      spec,
+      text,
+      SYMBOL_LIMITS.parseDeadlineMs + (text.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs,
+    );
     if (!tree) return undefined;
     try {
       return extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, text);
@@ -161,16 +215,29 @@ export class SymbolService {
   }
 
   /** The smallest statement-level syntax node around lines first..last (1-based), as a line range. */
-  async enclosingBlock(spec: LanguageSpec, source: SourceText, first: number, last: number, signal?: CancellationSignal): Promise<EnclosingBlock | undefined> {
+  async enclosingBlock(
+    spec: LanguageSpec,
+    source: SourceText,
+    first: number,
+    last: number,
+    signal?: CancellationSignal,
+  ): Promise<EnclosingBlock | undefined> {
     const firstText = lineText(source, first, first);
     const lastText = lineText(source, last, last).replace(/\s+$/, '');
-    const range: BlockRange = { first, last, startColumn: firstText.length - firstText.trimStart().length, endColumn: Math.max(0, lastText.length - 1) };
+    const range: BlockRange = {
+      first,
+      last,
+      startColumn: firstText.length - firstText.trimStart().length,
+      endColumn: Math.max(0, lastText.length - 1),
+    };
     const deadlineMs = parseDeadline(source.bytes.length);
     if (this.thread?.enclosingBlock && source.text.length >= SYMBOL_LIMITS.threadChars) {
-      const done = await this.thread.enclosingBlock({ grammar: spec.grammar, text: source.text, deadlineMs, range }, 2 * deadlineMs, signal).then(
-        (block) => ({ block }),
-        () => undefined, // the thread cannot run: parse here
-      );
+      const done = await this.thread
+        .enclosingBlock({ grammar: spec.grammar, text: source.text, deadlineMs, range }, 2 * deadlineMs, signal)
+        .then(
+          (block) => ({ block }),
+          () => undefined, // the thread cannot run: parse here
+        );
       if (done) return done.block;
     }
     return blockOfText(this.runtime, spec, source.text, deadlineMs, range, signal);
@@ -199,6 +266,8 @@ function entryCost(entry: Entry): number {
 /** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */
 function headerLanguage(spec: LanguageSpec, path: string, text: string): LanguageSpec {
   if (spec.grammar !== 'c' || !/\.h$/i.test(path)) return spec;
-  const cplusplus = /^\s*(class|namespace|template\s*<|public:|private:|protected:)|\busing\s+namespace\b|::/m.test(text);
+  const cplusplus = /^\s*(class|namespace|template\s*<|public:|private:|protected:)|\busing\s+namespace\b|::/m.test(
+    text,
+  );
   return cplusplus ? (LANGUAGES.find((l) => l.grammar === 'cpp') ?? spec) : spec;
 }

@@ -17,11 +17,18 @@ export interface SnippetInput {
 }
 
 /** The lines, and notes on how the range was grown (already in meta.notes; the answer says them after its text). */
-export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<{ response: ToolResponse; notes: string[] }> {
+export async function readSnippet(
+  env: SymbolEnv,
+  input: SnippetInput,
+): Promise<{ response: ToolResponse; notes: string[] }> {
   let first = input.start_line;
   let last = input.end_line ?? input.start_line;
   if (last < first) {
-    throw new LecternError('INVALID_ARGS', `start_line (${first}) is after end_line (${last}).`, `Example: lectern_read ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: last, end_line: first })}`);
+    throw new LecternError(
+      'INVALID_ARGS',
+      `start_line (${first}) is after end_line (${last}).`,
+      `Example: lectern_read ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: last, end_line: first })}`,
+    );
   }
   const notes: string[] = [];
   if (input.expand === 'block') {
@@ -34,9 +41,17 @@ export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<
       try {
         const source = await readSourceText(file, path.display, SYMBOL_LIMITS.maxParseBytes);
         if (first <= source.lineCount) {
-          const block = await env.symbols.enclosingBlock(spec, source, first, Math.min(last, source.lineCount), env.signal);
+          const block = await env.symbols.enclosingBlock(
+            spec,
+            source,
+            first,
+            Math.min(last, source.lineCount),
+            env.signal,
+          );
           if (block && (block.startLine < first || block.endLine > last)) {
-            notes.push(`Expanded lines ${formatCount(first)}-${formatCount(last)} to ${formatCount(block.startLine)}-${formatCount(block.endLine)}, the enclosing ${block.type.replace(/_/g, ' ')}.`);
+            notes.push(
+              `Expanded lines ${formatCount(first)}-${formatCount(last)} to ${formatCount(block.startLine)}-${formatCount(block.endLine)}, the enclosing ${block.type.replace(/_/g, ' ')}.`,
+            );
             first = Math.min(first, block.startLine);
             last = Math.max(last, block.endLine);
           } else if (!block) {
@@ -49,7 +64,11 @@ export async function readSnippet(env: SymbolEnv, input: SnippetInput): Promise<
     }
   }
   const context = input.context_lines ?? 0;
-  const response = await readFile(env, { target: input.target, start_line: Math.max(1, first - context), end_line: last + context });
+  const response = await readFile(env, {
+    target: input.target,
+    start_line: Math.max(1, first - context),
+    end_line: last + context,
+  });
   response.mode = 'snippet';
   if (notes.length > 0) response.meta.notes = [...notes, ...(response.meta.notes ?? [])];
   return { response, notes };

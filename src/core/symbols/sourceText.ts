@@ -25,7 +25,12 @@ export async function readSourceText(file: TextFile, label: string, maxBytes: nu
   }
   const bytes = await file.source.read(file.base, size);
   const text = decodeUtf8(bytes);
-  if (text === undefined) throw new LecternError('BINARY_FILE', `${label} is not valid UTF-8 text.`, 'lectern_stat reports its size and type.');
+  if (text === undefined)
+    throw new LecternError(
+      'BINARY_FILE',
+      `${label} is not valid UTF-8 text.`,
+      'lectern_stat reports its size and type.',
+    );
   return { text, bytes, ...lineStarts(bytes, file.base) };
 }
 
@@ -36,7 +41,8 @@ function lineStarts(bytes: Uint8Array, base: number): { lineStarts: Uint32Array;
   const starts = new Uint32Array(lineCount + 1);
   let line = 0;
   starts[0] = base;
-  for (let at = bytes.indexOf(10); at !== -1 && line + 1 < lineCount; at = bytes.indexOf(10, at + 1)) starts[++line] = base + at + 1;
+  for (let at = bytes.indexOf(10); at !== -1 && line + 1 < lineCount; at = bytes.indexOf(10, at + 1))
+    starts[++line] = base + at + 1;
   starts[lineCount] = base + bytes.length;
   return { lineStarts: starts, lineCount };
 }

@@ -6,14 +6,30 @@ import { callText, formatCount, plural } from '../ground/format';
 import { openText } from '../read/openText';
 import { cutLongLines, renderNumbered, type ShapedLine } from '../read/shape';
 import { LIMITS, type LineNumbers } from '../ground/settings';
-import { closestSymbols, flattenSymbols, matchNamePath, parseNamePath, qualifiedName, type FlatSymbol, type NamePath } from './namePath';
+import {
+  closestSymbols,
+  flattenSymbols,
+  matchNamePath,
+  parseNamePath,
+  qualifiedName,
+  type FlatSymbol,
+  type NamePath,
+} from './namePath';
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { symbolLabel } from './label';
 import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
-import { adjacentOverloads, candidateList, describeCandidate, partsOfOneType, preferDefinitions, selectingInput, type Candidate } from './resolve';
+import {
+  adjacentOverloads,
+  candidateList,
+  describeCandidate,
+  partsOfOneType,
+  preferDefinitions,
+  selectingInput,
+  type Candidate,
+} from './resolve';
 
 export interface SymbolInput {
   target: string;
@@ -112,7 +128,8 @@ async function withMembers(env: SymbolEnv, file: FileSymbols, namePath: NamePath
   if (!file.topLevelOnly) return undefined;
   const tops = file.symbols;
   const wanted: OutlineSymbol[] = [];
-  const add = (symbol: OutlineSymbol | undefined) => symbol && !wanted.includes(symbol) && wanted.length < MAX_EXPANDED && wanted.push(symbol);
+  const add = (symbol: OutlineSymbol | undefined) =>
+    symbol && !wanted.includes(symbol) && wanted.length < MAX_EXPANDED && wanted.push(symbol);
   const first = namePath.segments[0]!;
   for (const symbol of tops) if (symbol.name === first || symbol.name.split(/::|[./#\\]/).includes(first)) add(symbol);
   const last = namePath.segments[namePath.segments.length - 1]!;
@@ -132,10 +149,17 @@ async function withMembers(env: SymbolEnv, file: FileSymbols, namePath: NamePath
     add(holder);
   }
   let timedOut = 0;
-  for (const symbol of wanted) if (!(await env.symbols.expand(file.topLevelOnly.spec, file.source, symbol, env.signal))) timedOut++;
+  for (const symbol of wanted)
+    if (!(await env.symbols.expand(file.topLevelOnly.spec, file.source, symbol, env.signal))) timedOut++;
   const notes: string[] = [];
-  if (more) notes.push(`${file.display} is large: members were looked for in the first ${MAX_EXPANDED} top-level declarations that mention "${last}".`);
-  if (timedOut > 0) notes.push(`Parsing ${plural(timedOut, 'declaration')} of ${file.display} for members took too long: their members are not listed.`);
+  if (more)
+    notes.push(
+      `${file.display} is large: members were looked for in the first ${MAX_EXPANDED} top-level declarations that mention "${last}".`,
+    );
+  if (timedOut > 0)
+    notes.push(
+      `Parsing ${plural(timedOut, 'declaration')} of ${file.display} for members took too long: their members are not listed.`,
+    );
   return notes.length > 0 ? notes.join(' ') : undefined;
 }
 
@@ -144,7 +168,14 @@ function* wordOffsets(source: SourceText, word: string): Generator<number> {
   const needle = new TextEncoder().encode(word);
   if (needle.length === 0) return;
   const bytes = source.bytes;
-  const isWord = (b: number | undefined) => b !== undefined && (b === 0x5f || b === 0x24 || (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b >= 0x80);
+  const isWord = (b: number | undefined) =>
+    b !== undefined &&
+    (b === 0x5f ||
+      b === 0x24 ||
+      (b >= 0x30 && b <= 0x39) ||
+      (b >= 0x41 && b <= 0x5a) ||
+      (b >= 0x61 && b <= 0x7a) ||
+      b >= 0x80);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = buffer.indexOf(needle); at !== -1; at = buffer.indexOf(needle, at + 1)) {
     if (!isWord(bytes[at - 1]) && !isWord(bytes[at + needle.length])) yield at + source.lineStarts[0]!;
@@ -179,7 +210,11 @@ function containing(symbols: readonly OutlineSymbol[], line: number): OutlineSym
   return found;
 }
 
-async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NamePath): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[] }> {
+async function candidatesFor(
+  env: SymbolEnv,
+  input: SymbolInput,
+  namePath: NamePath,
+): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[] }> {
   const notes: string[] = [];
   if (input.path) {
     const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
@@ -188,8 +223,15 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
       let file = await fileOutline(env, input.path);
       const looked = await withMembers(env, file, namePath);
       const match = (symbols: OutlineSymbol[]) => {
-        const everything = flattenSymbols(symbols).map((item) => ({ display: file.display, absolute: file.absolute, item }));
-        return { everything, candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0) };
+        const everything = flattenSymbols(symbols).map((item) => ({
+          display: file.display,
+          absolute: file.absolute,
+          item,
+        }));
+        return {
+          everything,
+          candidates: everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0),
+        };
       };
       let { everything, candidates } = match(file.symbols);
       const last = namePath.segments[namePath.segments.length - 1]!;
@@ -198,21 +240,38 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
       if (file.topLevelOnly && candidates.length === 0 && !wordOffsets(file.source, last).next().done) {
         const whole = await wholeFile(env, file);
         if (whole) ({ everything, candidates } = match((file = whole).symbols));
-        else notes.push(`${file.display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${last}".`);
+        else
+          notes.push(
+            `${file.display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${last}".`,
+          );
       }
       const { display, notes: outlineNotes } = file;
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }
-  const result = await env.index.query(input.path, env.onIndexProgress, env.signal, namePath.segments[namePath.segments.length - 1]);
+  const result = await env.index.query(
+    input.path,
+    env.onIndexProgress,
+    env.signal,
+    namePath.segments[namePath.segments.length - 1],
+  );
   if (!result.complete) {
-    notes.push(`The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`);
+    notes.push(
+      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`,
+    );
   }
-  if (result.listingTruncated) notes.push('The workspace has more source files than are indexed; pass path to narrow the search.');
+  if (result.listingTruncated)
+    notes.push('The workspace has more source files than are indexed; pass path to narrow the search.');
   if (input.path && result.total === 0) {
-    throw new LecternError('NOT_FOUND', `No source file with symbol support matches path "${input.path}".`, 'Pass a file, a folder or a glob such as "src/**/*.ts".');
+    throw new LecternError(
+      'NOT_FOUND',
+      `No source file with symbol support matches path "${input.path}".`,
+      'Pass a file, a folder or a glob such as "src/**/*.ts".',
+    );
   }
-  const everything = result.files.flatMap((file) => file.symbols.map((item) => ({ display: file.display, absolute: file.absolute, item })));
+  const everything = result.files.flatMap((file) =>
+    file.symbols.map((item) => ({ display: file.display, absolute: file.absolute, item })),
+  );
   const candidates = everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0);
   return { candidates, everything, notes };
 }
@@ -220,7 +279,11 @@ async function candidatesFor(env: SymbolEnv, input: SymbolInput, namePath: NameP
 export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<ToolResponse> {
   const namePath = parseNamePath(input.target);
   if (namePath.segments.length === 0) {
-    throw new LecternError('INVALID_ARGS', `"${input.target}" is not a symbol name.`, 'Example: lectern_read {"mode":"symbol","target":"Store.get"}');
+    throw new LecternError(
+      'INVALID_ARGS',
+      `"${input.target}" is not a symbol name.`,
+      'Example: lectern_read {"mode":"symbol","target":"Store.get"}',
+    );
   }
   const found = await candidatesFor(env, input, namePath);
   const { everything, notes } = found;
@@ -228,20 +291,31 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   const candidates = input.index === undefined ? preferDefinitions(found.candidates) : found.candidates;
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
   if (candidates.length === 0) {
-    const close = closestSymbols(everything.map((c) => c.item), namePath);
+    const close = closestSymbols(
+      everything.map((c) => c.item),
+      namePath,
+    );
     const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
     const where = input.path ? `in ${input.path}` : 'in the workspace';
-    const list = closeCandidates.map((c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`);
+    const list = closeCandidates.map(
+      (c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`,
+    );
     throw new LecternError(
       'NOT_FOUND',
       `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      list.length > 0 ? `Closest names:\n${list.join('\n')}` : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
+      list.length > 0
+        ? `Closest names:\n${list.join('\n')}`
+        : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
     );
   }
   let chosen: Candidate;
   if (input.index !== undefined) {
     if (input.index > candidates.length) {
-      throw new LecternError('OUT_OF_RANGE', `index ${input.index} is past the ${plural(candidates.length, 'match', 'matches')} for ${JSON.stringify(input.target)}.`, `Use index 1 to ${candidates.length}.`);
+      throw new LecternError(
+        'OUT_OF_RANGE',
+        `index ${input.index} is past the ${plural(candidates.length, 'match', 'matches')} for ${JSON.stringify(input.target)}.`,
+        `Use index 1 to ${candidates.length}.`,
+      );
     }
     chosen = candidates[input.index - 1]!;
   } else if (candidates.length === 1) {
@@ -249,7 +323,9 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   } else if (partsOfOneType(candidates)) {
     const { main, others } = partsOfOneType(candidates)!;
     chosen = main;
-    notes.push(`${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`);
+    notes.push(
+      `${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`,
+    );
   } else {
     // Overloads one after another read as one answer (when they are small enough to show whole).
     const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
@@ -257,7 +333,8 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
     if (together) return together;
     const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
     const list = candidateList(shown, candidates, input.kind);
-    if (candidates.length > shown.length) list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
+    if (candidates.length > shown.length)
+      list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
     throw new LecternError(
       'AMBIGUOUS_SYMBOL',
       `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
@@ -269,15 +346,24 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   await withMembers(env, chosenFile, { segments: chosen.item.path, anchored: true });
   const freshIn = (symbols: OutlineSymbol[]) =>
     flattenSymbols(symbols).find(
-      (item) => qualifiedName(item.path) === qualifiedName(chosen.item.path) && item.symbol.kind === chosen.item.symbol.kind && item.symbol.startLine === chosen.item.symbol.startLine,
-    ) ?? matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
+      (item) =>
+        qualifiedName(item.path) === qualifiedName(chosen.item.path) &&
+        item.symbol.kind === chosen.item.symbol.kind &&
+        item.symbol.startLine === chosen.item.symbol.startLine,
+    ) ??
+    matchNamePath(flattenSymbols(symbols), { segments: chosen.item.path, anchored: true }, chosen.item.symbol.kind)[0];
   let fresh = freshIn(chosenFile.symbols);
   if (!fresh && chosenFile.topLevelOnly) {
     const whole = await wholeFile(env, chosenFile);
     if (whole) fresh = freshIn((chosenFile = whole).symbols);
   }
   const { display, absolute, symbols, source, version } = chosenFile;
-  if (!fresh) throw new LecternError('NOT_FOUND', `${qualifiedName(chosen.item.path)} is no longer in ${display}.`, 'The file changed; call again.');
+  if (!fresh)
+    throw new LecternError(
+      'NOT_FOUND',
+      `${qualifiedName(chosen.item.path)} is no longer in ${display}.`,
+      'The file changed; call again.',
+    );
   let response = renderSymbol(env, display, source, fresh, input, notes);
   if (response.meta.truncated && TYPE_KINDS.includes(fresh.symbol.kind)) {
     // Its signature and members: with the methods declared outside it (Go receivers, C++ `A::f`), here and beside this file.
@@ -294,17 +380,30 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
  * the last one's end, as the file has them now. Undefined when the file changed under them or they do
  * not fit one answer whole (the caller lists them instead).
  */
-async function readOverloads(env: SymbolEnv, overloads: Candidate[], input: SymbolInput, notes: string[]): Promise<ToolResponse | undefined> {
+async function readOverloads(
+  env: SymbolEnv,
+  overloads: Candidate[],
+  input: SymbolInput,
+  notes: string[],
+): Promise<ToolResponse | undefined> {
   const { display, absolute, symbols, source, version } = await fileOutline(env, overloads[0]!.absolute);
   const flat = flattenSymbols(symbols);
   const fresh: FlatSymbol[] = [];
   for (const o of overloads) {
-    const now = flat.find((item) => qualifiedName(item.path) === qualifiedName(o.item.path) && item.symbol.kind === o.item.symbol.kind && item.symbol.startLine === o.item.symbol.startLine);
+    const now = flat.find(
+      (item) =>
+        qualifiedName(item.path) === qualifiedName(o.item.path) &&
+        item.symbol.kind === o.item.symbol.kind &&
+        item.symbol.startLine === o.item.symbol.startLine,
+    );
     if (!now) return undefined;
     fresh.push(now);
   }
   const [first, last] = [fresh[0]!, fresh[fresh.length - 1]!];
-  const merged: FlatSymbol = { path: first.path, symbol: { ...first.symbol, endLine: last.symbol.endLine, children: [] } };
+  const merged: FlatSymbol = {
+    path: first.path,
+    symbol: { ...first.symbol, endLine: last.symbol.endLine, children: [] },
+  };
   const lines = fresh.map((f) => `${formatCount(f.symbol.startLine)}-${formatCount(f.symbol.endLine)}`).join(', ');
   const note = `${qualifiedName(first.path)} has ${fresh.length} overloads, read together (lines ${lines}); one alone: ${callText('lectern_read', selectingInput(overloads[1]!, overloads, input.kind))}`;
   const response = renderSymbol(env, display, source, merged, input, [...notes, note]);
@@ -323,10 +422,20 @@ interface OutsideMethod {
 }
 
 /** Methods of `type` written outside its body: in its file (`type`'s siblings) and in the other files of its folder (a Go package). */
-async function methodsDeclaredOutside(env: SymbolEnv, display: string, absolute: string, symbols: OutlineSymbol[], type: FlatSymbol): Promise<OutsideMethod[]> {
+async function methodsDeclaredOutside(
+  env: SymbolEnv,
+  display: string,
+  absolute: string,
+  symbols: OutlineSymbol[],
+  type: FlatSymbol,
+): Promise<OutsideMethod[]> {
   const name = type.path[type.path.length - 1]!;
   const inside = (s: OutlineSymbol) => s.startLine >= type.symbol.startLine && s.endLine <= type.symbol.endLine;
-  const ofType = (item: FlatSymbol) => item.path.length >= 2 && item.path[item.path.length - 2] === name && (item.symbol.kind === 'method' || item.symbol.kind === 'function') && (item.symbol.scope !== undefined || item.symbol.name.includes('::'));
+  const ofType = (item: FlatSymbol) =>
+    item.path.length >= 2 &&
+    item.path[item.path.length - 2] === name &&
+    (item.symbol.kind === 'method' || item.symbol.kind === 'function') &&
+    (item.symbol.scope !== undefined || item.symbol.name.includes('::'));
   const out: OutsideMethod[] = flattenSymbols(symbols)
     .filter((item) => ofType(item) && !inside(item.symbol))
     .map((item) => ({ display, symbol: item.symbol }));
@@ -336,17 +445,28 @@ async function methodsDeclaredOutside(env: SymbolEnv, display: string, absolute:
   const scope = /[*?[\]{}!()]/.test(folder) ? folder : folder ? `${folder}/*` : '*';
   const result = await env.index.query(scope, undefined, env.signal).catch(() => undefined);
   for (const file of result?.files ?? []) {
-    if (file.absolute === absolute || file.display.lastIndexOf('/') !== slash || !file.display.startsWith(folder)) continue;
+    if (file.absolute === absolute || file.display.lastIndexOf('/') !== slash || !file.display.startsWith(folder))
+      continue;
     for (const item of file.symbols) if (ofType(item)) out.push({ display: file.display, symbol: item.symbol });
   }
   return out;
 }
 
-function numbered(source: SourceText, first: number, last: number, numbering: LineNumbers): { body: string; content: string; cut: number } {
+function numbered(
+  source: SourceText,
+  first: number,
+  last: number,
+  numbering: LineNumbers,
+): { body: string; content: string; cut: number } {
   const content = lineText(source, first, last);
   const raw = content.split('\n');
   if (raw[raw.length - 1] === '') raw.pop();
-  const lines: ShapedLine[] = raw.map((r) => ({ raw: r, shown: r.endsWith('\r') ? r.slice(0, -1) : r, byteLength: 0, cut: false }));
+  const lines: ShapedLine[] = raw.map((r) => ({
+    raw: r,
+    shown: r.endsWith('\r') ? r.slice(0, -1) : r,
+    byteLength: 0,
+    cut: false,
+  }));
   const cut = cutLongLines(lines);
   return { body: renderNumbered(lines, first, numbering), content, cut };
 }
@@ -393,7 +513,8 @@ function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], b
   const kept: string[] = [];
   let used = 0;
   for (const { display: file, symbol } of outside) {
-    const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
+    const range =
+      symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
     const line = `  [${file === display ? range : `${file}:${range}`}] ${symbolLabel(symbol)}`;
     const cost = env.countTokens(line) + 1;
     if (used + cost > budget) {
@@ -406,7 +527,15 @@ function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], b
   return kept;
 }
 
-function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item: FlatSymbol, input: SymbolInput, notes: string[], outside: OutsideMethod[] = []): ToolResponse {
+function renderSymbol(
+  env: SymbolEnv,
+  display: string,
+  source: SourceText,
+  item: FlatSymbol,
+  input: SymbolInput,
+  notes: string[],
+  outside: OutsideMethod[] = [],
+): ToolResponse {
   const { symbol, path } = item;
   const qualified = qualifiedName(path);
   const contextLines = Math.min(input.context_lines ?? 0, 200);
@@ -424,16 +553,35 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
   const wantsBody = input.include_body ?? true;
   const [spanStart, spanEnd] = lineBytes(source, from, to);
   const overLines = env.maxLines !== undefined && to - from + 1 > env.maxLines;
-  const tooBig = wantsBody && (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
+  const tooBig =
+    wantsBody &&
+    (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
   if (!wantsBody || tooBig) {
     // Signature, doc and member outline instead of the body.
     const head = headLines(symbol);
     first = from;
     last = Math.min(head.end, to);
     rendered = numbered(source, first, last, env.settings.lineNumbers);
-    if (head.docCut) footer.push(`[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`);
-    members = fitMembers(env, memberLines(symbol), env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
-    if (outside.length > 0 && members.length === memberLines(symbol).length) members.push(...fitOutside(env, display, outside, env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200));
+    if (head.docCut)
+      footer.push(
+        `[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`,
+      );
+    members = fitMembers(
+      env,
+      memberLines(symbol),
+      env.tokenCap - env.countTokens(rendered.body) - 200,
+      display,
+      symbol,
+    );
+    if (outside.length > 0 && members.length === memberLines(symbol).length)
+      members.push(
+        ...fitOutside(
+          env,
+          display,
+          outside,
+          env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
+        ),
+      );
     if (tooBig) {
       degraded = true;
       footer.unshift(
@@ -445,11 +593,16 @@ function renderSymbol(env: SymbolEnv, display: string, source: SourceText, item:
       const example = symbol.children[0] ?? outside[0]!.symbol;
       const examplePath = symbol.children[0] ? display : outside[0]!.display;
       const count = symbol.children.length + outside.length;
-      footer.push(`[Members (${formatCount(count)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name.split('::').pop()}`, path: examplePath })}]`);
+      footer.push(
+        `[Members (${formatCount(count)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name.split('::').pop()}`, path: examplePath })}]`,
+      );
     }
   }
   if (rendered.cut > 0) env.onDisplayCut?.();
-  if (rendered.cut > 0) footer.push(`[${plural(rendered.cut, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.]`);
+  if (rendered.cut > 0)
+    footer.push(
+      `[${plural(rendered.cut, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.]`,
+    );
   const body = members.length > 0 ? `${rendered.body}\n${members.join('\n')}` : rendered.body;
   const text = [header, body, ...footer].join('\n');
   const [startByte, endByte] = lineBytes(source, first, last);

@@ -34,7 +34,14 @@ export async function outlineOfText(
     const shallow = text.length > bounds.fullChars || nodes > bounds.fullNodes;
     const stats = { cut: 0 };
     const query = runtime.query(spec, await runtime.language(spec));
-    let symbols = extractOutline(tree, query, spec, text, stats, shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined);
+    let symbols = extractOutline(
+      tree,
+      query,
+      spec,
+      text,
+      stats,
+      shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined,
+    );
     // A bundle's top level is a line or two and one call of a wrapper function holding everything:
     // its declarations are listed with the top level, found as the top level is.
     const wrapper = shallow && !members ? wrapperBody(tree.rootNode, text.length, symbols) : undefined;
@@ -51,7 +58,9 @@ export async function outlineOfText(
       cut: stats.cut,
       shallow,
       nodes,
-      ...(wrapper ? { wrapper: { startLine: wrapper.startPosition.row + 1, endLine: wrapper.endPosition.row + 1 } } : {}),
+      ...(wrapper
+        ? { wrapper: { startLine: wrapper.startPosition.row + 1, endLine: wrapper.endPosition.row + 1 } }
+        : {}),
     };
   } finally {
     tree.delete();

@@ -31,7 +31,11 @@ export class TreeSitter {
       await runtimeReady;
     } catch (error) {
       runtimeReady = undefined;
-      throw new LecternError('INTERNAL', `The parser runtime did not load: ${(error as Error).message}`, 'Symbol reads are unavailable; use lectern_search and line ranges.');
+      throw new LecternError(
+        'INTERNAL',
+        `The parser runtime did not load: ${(error as Error).message}`,
+        'Symbol reads are unavailable; use lectern_search and line ranges.',
+      );
     }
   }
 
@@ -46,7 +50,11 @@ export class TreeSitter {
     try {
       return await language;
     } catch (error) {
-      throw new LecternError('INTERNAL', `The ${spec.grammar} grammar did not load: ${(error as Error).message}`, 'Use lectern_search and line ranges for this file.');
+      throw new LecternError(
+        'INTERNAL',
+        `The ${spec.grammar} grammar did not load: ${(error as Error).message}`,
+        'Use lectern_search and line ranges for this file.',
+      );
     }
   }
 

@@ -111,7 +111,12 @@ export class WorkspaceIndex {
    * The indexed files in scope. `wanted` (a symbol's last name) makes a cold index parse the files
    * that mention it first.
    */
-  async query(scope: string | undefined, onProgress?: (done: number, total: number) => void, signal?: { isCancellationRequested: boolean }, wanted?: string): Promise<IndexQuery> {
+  async query(
+    scope: string | undefined,
+    onProgress?: (done: number, total: number) => void,
+    signal?: { isCancellationRequested: boolean },
+    wanted?: string,
+  ): Promise<IndexQuery> {
     const started = this.now();
     const overBudget = () => signal?.isCancellationRequested === true || this.now() - started > INDEX_LIMITS.budgetMs;
     // A local: a watcher may invalidate this.listing while this query awaits.
@@ -124,7 +129,8 @@ export class WorkspaceIndex {
     const inScope = this.scopeFilter(scope);
     const files = listing.files.filter((f) => inScope(f));
     // Nothing indexed, nothing cached: the workers will be needed, so they start while the files are checked.
-    if (this.entries.size === 0 && this.stored?.size === 0 && files.length >= INDEX_LIMITS.parallelFrom) this.prepareWorkers(files);
+    if (this.entries.size === 0 && this.stored?.size === 0 && files.length >= INDEX_LIMITS.parallelFrom)
+      this.prepareWorkers(files);
     const found = new Map<string, IndexedFile>();
     let pending: Pending[] = [];
     let complete = true;
@@ -151,7 +157,8 @@ export class WorkspaceIndex {
     if (complete && pending.length > 0) {
       // Workers start (and load their grammars) while this thread looks for the files that mention the name.
       if (pending.length >= INDEX_LIMITS.parallelFrom) this.prepareWorkers(pending.map((p) => p.file));
-      if (wanted) pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
+      if (wanted)
+        pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
       complete = await this.parse(pending, found, overBudget, files.length, onProgress, signal);
     }
     if (!complete) {
@@ -217,7 +224,12 @@ export class WorkspaceIndex {
   }
 
   private remember(file: ListedFile, size: number, mtimeMs: number, outline: OutlineSymbol[]): IndexedFile {
-    const entry: IndexedFile = { display: this.display(file), absolute: file.absolute, versionKey: diskKey(file.absolute, size, mtimeMs), symbols: flattenSymbols(outline) };
+    const entry: IndexedFile = {
+      display: this.display(file),
+      absolute: file.absolute,
+      versionKey: diskKey(file.absolute, size, mtimeMs),
+      symbols: flattenSymbols(outline),
+    };
     this.entries.set(file.absolute, entry);
     if (this.host.symbolCache) {
       this.unsaved.set(file.absolute, { size, mtimeMs, symbols: outline });
@@ -248,7 +260,12 @@ export class WorkspaceIndex {
     const stored = this.stored?.get(file.absolute);
     if (stored && stored.size === stat.size && stored.mtimeMs === stat.mtimeMs) {
       this.stored!.delete(file.absolute);
-      const entry: IndexedFile = { display: this.display(file), absolute: file.absolute, versionKey: diskKey(file.absolute, stat.size, stat.mtimeMs), symbols: flattenSymbols(stored.symbols) };
+      const entry: IndexedFile = {
+        display: this.display(file),
+        absolute: file.absolute,
+        versionKey: diskKey(file.absolute, stat.size, stat.mtimeMs),
+        symbols: flattenSymbols(stored.symbols),
+      };
       this.entries.set(file.absolute, entry);
       return entry;
     }
@@ -265,7 +282,12 @@ export class WorkspaceIndex {
       if (known?.versionKey === text.versionKey) return known;
       const outline = await this.symbols.outline(text, file.absolute, resolved.display);
       if (outline.status !== 'ok') return undefined;
-      const entry: IndexedFile = { display: resolved.display, absolute: file.absolute, versionKey: text.versionKey, symbols: flattenSymbols(outline.symbols) };
+      const entry: IndexedFile = {
+        display: resolved.display,
+        absolute: file.absolute,
+        versionKey: text.versionKey,
+        symbols: flattenSymbols(outline.symbols),
+      };
       this.entries.set(file.absolute, entry);
       return entry;
     } catch {
@@ -334,7 +356,8 @@ export class WorkspaceIndex {
         for await (const parsed of workers.outline([...byPath.keys()], INDEX_LIMITS.maxFileBytes, signal)) {
           const item = byPath.get(parsed.absolute);
           if (item) {
-            if (parsed.symbols) found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols));
+            if (parsed.symbols)
+              found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols));
             byPath.delete(parsed.absolute);
           }
           if (onProgress && ++done % 200 === 0) onProgress(found.size, total);
@@ -361,7 +384,9 @@ export class WorkspaceIndex {
     const key = roots.map((r) => r.path).join('\0');
     if (this.realRootsKey !== key || !this.realRootsKnown) {
       this.realRootsKey = key;
-      this.realRootsKnown = Promise.all(roots.map((r) => this.host.fs.realpath(r.path).catch(() => r.path))).then((real) => [...new Set([...real, ...roots.map((r) => r.path)])]);
+      this.realRootsKnown = Promise.all(roots.map((r) => this.host.fs.realpath(r.path).catch(() => r.path))).then(
+        (real) => [...new Set([...real, ...roots.map((r) => r.path)])],
+      );
     }
     return this.realRootsKnown;
   }
@@ -370,7 +395,13 @@ export class WorkspaceIndex {
 
   private async parseOne({ file, size, mtimeMs }: Pending): Promise<IndexedFile | undefined> {
     // Listed by walking the workspace folders; opened through openInside, which checks the file it opened is still inside them.
-    const resolved = { absolute: file.absolute, display: this.display(file), root: file.root, outside: false, realRoots: await this.realRoots() };
+    const resolved = {
+      absolute: file.absolute,
+      display: this.display(file),
+      root: file.root,
+      outside: false,
+      realRoots: await this.realRoots(),
+    };
     let text;
     try {
       text = await openText(this.host, resolved);

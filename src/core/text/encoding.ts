@@ -16,8 +16,10 @@ export function sniff(head: Uint8Array, wholeFile: boolean): Sniff {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
     return { encoding: 'utf-8-bom', bomLength: 3, binary: !isText(head.subarray(3), wholeFile) };
   }
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2, binary: head.length % 2 === 1 && wholeFile };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2, binary: head.length % 2 === 1 && wholeFile };
+  if (head[0] === 0xff && head[1] === 0xfe)
+    return { encoding: 'utf-16le', bomLength: 2, binary: head.length % 2 === 1 && wholeFile };
+  if (head[0] === 0xfe && head[1] === 0xff)
+    return { encoding: 'utf-16be', bomLength: 2, binary: head.length % 2 === 1 && wholeFile };
   return { encoding: 'utf-8', bomLength: 0, binary: !isText(head, wholeFile) };
 }
 
@@ -91,7 +93,7 @@ const scratch = new Uint8Array(48 * 1024);
 export function utf8Length(text: string): number {
   // Each turn writes what fits; encodeInto never splits a surrogate pair, so `read` resumes exactly.
   let bytes = 0;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const { read, written } = utf8Encoder.encodeInto(at === 0 ? text : text.slice(at), scratch);
     bytes += written;
     at += read;

@@ -17,8 +17,20 @@ export interface GutterLine {
 const LOOKS_NUMBERED = /^(?:\d+[:-]?\t|--$)/;
 
 /** Whether a line carries its number: the one rule of sparse numbering. */
-export function carriesNumber(line: GutterLine, opensBlock: boolean, closesBlock: boolean, numbering: LineNumbers): boolean {
-  return numbering === 'every' || opensBlock || closesBlock || line.number % 10 === 0 || line.mark === ':' || looksNumbered(line.text);
+export function carriesNumber(
+  line: GutterLine,
+  opensBlock: boolean,
+  closesBlock: boolean,
+  numbering: LineNumbers,
+): boolean {
+  return (
+    numbering === 'every' ||
+    opensBlock ||
+    closesBlock ||
+    line.number % 10 === 0 ||
+    line.mark === ':' ||
+    looksNumbered(line.text)
+  );
 }
 
 function looksNumbered(text: string): boolean {
@@ -77,9 +89,14 @@ export function readGutter(lines: readonly string[]): (GutterLine | null)[] {
     if (!m) continue;
     const number = Number(m[1]);
     out[i] = { number, text: lines[i]!.slice(m[0].length), ...(m[2] ? { mark: m[2] as ':' | '-' } : {}) };
-    if (previous >= 0 && out[previous]!.number + (i - previous) === number && !lines.slice(previous + 1, i).includes('--')) {
+    if (
+      previous >= 0 &&
+      out[previous]!.number + (i - previous) === number &&
+      !lines.slice(previous + 1, i).includes('--')
+    ) {
       const mark = m[2] ? { mark: '-' as const } : {};
-      for (let k = previous + 1; k < i; k++) out[k] = { number: out[previous]!.number + (k - previous), text: lines[k]!, ...mark };
+      for (let k = previous + 1; k < i; k++)
+        out[k] = { number: out[previous]!.number + (k - previous), text: lines[k]!, ...mark };
     }
     previous = i;
   }

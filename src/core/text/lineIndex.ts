@@ -30,7 +30,8 @@ function nthNewline(bytes: Uint8Array, nth: number, from: number, to: number): n
 }
 
 function checkCancelled(signal: CancellationSignal | undefined): void {
-  if (signal?.isCancellationRequested) throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
+  if (signal?.isCancellationRequested)
+    throw new LecternError('CANCELLED', 'The read was cancelled.', 'Call again if you still need it.');
 }
 
 export class LineIndex {
@@ -69,7 +70,9 @@ export class LineIndex {
       const bytes = await source.read(this.base + i * this.chunk, count * this.chunk);
       for (let k = 0; k < count; k++) {
         const from = k * this.chunk;
-        this.newlinesBeforeChunk.push(this.newlinesBeforeChunk[i + k]! + countNewlines(bytes.subarray(from, from + this.chunk)));
+        this.newlinesBeforeChunk.push(
+          this.newlinesBeforeChunk[i + k]! + countNewlines(bytes.subarray(from, from + this.chunk)),
+        );
       }
     }
     if (this.newlinesBeforeChunk.length - 1 === this.chunkCount) {
@@ -96,14 +99,21 @@ export class LineIndex {
    * Newlines in [base, byte), if knowable within `budget` more bytes of scanning. `following`: bytes
    * the caller holds from `byte` on; counted back from the next known chunk boundary when that is nearer.
    */
-  async newlinesBefore(source: ByteSource, byte: number, budget: number, signal?: CancellationSignal, following?: Uint8Array): Promise<number | undefined> {
+  async newlinesBefore(
+    source: ByteSource,
+    byte: number,
+    budget: number,
+    signal?: CancellationSignal,
+    following?: Uint8Array,
+  ): Promise<number | undefined> {
     const i = Math.floor((byte - this.base) / this.chunk);
     const within = byte - (this.base + i * this.chunk);
     const toNext = Math.min(this.base + (i + 1) * this.chunk, this.size) - byte;
     const nextKnown = this.newlinesBeforeChunk[i + 1];
     if (within > 0 && nextKnown !== undefined) {
       const held = following !== undefined && toNext <= following.length;
-      if (held || toNext < within) return nextKnown - countNewlines(held ? following.subarray(0, toNext) : await source.read(byte, toNext));
+      if (held || toNext < within)
+        return nextKnown - countNewlines(held ? following.subarray(0, toNext) : await source.read(byte, toNext));
     }
     if (this.costTo(i) + within > budget) return undefined;
     await this.extendTo(source, i, signal);
@@ -125,10 +135,19 @@ export class LineIndex {
    * to the end of the chunk, and `readAhead` bytes more; with `readTo`, only as far as that byte
    * (at least the chunk; for line 1, only what `readTo` asks).
    */
-  async lineStartWithBytes(source: ByteSource, line: number, signal?: CancellationSignal, readAhead = 0, readTo?: number): Promise<{ start: number; following: Uint8Array } | undefined> {
+  async lineStartWithBytes(
+    source: ByteSource,
+    line: number,
+    signal?: CancellationSignal,
+    readAhead = 0,
+    readTo?: number,
+  ): Promise<{ start: number; following: Uint8Array } | undefined> {
     if (this.size === this.base) return undefined;
     if (line === 1) {
-      const following = readTo === undefined ? new Uint8Array(0) : await source.read(this.base, Math.min(readAhead, readTo - this.base));
+      const following =
+        readTo === undefined
+          ? new Uint8Array(0)
+          : await source.read(this.base, Math.min(readAhead, readTo - this.base));
       return { start: this.base, following };
     }
     const wanted = line - 1; // newlines before the line
@@ -141,7 +160,12 @@ export class LineIndex {
       i = this.findChunk(wanted);
     }
     const start = this.base + i * this.chunk;
-    const bytes = await source.read(start, readTo === undefined ? this.chunk + readAhead : Math.min(this.chunk + readAhead, Math.max(this.chunk, readTo - start)));
+    const bytes = await source.read(
+      start,
+      readTo === undefined
+        ? this.chunk + readAhead
+        : Math.min(this.chunk + readAhead, Math.max(this.chunk, readTo - start)),
+    );
     const at = nthNewline(bytes, wanted - this.newlinesBeforeChunk[i]!, 0, Math.min(bytes.length, this.chunk));
     if (at === -1) return undefined;
     const lineStart = start + at + 1;

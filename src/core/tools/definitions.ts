@@ -30,7 +30,8 @@ function readFields(): Record<string, FieldSpec> {
         continue;
       }
       const { modes, ...same } = known;
-      if (!modes || JSON.stringify(same) !== JSON.stringify(spec)) throw new Error(`lectern_read: mode ${mode.name} declares ${name} unlike the modes before it`);
+      if (!modes || JSON.stringify(same) !== JSON.stringify(spec))
+        throw new Error(`lectern_read: mode ${mode.name} declares ${name} unlike the modes before it`);
       fields[name] = { ...known, modes: [...modes, mode.name] };
     }
   }
@@ -43,7 +44,8 @@ export const lecternRead: ToolDefinition = {
   name: 'lectern_read',
   displayName: 'Read',
   toolReferenceName: 'lecternRead',
-  userDescription: 'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
+  userDescription:
+    'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
   modelDescription: [
     'Read code. Lines numbered: first, last, every 10th; count between. [Next: …]: the exact call for the rest.',
     'Function/class: mode "symbol". Text: lectern_search, then start_line/end_line. File symbols: outline. "unchanged since call #N": you have it.',

@@ -15,10 +15,12 @@ function targets(value: unknown): string {
 function readRange(input: Record<string, unknown>): string {
   const head = num(input.head ?? input.lines);
   const start = num(input.start_line) ?? num(input.offset);
-  const end = num(input.end_line) ?? (num(input.limit) !== undefined ? (start ?? 1) + num(input.limit)! - 1 : undefined);
+  const end =
+    num(input.end_line) ?? (num(input.limit) !== undefined ? (start ?? 1) + num(input.limit)! - 1 : undefined);
   if (num(input.tail) !== undefined) return `, last ${formatCount(num(input.tail)!)} lines`;
   if (head !== undefined) return `, first ${formatCount(head)} lines`;
-  if (start !== undefined || end !== undefined) return `, lines ${formatCount(start ?? 1)}-${end !== undefined ? formatCount(end) : 'end'}`;
+  if (start !== undefined || end !== undefined)
+    return `, lines ${formatCount(start ?? 1)}-${end !== undefined ? formatCount(end) : 'end'}`;
   if (num(input.start_byte) !== undefined || num(input.max_bytes) !== undefined) {
     const from = num(input.start_byte) ?? 0;
     return `, bytes from ${formatCount(from)}`;

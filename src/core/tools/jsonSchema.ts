@@ -24,7 +24,12 @@ export function inputSchema(tool: ToolDefinition): JsonSchema {
   for (const [name, field] of Object.entries(tool.fields)) properties[name] = fieldSchema(field);
   // A field some mode can do without is not required by the schema; validation checks it per mode.
   const optional = new Set(Object.values(tool.modeOptional ?? {}).flat());
-  return { type: 'object', properties, required: tool.required.filter((name) => !optional.has(name)), additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    required: tool.required.filter((name) => !optional.has(name)),
+    additionalProperties: false,
+  };
 }
 
 /** The `languageModelTools` entry package.json contributes for a tool. */

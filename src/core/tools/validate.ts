@@ -19,13 +19,13 @@ function invalid(message: string, example: string): LecternError {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'function') return 'a function';
   // String(), not JSON: JSON throws on BigInt and turns NaN into "null".
   return `${typeof value} ${String(value)}`;
 }
-
 
 const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
@@ -46,7 +46,10 @@ function exampleValue(name: string, field: FieldSpec): unknown {
   if (field.enum) return field.enum[0];
   switch (field.type) {
     case 'integer':
-      return Math.max(field.minimum ?? 0, name.includes('end') ? 40 : name.includes('limit') || name === 'head' || name === 'tail' ? 50 : 10);
+      return Math.max(
+        field.minimum ?? 0,
+        name.includes('end') ? 40 : name.includes('limit') || name === 'head' || name === 'tail' ? 50 : 10,
+      );
     case 'boolean':
       return true;
     case 'path-or-paths':
@@ -60,13 +63,21 @@ function exampleValue(name: string, field: FieldSpec): unknown {
  * A corrected call: the required fields (the caller's own values where they were valid strings,
  * so the example fits the call being fixed) plus `fields`.
  */
-export function exampleCall(tool: ToolDefinition, fields: Record<string, unknown>, given: Record<string, unknown> = {}): string {
+export function exampleCall(
+  tool: ToolDefinition,
+  fields: Record<string, unknown>,
+  given: Record<string, unknown> = {},
+): string {
   const example: Record<string, unknown> = {};
   // The caller's own (valid, non-default) mode stays unless the fix is to switch it.
   const modeField = tool.fields.mode;
-  const givenMode = typeof given.mode === 'string' && modeField?.enum?.includes(given.mode) && given.mode !== modeField.default ? given.mode : undefined;
+  const givenMode =
+    typeof given.mode === 'string' && modeField?.enum?.includes(given.mode) && given.mode !== modeField.default
+      ? given.mode
+      : undefined;
   const keptMode = fields.mode === undefined ? givenMode : undefined;
-  const exampleMode = typeof fields.mode === 'string' ? fields.mode : (keptMode ?? (modeField?.default as string | undefined));
+  const exampleMode =
+    typeof fields.mode === 'string' ? fields.mode : (keptMode ?? (modeField?.default as string | undefined));
   for (const name of tool.required) {
     const own = given[name];
     if (typeof own === 'string' && own.length > 0) example[name] = own;
@@ -93,32 +104,54 @@ function modeFor(tool: ToolDefinition, field: FieldSpec, given: Record<string, u
   return field.modes && !field.modes.includes(mode as string) ? { mode: field.modes[0] } : {};
 }
 
-function checkType(name: string, field: FieldSpec, value: unknown, tool: ToolDefinition, given: Record<string, unknown>): void {
+function checkType(
+  name: string,
+  field: FieldSpec,
+  value: unknown,
+  tool: ToolDefinition,
+  given: Record<string, unknown>,
+): void {
   const example = () => exampleCall(tool, { ...modeFor(tool, field, given), [name]: exampleValue(name, field) }, given);
   switch (field.type) {
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) {
-        throw invalid(`${name} must be a whole number${field.minimum !== undefined ? ` >= ${field.minimum}` : ''}, got ${describe(value)}.`, example());
+        throw invalid(
+          `${name} must be a whole number${field.minimum !== undefined ? ` >= ${field.minimum}` : ''}, got ${describe(value)}.`,
+          example(),
+        );
       }
       if (field.minimum !== undefined && value < field.minimum) {
-        throw invalid(`${name} must be >= ${field.minimum}, got ${value}.${field.minimum === 1 ? ' Lines are numbered from 1.' : ''}`, example());
+        throw invalid(
+          `${name} must be >= ${field.minimum}, got ${value}.${field.minimum === 1 ? ' Lines are numbered from 1.' : ''}`,
+          example(),
+        );
       }
       return;
     case 'boolean':
-      if (typeof value !== 'boolean') throw invalid(`${name} must be true or false, got ${describe(value)}.`, example());
+      if (typeof value !== 'boolean')
+        throw invalid(`${name} must be true or false, got ${describe(value)}.`, example());
       return;
     case 'string':
       if (typeof value !== 'string') throw invalid(`${name} must be a string, got ${describe(value)}.`, example());
       if (value.length === 0) throw invalid(`${name} must not be empty.`, example());
       if (field.enum && !field.enum.includes(value)) {
-        throw invalid(`${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${value}".`, example());
+        throw invalid(
+          `${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${value}".`,
+          example(),
+        );
       }
       return;
     case 'path-or-paths': {
       const ok =
         (typeof value === 'string' && value.length > 0) ||
-        (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0));
-      if (!ok) throw invalid(`${name} must be a path or a non-empty list of paths, got ${describe(value)}.`, exampleCall(tool, {}, given));
+        (Array.isArray(value) &&
+          value.length > 0 &&
+          value.every((item) => typeof item === 'string' && item.length > 0));
+      if (!ok)
+        throw invalid(
+          `${name} must be a path or a non-empty list of paths, got ${describe(value)}.`,
+          exampleCall(tool, {}, given),
+        );
       return;
     }
   }
@@ -148,7 +181,13 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
       const guess = closestField(key, names);
       throw invalid(
         `Unknown parameter "${key}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
-        exampleCall(tool, guess ? { ...modeFor(tool, tool.fields[guess]!, record), [guess]: exampleValue(guess, tool.fields[guess]!) } : {}, record),
+        exampleCall(
+          tool,
+          guess
+            ? { ...modeFor(tool, tool.fields[guess]!, record), [guess]: exampleValue(guess, tool.fields[guess]!) }
+            : {},
+          record,
+        ),
       );
     }
   }

@@ -5,7 +5,13 @@
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
 import { loadTokenCounter } from '../../core/ground/tokens';
-import { classifyLecternCall, projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
+import {
+  classifyLecternCall,
+  projectHistory,
+  renderChangelog,
+  type HistoryRound,
+  type HistoryTurn,
+} from '../../core/history';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
 import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
@@ -46,16 +52,32 @@ function chatTools(request: vscode.ChatRequest): vscode.LanguageModelChatTool[] 
     .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
-function result(sessionId: string, turn: HistoryTurn, stopped?: LecternChatMetadata['lectern']['stopped']): vscode.ChatResult {
-  const metadata: LecternChatMetadata = { lectern: { version: 1, sessionId, turn: storedTurn(turn), ...(stopped ? { stopped } : {}) } };
+function result(
+  sessionId: string,
+  turn: HistoryTurn,
+  stopped?: LecternChatMetadata['lectern']['stopped'],
+): vscode.ChatResult {
+  const metadata: LecternChatMetadata = {
+    lectern: { version: 1, sessionId, turn: storedTurn(turn), ...(stopped ? { stopped } : {}) },
+  };
   return { metadata };
 }
 
-export async function handleChatRequest(engine: Lectern, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+export async function handleChatRequest(
+  engine: Lectern,
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
   const earlier = previousTurns(context);
   const sessionId = earlier.sessionId ?? newSessionId();
   const prompt = request.prompt.trim();
-  const turn: HistoryTurn = { prompt: request.command ? `/${request.command} ${prompt}` : prompt, rounds: [], answer: '' };
+  const turn: HistoryTurn = {
+    prompt: request.command ? `/${request.command} ${prompt}` : prompt,
+    rounds: [],
+    answer: '',
+  };
   try {
     switch (request.command) {
       case 'changes': {
@@ -67,26 +89,50 @@ export async function handleChatRequest(engine: Lectern, request: vscode.ChatReq
       case 'outline': {
         const target = request.command === 'symbol' ? prompt : prompt || activeFile();
         if (!target) {
-          const usage = request.command === 'symbol' ? 'Name a symbol: `/symbol Store.get`.' : 'Name a file, or open one: `/outline src/app.ts`.';
+          const usage =
+            request.command === 'symbol'
+              ? 'Name a symbol: `/symbol Store.get`.'
+              : 'Name a file, or open one: `/outline src/app.ts`.';
           stream.markdown(usage);
           return result(sessionId, { ...turn, answer: usage });
         }
-        const input = request.command === 'symbol' ? { mode: 'symbol', target } : { mode: 'file', target, outline: true };
+        const input =
+          request.command === 'symbol' ? { mode: 'symbol', target } : { mode: 'file', target, outline: true };
         const round = await directRead(engine, input, sessionId, stream, token);
         return result(sessionId, { ...turn, rounds: [round] });
       }
       default: {
         const countTokens = await loadTokenCounter();
-        const projection = projectHistory(earlier.turns, { countTokens, budget: Math.floor(request.model.maxInputTokens * HISTORY_SHARE) });
+        const projection = projectHistory(earlier.turns, {
+          countTokens,
+          budget: Math.floor(request.model.maxInputTokens * HISTORY_SHARE),
+        });
         const question = request.command === 'explain' && !prompt ? explainTarget() : prompt;
         const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.name);
-        const loop = await runToolLoop({ engine, request, stream, token, sessionId, instructions: instructions(request.command, roots), history: projection.turns, prompt: question, tools: chatTools(request) });
-        return result(sessionId, { ...turn, rounds: loop.rounds, answer: loop.answer, citations: citationsIn(loop.answer) }, loop.stopped);
+        const loop = await runToolLoop({
+          engine,
+          request,
+          stream,
+          token,
+          sessionId,
+          instructions: instructions(request.command, roots),
+          history: projection.turns,
+          prompt: question,
+          tools: chatTools(request),
+        });
+        return result(
+          sessionId,
+          { ...turn, rounds: loop.rounds, answer: loop.answer, citations: citationsIn(loop.answer) },
+          loop.stopped,
+        );
       }
     }
   } catch (error) {
     stream.markdown(`\n\n**Lectern could not finish this answer:** ${(error as Error)?.message ?? String(error)}`);
-    return { ...result(sessionId, turn, 'error'), errorDetails: { message: (error as Error)?.message ?? String(error) } };
+    return {
+      ...result(sessionId, turn, 'error'),
+      errorDetails: { message: (error as Error)?.message ?? String(error) },
+    };
   }
 }
 
@@ -104,7 +150,13 @@ function explainTarget(): string {
 }
 
 /** /symbol and /outline: one read, no model; shown as the model would get it, kept in history. */
-async function directRead(engine: Lectern, input: Record<string, unknown>, sessionId: string, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<HistoryRound> {
+async function directRead(
+  engine: Lectern,
+  input: Record<string, unknown>,
+  sessionId: string,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<HistoryRound> {
   stream.progress(`lectern_read ${JSON.stringify(input)}`);
   const response = await engine.invoke('lectern_read', input, { signal: token, sessionId });
   const reference = referenceOf(response);
@@ -112,5 +164,16 @@ async function directRead(engine: Lectern, input: Record<string, unknown>, sessi
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);
   const facts = classifyLecternCall('lectern_read', input, response);
-  return { response: '', calls: [{ id: `lectern-${sessionId}-${Date.now().toString(36)}`, tool: 'lectern_read', input, ...facts, text: response.text }] };
+  return {
+    response: '',
+    calls: [
+      {
+        id: `lectern-${sessionId}-${Date.now().toString(36)}`,
+        tool: 'lectern_read',
+        input,
+        ...facts,
+        text: response.text,
+      },
+    ],
+  };
 }

@@ -30,7 +30,24 @@ export function storedTurn(turn: HistoryTurn): HistoryTurn {
 
 function isTurn(value: unknown): value is HistoryTurn {
   const t = value as HistoryTurn;
-  return !!t && typeof t.prompt === 'string' && typeof t.answer === 'string' && Array.isArray(t.rounds) && t.rounds.every((r) => typeof r?.response === 'string' && Array.isArray(r.calls) && r.calls.every((c) => typeof c?.id === 'string' && typeof c.tool === 'string' && typeof c.text === 'string' && typeof c.kind === 'string'));
+  return (
+    !!t &&
+    typeof t.prompt === 'string' &&
+    typeof t.answer === 'string' &&
+    Array.isArray(t.rounds) &&
+    t.rounds.every(
+      (r) =>
+        typeof r?.response === 'string' &&
+        Array.isArray(r.calls) &&
+        r.calls.every(
+          (c) =>
+            typeof c?.id === 'string' &&
+            typeof c.tool === 'string' &&
+            typeof c.text === 'string' &&
+            typeof c.kind === 'string',
+        ),
+    )
+  );
 }
 
 /** The Lectern part of a turn's metadata, when it is well formed (older or foreign results: none). */

@@ -13,25 +13,40 @@ export interface StreamedResponse {
   parts: { kind: 'markdown' | 'progress' | 'reference'; value: string }[];
 }
 
-export function registerChatParticipant(engine: Lectern, extensionUri: vscode.Uri, recordInto?: StreamedResponse[]): vscode.Disposable[] {
+export function registerChatParticipant(
+  engine: Lectern,
+  extensionUri: vscode.Uri,
+  recordInto?: StreamedResponse[],
+): vscode.Disposable[] {
   if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
   let handler: Handler | undefined;
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) => {
     // A plain require: the extension host resolves `vscode` for CommonJS modules it loads.
     handler ??= require('./handler') as Handler;
-    return handler.handleChatRequest(engine, request, context, recordInto ? recorded(stream, request, recordInto) : stream, token);
+    return handler.handleChatRequest(
+      engine,
+      request,
+      context,
+      recordInto ? recorded(stream, request, recordInto) : stream,
+      token,
+    );
   });
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
   return [participant];
 }
 
 function describeReference(value: vscode.Uri | vscode.Location | unknown): string {
-  if (value instanceof vscode.Location) return `${value.uri.fsPath}:${value.range.start.line + 1}-${value.range.end.line + 1}`;
+  if (value instanceof vscode.Location)
+    return `${value.uri.fsPath}:${value.range.start.line + 1}-${value.range.end.line + 1}`;
   if (value instanceof vscode.Uri) return value.fsPath;
   return String(value);
 }
 
-function recorded(stream: vscode.ChatResponseStream, request: vscode.ChatRequest, into: StreamedResponse[]): vscode.ChatResponseStream {
+function recorded(
+  stream: vscode.ChatResponseStream,
+  request: vscode.ChatRequest,
+  into: StreamedResponse[],
+): vscode.ChatResponseStream {
   const response: StreamedResponse = { prompt: request.prompt, command: request.command, parts: [] };
   into.push(response);
   // The stream is frozen: record through a new object that forwards every member.
@@ -44,7 +59,15 @@ function recorded(stream: vscode.ChatResponseStream, request: vscode.ChatRequest
     const original = (stream[kind] as (...a: unknown[]) => unknown).bind(stream);
     wrapper[kind] = (...args: unknown[]) => {
       const first = args[0];
-      response.parts.push({ kind, value: kind === 'reference' ? describeReference(first) : typeof first === 'string' ? first : (first as vscode.MarkdownString).value });
+      response.parts.push({
+        kind,
+        value:
+          kind === 'reference'
+            ? describeReference(first)
+            : typeof first === 'string'
+              ? first
+              : (first as vscode.MarkdownString).value,
+      });
       original(...args);
       return wrapper;
     };

@@ -2,7 +2,16 @@
 // budget: the instructions and this turn (its question and tool rounds) first; the rebuilt history
 // (already projected by the retention module) fills what is left, older turns pruned first, and a
 // tool call is never kept without its result (KeepWith).
-import { AssistantMessage, BasePromptElementProps, PromptElement, renderPrompt, ToolMessage, useKeepWith, UserMessage, type ToolCall } from '@vscode/prompt-tsx';
+import {
+  AssistantMessage,
+  BasePromptElementProps,
+  PromptElement,
+  renderPrompt,
+  ToolMessage,
+  useKeepWith,
+  UserMessage,
+  type ToolCall,
+} from '@vscode/prompt-tsx';
 import type * as vscode from 'vscode';
 import type { ProjectedRound, ProjectedTurn } from '../../core/history';
 
@@ -26,7 +35,12 @@ const HISTORY_BASE = 1_000;
 function Rounds(props: { rounds: (LivePromptRound | ProjectedRound)[]; priority: number }) {
   return props.rounds.flatMap((round) => {
     const KeepWith = useKeepWith();
-    const toolCalls: ToolCall[] = round.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.tool, arguments: JSON.stringify(c.input ?? {}) }, keepWith: KeepWith }));
+    const toolCalls: ToolCall[] = round.calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.tool, arguments: JSON.stringify(c.input ?? {}) },
+      keepWith: KeepWith,
+    }));
     return [
       <AssistantMessage priority={props.priority} toolCalls={toolCalls}>
         {round.response}
@@ -60,7 +74,15 @@ class LecternPrompt extends PromptElement<PromptProps> {
   }
 }
 
-export async function buildMessages(model: vscode.LanguageModelChat, props: Omit<PromptProps, keyof BasePromptElementProps>): Promise<{ messages: vscode.LanguageModelChatMessage[]; tokens: number }> {
-  const { messages, tokenCount } = await renderPrompt(LecternPrompt, props, { modelMaxPromptTokens: model.maxInputTokens }, model);
+export async function buildMessages(
+  model: vscode.LanguageModelChat,
+  props: Omit<PromptProps, keyof BasePromptElementProps>,
+): Promise<{ messages: vscode.LanguageModelChatMessage[]; tokens: number }> {
+  const { messages, tokenCount } = await renderPrompt(
+    LecternPrompt,
+    props,
+    { modelMaxPromptTokens: model.maxInputTokens },
+    model,
+  );
   return { messages, tokens: tokenCount };
 }

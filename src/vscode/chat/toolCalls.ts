@@ -23,18 +23,41 @@ function textOf(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
-export async function runToolCall(engine: Lectern, part: vscode.LanguageModelToolCallPart, sessionId: string, request: vscode.ChatRequest, token: vscode.CancellationToken): Promise<CallOutcome> {
+export async function runToolCall(
+  engine: Lectern,
+  part: vscode.LanguageModelToolCallPart,
+  sessionId: string,
+  request: vscode.ChatRequest,
+  token: vscode.CancellationToken,
+): Promise<CallOutcome> {
   if (isLecternTool(part.name)) {
     const response = await engine.invoke(part.name, part.input, { signal: token, sessionId });
-    return { call: { id: part.callId, tool: part.name, input: part.input, ...classifyLecternCall(part.name, part.input, response), text: response.text }, response };
+    return {
+      call: {
+        id: part.callId,
+        tool: part.name,
+        input: part.input,
+        ...classifyLecternCall(part.name, part.input, response),
+        text: response.text,
+      },
+      response,
+    };
   }
   let text: string;
   try {
-    text = textOf(await vscode.lm.invokeTool(part.name, { input: part.input, toolInvocationToken: request.toolInvocationToken }, token));
+    text = textOf(
+      await vscode.lm.invokeTool(
+        part.name,
+        { input: part.input, toolInvocationToken: request.toolInvocationToken },
+        token,
+      ),
+    );
   } catch (error) {
     text = `Error: the tool ${part.name} failed: ${(error as Error)?.message ?? String(error)}`;
   }
-  return { call: { id: part.callId, tool: part.name, input: part.input, ...classifyCall(part.name, part.input), text } };
+  return {
+    call: { id: part.callId, tool: part.name, input: part.input, ...classifyCall(part.name, part.input), text },
+  };
 }
 
 /** Where a Lectern read came from, as a clickable location. */

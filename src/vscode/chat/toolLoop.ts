@@ -41,21 +41,34 @@ export async function runToolLoop(input: LoopInput): Promise<LoopResult> {
   for (let round = 0; ; round++) {
     if (token.isCancellationRequested) return { rounds, answer, stopped: 'cancelled' };
     if (round === MAX_ROUNDS) {
-      stream.markdown(`\n\n**Stopped after ${MAX_ROUNDS} tool rounds.** Ask a narrower question, or continue in a new message.`);
+      stream.markdown(
+        `\n\n**Stopped after ${MAX_ROUNDS} tool rounds.** Ask a narrower question, or continue in a new message.`,
+      );
       return { rounds, answer, stopped: 'rounds' };
     }
     let messages: vscode.LanguageModelChatMessage[];
     try {
-      ({ messages } = await buildMessages(model, { instructions: input.instructions, history: input.history, prompt: input.prompt, rounds: live }));
+      ({ messages } = await buildMessages(model, {
+        instructions: input.instructions,
+        history: input.history,
+        prompt: input.prompt,
+        rounds: live,
+      }));
     } catch (error) {
       // prompt-tsx prunes history first; this turn alone does not fit the model's input.
-      stream.markdown(`\n\n**Stopped: this turn's tool results no longer fit ${model.name}'s input (${model.maxInputTokens.toLocaleString('en-US')} tokens).** Ask about a smaller part of the code, or start a new conversation. (${(error as Error)?.message ?? error})`);
+      stream.markdown(
+        `\n\n**Stopped: this turn's tool results no longer fit ${model.name}'s input (${model.maxInputTokens.toLocaleString('en-US')} tokens).** Ask about a smaller part of the code, or start a new conversation. (${(error as Error)?.message ?? error})`,
+      );
       return { rounds, answer, stopped: 'context' };
     }
     let text = '';
     const calls: vscode.LanguageModelToolCallPart[] = [];
     try {
-      const response = await model.sendRequest(messages, { tools: input.tools, justification: 'Lectern answers questions about this workspace with bounded reads.' }, token);
+      const response = await model.sendRequest(
+        messages,
+        { tools: input.tools, justification: 'Lectern answers questions about this workspace with bounded reads.' },
+        token,
+      );
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {
           text += part.value;
@@ -85,7 +98,9 @@ export async function runToolLoop(input: LoopInput): Promise<LoopResult> {
     live.push(shown);
     if (token.isCancellationRequested) return { rounds, answer, stopped: 'cancelled' };
     if (budgetSpent) {
-      stream.markdown(`\n\n**Stopped: this conversation's read budget is spent** (${budgetSpent}). Reset it with "Lectern: Reset Session" (or raise \`lectern.maxReadsPerSession\` / \`lectern.maxTotalReadLines\`), then ask again.`);
+      stream.markdown(
+        `\n\n**Stopped: this conversation's read budget is spent** (${budgetSpent}). Reset it with "Lectern: Reset Session" (or raise \`lectern.maxReadsPerSession\` / \`lectern.maxTotalReadLines\`), then ask again.`,
+      );
       return { rounds, answer, stopped: 'budget' };
     }
   }

@@ -17,12 +17,21 @@ function span(meta: ToolResponse['meta']): string | null {
 export function answerDocument(tool: string, input: unknown, response: ToolResponse, tokens: number): string {
   const meta = response.meta;
   const stab = meta.stabilization;
-  const facts = [`tokens: ${tokens} (o200k)`, `truncated: ${yesNo(meta.truncated)}`, span(meta), response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`].filter((x) => x !== null);
+  const facts = [
+    `tokens: ${tokens} (o200k)`,
+    `truncated: ${yesNo(meta.truncated)}`,
+    span(meta),
+    response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`,
+  ].filter((x) => x !== null);
   const header = [
     `Lectern · ${tool} ${JSON.stringify(input)}`,
     facts.join(' · '),
     `next call: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
-    ...(stab ? [`session: ${stab.metrics_snapshot.reads_count} reads, ${stab.metrics_snapshot.search_count} searches, budget ${stab.budget_state}`] : []),
+    ...(stab
+      ? [
+          `session: ${stab.metrics_snapshot.reads_count} reads, ${stab.metrics_snapshot.search_count} searches, budget ${stab.budget_state}`,
+        ]
+      : []),
     ANSWER_RULE,
   ];
   return `${header.join('\n')}\n${response.text}\n`;

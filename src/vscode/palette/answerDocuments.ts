@@ -18,7 +18,12 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider {
 
   /** Opens a new virtual document; its title is the call in a few words. */
   async show(title: string, text: string): Promise<vscode.TextEditor> {
-    const safe = title.replace(/[\\/:*?"<>|#%]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'answer';
+    const safe =
+      title
+        .replace(/[\\/:*?"<>|#%]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 80) || 'answer';
     const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${safe}.txt`, query: String(++this.serial) });
     this.texts.set(uri.toString(), text);
     while (this.texts.size > MAX_DOCUMENTS) this.texts.delete(this.texts.keys().next().value!);

@@ -43,8 +43,14 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
 
   /** Runs the call as a user read and shows its answer; returns the document's uri. */
   const show = async (title: string, tool: string, input: Args): Promise<vscode.Uri | undefined> => {
-    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` }, () => engine.invoke(tool, input, { origin: 'user' }));
-    const editor = await documents.show(title, answerDocument(tool, input, response, (await loadTokenCounter())(response.text)));
+    const response = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` },
+      () => engine.invoke(tool, input, { origin: 'user' }),
+    );
+    const editor = await documents.show(
+      title,
+      answerDocument(tool, input, response, (await loadTokenCounter())(response.text)),
+    );
     return editor.document.uri;
   };
 
@@ -75,15 +81,26 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
     const editor = vscode.window.activeTextEditor;
     if (start === undefined && !(arg instanceof vscode.Uri) && editor && !editor.selection.isEmpty) {
       start = editor.selection.start.line + 1;
-      end = editor.selection.end.line + (editor.selection.end.character === 0 && editor.selection.end.line > editor.selection.start.line ? 0 : 1);
+      end =
+        editor.selection.end.line +
+        (editor.selection.end.character === 0 && editor.selection.end.line > editor.selection.start.line ? 0 : 1);
     }
     if (start === undefined) {
-      const typed = await vscode.window.showInputBox({ title: `Lectern: Read Lines of ${target}`, prompt: 'Lines, 1-based: "120-180", or "120" for one line', validateInput: (v) => (parseRange(v) ? null : 'e.g. 120-180') });
+      const typed = await vscode.window.showInputBox({
+        title: `Lectern: Read Lines of ${target}`,
+        prompt: 'Lines, 1-based: "120-180", or "120" for one line',
+        validateInput: (v) => (parseRange(v) ? null : 'e.g. 120-180'),
+      });
       const range = typed === undefined ? undefined : parseRange(typed);
       if (!range) return undefined;
       [start, end] = range;
     }
-    return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', { mode: 'file', target, start_line: start, end_line: end ?? start });
+    return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', {
+      mode: 'file',
+      target,
+      start_line: start,
+      end_line: end ?? start,
+    });
   };
 
   const searchWorkspace = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
@@ -91,11 +108,20 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
     let query = typeof given.query === 'string' ? given.query : undefined;
     if (!query) {
       const editor = vscode.window.activeTextEditor;
-      const word = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).split('\n')[0] : undefined;
-      query = await vscode.window.showInputBox({ title: 'Lectern: Search in Workspace', prompt: 'Text to find (a literal; the model-facing search)', value: word });
+      const word =
+        editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).split('\n')[0] : undefined;
+      query = await vscode.window.showInputBox({
+        title: 'Lectern: Search in Workspace',
+        prompt: 'Text to find (a literal; the model-facing search)',
+        value: word,
+      });
       if (!query) return undefined;
     }
-    const input: Args = { query, ...(typeof given.target === 'string' ? { target: given.target } : {}), ...(given.regex === true ? { regex: true } : {}) };
+    const input: Args = {
+      query,
+      ...(typeof given.target === 'string' ? { target: given.target } : {}),
+      ...(given.regex === true ? { regex: true } : {}),
+    };
     return show(`search ${query}`, 'lectern_search', input);
   };
 
@@ -108,14 +134,22 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
         [
           { label: 'HEAD', description: 'against the last commit', against: 'HEAD' },
           { label: 'Index', description: 'against the staged version', against: 'INDEX' },
-          { label: 'Unsaved', description: 'editor changes not yet saved, against the file on disk', against: 'WORKTREE' },
+          {
+            label: 'Unsaved',
+            description: 'editor changes not yet saved, against the file on disk',
+            against: 'WORKTREE',
+          },
         ],
         { title: `Lectern: Preview Changes${target ? ` of ${target}` : ''}` },
       );
       if (!picked) return undefined;
       against = picked.against;
     }
-    return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', { mode: 'diff_preview', ...(target ? { target } : {}), ...(against !== 'HEAD' ? { against } : {}) });
+    return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', {
+      mode: 'diff_preview',
+      ...(target ? { target } : {}),
+      ...(against !== 'HEAD' ? { against } : {}),
+    });
   };
 
   return [
@@ -146,7 +180,15 @@ async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string
   });
   try {
     const symbols = await engine.listSymbols();
-    pick.items = symbols.slice(0, MAX_PICKS).map((s) => ({ label: s.name, description: `${s.kind} · ${s.file}:${s.line}`, detail: s.signature, name: s.name, file: s.file }));
+    pick.items = symbols
+      .slice(0, MAX_PICKS)
+      .map((s) => ({
+        label: s.name,
+        description: `${s.kind} · ${s.file}:${s.line}`,
+        detail: s.signature,
+        name: s.name,
+        file: s.file,
+      }));
   } catch (error) {
     pick.placeholder = `The symbol index failed: ${(error as Error)?.message ?? error}`;
   }

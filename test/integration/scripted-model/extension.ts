@@ -3,7 +3,10 @@
 // tool calls, or a function of what it received) and read back every request it got.
 import * as vscode from 'vscode';
 
-export type RecordedPart = { text: string } | { toolCall: { id: string; name: string; input: unknown } } | { toolResult: { id: string; text: string } };
+export type RecordedPart =
+  | { text: string }
+  | { toolCall: { id: string; name: string; input: unknown } }
+  | { toolResult: { id: string; text: string } };
 
 export interface RecordedRequest {
   model: string;
@@ -30,17 +33,38 @@ export interface ScriptedModelApi {
 }
 
 export const MODELS: vscode.LanguageModelChatInformation[] = [
-  { id: 'scripted', name: 'Scripted', family: 'scripted', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000, capabilities: { toolCalling: true } },
+  {
+    id: 'scripted',
+    name: 'Scripted',
+    family: 'scripted',
+    version: '1',
+    maxInputTokens: 100_000,
+    maxOutputTokens: 4_000,
+    capabilities: { toolCalling: true },
+  },
   // A small context, for history pruning and context-overflow tests.
-  { id: 'scripted-small', name: 'Scripted Small', family: 'scripted-small', version: '1', maxInputTokens: 2_500, maxOutputTokens: 1_000, capabilities: { toolCalling: true } },
+  {
+    id: 'scripted-small',
+    name: 'Scripted Small',
+    family: 'scripted-small',
+    version: '1',
+    maxInputTokens: 2_500,
+    maxOutputTokens: 1_000,
+    capabilities: { toolCalling: true },
+  },
 ];
 
 const roleName = (role: vscode.LanguageModelChatMessageRole): RecordedRequest['messages'][number]['role'] =>
-  role === vscode.LanguageModelChatMessageRole.Assistant ? 'assistant' : role === vscode.LanguageModelChatMessageRole.User ? 'user' : 'system';
+  role === vscode.LanguageModelChatMessageRole.Assistant
+    ? 'assistant'
+    : role === vscode.LanguageModelChatMessageRole.User
+      ? 'user'
+      : 'system';
 
 function record(part: unknown): RecordedPart | undefined {
   if (part instanceof vscode.LanguageModelTextPart) return { text: part.value };
-  if (part instanceof vscode.LanguageModelToolCallPart) return { toolCall: { id: part.callId, name: part.name, input: part.input } };
+  if (part instanceof vscode.LanguageModelToolCallPart)
+    return { toolCall: { id: part.callId, name: part.name, input: part.input } };
   if (part instanceof vscode.LanguageModelToolResultPart) {
     const text = part.content.map((c) => (c instanceof vscode.LanguageModelTextPart ? c.value : '')).join('');
     return { toolResult: { id: part.callId, text } };
@@ -61,7 +85,10 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
       const request: RecordedRequest = {
         model: model.id,
-        messages: messages.map((m) => ({ role: roleName(m.role), parts: m.content.map(record).filter((p): p is RecordedPart => p !== undefined) })),
+        messages: messages.map((m) => ({
+          role: roleName(m.role),
+          parts: m.content.map(record).filter((p): p is RecordedPart => p !== undefined),
+        })),
         tools: (options.tools ?? []).map((t) => t.name),
       };
       requests.push(request);
@@ -77,7 +104,10 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
       }
       const answer = typeof step === 'function' ? step(request) : step;
       if (answer.text) progress.report(new vscode.LanguageModelTextPart(answer.text));
-      for (const call of answer.toolCalls ?? []) progress.report(new vscode.LanguageModelToolCallPart(call.id ?? `call_${++serial}`, call.name, call.input as object));
+      for (const call of answer.toolCalls ?? [])
+        progress.report(
+          new vscode.LanguageModelToolCallPart(call.id ?? `call_${++serial}`, call.name, call.input as object),
+        );
     },
     async provideTokenCount(_model, text) {
       if (typeof text === 'string') return countOf(text);
@@ -92,14 +122,18 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
     vscode.lm.registerLanguageModelChatProvider('lectern-test', provider),
     // An edit tool another extension might offer (records only): @lectern keeps its calls with their intents.
     vscode.lm.registerTool<{ filePath: string; explanation: string }>('test_replace_in_file', {
-      invoke: (options) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`Edited ${options.input.filePath}: ${options.input.explanation}`)]),
+      invoke: (options) =>
+        new vscode.LanguageModelToolResult([
+          new vscode.LanguageModelTextPart(`Edited ${options.input.filePath}: ${options.input.explanation}`),
+        ]),
     }),
   );
   return {
     enqueue: (...steps) => void queue.push(...steps),
     requests,
     cancellations: () => cancelled,
-    waitForRequests: (count) => (requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
+    waitForRequests: (count) =>
+      requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
     reset: () => {
       queue.length = 0;
       requests.length = 0;

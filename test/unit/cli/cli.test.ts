@@ -28,7 +28,10 @@ describe('cli: usage and exit codes', function () {
     for (const [args, reason] of [
       [['cal', 'lectern_stat'], /Unknown command "cal"\. Did you mean "call"\?/],
       [['call', 'lectern_stat', '{"target":'], /not valid JSON/],
-      [['call', 'lectern_stat', '{}', '--contxt-tokens', '5'], /Unknown option --contxt-tokens\. Did you mean --context-tokens\?/],
+      [
+        ['call', 'lectern_stat', '{}', '--contxt-tokens', '5'],
+        /Unknown option --contxt-tokens\. Did you mean --context-tokens\?/,
+      ],
       [['call', 'lectern_stat', '{}', '--session-guard', 'maybe'], /--session-guard needs on or off/],
       [['session', '--http', '3000'], /--http goes with mcp/],
     ] as [string[], RegExp][]) {
@@ -71,7 +74,11 @@ describe('cli: usage and exit codes', function () {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Many answers; the reader takes the first bytes and closes the pipe.
-    child.stdin.end(Array.from({ length: 300 }, () => JSON.stringify({ tool: 'lectern_read', input: { target: 'README.md', head: 200, force: true } })).join('\n') + '\n');
+    child.stdin.end(
+      Array.from({ length: 300 }, () =>
+        JSON.stringify({ tool: 'lectern_read', input: { target: 'README.md', head: 200, force: true } }),
+      ).join('\n') + '\n',
+    );
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
@@ -83,40 +90,73 @@ describe('cli: usage and exit codes', function () {
 describe('cli: settings as flags', () => {
   it('every lectern.* setting of the extension has a flag (but the VS Code-only ones)', () => {
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-    const settings = Object.keys(manifest.contributes.configuration.properties).map((key) => key.replace(/^lectern\./, ''));
+    const settings = Object.keys(manifest.contributes.configuration.properties).map((key) =>
+      key.replace(/^lectern\./, ''),
+    );
     // legacyTools is `lectern mcp --legacy-tools`; the SQLite record and the MCP provider are the editor's.
     const editorOnly = new Set(['legacyTools', 'recordMetricsSqlite', 'mcpServer']);
     const flagged = new Set<string>(SETTING_FLAGS.map((s) => s.key));
-    for (const setting of settings) if (!editorOnly.has(setting)) assert.ok(flagged.has(setting), `no flag for lectern.${setting}`);
+    for (const setting of settings)
+      if (!editorOnly.has(setting)) assert.ok(flagged.has(setting), `no flag for lectern.${setting}`);
     assert.equal(parseArgs(['mcp', '--legacy-tools']).legacyTools, true);
   });
 
   it('parses each flag into the setting the core reads', () => {
     const options = parseArgs([
-      'call', 'lectern_stat', '{}',
-      '--session-guard', 'off',
-      '--max-reads-per-session', '7',
-      '--max-total-read-lines', '900',
-      '--max-single-read-lines', '120',
-      '--hard-limit-multiplier', '1.5',
-      '--relevance', 'block',
-      '--exclusions', 'block',
-      '--exclude', '**/gen/**',
-      '--exclude', 'fixtures',
-      '--ephemeral-share', '0.5',
-      '--idle-reset-minutes', '5',
-      '--context-tokens', '64000',
-      '--max-read-share', '0.1',
-      '--max-preview-chars', '3000',
-      '--line-numbers', 'every',
+      'call',
+      'lectern_stat',
+      '{}',
+      '--session-guard',
+      'off',
+      '--max-reads-per-session',
+      '7',
+      '--max-total-read-lines',
+      '900',
+      '--max-single-read-lines',
+      '120',
+      '--hard-limit-multiplier',
+      '1.5',
+      '--relevance',
+      'block',
+      '--exclusions',
+      'block',
+      '--exclude',
+      '**/gen/**',
+      '--exclude',
+      'fixtures',
+      '--ephemeral-share',
+      '0.5',
+      '--idle-reset-minutes',
+      '5',
+      '--context-tokens',
+      '64000',
+      '--max-read-share',
+      '0.1',
+      '--max-preview-chars',
+      '3000',
+      '--line-numbers',
+      'every',
     ]);
     const settings = normalizeSettings(options.settings);
     assert.deepEqual(
       { ...settings },
       {
-        contextTokens: 64000, maxReadShare: 0.1, maxPreviewChars: 3000, maxReadsPerSession: 7, maxTotalReadLines: 900, maxSingleReadLines: 120,
-        hardLimitMultiplier: 1.5, relevance: 'block', exclusions: 'block', excludeGlobs: ['**/gen/**', 'fixtures'], ephemeralShare: 0.5, idleResetMinutes: 5, sessionGuard: false,
-        lineNumbers: 'every', allowSecrets: false, secretPatterns: [],
+        contextTokens: 64000,
+        maxReadShare: 0.1,
+        maxPreviewChars: 3000,
+        maxReadsPerSession: 7,
+        maxTotalReadLines: 900,
+        maxSingleReadLines: 120,
+        hardLimitMultiplier: 1.5,
+        relevance: 'block',
+        exclusions: 'block',
+        excludeGlobs: ['**/gen/**', 'fixtures'],
+        ephemeralShare: 0.5,
+        idleResetMinutes: 5,
+        sessionGuard: false,
+        lineNumbers: 'every',
+        allowSecrets: false,
+        secretPatterns: [],
       },
     );
     assert.throws(() => parseArgs(['call', 'x', '{}', '--relevance', 'strict']), UsageError);
@@ -126,7 +166,8 @@ describe('cli: settings as flags', () => {
   it('--session-guard off: a script reads as much as it asks, no budgets', () => {
     const root = tempDir('lectern-cli-guard-');
     write(root, 'big.txt', Array.from({ length: 2000 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
-    const request = JSON.stringify({ tool: 'lectern_read', input: { target: 'big.txt', start_line: 1, end_line: 1000 } }) + '\n';
+    const request =
+      JSON.stringify({ tool: 'lectern_read', input: { target: 'big.txt', start_line: 1, end_line: 1000 } }) + '\n';
     const guarded = lectern(['session', '--root', root], request);
     const open = lectern(['session', '--root', root, '--session-guard', 'off'], request);
     assert.equal(JSON.parse(guarded.stdout).meta.end_line, 300, 'guarded: shortened to the single-read limit');
@@ -144,7 +185,14 @@ describe('cli: settings as flags', () => {
 describe('cli: the editor settings as flags (VS Code → lectern mcp)', () => {
   it('settingsToFlags and parseArgs round-trip every setting', async () => {
     const { settingsToFlags } = await import('../../../src/node/settingFlags');
-    const settings = normalizeSettings({ sessionGuard: false, relevance: 'block', excludeGlobs: ['**/gen/**', 'out'], maxReadShare: 0.3, idleResetMinutes: 2.5, lineNumbers: 'every' });
+    const settings = normalizeSettings({
+      sessionGuard: false,
+      relevance: 'block',
+      excludeGlobs: ['**/gen/**', 'out'],
+      maxReadShare: 0.3,
+      idleResetMinutes: 2.5,
+      lineNumbers: 'every',
+    });
     const parsed = parseArgs(['mcp', ...settingsToFlags(settings)]);
     assert.deepEqual(normalizeSettings(parsed.settings), settings);
   });

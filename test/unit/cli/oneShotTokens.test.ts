@@ -13,7 +13,9 @@ import { tempDir, write } from '../helpers';
 /** The answer without its token figures (an upper bound in one, exact in the other). */
 function withoutTokens(response: ToolResponse): unknown {
   return JSON.parse(
-    JSON.stringify(response, (key, value) => (key === 'token_estimate' || key === 'tokens_served' || key === 'tokens_saved' ? undefined : value)),
+    JSON.stringify(response, (key, value) =>
+      key === 'token_estimate' || key === 'tokens_served' || key === 'tokens_saved' ? undefined : value,
+    ),
   );
 }
 
@@ -25,12 +27,18 @@ const line = fc.oneof(
 const read = fc.oneof(
   fc.record({ head: fc.integer({ min: 1, max: 400 }) }),
   fc.record({ tail: fc.integer({ min: 1, max: 400 }) }),
-  fc.record({ start_line: fc.integer({ min: 1, max: 300 }), end_line: fc.integer({ min: 1, max: 600 }) }).filter((r) => r.start_line <= r.end_line),
+  fc
+    .record({ start_line: fc.integer({ min: 1, max: 300 }), end_line: fc.integer({ min: 1, max: 600 }) })
+    .filter((r) => r.start_line <= r.end_line),
   fc.constant({}),
   fc.constant({ outline: true }),
   fc.constant({ tool: 'lectern_search', query: 'return' }),
   fc.constant({ mode: 'symbol', target: 'f' }),
-  fc.record({ mode: fc.constant('snippet'), start_line: fc.integer({ min: 1, max: 50 }), expand: fc.constantFrom('none', 'block') }),
+  fc.record({
+    mode: fc.constant('snippet'),
+    start_line: fc.integer({ min: 1, max: 50 }),
+    expand: fc.constantFrom('none', 'block'),
+  }),
 );
 
 const settings: fc.Arbitrary<Partial<Settings>> = fc.record({
@@ -47,19 +55,31 @@ describe('cli: one-shot token counts', function () {
     let kept = 0;
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 0, maxLength: 500 }), read, settings, fc.constantFrom('a.ts', 'b.txt'), async (lines, input, given, name) => {
-        const file = `${runs++}-${name}`;
-        write(root, file, lines.join('\n'));
-        const { tool = 'lectern_read', ...rest } = input as { tool?: string } & Record<string, unknown>;
-        const call = rest.mode === 'symbol' ? { ...rest, path: file } : { target: file, ...rest };
-        const tokens = new OneShotTokens(given);
-        const bounded = await new Lectern(createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }), () => given).invoke(tool, call);
-        const exact = await new Lectern(createNodeHost(() => rootsOf([root])), () => given).invoke(tool, call);
-        if (!tokens.decidedAlike) return;
-        kept++;
-        assert.deepEqual(withoutTokens(bounded), withoutTokens(exact));
-        assert.ok(bounded.meta.token_estimate >= exact.meta.token_estimate, 'an upper bound');
-      }),
+      fc.asyncProperty(
+        fc.array(line, { minLength: 0, maxLength: 500 }),
+        read,
+        settings,
+        fc.constantFrom('a.ts', 'b.txt'),
+        async (lines, input, given, name) => {
+          const file = `${runs++}-${name}`;
+          write(root, file, lines.join('\n'));
+          const { tool = 'lectern_read', ...rest } = input as { tool?: string } & Record<string, unknown>;
+          const call = rest.mode === 'symbol' ? { ...rest, path: file } : { target: file, ...rest };
+          const tokens = new OneShotTokens(given);
+          const bounded = await new Lectern(
+            createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }),
+            () => given,
+          ).invoke(tool, call);
+          const exact = await new Lectern(
+            createNodeHost(() => rootsOf([root])),
+            () => given,
+          ).invoke(tool, call);
+          if (!tokens.decidedAlike) return;
+          kept++;
+          assert.deepEqual(withoutTokens(bounded), withoutTokens(exact));
+          assert.ok(bounded.meta.token_estimate >= exact.meta.token_estimate, 'an upper bound');
+        },
+      ),
       { numRuns: 200 },
     );
     assert.ok(kept > 20, `only ${kept} answers were kept: the property was hardly tested`);
@@ -72,7 +92,10 @@ describe('cli: one-shot token counts', function () {
     const unguarded: Partial<Settings> = { sessionGuard: false };
     const run = async (input: Record<string, unknown>, tool = 'lectern_read') => {
       const tokens = new OneShotTokens(unguarded);
-      await new Lectern(createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }), () => unguarded).invoke(tool, input);
+      await new Lectern(
+        createNodeHost(() => rootsOf([root]), { tokenCounter: tokens.counter }),
+        () => unguarded,
+      ).invoke(tool, input);
       return tokens.decidedAlike;
     };
     assert.equal(await run({ target: 'small.ts' }, 'lectern_stat'), true);

@@ -14,22 +14,53 @@ import { tempDir, write } from '../helpers';
 import { lecternCommand, stdio } from '../mcp/helpers';
 
 const call = fc.oneof(
-  fc.record({ tool: fc.constant('lectern_read'), input: fc.record({ target: fc.constantFrom('a.ts', 'b.txt', 'missing.txt'), head: fc.integer({ min: 1, max: 60 }) }) }),
-  fc.record({ tool: fc.constant('lectern_read'), input: fc.record({ target: fc.constantFrom('a.ts', 'b.txt'), start_line: fc.integer({ min: 1, max: 40 }), end_line: fc.integer({ min: 40, max: 90 }) }) }),
-  fc.record({ tool: fc.constant('lectern_read'), input: fc.record({ mode: fc.constant('symbol'), target: fc.constantFrom('f', 'g', 'nope') }) }),
-  fc.record({ tool: fc.constant('lectern_search'), input: fc.record({ query: fc.constantFrom('return', 'line 1', 'zzz') }) }),
-  fc.record({ tool: fc.constant('lectern_stat'), input: fc.record({ target: fc.constantFrom('a.ts', 'b.txt', 'sub') }) }),
+  fc.record({
+    tool: fc.constant('lectern_read'),
+    input: fc.record({
+      target: fc.constantFrom('a.ts', 'b.txt', 'missing.txt'),
+      head: fc.integer({ min: 1, max: 60 }),
+    }),
+  }),
+  fc.record({
+    tool: fc.constant('lectern_read'),
+    input: fc.record({
+      target: fc.constantFrom('a.ts', 'b.txt'),
+      start_line: fc.integer({ min: 1, max: 40 }),
+      end_line: fc.integer({ min: 40, max: 90 }),
+    }),
+  }),
+  fc.record({
+    tool: fc.constant('lectern_read'),
+    input: fc.record({ mode: fc.constant('symbol'), target: fc.constantFrom('f', 'g', 'nope') }),
+  }),
+  fc.record({
+    tool: fc.constant('lectern_search'),
+    input: fc.record({ query: fc.constantFrom('return', 'line 1', 'zzz') }),
+  }),
+  fc.record({
+    tool: fc.constant('lectern_stat'),
+    input: fc.record({ target: fc.constantFrom('a.ts', 'b.txt', 'sub') }),
+  }),
 );
 
-const source = fc.array(fc.constantFrom('export function f() {', '  return 1;', '}', 'export const g = () => 2;', '// line 1', ''), { maxLength: 40 });
+const source = fc.array(
+  fc.constantFrom('export function f() {', '  return 1;', '}', 'export const g = () => 2;', '// line 1', ''),
+  { maxLength: 40 },
+);
 
 /** Runs the calls in one session with a replay log, as `lectern session --log` does. */
 async function logged(root: string, calls: { tool: string; input: unknown }[], logFile: string): Promise<LogEntry[]> {
   const roots = rootsOf([root]);
-  const engine = new Lectern(createNodeHost(() => roots, { recordFiles: true }), () => ({}));
+  const engine = new Lectern(
+    createNodeHost(() => roots, { recordFiles: true }),
+    () => ({}),
+  );
   const log = new ReplayLog(logFile);
   for (const c of calls) {
-    await log.record({ session: 'run/s', tool: c.tool, input: c.input, roots, settings: {}, allowOutside: false, counting: 'exact' }, () => engine.run(c.tool, c.input, { sessionId: 's' }));
+    await log.record(
+      { session: 'run/s', tool: c.tool, input: c.input, roots, settings: {}, allowOutside: false, counting: 'exact' },
+      () => engine.run(c.tool, c.input, { sessionId: 's' }),
+    );
   }
   return readLog(readFileSync(logFile, 'utf8'));
 }
@@ -39,16 +70,24 @@ describe('cli: replay log', function () {
 
   it('property: the same input over the same file versions gives the same answer', async () => {
     await fc.assert(
-      fc.asyncProperty(source, fc.array(fc.string({ maxLength: 30 }), { maxLength: 100 }), fc.array(call, { minLength: 1, maxLength: 12 }), async (ts, txt, calls) => {
-        const root = tempDir('lectern-replay-');
-        write(root, 'a.ts', ts.join('\n'));
-        write(root, 'b.txt', txt.join('\n'));
-        write(root, 'sub/c.txt', 'line 1\n');
-        const entries = await logged(root, calls, join(root, '..', `${root.split('/').pop()}.jsonl`));
-        assert.equal(entries.length, calls.length);
-        const verdicts = await replayEntries(entries);
-        assert.deepEqual(verdicts.map((v) => v.kind), calls.map(() => 'same'));
-      }),
+      fc.asyncProperty(
+        source,
+        fc.array(fc.string({ maxLength: 30 }), { maxLength: 100 }),
+        fc.array(call, { minLength: 1, maxLength: 12 }),
+        async (ts, txt, calls) => {
+          const root = tempDir('lectern-replay-');
+          write(root, 'a.ts', ts.join('\n'));
+          write(root, 'b.txt', txt.join('\n'));
+          write(root, 'sub/c.txt', 'line 1\n');
+          const entries = await logged(root, calls, join(root, '..', `${root.split('/').pop()}.jsonl`));
+          assert.equal(entries.length, calls.length);
+          const verdicts = await replayEntries(entries);
+          assert.deepEqual(
+            verdicts.map((v) => v.kind),
+            calls.map(() => 'same'),
+          );
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -58,7 +97,14 @@ describe('cli: replay log', function () {
     write(root, 'a.ts', 'export function f() {\n  return 1;\n}\n');
     write(root, 'b.txt', 'one\ntwo\n');
     const logFile = join(tempDir('lectern-replay-log-'), 'log.jsonl');
-    const entries = await logged(root, [{ tool: 'lectern_read', input: { target: 'a.ts' } }, { tool: 'lectern_read', input: { target: 'b.txt' } }], logFile);
+    const entries = await logged(
+      root,
+      [
+        { tool: 'lectern_read', input: { target: 'a.ts' } },
+        { tool: 'lectern_read', input: { target: 'b.txt' } },
+      ],
+      logFile,
+    );
     assert.ok(entries[0]!.files.some((f) => f.path === join(root, 'a.ts') && f.sha256 && f.size === 36));
     writeFileSync(join(root, 'a.ts'), 'export function f() {\n  return 2;\n}\n'); // same size, other content
     const verdicts = await replayEntries(entries);
@@ -88,7 +134,13 @@ describe('cli: replay log', function () {
       return spawnSync(command, full, { input, encoding: 'utf8' });
     };
     assert.equal(run(['call', 'lectern_stat', '{"target":"a.ts"}', '--root', root, '--log', logFile]).status, 0);
-    const session = run(['session', '--root', root, '--log', logFile], ['{"tool":"lectern_read","input":{"mode":"symbol","target":"f"}}', '{"tool":"lectern_search","input":{"query":"return"}}'].join('\n') + '\n');
+    const session = run(
+      ['session', '--root', root, '--log', logFile],
+      [
+        '{"tool":"lectern_read","input":{"mode":"symbol","target":"f"}}',
+        '{"tool":"lectern_search","input":{"query":"return"}}',
+      ].join('\n') + '\n',
+    );
     assert.equal(session.status, 0, session.stderr);
     const connected = await stdio(['--root', root, '--log', logFile]);
     try {
@@ -98,7 +150,10 @@ describe('cli: replay log', function () {
     }
     const replayed = run(['replay', logFile]);
     assert.equal(replayed.status, 0, replayed.stdout + replayed.stderr);
-    assert.match(replayed.stdout, /^#1 lectern_stat \{"target":"a\.ts"\}: same\n#2 lectern_read .*: same\n#3 lectern_search .*: same\n#4 lectern_read .*: same\n4 calls: 4 same, 0 drifted, 0 with a file changed since\.\n$/);
+    assert.match(
+      replayed.stdout,
+      /^#1 lectern_stat \{"target":"a\.ts"\}: same\n#2 lectern_read .*: same\n#3 lectern_search .*: same\n#4 lectern_read .*: same\n4 calls: 4 same, 0 drifted, 0 with a file changed since\.\n$/,
+    );
     appendFileSync(join(root, 'a.ts'), '// more\n');
     const after = run(['replay', logFile]);
     assert.equal(after.status, 1);

@@ -22,16 +22,32 @@ describe('diff_preview in the CLI', () => {
     ];
     const run = lectern(['session', '--root', repo.root], requests.map((r) => JSON.stringify(r)).join('\n') + '\n');
     assert.equal(run.status, 0, run.stderr);
-    const [summary, file, legacy] = run.stdout.trim().split('\n').map((line) => JSON.parse(line)) as [ToolResponse, ToolResponse, Record<string, unknown>];
+    const [summary, file, legacy] = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)) as [ToolResponse, ToolResponse, Record<string, unknown>];
     assert.ok(summary.ok, summary.text);
     assert.deepEqual(
       (summary.meta.diff as { entries: { path: string; input: unknown }[] }).entries.map((e) => e.path),
       ['b.md', 'src/a.ts'],
     );
-    assert.equal(file.content, `--- a/src/a.ts\n+++ b/src/a.ts\n${repo.git('diff', 'HEAD', '--', 'src/a.ts').split('\n').slice(4).join('\n')}`);
+    assert.equal(
+      file.content,
+      `--- a/src/a.ts\n+++ b/src/a.ts\n${repo.git('diff', 'HEAD', '--', 'src/a.ts').split('\n').slice(4).join('\n')}`,
+    );
     assert.equal(legacy.success, true);
     assert.equal(legacy.content, '--- /dev/null\n+++ b/b.md\n@@ -0,0 +1 @@\n+# b\n');
-    const text = lectern(['call', 'lectern_read', '{"mode":"diff_preview","target":"src/a.ts"}', '--root', repo.root, '--text']);
-    assert.equal(text.stdout, 'src/a.ts · modified (unstaged) · against HEAD · +1 -1 · 1 hunk\n@@ -1 +1 @@\n-export const a = 1;\n+export const a = 2;\n');
+    const text = lectern([
+      'call',
+      'lectern_read',
+      '{"mode":"diff_preview","target":"src/a.ts"}',
+      '--root',
+      repo.root,
+      '--text',
+    ]);
+    assert.equal(
+      text.stdout,
+      'src/a.ts · modified (unstaged) · against HEAD · +1 -1 · 1 hunk\n@@ -1 +1 @@\n-export const a = 1;\n+export const a = 2;\n',
+    );
   });
 });

@@ -42,11 +42,16 @@ const SOURCE = text([
 describe('diff_preview: one file against git', () => {
   it('a modified file (unstaged) has the hunks of git diff HEAD, at every context size', async () => {
     const repo = Repo.init().write('src/config.ts', SOURCE).commitAll();
-    const edited = SOURCE.replace('retries ?? 3', 'retries ?? 5').replace('  return 42;', '  return 43;').replace('export interface Config {', 'export interface Config {\n  verbose?: boolean;');
+    const edited = SOURCE.replace('retries ?? 3', 'retries ?? 5')
+      .replace('  return 42;', '  return 43;')
+      .replace('export interface Config {', 'export interface Config {\n  verbose?: boolean;');
     repo.write('src/config.ts', edited);
     const ws = diffWorkspace(repo.root);
     for (const context of [undefined, 0, 1, 10]) {
-      const r = await ws.preview({ target: 'src/config.ts', ...(context === undefined ? {} : { context_lines: context }) });
+      const r = await ws.preview({
+        target: 'src/config.ts',
+        ...(context === undefined ? {} : { context_lines: context }),
+      });
       assertSameHunks(r, repo.git('diff', `-U${context ?? 3}`, 'HEAD', '--', 'src/config.ts'));
       assert.match(r.text, /^src\/config\.ts · modified \(unstaged\) · against HEAD · \+3 -2 · \d hunks?/);
       assert.equal(diffMeta(r).status, 'modified');
@@ -61,8 +66,8 @@ describe('diff_preview: one file against git', () => {
 
   it('staged and unstaged changes: HEAD shows both (git diff HEAD), INDEX the unstaged ones (git diff)', async () => {
     const repo = Repo.init().write('a.ts', SOURCE).commitAll();
-    repo.write('a.ts', SOURCE.replace("name: string;", "name: string; // staged")).git('add', 'a.ts');
-    repo.write('a.ts', SOURCE.replace("name: string;", "name: string; // staged").replace('return 42', 'return 7'));
+    repo.write('a.ts', SOURCE.replace('name: string;', 'name: string; // staged')).git('add', 'a.ts');
+    repo.write('a.ts', SOURCE.replace('name: string;', 'name: string; // staged').replace('return 42', 'return 7'));
     const ws = diffWorkspace(repo.root);
     const head = await ws.preview({ target: 'a.ts' });
     assertSameHunks(head, repo.git('diff', 'HEAD', '--', 'a.ts'));
@@ -82,7 +87,10 @@ describe('diff_preview: one file against git', () => {
     const index = await ws.preview({ target: 'a.ts', against: 'INDEX' });
     assert.ok(index.ok);
     assert.match(index.text, /^a\.ts · unchanged against the index: the file on disk matches the index\./);
-    assert.match(index.text, /Its staged changes show against HEAD: lectern_read \{"mode":"diff_preview","target":"a\.ts"\}/);
+    assert.match(
+      index.text,
+      /Its staged changes show against HEAD: lectern_read \{"mode":"diff_preview","target":"a\.ts"\}/,
+    );
     assert.equal(diffMeta(index).status, 'unchanged');
   });
 
@@ -100,7 +108,10 @@ describe('diff_preview: one file against git', () => {
     for (const against of ['HEAD', 'INDEX']) {
       const r = await ws.preview({ target: 'notes/new.md', against });
       assertSameHunks(r, gitLoose(repo.root, 'diff', '--no-index', '--', '/dev/null', 'notes/new.md'));
-      assert.match(r.text, /^notes\/new\.md · untracked · against (HEAD|the index) · \+12 -0 · all 12 lines new · 1 hunk/);
+      assert.match(
+        r.text,
+        /^notes\/new\.md · untracked · against (HEAD|the index) · \+12 -0 · all 12 lines new · 1 hunk/,
+      );
       assert.match(r.text, /untracked \(git does not know it yet\): every line is new/);
       assert.match(r.content, /^--- \/dev\/null\n\+\+\+ b\/notes\/new\.md\n@@ -0,0 \+1,12 @@\n/);
     }
@@ -115,7 +126,10 @@ describe('diff_preview: one file against git', () => {
   });
 
   it('a deleted file is all removed (git diff HEAD); a staged deletion too, and the index no longer has it', async () => {
-    const repo = Repo.init().write('gone.txt', text(lines(5))).write('rm.txt', text(lines(3))).commitAll();
+    const repo = Repo.init()
+      .write('gone.txt', text(lines(5)))
+      .write('rm.txt', text(lines(3)))
+      .commitAll();
     repo.remove('gone.txt');
     repo.git('rm', '-q', 'rm.txt');
     const ws = diffWorkspace(repo.root);
@@ -129,7 +143,10 @@ describe('diff_preview: one file against git', () => {
     assert.match(rm.text, /deleted \(staged\)/);
     const index = await ws.preview({ target: 'rm.txt', against: 'INDEX' });
     assert.ok(index.ok);
-    assert.match(index.text, /no difference against INDEX: it is neither in the index nor on disk \(its deletion is staged; against HEAD shows it\)/);
+    assert.match(
+      index.text,
+      /no difference against INDEX: it is neither in the index nor on disk \(its deletion is staged; against HEAD shows it\)/,
+    );
   });
 
   it('a rename (git mv, then edited) compares with the old path at HEAD, like git diff -M HEAD; the old path leads to it', async () => {
@@ -139,60 +156,89 @@ describe('diff_preview: one file against git', () => {
     const ws = diffWorkspace(repo.root);
     const r = await ws.preview({ target: 'src/new-name.ts' });
     assertSameHunks(r, repo.git('diff', '-M', 'HEAD', '--', 'src/old-name.ts', 'src/new-name.ts'));
-    assert.match(r.text, /^src\/new-name\.ts \(renamed from src\/old-name\.ts\) · renamed \(staged and unstaged\) · against HEAD · \+1 -1/);
+    assert.match(
+      r.text,
+      /^src\/new-name\.ts \(renamed from src\/old-name\.ts\) · renamed \(staged and unstaged\) · against HEAD · \+1 -1/,
+    );
     assert.equal(diffMeta(r).old_path, 'src/old-name.ts');
     assert.match(r.content, /^--- a\/src\/old-name\.ts\n\+\+\+ b\/src\/new-name\.ts\n/);
     const viaOld = await ws.preview({ target: 'src/old-name.ts' });
     assert.equal(viaOld.content, r.content);
-    assert.match(viaOld.text, /\[src\/old-name\.ts was renamed to src\/new-name\.ts \(staged\); this is the diff of src\/new-name\.ts\.\]/);
+    assert.match(
+      viaOld.text,
+      /\[src\/old-name\.ts was renamed to src\/new-name\.ts \(staged\); this is the diff of src\/new-name\.ts\.\]/,
+    );
     // A pure rename: no content change.
     const pure = Repo.init().write('a.txt', 'same\n').commitAll();
     pure.git('mv', 'a.txt', 'b.txt');
     const p = await diffWorkspace(pure.root).preview({ target: 'b.txt' });
-    assert.match(p.text, /^b\.txt \(renamed from a\.txt\) · renamed \(staged\) · against HEAD · content unchanged \(\+0 -0\): only the path changed\./);
+    assert.match(
+      p.text,
+      /^b\.txt \(renamed from a\.txt\) · renamed \(staged\) · against HEAD · content unchanged \(\+0 -0\): only the path changed\./,
+    );
   });
 
   it('a binary file says binary with both sizes, never bytes (git: "Binary files differ")', async () => {
-    const repo = Repo.init().write('logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3])).commitAll();
+    const repo = Repo.init()
+      .write('logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]))
+      .commitAll();
     repo.write('logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 4, 5, 6]));
     assert.match(repo.git('diff', 'HEAD', '--', 'logo.png'), /Binary files a\/logo\.png and b\/logo\.png differ/);
     const r = await diffWorkspace(repo.root).preview({ target: 'logo.png' });
     assert.ok(r.ok, r.text);
-    assert.equal(r.text, 'logo.png · modified (unstaged) · against HEAD · binary: HEAD 8 bytes → now 11 bytes, contents differ; lines are not shown.');
+    assert.equal(
+      r.text,
+      'logo.png · modified (unstaged) · against HEAD · binary: HEAD 8 bytes → now 11 bytes, contents differ; lines are not shown.',
+    );
     assert.equal(diffMeta(r).binary, true);
     assert.equal(r.content, '');
     // An untracked binary file too.
     repo.write('blob.bin', new Uint8Array([0, 0, 0]));
     const blob = await diffWorkspace(repo.root).preview({ target: 'blob.bin' });
-    assert.match(blob.text, /^blob\.bin · untracked · against HEAD · binary: HEAD absent → now 3 bytes, contents differ/);
+    assert.match(
+      blob.text,
+      /^blob\.bin · untracked · against HEAD · binary: HEAD absent → now 3 bytes, contents differ/,
+    );
   });
 
   it('CRLF vs LF: only line endings changed is said in one line, not 40 changed lines (git diff shows them all)', async () => {
-    const repo = Repo.init().write('eol.txt', text(lines(40))).commitAll();
+    const repo = Repo.init()
+      .write('eol.txt', text(lines(40)))
+      .commitAll();
     repo.write('eol.txt', lines(40).join('\r\n') + '\r\n');
     const gitSays = repo.git('diff', 'HEAD', '--', 'eol.txt');
     assert.equal(hunksOf(gitSays).filter((l) => l.startsWith('-')).length, 40);
     assert.equal(repo.git('diff', '--ignore-cr-at-eol', 'HEAD', '--', 'eol.txt'), '');
     const r = await diffWorkspace(repo.root).preview({ target: 'eol.txt' });
     assert.ok(r.ok, r.text);
-    assert.match(r.text, /^eol\.txt · modified \(unstaged\) · against HEAD · only line endings differ: HEAD has LF, now CRLF \(40 lines\); no other change\./);
+    assert.match(
+      r.text,
+      /^eol\.txt · modified \(unstaged\) · against HEAD · only line endings differ: HEAD has LF, now CRLF \(40 lines\); no other change\./,
+    );
     assert.equal(diffMeta(r).line_endings, 'only');
     assert.equal(r.content, '');
   });
 
   it('CRLF vs LF with a real edit: the hunks are those of git diff --ignore-cr-at-eol, and the note says why', async () => {
-    const repo = Repo.init().write('eol.txt', text(lines(40))).commitAll();
+    const repo = Repo.init()
+      .write('eol.txt', text(lines(40)))
+      .commitAll();
     const edited = lines(40);
     edited[19] = 'line 20 edited';
     repo.write('eol.txt', edited.join('\r\n') + '\r\n');
     const r = await diffWorkspace(repo.root).preview({ target: 'eol.txt' });
     assertSameHunks(r, repo.git('diff', '--ignore-cr-at-eol', 'HEAD', '--', 'eol.txt'), { stripCr: true });
     assert.match(r.text, /\+1 -1 · 1 hunk/);
-    assert.match(r.text, /Line endings also changed on every line \(HEAD LF, now CRLF\); the hunks compare content with line endings ignored/);
+    assert.match(
+      r.text,
+      /Line endings also changed on every line \(HEAD LF, now CRLF\); the hunks compare content with line endings ignored/,
+    );
   });
 
   it('one line whose ending alone changed (mixed endings) is shown as git shows it, with a note', async () => {
-    const repo = Repo.init().write('mixed.txt', text(lines(10))).commitAll();
+    const repo = Repo.init()
+      .write('mixed.txt', text(lines(10)))
+      .commitAll();
     const edited = lines(10);
     edited[4] = 'line 5\r';
     repo.write('mixed.txt', text(edited));
@@ -222,7 +268,10 @@ describe('diff_preview: one file against git', () => {
     const head = await ws.preview({ target: 'staged.ts' });
     assertSameHunks(head, gitLoose(repo.root, 'diff', '--no-index', '--', '/dev/null', 'staged.ts'));
     assert.match(head.text, /^staged\.ts · added \(staged and unstaged\) · against HEAD · \+5 -0/);
-    assert.match(head.text, /\[The repository has no commits yet: against HEAD everything is new\. against "INDEX" compares with what is staged\.\]/);
+    assert.match(
+      head.text,
+      /\[The repository has no commits yet: against HEAD everything is new\. against "INDEX" compares with what is staged\.\]/,
+    );
     assert.equal(diffMeta(head).no_commits, true);
     const index = await ws.preview({ target: 'staged.ts', against: 'INDEX' });
     assertSameHunks(index, repo.git('diff', '--', 'staged.ts'));
@@ -250,7 +299,9 @@ describe('diff_preview: one file against git', () => {
   });
 
   it('a file in a submodule is diffed in the submodule', async () => {
-    const upstream = Repo.init().write('mod.txt', text(lines(6))).commitAll();
+    const upstream = Repo.init()
+      .write('mod.txt', text(lines(6)))
+      .commitAll();
     const parent = Repo.init().write('main.txt', 'main\n').commitAll();
     parent.git('submodule', '--quiet', 'add', upstream.root, 'deps/mod');
     parent.commitAll('add submodule');
@@ -262,7 +313,9 @@ describe('diff_preview: one file against git', () => {
   });
 
   it('a merge conflict: against HEAD equals git diff HEAD (markers included); INDEX has no single version and says so', async () => {
-    const repo = Repo.init().write('c.txt', text(lines(5))).commitAll();
+    const repo = Repo.init()
+      .write('c.txt', text(lines(5)))
+      .commitAll();
     repo.git('checkout', '-q', '-b', 'other');
     repo.write('c.txt', text(lines(5)).replace('line 3', 'line 3 other')).commitAll('other');
     repo.git('checkout', '-q', 'main');
@@ -275,12 +328,27 @@ describe('diff_preview: one file against git', () => {
     assert.match(head.text, /^\+<<<<<<< HEAD$/m);
     const index = await ws.preview({ target: 'c.txt', against: 'INDEX' });
     assert.equal(index.content, head.content);
-    assert.match(index.text, /has a merge conflict: the index holds the conflicting versions \(stages 1-3\), not one version, so this compares with HEAD/);
+    assert.match(
+      index.text,
+      /has a merge conflict: the index holds the conflicting versions \(stages 1-3\), not one version, so this compares with HEAD/,
+    );
   });
 
   it('adding a function between two others is placed as git places it (indent heuristic)', async () => {
     const before = text(['function a() {', '  return 1;', '}', '', 'function b() {', '  return 2;', '}']);
-    const after = text(['function a() {', '  return 1;', '}', '', 'function between() {', '  return 1.5;', '}', '', 'function b() {', '  return 2;', '}']);
+    const after = text([
+      'function a() {',
+      '  return 1;',
+      '}',
+      '',
+      'function between() {',
+      '  return 1.5;',
+      '}',
+      '',
+      'function b() {',
+      '  return 2;',
+      '}',
+    ]);
     const repo = Repo.init().write('f.js', before).commitAll();
     repo.write('f.js', after);
     const r = await diffWorkspace(repo.root).preview({ target: 'f.js' });
@@ -295,7 +363,10 @@ describe('diff_preview: one file against git', () => {
     const r = await ws.preview({ target: 'plain.txt' });
     assert.equal(r.ok, false);
     assert.equal(r.error!.code, 'NOT_A_REPOSITORY');
-    assert.equal(r.error!.message, 'plain.txt is not inside a git repository, so there is no HEAD or index to compare with.');
+    assert.equal(
+      r.error!.message,
+      'plain.txt is not inside a git repository, so there is no HEAD or index to compare with.',
+    );
     assert.match(r.error!.hint, /lectern_read \{"mode":"diff_preview","target":"plain\.txt","against":"WORKTREE"\}/);
     ws.buffers.set(path.join(dir, 'plain.txt'), 'plain\nmore\n');
     const worktree = await ws.preview({ target: 'plain.txt', against: 'WORKTREE' });
@@ -312,7 +383,9 @@ describe('diff_preview: one file against git', () => {
 
   it('git missing: GIT_UNAVAILABLE says so', async () => {
     const repo = Repo.init().write('a.txt', 'a\n').commitAll();
-    const r = await diffWorkspace(repo.root, { gitPath: path.join(repo.root, 'no-such-git') }).preview({ target: 'a.txt' });
+    const r = await diffWorkspace(repo.root, { gitPath: path.join(repo.root, 'no-such-git') }).preview({
+      target: 'a.txt',
+    });
     assert.equal(r.error?.code, 'GIT_UNAVAILABLE');
     assert.match(r.error!.message, /git could not be run \(".*no-such-git" was not found\)/);
     const hostless = await diffWorkspace(repo.root, { noGit: true }).preview({ target: 'a.txt' });
@@ -346,8 +419,14 @@ describe('diff_preview: unsaved editor buffers', () => {
     const ws = diffWorkspace(repo.root);
     const clean = await ws.preview({ target: 'a.ts', against: 'WORKTREE' });
     assert.ok(clean.ok);
-    assert.match(clean.text, /^a\.ts · no unsaved changes \(no unsaved editor buffer: what the editor shows is the file on disk\)\./);
-    const buffer = SOURCE.replace('retries ?? 3', 'retries ?? 4').replace('export function last', 'export function final');
+    assert.match(
+      clean.text,
+      /^a\.ts · no unsaved changes \(no unsaved editor buffer: what the editor shows is the file on disk\)\./,
+    );
+    const buffer = SOURCE.replace('retries ?? 3', 'retries ?? 4').replace(
+      'export function last',
+      'export function final',
+    );
     ws.buffers.set(repo.path('a.ts'), buffer);
     const r = await ws.preview({ target: 'a.ts', against: 'WORKTREE' });
     const scratch = tempDir();
@@ -361,7 +440,7 @@ describe('diff_preview: unsaved editor buffers', () => {
 });
 
 describe('diff_preview: bounded answers', () => {
-  it('over the token cap whole hunks are kept and the next call pages on; following it covers git\'s hunks exactly once', async () => {
+  it("over the token cap whole hunks are kept and the next call pages on; following it covers git's hunks exactly once", async () => {
     const base = lines(400);
     const repo = Repo.init().write('big.txt', text(base)).commitAll();
     const edited = base.map((l, i) => (i % 20 === 10 ? `${l} changed with a longer tail to cost some tokens` : l));
@@ -397,16 +476,26 @@ describe('diff_preview: bounded answers', () => {
     const r = await ws.preview({ target: 'huge.txt' });
     assert.ok(r.ok, r.text);
     assert.ok(r.meta.token_estimate <= 2000, String(r.meta.token_estimate));
-    const m = /\[Hunk 1 alone is larger than one answer \(2,000 tokens\): showing its first ([\d,]+) lines of 3,000\. The rest of its new text: lectern_read (\{.*?\})\./.exec(r.text);
+    const m =
+      /\[Hunk 1 alone is larger than one answer \(2,000 tokens\): showing its first ([\d,]+) lines of 3,000\. The rest of its new text: lectern_read (\{.*?\})\./.exec(
+        r.text,
+      );
     assert.ok(m, r.text.slice(-600));
     const rest = JSON.parse(m[2]!);
-    assert.deepEqual(rest, { mode: 'file', target: 'huge.txt', start_line: Number(m[1]!.replace(/,/g, '')) + 1, end_line: 3000 });
+    assert.deepEqual(rest, {
+      mode: 'file',
+      target: 'huge.txt',
+      start_line: Number(m[1]!.replace(/,/g, '')) + 1,
+      end_line: 3000,
+    });
     assert.equal(r.meta.next, null);
     assert.equal(r.meta.preview_degraded, true);
   });
 
   it('hunk_offset past the end answers OUT_OF_RANGE; paging fields of the other target kind are refused', async () => {
-    const repo = Repo.init().write('a.txt', text(lines(5))).commitAll();
+    const repo = Repo.init()
+      .write('a.txt', text(lines(5)))
+      .commitAll();
     repo.write('a.txt', text(lines(6)));
     const ws = diffWorkspace(repo.root);
     const past = await ws.preview({ target: 'a.txt', hunk_offset: 3 });

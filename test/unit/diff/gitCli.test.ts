@@ -30,7 +30,11 @@ describe('git CLI port', () => {
       { path: '/repo/with space.txt', staged: 'modified', unstaged: 'deleted' },
       { path: '/repo/new name.ts', staged: 'renamed', oldPath: '/repo/old name.ts' },
       { path: '/repo/conflict.txt', staged: 'conflicted', unstaged: 'conflicted' },
-      { path: '/repo/deps/mod', unstaged: 'modified', submodule: { commitChanged: true, modified: true, untracked: false } },
+      {
+        path: '/repo/deps/mod',
+        unstaged: 'modified',
+        submodule: { commitChanged: true, modified: true, untracked: false },
+      },
       { path: '/repo/notes/todo.md', unstaged: 'untracked' },
       { path: '/repo/tools/inner', unstaged: 'untracked', nestedRepository: true },
     ]);
@@ -39,11 +43,14 @@ describe('git CLI port', () => {
 
   it('parses numstat -z, binary files and renames', () => {
     const counts = parseNumstat(['3\t1\ta.ts', '-\t-\tlogo.png', '2\t0\t', 'old.ts', 'new.ts', ''].join('\0'), '/r');
-    assert.deepEqual([...counts], [
-      ['/r/a.ts', { added: 3, removed: 1 }],
-      ['/r/logo.png', 'binary'],
-      ['/r/new.ts', { added: 2, removed: 0 }],
-    ]);
+    assert.deepEqual(
+      [...counts],
+      [
+        ['/r/a.ts', { added: 3, removed: 1 }],
+        ['/r/logo.png', 'binary'],
+        ['/r/new.ts', { added: 2, removed: 0 }],
+      ],
+    );
   });
 
   it('finds the innermost repository, nothing outside one, and nested repositories below a folder', async () => {
@@ -57,7 +64,10 @@ describe('git CLI port', () => {
     assert.equal((await git.repositoryAt(inner.path('b.txt')))?.root, inner.root);
     assert.equal((await git.repositoryAt(inner.path('not/yet/there.txt')))?.root, inner.root);
     assert.equal(await git.repositoryAt(path.join(tempDir(), 'x.txt')), undefined);
-    assert.deepEqual((await git.repositoriesUnder(outer.root)).map((r) => r.root), [inner.root]);
+    assert.deepEqual(
+      (await git.repositoriesUnder(outer.root)).map((r) => r.root),
+      [inner.root],
+    );
     assert.deepEqual(await findNestedGitFolders(outer.root), [inner.root]);
   });
 

@@ -13,18 +13,33 @@ import { tempDir } from '../helpers';
 
 /** git with a fixed, neutral configuration whatever the machine's (~/.gitconfig) says. */
 const PINNED = [
-  '-c', 'diff.algorithm=myers',
-  '-c', 'diff.indentHeuristic=true',
-  '-c', 'diff.renames=true',
-  '-c', 'diff.noprefix=false',
-  '-c', 'diff.mnemonicPrefix=false',
-  '-c', 'core.autocrlf=false',
-  '-c', 'core.safecrlf=false',
-  '-c', 'color.ui=false',
-  '-c', 'protocol.file.allow=always',
+  '-c',
+  'diff.algorithm=myers',
+  '-c',
+  'diff.indentHeuristic=true',
+  '-c',
+  'diff.renames=true',
+  '-c',
+  'diff.noprefix=false',
+  '-c',
+  'diff.mnemonicPrefix=false',
+  '-c',
+  'core.autocrlf=false',
+  '-c',
+  'core.safecrlf=false',
+  '-c',
+  'color.ui=false',
+  '-c',
+  'protocol.file.allow=always',
 ];
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C', GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z' };
+const env = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  LC_ALL: 'C',
+  GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+  GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+};
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', [...PINNED, ...args], { cwd, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,7 +106,11 @@ export function assertSameHunks(response: ToolResponse, gitPatch: string, option
   const ours = strip(hunksOf(response.content));
   const theirs = strip(hunksOf(gitPatch));
   assert.ok(theirs.length > 0, `git printed no hunks:\n${gitPatch}`);
-  assert.deepEqual(ours, theirs, `hunks differ from git's.\n--- ours\n${ours.join('\n')}\n--- git\n${theirs.join('\n')}`);
+  assert.deepEqual(
+    ours,
+    theirs,
+    `hunks differ from git's.\n--- ours\n${ours.join('\n')}\n--- git\n${theirs.join('\n')}`,
+  );
 }
 
 /** Unsaved editor buffers, as VS Code's adapter reports them. */
@@ -127,11 +146,24 @@ export interface DiffWorkspace {
 }
 
 /** An engine over `roots` with the git command line and fake editor buffers. */
-export function diffWorkspace(roots: WorkspaceRoot[] | string, options: { settings?: Partial<Settings>; gitPath?: string; noGit?: boolean } = {}): DiffWorkspace {
+export function diffWorkspace(
+  roots: WorkspaceRoot[] | string,
+  options: { settings?: Partial<Settings>; gitPath?: string; noGit?: boolean } = {},
+): DiffWorkspace {
   const list = typeof roots === 'string' ? [{ name: path.basename(roots), path: roots }] : roots;
   const buffers = new Buffers();
-  const host: Host = { fs: nodeFileSystem, roots: () => list, documents: buffers, ...(options.noGit ? {} : { git: createGitCli({ gitPath: options.gitPath }) }) };
+  const host: Host = {
+    fs: nodeFileSystem,
+    roots: () => list,
+    documents: buffers,
+    ...(options.noGit ? {} : { git: createGitCli({ gitPath: options.gitPath }) }),
+  };
   const settings = options.settings ?? {};
   const lectern = new Lectern(host, () => settings);
-  return { lectern, host, buffers, preview: (input) => lectern.invoke('lectern_read', { mode: 'diff_preview', ...input }) };
+  return {
+    lectern,
+    host,
+    buffers,
+    preview: (input) => lectern.invoke('lectern_read', { mode: 'diff_preview', ...input }),
+  };
 }

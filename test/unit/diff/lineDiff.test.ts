@@ -15,7 +15,8 @@ function gitHunks(dir: string, a: string, b: string, context: number): string[] 
   return hunksOf(gitLoose(dir, 'diff', '--no-index', `-U${context}`, '--', 'a', 'b'));
 }
 
-const ours = (a: string, b: string, context: number) => hunksOf(diffTexts(a, b, { context }).hunks.map(hunkPatch).join(''));
+const ours = (a: string, b: string, context: number) =>
+  hunksOf(diffTexts(a, b, { context }).hunks.map(hunkPatch).join(''));
 
 /** Applies the hunks to the old text; must give the new one. */
 function apply(oldText: string, hunks: Hunk[]): string {
@@ -75,8 +76,16 @@ describe('line diff against git diff', () => {
     ],
     ['a blank line and a comment moved', 'a\n\n// c\nb\n', 'a\n// c\n\nb\n'],
     ['CRLF lines kept as bytes', 'a\r\nb\r\nc\r\n', 'a\r\nB\r\nc\r\n'],
-    ['two distant hunks and a merged pair', Array.from({ length: 30 }, (_, i) => `l${i}\n`).join(''), Array.from({ length: 30 }, (_, i) => (i === 2 || i === 8 || i === 25 ? `L${i}\n` : `l${i}\n`)).join('')],
-    ['function context from the old file', 'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n', 'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 6\n'],
+    [
+      'two distant hunks and a merged pair',
+      Array.from({ length: 30 }, (_, i) => `l${i}\n`).join(''),
+      Array.from({ length: 30 }, (_, i) => (i === 2 || i === 8 || i === 25 ? `L${i}\n` : `l${i}\n`)).join(''),
+    ],
+    [
+      'function context from the old file',
+      'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n',
+      'def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 6\n',
+    ],
   ];
   for (const [name, a, b] of cases) {
     it(`${name}: hunks equal git's at -U0, -U1, -U3 and -U8`, () => {
@@ -87,7 +96,7 @@ describe('line diff against git diff', () => {
     });
   }
 
-  it('hunk headers carry git\'s function context, cut at 80 bytes', () => {
+  it("hunk headers carry git's function context, cut at 80 bytes", () => {
     const long = `function ${'x'.repeat(100)}() {\n`;
     const a = long + Array.from({ length: 10 }, (_, i) => `  s${i};\n`).join('');
     const b = a.replace('  s8;', '  s8b;');
@@ -99,7 +108,10 @@ describe('line diff against git diff', () => {
   it('seeded realistic edits of real source files: nearly all agree with git; every answer is minimal and rebuilds the new text', function () {
     this.timeout(120_000);
     const root = path.join(__dirname, '..', '..', '..', 'src');
-    const files = (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.ts')).sort().map((f) => path.join(root, f));
+    const files = (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => path.join(root, f));
     const random = seeded(20240611);
     const runs = 200;
     let agree = 0;
@@ -123,7 +135,8 @@ describe('line diff against git diff', () => {
       const diff = diffTexts(a, b, { context });
       assert.equal(apply(a, diff.hunks), b, `run ${run}: the hunks do not rebuild the new text`);
       const theirs = gitHunks(dir, a, b, context);
-      const count = (lines: string[], kind: string) => lines.filter((l) => l.startsWith(kind) && !l.startsWith(kind.repeat(3))).length;
+      const count = (lines: string[], kind: string) =>
+        lines.filter((l) => l.startsWith(kind) && !l.startsWith(kind.repeat(3))).length;
       assert.equal(diff.added, count(theirs, '+'), `run ${run}: not as small as git's (added)`);
       assert.equal(diff.removed, count(theirs, '-'), `run ${run}: not as small as git's (removed)`);
       if (JSON.stringify(ours(a, b, context)) === JSON.stringify(theirs)) agree++;
@@ -132,7 +145,7 @@ describe('line diff against git diff', () => {
     // Measured when written: 199 of 200 (set LECTERN_DIFF_AGREEMENT=1 to print it). The others pair
     // repeated lines ("}", blank lines, pasted copies) differently from git's Myers: the same size,
     // both valid, as checked above. The corpus is this repository's src/, so the figure drifts a little.
-    if (process.env.LECTERN_DIFF_AGREEMENT) console.log(`agreement ${agree}/${runs}: ${differing.join(", ")}`);
+    if (process.env.LECTERN_DIFF_AGREEMENT) console.log(`agreement ${agree}/${runs}: ${differing.join(', ')}`);
     assert.ok(agree >= runs * 0.95, `only ${agree} of ${runs} agree with git (${differing.join(', ')})`);
   });
 

@@ -73,7 +73,16 @@ describe('diff_preview: summaries', () => {
     const name = path.basename(repo.root);
     assert.equal(r.text.split('\n')[1], `${name} · git repository, branch main`);
     const e = byPath(r);
-    assert.deepEqual(Object.keys(e).sort(), ['docs/gone.md', 'img/logo.bin', 'new/name.txt', 'notes/todo.md', 'src/added.ts', 'src/app.ts', 'src/both.ts', 'src/staged.ts']);
+    assert.deepEqual(Object.keys(e).sort(), [
+      'docs/gone.md',
+      'img/logo.bin',
+      'new/name.txt',
+      'notes/todo.md',
+      'src/added.ts',
+      'src/app.ts',
+      'src/both.ts',
+      'src/staged.ts',
+    ]);
     const expectStatus: Record<string, [string, boolean, boolean]> = {
       'src/app.ts': ['modified', false, true],
       'src/both.ts': ['modified', true, true],
@@ -101,8 +110,14 @@ describe('diff_preview: summaries', () => {
     assert.equal(e['img/logo.bin']!.binary, true);
     assert.deepEqual([e['notes/todo.md']!.added, e['notes/todo.md']!.removed], [2, 0]);
     assert.equal(e['new/name.txt']!.old_path, 'old/name.txt');
-    assert.match(r.text, /^  renamed new\/name\.txt \(from old\/name\.txt\) \+0 -0 \(staged\) → lectern_read \{"mode":"diff_preview","target":"new\/name\.txt"\}$/m);
-    assert.match(r.text, /^  modified src\/both\.ts \+1 -2 \(staged, unstaged\) → lectern_read \{"mode":"diff_preview","target":"src\/both\.ts"\}$/m);
+    assert.match(
+      r.text,
+      /^  renamed new\/name\.txt \(from old\/name\.txt\) \+0 -0 \(staged\) → lectern_read \{"mode":"diff_preview","target":"new\/name\.txt"\}$/m,
+    );
+    assert.match(
+      r.text,
+      /^  modified src\/both\.ts \+1 -2 \(staged, unstaged\) → lectern_read \{"mode":"diff_preview","target":"src\/both\.ts"\}$/m,
+    );
     assert.match(r.text, /^  untracked notes\/todo\.md \+2 -0 → /m);
     assert.match(r.text, /^  modified img\/logo\.bin binary \(unstaged\) → /m);
     assert.match(r.text, /^Changes against HEAD in the workspace · 8 files · \+\d+ -\d+ · 1 binary file$/m);
@@ -125,7 +140,13 @@ describe('diff_preview: summaries', () => {
     const r = await diffWorkspace(repo.root).preview({ against: 'INDEX' });
     assert.ok(r.ok, r.text);
     const e = byPath(r);
-    assert.deepEqual(Object.keys(e).sort(), ['docs/gone.md', 'img/logo.bin', 'notes/todo.md', 'src/app.ts', 'src/both.ts']);
+    assert.deepEqual(Object.keys(e).sort(), [
+      'docs/gone.md',
+      'img/logo.bin',
+      'notes/todo.md',
+      'src/app.ts',
+      'src/both.ts',
+    ]);
     for (const [p, [added, removed]] of Object.entries(numstat(repo))) {
       if (p === 'img/logo.bin') continue;
       assert.deepEqual([e[p]!.added, e[p]!.removed], [added, removed], p);
@@ -147,7 +168,10 @@ describe('diff_preview: summaries', () => {
     const repo = Repo.init().write('a.txt', 'a\n').commitAll();
     const r = await diffWorkspace(repo.root).preview({});
     assert.ok(r.ok);
-    assert.match(r.text, /^Changes against HEAD in the workspace · 0 files · \+0 -0\n.* · git repository, branch main: no changes\n\[Nothing differs from HEAD in the workspace: no staged, unstaged or untracked changes\.\]$/);
+    assert.match(
+      r.text,
+      /^Changes against HEAD in the workspace · 0 files · \+0 -0\n.* · git repository, branch main: no changes\n\[Nothing differs from HEAD in the workspace: no staged, unstaged or untracked changes\.\]$/,
+    );
   });
 
   it('an unsaved buffer of a file git sees as clean is listed; one equal to HEAD is not', async () => {
@@ -194,8 +218,14 @@ describe('diff_preview: summaries', () => {
     assert.equal(e['tools/inner']!.status, 'nested repository');
     assert.equal(e['deps/mod/m.txt']!.status, 'modified');
     assert.equal(e['tools/inner/i.txt']!.status, 'modified');
-    assert.match(r.text, /^  submodule deps\/mod \(modified content\) → lectern_read \{"mode":"diff_preview","target":"deps\/mod"\}$/m);
-    assert.match(r.text, /^  nested repository tools\/inner\/ \(untracked here; its own changes are listed under it\) → /m);
+    assert.match(
+      r.text,
+      /^  submodule deps\/mod \(modified content\) → lectern_read \{"mode":"diff_preview","target":"deps\/mod"\}$/m,
+    );
+    assert.match(
+      r.text,
+      /^  nested repository tools\/inner\/ \(untracked here; its own changes are listed under it\) → /m,
+    );
     assert.match(r.text, /^deps\/mod · git repository/m);
     assert.match(r.text, /^tools\/inner · git repository, branch main$/m);
     const repos = (r.meta.diff as { repositories: { root: string }[] }).repositories.map((x) => x.root);
@@ -222,7 +252,10 @@ describe('diff_preview: summaries', () => {
     const r = await ws.preview({});
     assert.ok(r.ok, r.text);
     assert.match(r.text, /^Changes against HEAD in the workspace \(api, web, notes\) · 3 files · \+2 -1$/m);
-    assert.match(r.text, /^api · git repository, branch main\n  modified server\.ts \+1 -0 \(unstaged\) → lectern_read \{"mode":"diff_preview","target":"api\/server\.ts"\}$/m);
+    assert.match(
+      r.text,
+      /^api · git repository, branch main\n  modified server\.ts \+1 -0 \(unstaged\) → lectern_read \{"mode":"diff_preview","target":"api\/server\.ts"\}$/m,
+    );
     assert.match(r.text, /^web · git repository, branch main$/m);
     assert.match(r.text, /\[notes: not in a git repository\.\]/);
     for (const entry of entriesOf(r)) {
@@ -245,17 +278,27 @@ describe('diff_preview: summaries', () => {
     ws.buffers.set(path.join(dir, 'x.txt'), 'x\ny\n');
     const w = await ws.preview({ against: 'WORKTREE' });
     assert.ok(w.ok, w.text);
-    assert.match(w.text, /^Unsaved changes in the workspace · 1 file · \+1 -0\n  unsaved changes x\.txt \+1 -0 → lectern_read \{"mode":"diff_preview","target":"x\.txt","against":"WORKTREE"\}/);
+    assert.match(
+      w.text,
+      /^Unsaved changes in the workspace · 1 file · \+1 -0\n  unsaved changes x\.txt \+1 -0 → lectern_read \{"mode":"diff_preview","target":"x\.txt","against":"WORKTREE"\}/,
+    );
   });
 
   it('WORKTREE on a host without editor buffers (the CLI) says there are none', async () => {
     const repo = Repo.init().write('a.txt', 'a\n').commitAll();
-    const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'r', path: repo.root }], git: createGitCli() });
+    const lectern = new Lectern({
+      fs: nodeFileSystem,
+      roots: () => [{ name: 'r', path: repo.root }],
+      git: createGitCli(),
+    });
     const r = await lectern.invoke('lectern_read', { mode: 'diff_preview', against: 'WORKTREE' });
     assert.ok(r.ok);
     assert.match(r.text, /This host has no editor buffers \(the CLI reads files from disk\), so nothing is unsaved\./);
     const one = await lectern.invoke('lectern_read', { mode: 'diff_preview', target: 'a.txt', against: 'WORKTREE' });
-    assert.match(one.text, /^a\.txt · no unsaved changes \(this host has no editor buffers; the CLI reads files from disk\)\./);
+    assert.match(
+      one.text,
+      /^a\.txt · no unsaved changes \(this host has no editor buffers; the CLI reads files from disk\)\./,
+    );
   });
 
   it('over the token cap the list pages by file_offset; following next lists every file exactly once', async () => {
@@ -272,12 +315,16 @@ describe('diff_preview: summaries', () => {
       assert.ok(r.ok, r.text);
       assert.ok(r.meta.token_estimate <= 1000, String(r.meta.token_estimate));
       seen.push(...entriesOf(r).map((e) => e.path));
-      if (r.meta.next) assert.match(r.text, /\[Next: lectern_read \{"mode":"diff_preview","target":"pkg","file_offset":\d+\}\]$/);
+      if (r.meta.next)
+        assert.match(r.text, /\[Next: lectern_read \{"mode":"diff_preview","target":"pkg","file_offset":\d+\}\]$/);
       input = r.meta.next;
       pages++;
     }
     assert.ok(pages > 1);
-    assert.deepEqual(seen, Array.from({ length: 60 }, (_, i) => `pkg/file-${String(i).padStart(2, '0')}.ts`));
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 60 }, (_, i) => `pkg/file-${String(i).padStart(2, '0')}.ts`),
+    );
     const past = await ws.preview({ target: 'pkg', file_offset: 60 });
     assert.equal(past.error?.code, 'OUT_OF_RANGE');
   });
@@ -306,9 +353,17 @@ describe('diff_preview: input and the legacy wrapper', () => {
     const badAgainst = await ws.lectern.invoke('lectern_read', { mode: 'diff_preview', against: 'HEAD~1' });
     assert.equal(badAgainst.error?.message, 'against must be one of "HEAD", "INDEX", "WORKTREE", got "HEAD~1".');
     assert.equal(badAgainst.error?.hint, 'Example: {"mode":"diff_preview","against":"HEAD"}');
-    const badContext = await ws.lectern.invoke('lectern_read', { mode: 'diff_preview', target: 'a.txt', context_lines: -1 });
+    const badContext = await ws.lectern.invoke('lectern_read', {
+      mode: 'diff_preview',
+      target: 'a.txt',
+      context_lines: -1,
+    });
     assert.equal(badContext.error?.hint, 'Example: {"target":"a.txt","mode":"diff_preview","context_lines":10}');
-    const clamped = await ws.lectern.invoke('lectern_read', { mode: 'diff_preview', target: 'a.txt', context_lines: 900 });
+    const clamped = await ws.lectern.invoke('lectern_read', {
+      mode: 'diff_preview',
+      target: 'a.txt',
+      context_lines: 900,
+    });
     assert.ok(clamped.ok);
     assert.match(clamped.text, /\[context_lines 900 is above its maximum; used 200\.\]/);
   });

@@ -10,7 +10,8 @@ describe('hardening: answers stay documented and bounded', function () {
 
   it('a list of targets stays within the per-answer token cap and names the call that reads the rest', async () => {
     const ws = workspace({ settings: { contextTokens: 20_000, maxReadShare: 0.5 } }); // a 10,000-token cap
-    const lines = Array.from({ length: 200 }, (_, i) => `line ${i + 1} of a file with some words in it`).join('\n') + '\n';
+    const lines =
+      Array.from({ length: 200 }, (_, i) => `line ${i + 1} of a file with some words in it`).join('\n') + '\n';
     const targets = Array.from({ length: 100 }, (_, i) => ws.write(`f${i}.txt`, lines)).map((p) => path.basename(p));
     const r = await call(ws.lectern, 'lectern_read', { target: targets });
     assert.ok((r.results?.length ?? 0) < 100, `${r.results?.length} targets read`);
@@ -24,11 +25,16 @@ describe('hardening: answers stay documented and bounded', function () {
   });
 
   it("a list of targets stops at the session's hard read budget", async () => {
-    const ws = workspace({ settings: { sessionGuard: true, maxReadsPerSession: 5, hardLimitMultiplier: 2, contextTokens: 1_000_000 } });
+    const ws = workspace({
+      settings: { sessionGuard: true, maxReadsPerSession: 5, hardLimitMultiplier: 2, contextTokens: 1_000_000 },
+    });
     const targets = Array.from({ length: 40 }, (_, i) => path.basename(ws.write(`g${i}.txt`, `tiny ${i}\n`)));
     const r = await call(ws.lectern, 'lectern_read', { target: targets });
     assert.ok((r.results?.length ?? 0) <= 10, `${r.results?.length} reads against a hard limit of 10`);
-    assert.ok(Number(r.meta.stabilization?.metrics_snapshot.reads_count) <= 10, JSON.stringify(r.meta.stabilization?.metrics_snapshot));
+    assert.ok(
+      Number(r.meta.stabilization?.metrics_snapshot.reads_count) <= 10,
+      JSON.stringify(r.meta.stabilization?.metrics_snapshot),
+    );
   });
 
   it('100,000 targets answer a bounded answer', async () => {
@@ -51,7 +57,10 @@ describe('hardening: answers stay documented and bounded', function () {
       ['lectern_read', { target: 'a.txt', mode: huge }],
     ] as const) {
       const r = await call(ws.lectern, tool, input);
-      assert.ok(JSON.stringify(r).length < 20_000, `${tool} ${JSON.stringify(input).slice(0, 60)}: ${JSON.stringify(r).length} chars`);
+      assert.ok(
+        JSON.stringify(r).length < 20_000,
+        `${tool} ${JSON.stringify(input).slice(0, 60)}: ${JSON.stringify(r).length} chars`,
+      );
     }
   });
 

@@ -75,11 +75,16 @@ describe('hardening: calls end', function () {
     const lectern = new Lectern(host, () => ({ sessionGuard: false }));
     try {
       for (const input of [{ target: 'one.txt' }, {}]) {
-        const { result, stallMs, ms } = await longestStall(() => lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }));
+        const { result, stallMs, ms } = await longestStall(() =>
+          lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }),
+        );
         assert.ok(result.ok, result.text);
         assert.ok(stallMs < 1000, `the host's thread stalled for ${stallMs} ms`);
         assert.ok(ms < 25_000, `${ms} ms`);
-        assert.ok((result.meta.total_matches ?? 0) as number >= 1 || /ran out of time/.test(result.text), result.text.slice(0, 500));
+        assert.ok(
+          ((result.meta.total_matches ?? 0) as number) >= 1 || /ran out of time/.test(result.text),
+          result.text.slice(0, 500),
+        );
       }
     } finally {
       regex.dispose?.();
@@ -95,9 +100,14 @@ describe('hardening: the CLI in a pipeline', function () {
     const root = tempDir();
     write(root, 'big.txt', 'a line of text\n'.repeat(200_000));
     const cli = path.join(__dirname, '../../../src/cli/main.ts');
-    const input = JSON.stringify({ tool: 'lectern_read', input: { target: 'big.txt', max_bytes: 262_144, start_byte: 0 } });
+    const input = JSON.stringify({
+      tool: 'lectern_read',
+      input: { target: 'big.txt', max_bytes: 262_144, start_byte: 0 },
+    });
     // A session answering many large lines into a pipe whose reader takes one chunk and leaves.
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'session', '--root', root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'session', '--root', root], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.stdout.once('data', () => child.stdout.destroy());

@@ -13,7 +13,17 @@ describe('hardening: deeply nested code', function () {
   let lectern: Lectern;
   before(() => {
     const root = tempDir();
-    write(root, 'deep.js', 'function f() {\n'.repeat(3000).replace(/function f\(/g, (() => { let i = 0; return () => `function f${i++}(`; })()) + '}\n'.repeat(3000));
+    write(
+      root,
+      'deep.js',
+      'function f() {\n'.repeat(3000).replace(
+        /function f\(/g,
+        (() => {
+          let i = 0;
+          return () => `function f${i++}(`;
+        })(),
+      ) + '}\n'.repeat(3000),
+    );
     let py = 'def outer():\n';
     let indent = '    ';
     for (let i = 0; i < 600; i++) {
@@ -30,7 +40,12 @@ describe('hardening: deeply nested code', function () {
     assert.ok(r.ok, r.text.slice(0, 300));
     assert.match(r.text, /function f0\(\)/);
     assert.match(r.text, /nested deeper than 64 levels not listed/);
-    const symbol = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'f3', path: 'deep.js', include_body: false });
+    const symbol = await lectern.invoke('lectern_read', {
+      mode: 'symbol',
+      target: 'f3',
+      path: 'deep.js',
+      include_body: false,
+    });
     assert.ok(symbol.ok, symbol.text.slice(0, 300));
   });
 

@@ -26,7 +26,15 @@ function nested() {
 }
 
 describe('hardening: globs and walks stay inside the workspace', () => {
-  for (const target of ['../../../passw?', '../../../*', 'link_dir/**', 'link_dir/*.txt', '../**/*.txt', '../../../**', 'inside.txt/../../../../passw?']) {
+  for (const target of [
+    '../../../passw?',
+    '../../../*',
+    'link_dir/**',
+    'link_dir/*.txt',
+    '../**/*.txt',
+    '../../../**',
+    'inside.txt/../../../../passw?',
+  ]) {
     it(`search target ${JSON.stringify(target)} reads nothing outside`, async () => {
       const { lectern } = nested();
       const r = await call(lectern, 'lectern_search', { query: SECRET.slice(0, 8), target });
@@ -40,7 +48,13 @@ describe('hardening: globs and walks stay inside the workspace', () => {
     write(base, 'parent.txt', `${SECRET}\n`);
     write(base, 'a/in-a.txt', 'a\n');
     write(base, 'b/in-b.txt', 'b\n');
-    const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'a', path: path.join(base, 'a') }, { name: 'b', path: path.join(base, 'b') }] };
+    const host: Host = {
+      fs: nodeFileSystem,
+      roots: () => [
+        { name: 'a', path: path.join(base, 'a') },
+        { name: 'b', path: path.join(base, 'b') },
+      ],
+    };
     const lectern = new Lectern(host, () => ({ sessionGuard: false }));
     for (const target of ['a/../*.txt', 'a/../**', 'b/../a/../*.txt']) {
       const r = await call(lectern, 'lectern_search', { query: SECRET.slice(0, 8), target });
@@ -155,7 +169,11 @@ describe('hardening: the symbol index parses only what lies inside', function ()
     try {
       const seen = new Map<string, string[]>();
       const started = Date.now();
-      for await (const parsed of workers.outline([inside, swapped, fifo], 1024 * 1024)) seen.set(parsed.absolute, (parsed.symbols ?? []).map((s) => s.name));
+      for await (const parsed of workers.outline([inside, swapped, fifo], 1024 * 1024))
+        seen.set(
+          parsed.absolute,
+          (parsed.symbols ?? []).map((s) => s.name),
+        );
       assert.ok(Date.now() - started < 20_000);
       assert.deepEqual(seen.get(inside), ['insideFn']);
       assert.deepEqual(seen.get(swapped), []);

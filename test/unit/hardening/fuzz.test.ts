@@ -13,7 +13,9 @@ import { tempDir, write } from '../helpers';
 
 const root = path.join(__dirname, '../../..');
 /** The error codes the contract declares, each of which the tool reference documents. */
-const CODES = [...fs.readFileSync(path.join(root, 'src/core/ground/contract.ts'), 'utf8').matchAll(/^\s*\| '([A-Z_]+)'/gm)].map((m) => m[1]!);
+const CODES = [
+  ...fs.readFileSync(path.join(root, 'src/core/ground/contract.ts'), 'utf8').matchAll(/^\s*\| '([A-Z_]+)'/gm),
+].map((m) => m[1]!);
 const DOCS = fs.readFileSync(path.join(root, 'docs/tools.md'), 'utf8');
 
 const OUTSIDE = 'OUTSIDE-MARKER-91c2';
@@ -36,7 +38,26 @@ function fixture(): Lectern {
 }
 
 const targets = fc.oneof(
-  fc.constantFrom('a.txt', 'src/b.ts', '.env', 'keys/id_rsa', 'keys', 'link.txt', 'up/outside.txt', 'up/**', '../outside.txt', '../*.txt', '../**/*', '**/*', '*', 'up', '.', '/', 'a.txt\u0000', '~/.ssh/id_rsa'),
+  fc.constantFrom(
+    'a.txt',
+    'src/b.ts',
+    '.env',
+    'keys/id_rsa',
+    'keys',
+    'link.txt',
+    'up/outside.txt',
+    'up/**',
+    '../outside.txt',
+    '../*.txt',
+    '../**/*',
+    '**/*',
+    '*',
+    'up',
+    '.',
+    '/',
+    'a.txt\u0000',
+    '~/.ssh/id_rsa',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ minLength: 5_000, maxLength: 20_000 }),
 );
@@ -58,7 +79,11 @@ const inputs = {
   ),
   lectern_search: fc.record(
     {
-      query: fc.oneof(fc.constantFrom('MARKER', 'alpha', '(.*a){5}', '[', '^$', ''), fc.string({ maxLength: 30 }), fc.string({ minLength: 5_000, maxLength: 40_000 })),
+      query: fc.oneof(
+        fc.constantFrom('MARKER', 'alpha', '(.*a){5}', '[', '^$', ''),
+        fc.string({ maxLength: 30 }),
+        fc.string({ minLength: 5_000, maxLength: 40_000 }),
+      ),
       target: targets,
       is_regex: fc.boolean(),
       case_sensitive: fc.boolean(),
@@ -106,9 +131,13 @@ describe('hardening: fuzz per tool over arbitrary JSON', function () {
 
   it('any JSON value for any tool', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(inputs)), fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown), async (tool, input) => {
-        check(tool, input, await lectern.invoke(tool, input));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(inputs)),
+        fc.json({ maxDepth: 3 }).map((j) => JSON.parse(j) as unknown),
+        async (tool, input) => {
+          check(tool, input, await lectern.invoke(tool, input));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -14,7 +14,8 @@ import { tempDir, write } from '../helpers';
 
 const saved = { ...SYMBOL_LIMITS };
 /** A path as long as a vendored bundle's: the outline's footer names it in every call it offers. */
-const LONG_BUNDLE = 'packages/vendored-visualisation-toolkit/distribution/umd/production/visualisation-toolkit.bundle.js';
+const LONG_BUNDLE =
+  'packages/vendored-visualisation-toolkit/distribution/umd/production/visualisation-toolkit.bundle.js';
 
 describe('hardening: outlines of very large files', function () {
   this.timeout(120_000);
@@ -30,7 +31,12 @@ describe('hardening: outlines of very large files', function () {
   afterEach(() => Object.assign(SYMBOL_LIMITS, saved));
 
   const engine = (thread?: OutlineThreadPort) => {
-    const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(), ...(thread ? { outlineThread: thread } : {}) };
+    const host: Host = {
+      fs: nodeFileSystem,
+      roots: () => [{ name: 'ws', path: root }],
+      loadWasm: createWasmLoader(),
+      ...(thread ? { outlineThread: thread } : {}),
+    };
     return new Lectern(host, () => ({ sessionGuard: false }));
   };
 
@@ -41,17 +47,28 @@ describe('hardening: outlines of very large files', function () {
       const outline = await lectern.invoke('lectern_read', { target: file, outline: true });
       assert.ok(outline.ok, outline.text.slice(0, 300));
       assert.match(outline.text, /class Client5\b/);
-      assert.match(outline.text, /this outline lists its top-level declarations only\. Members of one: lectern_read \{"mode":"symbol","target":"Client0","path":"[^"]+","include_body":false\}/);
+      assert.match(
+        outline.text,
+        /this outline lists its top-level declarations only\. Members of one: lectern_read \{"mode":"symbol","target":"Client0","path":"[^"]+","include_body":false\}/,
+      );
       assert.doesNotMatch(outline.text, /send\d/, 'no members in a top-level outline');
 
       const member = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'Client5.send2', path: file });
       assert.ok(member.ok, member.text.slice(0, 400));
-      assert.equal((member.meta.resolved_symbol as { qualified_name?: string } | undefined)?.qualified_name, 'Client5.send2');
+      assert.equal(
+        (member.meta.resolved_symbol as { qualified_name?: string } | undefined)?.qualified_name,
+        'Client5.send2',
+      );
       assert.equal((member.meta.resolved_symbol as { kind?: string } | undefined)?.kind, 'method');
       assert.match(member.content, /send2\(/);
       assert.match(member.content, /fetch\(/, 'the body, not the signature only');
 
-      const type = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'Client6', path: file, include_body: false });
+      const type = await lectern.invoke('lectern_read', {
+        mode: 'symbol',
+        target: 'Client6',
+        path: file,
+        include_body: false,
+      });
       assert.ok(type.ok, type.text.slice(0, 400));
       assert.match(type.text, /\[L\d+-\d+\] .*send0\(/, 'the members of a top-level type are listed');
       assert.match(type.text, /Members \(\d+\)/);
@@ -66,16 +83,26 @@ describe('hardening: outlines of very large files', function () {
 
   it('a missing member in a top-level-only outline is looked for in the whole file before NOT_FOUND', async () => {
     SYMBOL_LIMITS.fullOutlineChars = 4_000;
-    const missing = await engine().invoke('lectern_read', { mode: 'symbol', target: 'Client5.nothere', path: 'big.ts' });
+    const missing = await engine().invoke('lectern_read', {
+      mode: 'symbol',
+      target: 'Client5.nothere',
+      path: 'big.ts',
+    });
     assert.equal(missing.error?.code, 'NOT_FOUND');
     assert.doesNotMatch(missing.text, /top-level declarations only/, 'the whole file was looked at: no caveat');
     assert.match(missing.text, /lectern_search \{"target":"big\.ts","query":"nothere"\}/);
   });
 
-  it('a bundle\'s outline lists the declarations directly inside its wrapper function, and they are read by name from it', async () => {
+  it("a bundle's outline lists the declarations directly inside its wrapper function, and they are read by name from it", async () => {
     // A UMD/IIFE bundle (typescript.js): the top level is `var ts = {};` and one call; everything else is inside it.
-    const body = Array.from({ length: 300 }, (_, i) => `  function helper${i}(x) {\n    return x + ${i};\n  }`).join('\n');
-    write(root, 'bundle.js', `var lib = {};\n(function (exports) {\n${body}\n  function createChecker(host) {\n    function checkModule(node) {\n      function visitChild(child) {\n        return child.kind;\n      }\n      return host.check(node);\n    }\n    return { checkModule };\n  }\n  exports.createChecker = createChecker;\n  if (typeof exports === 'object') {\n    function hiddenHelper(y) {\n      return y * 2;\n    }\n    exports.hiddenHelper = hiddenHelper;\n  }\n})(lib);\n`);
+    const body = Array.from({ length: 300 }, (_, i) => `  function helper${i}(x) {\n    return x + ${i};\n  }`).join(
+      '\n',
+    );
+    write(
+      root,
+      'bundle.js',
+      `var lib = {};\n(function (exports) {\n${body}\n  function createChecker(host) {\n    function checkModule(node) {\n      function visitChild(child) {\n        return child.kind;\n      }\n      return host.check(node);\n    }\n    return { checkModule };\n  }\n  exports.createChecker = createChecker;\n  if (typeof exports === 'object') {\n    function hiddenHelper(y) {\n      return y * 2;\n    }\n    exports.hiddenHelper = hiddenHelper;\n  }\n})(lib);\n`,
+    );
     SYMBOL_LIMITS.fullOutlineChars = 4_000;
     const onThread = createOutlineThread(`${__dirname}/../../../src/node`);
     let jobs = 0;
@@ -85,11 +112,18 @@ describe('hardening: outlines of very large files', function () {
       const lectern = engine(thread);
       jobs = 0;
       const outline = await lectern.invoke('lectern_read', { target: 'bundle.js', outline: true });
-      assert.match(outline.text, /top-level declarations only, with those directly inside its wrapper function \(lines 2-\d+\)/);
+      assert.match(
+        outline.text,
+        /top-level declarations only, with those directly inside its wrapper function \(lines 2-\d+\)/,
+      );
       assert.match(outline.text, /function helper7\(x\)/);
       assert.match(outline.text, /function createChecker\(host\)/);
       assert.doesNotMatch(outline.text, /checkModule/, 'one level only: members are outlined on demand');
-      const nested = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'createChecker.checkModule', path: 'bundle.js' });
+      const nested = await lectern.invoke('lectern_read', {
+        mode: 'symbol',
+        target: 'createChecker.checkModule',
+        path: 'bundle.js',
+      });
       assert.ok(nested.ok, nested.text.slice(0, 400));
       assert.match(nested.content, /return host\.check\(node\);/);
       const bare = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'helper7', path: 'bundle.js' });
@@ -100,18 +134,30 @@ describe('hardening: outlines of very large files', function () {
     // A declaration below the wrapper's own level that no listed declaration holds (inside an \`if\`):
     // the whole outline. One two levels down in a listed one is found in that one's own outline.
     jobs = 0;
-    const hidden = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'hiddenHelper', path: 'bundle.js' });
+    const hidden = await engine(counting).invoke('lectern_read', {
+      mode: 'symbol',
+      target: 'hiddenHelper',
+      path: 'bundle.js',
+    });
     assert.ok(hidden.ok, hidden.text.slice(0, 400));
     assert.match(hidden.content, /return y \* 2;/);
     assert.equal(jobs, 2, 'the outline, then the whole outline on the thread');
     jobs = 0;
-    const deep = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'visitChild', path: 'bundle.js' });
+    const deep = await engine(counting).invoke('lectern_read', {
+      mode: 'symbol',
+      target: 'visitChild',
+      path: 'bundle.js',
+    });
     assert.ok(deep.ok, deep.text.slice(0, 400));
     assert.match(deep.content, /return child\.kind;/);
     assert.equal(jobs, 1, 'the outline; createChecker is outlined alone, here');
     // A name the file never mentions: NOT_FOUND from the top-level outline alone, no whole parse.
     jobs = 0;
-    const absent = await engine(counting).invoke('lectern_read', { mode: 'symbol', target: 'neverWritten', path: 'bundle.js' });
+    const absent = await engine(counting).invoke('lectern_read', {
+      mode: 'symbol',
+      target: 'neverWritten',
+      path: 'bundle.js',
+    });
     assert.equal(absent.error?.code, 'NOT_FOUND');
     assert.equal(jobs, 1, 'one outline job (the top level)');
     onThread.dispose?.();
@@ -127,20 +173,31 @@ describe('hardening: outlines of very large files', function () {
     assert.doesNotMatch(r.text, /members were looked for/);
   });
 
-  it('an outline cut to fit holds its long footer within the cap too (a bundle\'s notes and calls)', async () => {
-    const body = Array.from({ length: 400 }, (_, i) => `  function someRatherLongHelperName${i}(alpha, beta, gamma) {\n    return alpha + beta + gamma + ${i};\n  }`).join('\n');
+  it("an outline cut to fit holds its long footer within the cap too (a bundle's notes and calls)", async () => {
+    const body = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `  function someRatherLongHelperName${i}(alpha, beta, gamma) {\n    return alpha + beta + gamma + ${i};\n  }`,
+    ).join('\n');
     write(root, LONG_BUNDLE, `var lib = {};\n(function (exports) {\n${body}\n})(lib);\n`);
     SYMBOL_LIMITS.fullOutlineChars = 4_000;
     const { loadTokenCounter } = await import('../../../src/core/ground/tokens');
     const countTokens = await loadTokenCounter();
     for (const contextTokens of [4_000, 6_000, 9_000]) {
-      const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() };
+      const host: Host = {
+        fs: nodeFileSystem,
+        roots: () => [{ name: 'ws', path: root }],
+        loadWasm: createWasmLoader(),
+      };
       const lectern = new Lectern(host, () => ({ sessionGuard: false, contextTokens, maxReadShare: 0.25 }));
       const outline = await lectern.invoke('lectern_read', { target: LONG_BUNDLE, outline: true });
       assert.ok(outline.ok, outline.text.slice(0, 300));
       assert.match(outline.text, /more entries after line/);
       assert.match(outline.text, /directly inside its wrapper function/);
-      assert.ok(countTokens(outline.text) <= contextTokens * 0.25, `${countTokens(outline.text)} tokens against a cap of ${contextTokens * 0.25}`);
+      assert.ok(
+        countTokens(outline.text) <= contextTokens * 0.25,
+        `${countTokens(outline.text)} tokens against a cap of ${contextTokens * 0.25}`,
+      );
     }
   });
 
@@ -186,10 +243,16 @@ describe('hardening: outlines of very large files', function () {
     SYMBOL_LIMITS.threadChars = 1_000;
     const thread = createOutlineThread(`${__dirname}/../../../src/node`);
     let jobs = 0;
-    const counting: OutlineThreadPort = { outline: thread.outline, enclosingBlock: (job, ms, signal) => (jobs++, thread.enclosingBlock!(job, ms, signal)) };
+    const counting: OutlineThreadPort = {
+      outline: thread.outline,
+      enclosingBlock: (job, ms, signal) => (jobs++, thread.enclosingBlock!(job, ms, signal)),
+    };
     try {
       // A line inside Client5.send2's body.
-      const line = generateSource('typescript', 24_000).split('\n').findIndex((l, i, all) => /send2\(/.test(l) && all.slice(0, i).some((p) => /class Client5\b/.test(p))) + 2;
+      const line =
+        generateSource('typescript', 24_000)
+          .split('\n')
+          .findIndex((l, i, all) => /send2\(/.test(l) && all.slice(0, i).some((p) => /class Client5\b/.test(p))) + 2;
       const input = { mode: 'snippet', target: 'big.ts', start_line: line, expand: 'block' };
       const threaded = await engine(counting).invoke('lectern_read', input);
       const inline = await engine().invoke('lectern_read', input);

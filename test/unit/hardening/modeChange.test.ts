@@ -7,7 +7,10 @@ import { diffWorkspace, Repo } from '../diff/gitRepo';
 describe('hardening: mode-only changes', () => {
   it('parses the modes of porcelain v2 records', () => {
     const status = parseStatusV2('1 .M N... 100644 100644 100755 aaa aaa run.sh\0', '/repo');
-    assert.equal(parseStatusV2('1 .M N... 100644 100644 100644 aaa aaa same.sh\0', '/repo').changes[0]!.mode, undefined);
+    assert.equal(
+      parseStatusV2('1 .M N... 100644 100644 100644 aaa aaa same.sh\0', '/repo').changes[0]!.mode,
+      undefined,
+    );
     assert.deepEqual(status.changes[0]!.mode, { head: '100644', index: '100644', worktree: '100755' });
   });
 

@@ -50,7 +50,11 @@ describe('hardening: remembered real paths', () => {
     write(root, 'a.txt', 'first version\n');
     assert.match((await call(lectern, 'lectern_read', { target: 'a.txt' })).content, /first version/);
     const after = counts.realpath;
-    for (let i = 0; i < 4; i++) assert.match((await call(lectern, 'lectern_read', { target: 'a.txt', start_line: 1, end_line: 1 })).content, /first version/);
+    for (let i = 0; i < 4; i++)
+      assert.match(
+        (await call(lectern, 'lectern_read', { target: 'a.txt', start_line: 1, end_line: 1 })).content,
+        /first version/,
+      );
     assert.equal(counts.realpath, after, 'the remembered real path was not used');
     replace(path.join(root, 'a.txt'), 'second version\n');
     assert.match((await call(lectern, 'lectern_read', { target: 'a.txt' })).content, /second version/);
@@ -109,7 +113,8 @@ describe('hardening: remembered real paths', () => {
   it('a folder swapped for a link to an outside folder, between the resolve and the open, leaks nothing', async () => {
     const { base, root, lectern, armOpen } = setup();
     write(root, 'dir/f.txt', 'inside\n');
-    for (const target of ['dir/f.txt', 'dir/f.txt']) assert.equal((await call(lectern, 'lectern_read', { target })).content, 'inside\n');
+    for (const target of ['dir/f.txt', 'dir/f.txt'])
+      assert.equal((await call(lectern, 'lectern_read', { target })).content, 'inside\n');
     armOpen(() => {
       fs.renameSync(path.join(root, 'dir'), path.join(root, 'dir-old'));
       fs.symlinkSync(path.join(base, 'outside'), path.join(root, 'dir'));

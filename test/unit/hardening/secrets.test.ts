@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { secretMatcher } from '../../../src/core/ground/secrets';
 import { call, fails, ok, workspace } from '../helpers';
 
-const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n';
+const KEY =
+  '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n';
 
 function secretWorkspace(settings = {}) {
   const ws = workspace({ settings });
@@ -79,7 +80,26 @@ describe('hardening: secrets', () => {
     await fails(ws.lectern, 'lectern_read', { target: 'config/db.secret' }, 'SECRET_PATH');
     await ok(ws.lectern, 'lectern_read', { target: '.npmrc' });
     const match = secretMatcher([]);
-    for (const p of ['.env', 'a/.env.local', 'prod.env', '/home/u/.ssh/id_ed25519', 'ID_RSA', 'x/.aws/credentials', 'k/server.KEY', '.netrc', '.git-credentials']) assert.ok(match(p), p);
-    for (const p of ['.env.example', 'id_rsa.pub', '/home/u/.ssh/known_hosts', 'environment.ts', 'src/keyboard.ts', 'README.md']) assert.ok(!match(p), p);
+    for (const p of [
+      '.env',
+      'a/.env.local',
+      'prod.env',
+      '/home/u/.ssh/id_ed25519',
+      'ID_RSA',
+      'x/.aws/credentials',
+      'k/server.KEY',
+      '.netrc',
+      '.git-credentials',
+    ])
+      assert.ok(match(p), p);
+    for (const p of [
+      '.env.example',
+      'id_rsa.pub',
+      '/home/u/.ssh/known_hosts',
+      'environment.ts',
+      'src/keyboard.ts',
+      'README.md',
+    ])
+      assert.ok(!match(p), p);
   });
 });

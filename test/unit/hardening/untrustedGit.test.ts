@@ -39,6 +39,10 @@ describe('hardening: untrusted repositories', () => {
     assert.match(summary.text, /a\.txt/);
     const file = await ws.preview({ target: 'a.txt' });
     assert.ok(file.ok, file.text);
-    assert.equal(fs.existsSync(marker), false, `a repository command ran: ${fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : ''}`);
+    assert.equal(
+      fs.existsSync(marker),
+      false,
+      `a repository command ran: ${fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : ''}`,
+    );
   });
 });

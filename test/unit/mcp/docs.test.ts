@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { tempDir, write } from '../helpers';
 import { repoRoot } from './helpers';
 
-const inspector = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const inspector = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'launcher',
+  'build',
+  'index.js',
+);
 
 /** The code block that follows `<!-- mcp-config: NAME -->` in docs/mcp.md. */
 export function docSnippet(name: string): string {
@@ -38,10 +47,13 @@ describe('mcp: the configuration snippets of docs/mcp.md', function () {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as { ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }> };
+    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+      ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }>;
+    };
     node24 = (await ensureHost({ quiet: true })).node;
     // The snippets run the built CLI.
-    if (!existsSync(join(repoRoot, 'dist', 'cli.js')) || !existsSync(join(repoRoot, 'dist', 'mcp.js'))) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' });
+    if (!existsSync(join(repoRoot, 'dist', 'cli.js')) || !existsSync(join(repoRoot, 'dist', 'mcp.js')))
+      execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' });
     project = tempDir('lectern-docs-mcp-');
     write(project, 'src/app.ts', 'export function main(): number {\n  return 42;\n}\n');
   });
@@ -50,7 +62,22 @@ describe('mcp: the configuration snippets of docs/mcp.md', function () {
     const config = join(tempDir('lectern-docs-config-'), 'mcp.json');
     writeFileSync(config, fill(docSnippet('mcpServers')));
     JSON.parse(readFileSync(config, 'utf8'));
-    const result = await run(node24, [inspector, '--cli', '--config', config, '--server', 'lectern', '--method', 'tools/call', '--tool-name', 'lectern_read', '--tool-arg', 'mode=symbol', '--tool-arg', 'target=main']);
+    const result = await run(node24, [
+      inspector,
+      '--cli',
+      '--config',
+      config,
+      '--server',
+      'lectern',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'lectern_read',
+      '--tool-arg',
+      'mode=symbol',
+      '--tool-arg',
+      'target=main',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     const answer = JSON.parse(result.stdout) as { content: { text: string }[]; isError?: boolean };
     assert.equal(answer.isError ?? false, false);
@@ -61,9 +88,16 @@ describe('mcp: the configuration snippets of docs/mcp.md', function () {
     const lines = fill(docSnippet('command')).split('\n');
     const inspectorLine = lines.find((l) => l.startsWith('npx @modelcontextprotocol/inspector --cli '))!;
     const args = inspectorLine.replace('npx @modelcontextprotocol/inspector ', '').split(' ');
-    assert.equal(lines[0], args.slice(1, args.indexOf('--method')).join(' '), 'the Inspector line runs the command above it');
+    assert.equal(
+      lines[0],
+      args.slice(1, args.indexOf('--method')).join(' '),
+      'the Inspector line runs the command above it',
+    );
     const result = await run(node24, [inspector, ...args]);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual((JSON.parse(result.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name), ['lectern_read', 'lectern_search', 'lectern_stat']);
+    assert.deepEqual(
+      (JSON.parse(result.stdout) as { tools: { name: string }[] }).tools.map((t) => t.name),
+      ['lectern_read', 'lectern_search', 'lectern_stat'],
+    );
   });
 });

@@ -6,7 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ListRootsRequestSchema, LoggingMessageNotificationSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  type Root,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 export const cliSource = join(repoRoot, 'src', 'cli', 'main.ts');
@@ -26,11 +30,21 @@ export interface Connected {
 
 export const rootOf = (folder: string): Root => ({ uri: pathToFileURL(folder).href });
 
-function client(roots: string[] | undefined): { client: Client; logs: string[]; setRoots: (folders: string[]) => Promise<void> } {
+function client(roots: string[] | undefined): {
+  client: Client;
+  logs: string[];
+  setRoots: (folders: string[]) => Promise<void>;
+} {
   let current = roots;
-  const client = new Client({ name: 'lectern-test', version: '1.0.0' }, { capabilities: current ? { roots: { listChanged: true } } : {} });
+  const client = new Client(
+    { name: 'lectern-test', version: '1.0.0' },
+    { capabilities: current ? { roots: { listChanged: true } } : {} },
+  );
   const logs: string[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, async (note) => void logs.push(`${note.params.level}: ${String(note.params.data)}`));
+  client.setNotificationHandler(
+    LoggingMessageNotificationSchema,
+    async (note) => void logs.push(`${note.params.level}: ${String(note.params.data)}`),
+  );
   if (current) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: current!.map(rootOf) }));
   return {
     client,

@@ -8,10 +8,23 @@ import { primaryTools } from '../../../src/core/tools/definitions';
 import { tempDir, write } from '../helpers';
 import { httpServer, lecternCommand, repoRoot, type HttpServer } from './helpers';
 
-const inspector = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const inspector = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'inspector',
+  'clients',
+  'launcher',
+  'build',
+  'index.js',
+);
 const conformance = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
-function run(node: string, args: string[], timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  node: string,
+  args: string[],
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -34,7 +47,9 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
 
   before(async function () {
     this.timeout(15 * 60_000); // a fresh machine installs the host's Node first
-    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as { ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }> };
+    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+      ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }>;
+    };
     node24 = (await ensureHost({ quiet: true })).node;
     root = tempDir('lectern-mcp-independent-');
     write(root, 'src/store.ts', 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n');
@@ -50,18 +65,41 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
     assert.equal(listed.code, 0, listed.stderr);
     assert.doesNotMatch(listed.stderr, /warning|error/i);
     const { tools } = JSON.parse(listed.stdout) as { tools: { name: string; description: string }[] };
-    assert.deepEqual(tools.map((t) => t.name), primaryTools.map((t) => t.name));
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      primaryTools.map((t) => t.name),
+    );
     assert.equal(tools[0]!.description, primaryTools[0]!.modelDescription);
   });
 
   it('Inspector CLI: tools/call of a symbol read and of a failing read', async () => {
-    const read = await inspect('--method', 'tools/call', '--tool-name', 'lectern_read', '--tool-arg', 'mode=symbol', '--tool-arg', 'target=Store.get');
+    const read = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'lectern_read',
+      '--tool-arg',
+      'mode=symbol',
+      '--tool-arg',
+      'target=Store.get',
+    );
     assert.equal(read.code, 0, read.stderr);
-    const ok = JSON.parse(read.stdout) as { content: { text: string }[]; structuredContent: { ok: boolean; location: { line: number } }; isError?: boolean };
+    const ok = JSON.parse(read.stdout) as {
+      content: { text: string }[];
+      structuredContent: { ok: boolean; location: { line: number } };
+      isError?: boolean;
+    };
     assert.equal(ok.structuredContent.ok, true);
     assert.equal(ok.isError ?? false, false);
     assert.match(ok.content[0]!.text, /^src\/store\.ts:2-4 method Store\.get/);
-    const failed = await inspect('--method', 'tools/call', '--tool-name', 'lectern_read', '--tool-arg', 'target=missing.ts');
+    const failed = await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'lectern_read',
+      '--tool-arg',
+      'target=missing.ts',
+    );
     const bad = JSON.parse(failed.stdout) as { isError: boolean; structuredContent: { error: { code: string } } };
     assert.equal(bad.isError, true);
     assert.equal(bad.structuredContent.error.code, 'NOT_FOUND');
@@ -74,7 +112,13 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
     });
     after(() => server?.stop());
 
-    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'logging-set-level', 'dns-rebinding-protection']) {
+    for (const scenario of [
+      'server-initialize',
+      'ping',
+      'tools-list',
+      'logging-set-level',
+      'dns-rebinding-protection',
+    ]) {
       it(scenario, async () => {
         const result = await run(node24, [conformance, 'server', '--url', server.url, '--scenario', scenario]);
         const plain = (result.stdout + result.stderr).replace(/\x1b\[[0-9;]*m/g, '');

@@ -18,7 +18,11 @@ import { eventually, http as httpClient, httpServer, stdio, type Connected, type
 
 function gitRepo(dir: string): void {
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+    });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'base');
@@ -27,9 +31,44 @@ function gitRepo(dir: string): void {
 /** A small project: TypeScript with symbols, a git history with one change. */
 function project(): string {
   const root = tempDir('lectern-mcp-');
-  write(root, 'src/store.ts', ['/** A key-value store. */', 'export class Store {', '  private items = new Map<string, number>();', '  get(key: string): number | undefined {', '    return this.items.get(key);', '  }', '  set(key: string, value: number): void {', '    this.items.set(key, value);', '  }', '}', ''].join('\n'));
-  write(root, 'src/app.ts', ['import { Store } from "./store";', 'export function main(): number {', '  const store = new Store();', '  store.set("a", 1);', '  return store.get("a") ?? 0;', '}', ''].join('\n'));
-  write(root, 'README.md', Array.from({ length: 300 }, (_, i) => `line ${i + 1} of the readme, with a few more words so that a read is worth pointing back to`).join('\n') + '\n');
+  write(
+    root,
+    'src/store.ts',
+    [
+      '/** A key-value store. */',
+      'export class Store {',
+      '  private items = new Map<string, number>();',
+      '  get(key: string): number | undefined {',
+      '    return this.items.get(key);',
+      '  }',
+      '  set(key: string, value: number): void {',
+      '    this.items.set(key, value);',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  write(
+    root,
+    'src/app.ts',
+    [
+      'import { Store } from "./store";',
+      'export function main(): number {',
+      '  const store = new Store();',
+      '  store.set("a", 1);',
+      '  return store.get("a") ?? 0;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  write(
+    root,
+    'README.md',
+    Array.from(
+      { length: 300 },
+      (_, i) => `line ${i + 1} of the readme, with a few more words so that a read is worth pointing back to`,
+    ).join('\n') + '\n',
+  );
   gitRepo(root);
   fs.appendFileSync(path.join(root, 'src/app.ts'), 'export const changed = true;\n');
   return root;
@@ -94,14 +133,23 @@ for (const [transport, connect] of transports) {
       const connected = await connect([]);
       try {
         const { tools } = await connected.client.listTools();
-        assert.deepEqual(tools.map((t) => t.name), primaryTools.map((t) => t.name));
+        assert.deepEqual(
+          tools.map((t) => t.name),
+          primaryTools.map((t) => t.name),
+        );
         for (const tool of tools) {
           const definition = primaryTools.find((d) => d.name === tool.name)!;
           assert.equal(tool.description, definition.modelDescription);
           assert.equal(tool.title, definition.displayName);
           assert.deepEqual(tool.inputSchema, inputSchema(definition));
           assert.equal(tool.outputSchema?.type, 'object');
-          assert.deepEqual(tool.annotations, { title: definition.displayName, readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+          assert.deepEqual(tool.annotations, {
+            title: definition.displayName,
+            readOnlyHint: true,
+            destructiveHint: false,
+            idempotentHint: false,
+            openWorldHint: false,
+          });
         }
         const info = connected.client.getServerVersion();
         assert.equal(info?.name, 'lectern');
@@ -115,12 +163,17 @@ for (const [transport, connect] of transports) {
       const root = project();
       const connected = await connect(['--root', root]);
       // The same calls, in the same order, on the engine directly: one session each.
-      const engine = new Lectern(createNodeHost(() => rootsOf([root])), () => ({}));
+      const engine = new Lectern(
+        createNodeHost(() => rootsOf([root])),
+        () => ({}),
+      );
       try {
         await connected.client.listTools(); // the client then validates structuredContent against outputSchema
         for (const [name, args] of CALLS) {
           const result = await call(connected, name, args);
-          const expected = JSON.parse(JSON.stringify(await engine.invoke(name, args, { sessionId: 'direct' }))) as ToolResponse;
+          const expected = JSON.parse(
+            JSON.stringify(await engine.invoke(name, args, { sessionId: 'direct' })),
+          ) as ToolResponse;
           assert.equal(textOf(result), expected.text, `${name} ${JSON.stringify(args)}`);
           assert.deepEqual(structured(result), expected, `${name} ${JSON.stringify(args)}`);
           assert.equal(result.isError, !expected.ok);
@@ -148,11 +201,14 @@ for (const [transport, connect] of transports) {
         assert.equal(misspelt.isError, true);
         assert.equal(structured(misspelt).error?.code, 'INVALID_ARGS');
         assert.match(textOf(misspelt), /start_line/);
-        await assert.rejects(call(connected, 'lectern_raed', { target: 'README.md' }), (error: Error & { code?: number }) => {
-          assert.equal(error.code, -32602);
-          assert.match(error.message, /Unknown tool "lectern_raed"\. Did you mean "lectern_read"\?/);
-          return true;
-        });
+        await assert.rejects(
+          call(connected, 'lectern_raed', { target: 'README.md' }),
+          (error: Error & { code?: number }) => {
+            assert.equal(error.code, -32602);
+            assert.match(error.message, /Unknown tool "lectern_raed"\. Did you mean "lectern_read"\?/);
+            return true;
+          },
+        );
         await assert.rejects(call(connected, 'read_file', { path: 'README.md' }), /--legacy-tools/);
       } finally {
         await connected.close();
@@ -167,13 +223,18 @@ for (const [transport, connect] of transports) {
       const fallback = tempDir('lectern-mcp-fallback-');
       const connected = await connect(['--root', fallback], [first]);
       try {
-        const exists = async (target: string) => (structured(await call(connected, 'lectern_stat', { target })).meta.stat as { exists: boolean }).exists;
+        const exists = async (target: string) =>
+          (structured(await call(connected, 'lectern_stat', { target })).meta.stat as { exists: boolean }).exists;
         assert.equal(await exists('only-in-a.txt'), true);
         assert.equal(await exists('only-in-b.txt'), false);
         await connected.setRoots([second]);
         assert.equal(await exists('only-in-b.txt'), true);
         assert.equal(await exists('only-in-a.txt'), false);
-        await eventually(() => connected.logs.some((l) => l.includes(`Workspace folders: ${second} (client roots)`)), 10_000, 'the roots log');
+        await eventually(
+          () => connected.logs.some((l) => l.includes(`Workspace folders: ${second} (client roots)`)),
+          10_000,
+          'the roots log',
+        );
         // No roots from the client: the server's own folders.
         await connected.setRoots([]);
         write(fallback, 'fallback.txt', 'f\n');
@@ -191,23 +252,43 @@ for (const [transport, connect] of transports) {
       const connected = await connect(['--root', root]);
       try {
         const controller = new AbortController();
-        const pending = connected.client.callTool({ name: 'lectern_search', arguments: { query: 'needle' } }, undefined, { signal: controller.signal });
+        const pending = connected.client.callTool(
+          { name: 'lectern_search', arguments: { query: 'needle' } },
+          undefined,
+          { signal: controller.signal },
+        );
         setTimeout(() => controller.abort('the user stopped it'), 30);
         await assert.rejects(pending, /abort|stopped|cancel/i);
-        await eventually(() => connected.logs.some((l) => /lectern_search .*cancelled by the client, stopped early/.test(l)), 20_000, 'the cancellation log');
+        await eventually(
+          () => connected.logs.some((l) => /lectern_search .*cancelled by the client, stopped early/.test(l)),
+          20_000,
+          'the cancellation log',
+        );
         const after = await call(connected, 'lectern_stat', { target: 'd0/f0.ts' });
         assert.equal(after.isError, false);
         // Uncancelled, with a progress token: the files searched so far, growing.
         const seen: { progress: number; message?: string }[] = [];
         const started = Date.now();
-        const searched = (await connected.client.callTool({ name: 'lectern_search', arguments: { query: 'needle' } }, undefined, { onprogress: (p) => void seen.push(p) })) as CallToolResult;
+        const searched = (await connected.client.callTool(
+          { name: 'lectern_search', arguments: { query: 'needle' } },
+          undefined,
+          { onprogress: (p) => void seen.push(p) },
+        )) as CallToolResult;
         assert.equal(searched.isError, false, textOf(searched));
-        assert.ok(seen.length >= 1 && seen.every((p) => /^\d+ files read$/.test(p.message ?? '')), `progress: ${JSON.stringify(seen)}`);
+        assert.ok(
+          seen.length >= 1 && seen.every((p) => /^\d+ files read$/.test(p.message ?? '')),
+          `progress: ${JSON.stringify(seen)}`,
+        );
         const progress = seen.map((p) => p.progress);
-        assert.deepEqual(progress, [...new Set(progress)].sort((a, b) => a - b), 'progress only grows');
+        assert.deepEqual(
+          progress,
+          [...new Set(progress)].sort((a, b) => a - b),
+          'progress only grows',
+        );
         assert.ok(progress.at(-1)! <= 1500);
         // A search that takes a while says how far it got.
-        if (Date.now() - started > 400) assert.ok(progress.at(-1)! > 0, `progress: ${JSON.stringify(seen)} after ${Date.now() - started} ms`);
+        if (Date.now() - started > 400)
+          assert.ok(progress.at(-1)! > 0, `progress: ${JSON.stringify(seen)} after ${Date.now() - started} ms`);
       } finally {
         await connected.close();
       }
@@ -215,16 +296,28 @@ for (const [transport, connect] of transports) {
 
     it('reports progress of a first symbol index build when the client asks for it', async () => {
       const root = tempDir('lectern-mcp-progress-');
-      for (let i = 0; i < 450; i++) write(root, `src/m${i}.ts`, `export function f${i}(): number {\n  return ${i};\n}\n`);
+      for (let i = 0; i < 450; i++)
+        write(root, `src/m${i}.ts`, `export function f${i}(): number {\n  return ${i};\n}\n`);
       const connected = await connect(['--root', root]);
       try {
         const seen: { progress: number; total?: number }[] = [];
-        const result = (await connected.client.callTool({ name: 'lectern_read', arguments: { mode: 'symbol', target: 'f449' } }, undefined, { onprogress: (p) => void seen.push(p) })) as CallToolResult;
+        const result = (await connected.client.callTool(
+          { name: 'lectern_read', arguments: { mode: 'symbol', target: 'f449' } },
+          undefined,
+          { onprogress: (p) => void seen.push(p) },
+        )) as CallToolResult;
         assert.equal(result.isError, false, textOf(result));
         assert.match(textOf(result), /return 449;/);
-        assert.ok(seen.length >= 1 && seen.every((p) => p.total === 450), `progress notifications: ${JSON.stringify(seen)}`);
+        assert.ok(
+          seen.length >= 1 && seen.every((p) => p.total === 450),
+          `progress notifications: ${JSON.stringify(seen)}`,
+        );
         const progress = seen.map((p) => p.progress);
-        assert.deepEqual(progress, [...new Set(progress)].sort((a, b) => a - b), 'progress only grows');
+        assert.deepEqual(
+          progress,
+          [...new Set(progress)].sort((a, b) => a - b),
+          'progress only grows',
+        );
       } finally {
         await connected.close();
       }
@@ -232,17 +325,31 @@ for (const [transport, connect] of transports) {
 
     it('100 concurrent calls on one connection: every answer right, the session metrics exact', async () => {
       const root = tempDir('lectern-mcp-concurrent-');
-      for (let i = 0; i < 100; i++) write(root, `f${i}.txt`, Array.from({ length: i + 1 }, (_, n) => `file ${i} line ${n + 1}`).join('\n') + '\n');
-      const connected = await connect(['--root', root, '--max-reads-per-session', '1000', '--max-total-read-lines', '100000']);
+      for (let i = 0; i < 100; i++)
+        write(root, `f${i}.txt`, Array.from({ length: i + 1 }, (_, n) => `file ${i} line ${n + 1}`).join('\n') + '\n');
+      const connected = await connect([
+        '--root',
+        root,
+        '--max-reads-per-session',
+        '1000',
+        '--max-total-read-lines',
+        '100000',
+      ]);
       try {
-        const results = await Promise.all(Array.from({ length: 100 }, (_, i) => call(connected, 'lectern_read', { target: `f${i}.txt` })));
+        const results = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => call(connected, 'lectern_read', { target: `f${i}.txt` })),
+        );
         results.forEach((result, i) => {
           const response = structured(result);
           assert.equal(result.isError, false, response.text);
           assert.equal(response.meta.total_lines, i + 1);
-          assert.equal(response.content, Array.from({ length: i + 1 }, (_, n) => `file ${i} line ${n + 1}`).join('\n') + '\n');
+          assert.equal(
+            response.content,
+            Array.from({ length: i + 1 }, (_, n) => `file ${i} line ${n + 1}`).join('\n') + '\n',
+          );
         });
-        const metrics = structured(await call(connected, 'lectern_stat', { target: 'f0.txt' })).meta.stabilization!.metrics_snapshot;
+        const metrics = structured(await call(connected, 'lectern_stat', { target: 'f0.txt' })).meta.stabilization!
+          .metrics_snapshot;
         assert.equal(metrics.reads_count, 100);
         assert.equal(metrics.reads_lines_total, (100 * 101) / 2);
         assert.equal(metrics.max_read_span, 100);
@@ -260,8 +367,14 @@ describe('mcp: offering the compatibility tools', function () {
     const connected = await stdio(['--legacy-tools', '--root', root]);
     try {
       const { tools } = await connected.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), allTools.map((t) => t.name));
-      const result = (await connected.client.callTool({ name: 'read_file_head', arguments: { path: 'README.md', lines: 3 } })) as CallToolResult;
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        allTools.map((t) => t.name),
+      );
+      const result = (await connected.client.callTool({
+        name: 'read_file_head',
+        arguments: { path: 'README.md', lines: 3 },
+      })) as CallToolResult;
       const legacy = result.structuredContent as { success: boolean; content: string; line_count: number };
       assert.equal(legacy.success, true);
       assert.match(legacy.content, /^line 1 of the readme, [^\n]*\nline 2 [^\n]*\nline 3 [^\n]*\n$/);
@@ -280,12 +393,24 @@ describe('mcp over http: the endpoint', function () {
   });
 
   function post(url: string, headers: Record<string, string>): Promise<number> {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     return new Promise((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
@@ -326,7 +451,11 @@ describe('mcp over http: the endpoint', function () {
     servers.push(own);
     const [a, b] = [await httpClient(own.url), await httpClient(own.url)];
     try {
-      const read = (c: Connected) => c.client.callTool({ name: 'lectern_read', arguments: { target: 'README.md', start_line: 1, end_line: 150 } }) as Promise<CallToolResult>;
+      const read = (c: Connected) =>
+        c.client.callTool({
+          name: 'lectern_read',
+          arguments: { target: 'README.md', start_line: 1, end_line: 150 },
+        }) as Promise<CallToolResult>;
       await read(a);
       const again = structured(await read(a));
       const first = structured(await read(b));

@@ -40,28 +40,73 @@ describe('file-target search: candidate lines found in whole chunks', function (
   afterEach(() => Object.assign(FILE_SCAN, saved));
 
   // Letters that fold in unusual ways (İ and the Kelvin sign lower-case to i and k), blanks, CRs.
-  const piece = fc.constantFrom('a', 'b', 'ab', 'AB', 'ik', 'IK', '\u0130', '\u212a', 'k', 'é', ' ', '\t', '\r', '\n', '\n', '\n', '\r\n', 'x1', 'é\n');
+  const piece = fc.constantFrom(
+    'a',
+    'b',
+    'ab',
+    'AB',
+    'ik',
+    'IK',
+    '\u0130',
+    '\u212a',
+    'k',
+    'é',
+    ' ',
+    '\t',
+    '\r',
+    '\n',
+    '\n',
+    '\n',
+    '\r\n',
+    'x1',
+    'é\n',
+  );
   const content = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
   const query = fc.oneof(
-    fc.record({ query: fc.constantFrom('a', 'ab', 'AB', 'ik', 'k', 'i', 'é', 'b a', 'x1'), is_regex: fc.constant(false) }),
-    fc.record({ query: fc.constantFrom('^$', '^\\s*$', 'ab+', 'a.b', 'x1$', '^ab', 'ik|b', '[ab]k', 'é+'), is_regex: fc.constant(true) }),
+    fc.record({
+      query: fc.constantFrom('a', 'ab', 'AB', 'ik', 'k', 'i', 'é', 'b a', 'x1'),
+      is_regex: fc.constant(false),
+    }),
+    fc.record({
+      query: fc.constantFrom('^$', '^\\s*$', 'ab+', 'a.b', 'x1$', '^ab', 'ik|b', '[ab]k', 'é+'),
+      is_regex: fc.constant(true),
+    }),
   );
 
   it('answers what testing each line alone answers (matches, columns, counts, lines)', async () => {
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(content, query, fc.boolean(), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 4, max: 40 }), fc.nat({ max: 2 }), async (text, q, caseSensitive, keep, chunk, context) => {
-        FILE_SCAN.chunkBytes = chunk;
-        const name = `f${n++}.txt`;
-        ws.write(name, text);
-        const r = await ws.lectern.invoke('lectern_search', { target: name, ...q, case_sensitive: caseSensitive, max_matches: keep, before: context, after: context });
-        assert.ok(r.ok, r.text);
-        const want = expected(text, q.query, q.is_regex, caseSensitive, keep);
-        const meta = r.meta as unknown as { total_matches: number; matches: Expected['matches']; total_lines: number };
-        assert.equal(meta.total_matches, want.total, r.text);
-        assert.deepEqual(meta.matches, want.matches, r.text);
-        assert.equal(meta.total_lines, want.lines, r.text);
-      }),
+      fc.asyncProperty(
+        content,
+        query,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 4, max: 40 }),
+        fc.nat({ max: 2 }),
+        async (text, q, caseSensitive, keep, chunk, context) => {
+          FILE_SCAN.chunkBytes = chunk;
+          const name = `f${n++}.txt`;
+          ws.write(name, text);
+          const r = await ws.lectern.invoke('lectern_search', {
+            target: name,
+            ...q,
+            case_sensitive: caseSensitive,
+            max_matches: keep,
+            before: context,
+            after: context,
+          });
+          assert.ok(r.ok, r.text);
+          const want = expected(text, q.query, q.is_regex, caseSensitive, keep);
+          const meta = r.meta as unknown as {
+            total_matches: number;
+            matches: Expected['matches'];
+            total_lines: number;
+          };
+          assert.equal(meta.total_matches, want.total, r.text);
+          assert.deepEqual(meta.matches, want.matches, r.text);
+          assert.equal(meta.total_lines, want.lines, r.text);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -69,7 +114,12 @@ describe('file-target search: candidate lines found in whole chunks', function (
   it('^$ counts every empty line across chunks, CRLF ones included', async () => {
     FILE_SCAN.chunkBytes = 10;
     ws.write('empty.txt', '\n'.repeat(50) + 'x\r\n\r\n' + '\n'.repeat(7));
-    const r = await ws.lectern.invoke('lectern_search', { target: 'empty.txt', query: '^$', is_regex: true, max_matches: 3 });
+    const r = await ws.lectern.invoke('lectern_search', {
+      target: 'empty.txt',
+      query: '^$',
+      is_regex: true,
+      max_matches: 3,
+    });
     const meta = r.meta as unknown as { total_matches: number; total_lines: number };
     assert.equal(meta.total_matches, 58);
     assert.equal(meta.total_lines, 59);

@@ -28,24 +28,55 @@ describe('required literals of a regular expression', () => {
   });
 
   it('every match holds every literal (random patterns against random lines)', () => {
-    const atom = fc.constantFrom('a', 'b', 'c', 'ab', '.', '[ab]', '[^a]', '(a|b)', '(?:bc)', '\\.', '\\w', '\\b', '^', '$');
+    const atom = fc.constantFrom(
+      'a',
+      'b',
+      'c',
+      'ab',
+      '.',
+      '[ab]',
+      '[^a]',
+      '(a|b)',
+      '(?:bc)',
+      '\\.',
+      '\\w',
+      '\\b',
+      '^',
+      '$',
+    );
     const quantifier = fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{0,1}', '{1,2}', '*?');
-    const piece = fc.tuple(atom, quantifier).map(([a, q]) => (q && /^[.\w\\]|^\[|^\(/.test(a) && a !== '^' && a !== '$' && a !== '\\b' ? a + q : a));
-    const pattern = fc.tuple(fc.array(piece, { minLength: 1, maxLength: 6 }), fc.option(fc.array(piece, { minLength: 1, maxLength: 3 }))).map(([left, right]) => left.join('') + (right ? `|${right.join('')}` : ''));
+    const piece = fc
+      .tuple(atom, quantifier)
+      .map(([a, q]) => (q && /^[.\w\\]|^\[|^\(/.test(a) && a !== '^' && a !== '$' && a !== '\\b' ? a + q : a));
+    const pattern = fc
+      .tuple(
+        fc.array(piece, { minLength: 1, maxLength: 6 }),
+        fc.option(fc.array(piece, { minLength: 1, maxLength: 3 })),
+      )
+      .map(([left, right]) => left.join('') + (right ? `|${right.join('')}` : ''));
     fc.assert(
-      fc.property(pattern, fc.array(fc.stringMatching(/^[abc. ]{0,12}$/), { minLength: 1, maxLength: 8 }), (source, lines) => {
-        let re: RegExp;
-        try {
-          re = new RegExp(source);
-        } catch {
-          return;
-        }
-        const literals = requiredLiterals(source);
-        for (const line of lines) {
-          const match = re.exec(line);
-          if (match) for (const literal of literals) assert.ok(match[0].includes(literal), `${source} matched ${JSON.stringify(match[0])} without ${JSON.stringify(literal)}`);
-        }
-      }),
+      fc.property(
+        pattern,
+        fc.array(fc.stringMatching(/^[abc. ]{0,12}$/), { minLength: 1, maxLength: 8 }),
+        (source, lines) => {
+          let re: RegExp;
+          try {
+            re = new RegExp(source);
+          } catch {
+            return;
+          }
+          const literals = requiredLiterals(source);
+          for (const line of lines) {
+            const match = re.exec(line);
+            if (match)
+              for (const literal of literals)
+                assert.ok(
+                  match[0].includes(literal),
+                  `${source} matched ${JSON.stringify(match[0])} without ${JSON.stringify(literal)}`,
+                );
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -15,7 +15,8 @@ const matchesOf = (r: ToolResponse) => r.meta.matches as WorkspaceMatch[];
 const filesOf = (r: ToolResponse) => r.meta.files as string[];
 const found = (r: ToolResponse) => matchesOf(r).map((m) => `${m.file}:${m.line}`);
 /** File headers in the text, in order. */
-const groupsOf = (r: ToolResponse) => [...r.text.matchAll(/^(\S.*) · \d[\d,]* match(?:es)?(?: \(showing \d+\))?$/gm)].map((m) => m[1]!);
+const groupsOf = (r: ToolResponse) =>
+  [...r.text.matchAll(/^(\S.*) · \d[\d,]* match(?:es)?(?: \(showing \d+\))?$/gm)].map((m) => m[1]!);
 
 describe('lectern_search over the workspace', () => {
   describe('scope', () => {
@@ -37,11 +38,29 @@ describe('lectern_search over the workspace', () => {
       assert.equal(r.meta.total_files, 6);
       assert.equal(r.meta.files_searched, 6);
       assert.match(r.text, /^Search for "needle" in the workspace · 7 matches in 6 files \(6 files searched\)\n/);
-      assert.deepEqual(found(r).sort(), ['README.md:1', 'docs/guide.md:2', 'scripts/run.sh:1', 'src/app.ts:1', 'src/app.ts:2', 'src/lib/needle.test.ts:1', 'src/lib/needle.ts:1'].sort());
+      assert.deepEqual(
+        found(r).sort(),
+        [
+          'README.md:1',
+          'docs/guide.md:2',
+          'scripts/run.sh:1',
+          'src/app.ts:1',
+          'src/app.ts:2',
+          'src/lib/needle.test.ts:1',
+          'src/lib/needle.ts:1',
+        ].sort(),
+      );
       const first = matchesOf(r)[0]!;
-      const read = await ok(ws.lectern, 'lectern_read', { target: first.file, start_line: first.line, end_line: first.line });
+      const read = await ok(ws.lectern, 'lectern_read', {
+        target: first.file,
+        start_line: first.line,
+        end_line: first.line,
+      });
       assert.equal(read.content.replace(/\n$/, ''), first.text);
-      assert.match(r.text, /\[Read around the first match: lectern_read \{"mode":"file","target":"src\/app\.ts","start_line":1,"end_line":41\}\]$/);
+      assert.match(
+        r.text,
+        /\[Read around the first match: lectern_read \{"mode":"file","target":"src\/app\.ts","start_line":1,"end_line":41\}\]$/,
+      );
       assert.deepEqual(r.location, { file: 'src/app.ts', line: 1, end_line: 1 });
     });
 
@@ -70,13 +89,23 @@ describe('lectern_search over the workspace', () => {
 
     it('include and exclude: comma-separated globs or lists; a bare name is a folder or a file at any depth', async () => {
       const inc = await ok(ws.lectern, 'lectern_search', { query: 'needle', include: 'src/**/*.ts, *.sh' });
-      assert.deepEqual(filesOf(inc).sort(), ['scripts/run.sh', 'src/app.ts', 'src/lib/needle.test.ts', 'src/lib/needle.ts']);
+      assert.deepEqual(filesOf(inc).sort(), [
+        'scripts/run.sh',
+        'src/app.ts',
+        'src/lib/needle.test.ts',
+        'src/lib/needle.ts',
+      ]);
       assert.match(inc.text, /in the workspace \(include "src\/\*\*\/\*\.ts", "\*\.sh"\)/);
       const list = await ok(ws.lectern, 'lectern_search', { query: 'needle', include: ['docs', 'README.md'] });
       assert.deepEqual(filesOf(list).sort(), ['README.md', 'docs/guide.md']);
       const exc = await ok(ws.lectern, 'lectern_search', { query: 'needle', exclude: '*.test.ts, lib' });
       assert.deepEqual(filesOf(exc).sort(), ['README.md', 'docs/guide.md', 'scripts/run.sh', 'src/app.ts']);
-      const both = await ok(ws.lectern, 'lectern_search', { target: 'src', query: 'needle', include: '**/*.ts', exclude: ['**/*.test.ts'] });
+      const both = await ok(ws.lectern, 'lectern_search', {
+        target: 'src',
+        query: 'needle',
+        include: '**/*.ts',
+        exclude: ['**/*.test.ts'],
+      });
       assert.deepEqual(filesOf(both).sort(), ['src/app.ts', 'src/lib/needle.ts']);
       const braces = await ok(ws.lectern, 'lectern_search', { query: 'needle', include: '**/*.{md,sh}' });
       assert.deepEqual(filesOf(braces).sort(), ['README.md', 'docs/guide.md', 'scripts/run.sh']);
@@ -89,7 +118,10 @@ describe('lectern_search over the workspace', () => {
       const none = await ok(ws.lectern, 'lectern_search', { target: 'src/app.ts', query: 'zzz' });
       assert.deepEqual(filesOf(none), []);
       const noted = await ok(ws.lectern, 'lectern_search', { target: 'src/app.ts', query: 'needle', include: '*.ts' });
-      assert.match(noted.text, /\[include and exclude apply to folder and workspace searches; ignored for a file target\.\]/);
+      assert.match(
+        noted.text,
+        /\[include and exclude apply to folder and workspace searches; ignored for a file target\.\]/,
+      );
       await fails(ws.lectern, 'lectern_search', { target: 'src/missing.ts', query: 'needle' }, 'NOT_FOUND');
     });
 
@@ -148,7 +180,10 @@ describe('lectern_search over the workspace', () => {
       assert.deepEqual(filesOf(r).sort(), ['.env.example', 'src/a.ts']);
       assert.equal((r.meta.skipped as { folders: number }).folders, 5);
       const none = await ok(ws.lectern, 'lectern_search', { query: 'no such needle' });
-      assert.match(none.text, /\[Folders not searched: \.cache, \.github \(hidden folder\); dist, node_modules, src\/node_modules \(excluded folder\)\. To search one, pass it as target or in include\.\]/);
+      assert.match(
+        none.text,
+        /\[Folders not searched: \.cache, \.github \(hidden folder\); dist, node_modules, src\/node_modules \(excluded folder\)\. To search one, pass it as target or in include\.\]/,
+      );
       const pkg = await ok(ws.lectern, 'lectern_search', { target: 'node_modules/pkg', query: 'needle' });
       assert.deepEqual(filesOf(pkg), ['node_modules/pkg/index.js']);
       const gh = await ok(ws.lectern, 'lectern_search', { query: 'needle', include: '.github/**' });
@@ -157,7 +192,7 @@ describe('lectern_search over the workspace', () => {
       assert.deepEqual(filesOf(glob), ['dist/out.js']);
     });
 
-    it('the host\'s exclusion globs (files.exclude, search.exclude) are skipped; naming a folder lifts them', async () => {
+    it("the host's exclusion globs (files.exclude, search.exclude) are skipped; naming a folder lifts them", async () => {
       const root = tempDir();
       const roots: WorkspaceRoot[] = [{ name: 'w', path: root }];
       const asked: string[] = [];
@@ -177,7 +212,10 @@ describe('lectern_search over the workspace', () => {
       const r = await ok(lectern, 'lectern_search', { query: 'needle' });
       assert.deepEqual(filesOf(r), ['src/a.ts']);
       assert.deepEqual(asked, ['w:search']);
-      assert.match((await ok(lectern, 'lectern_search', { query: 'no such needle' })).text, /generated, src\/generated \(exclude setting\)/);
+      assert.match(
+        (await ok(lectern, 'lectern_search', { query: 'no such needle' })).text,
+        /generated, src\/generated \(exclude setting\)/,
+      );
       const named = await ok(lectern, 'lectern_search', { target: 'src/generated', query: 'needle' });
       assert.deepEqual(filesOf(named), ['src/generated/h.ts']);
     });
@@ -195,7 +233,10 @@ describe('lectern_search over the workspace', () => {
       // Binaries are named only when nothing matched; a file too large to search always (it can be searched as a target).
       assert.match(r.text, /\[Skipped: 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/);
       const none = await ok(ws.lectern, 'lectern_search', { query: 'no such needle' });
-      assert.match(none.text, /\[Skipped: 1 binary file; 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/);
+      assert.match(
+        none.text,
+        /\[Skipped: 1 binary file; 1 file over 4\.0 MB \(huge\.txt, 4\.3 MB: search one with it as target\)\.\]/,
+      );
       const one = await ok(ws.lectern, 'lectern_search', { target: 'huge.txt', query: 'needle' });
       assert.equal(one.meta.total_matches, 1);
     });
@@ -205,7 +246,11 @@ describe('lectern_search over the workspace', () => {
       ws.write('latin1.txt', Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(' needle\nplain\n')]));
       for (const query of ['needle', 'NEEDLE', 'n[e]+dle']) {
         const r = await ok(ws.lectern, 'lectern_search', { query, is_regex: query.includes('[') });
-        assert.deepEqual(matchesOf(r).map((m) => [m.file, m.line, m.column, m.text]), [['latin1.txt', 1, 6, 'caf\uFFFD needle']], query);
+        assert.deepEqual(
+          matchesOf(r).map((m) => [m.file, m.line, m.column, m.text]),
+          [['latin1.txt', 1, 6, 'caf\uFFFD needle']],
+          query,
+        );
       }
     });
 
@@ -260,13 +305,33 @@ describe('lectern_search over the workspace', () => {
       assert.equal(r.meta.truncated, true);
       // At least three lines per file while they last: 20 lines over 7 files.
       const shown = groupsOf(r);
-      assert.deepEqual(shown, ['d2/f29.txt', 'd1/f28.txt', 'd0/f27.txt', 'd2/f26.txt', 'd1/f25.txt', 'd0/f24.txt', 'd2/f23.txt']);
+      assert.deepEqual(shown, [
+        'd2/f29.txt',
+        'd1/f28.txt',
+        'd0/f27.txt',
+        'd2/f26.txt',
+        'd1/f25.txt',
+        'd0/f24.txt',
+        'd2/f23.txt',
+      ]);
       assert.match(r.text, /^d2\/f23\.txt · 24 matches \(showing 2\)$/m);
       assert.equal(r.meta.shown_files, 7);
-      assert.match(r.text, /^Search for "hit" in the workspace · 467 matches in 32 files \(32 files searched\) · showing 20 matches in 7 files\n/);
-      assert.match(r.text, /^d2\/f29\.txt · 30 matches \(showing 3\)\n1:\thit 29\.0\n--\n3:\thit 29\.1\n--\n5:\thit 29\.2\n\[27 more matches in this file: lectern_search \{"target":"d2\/f29\.txt","query":"hit"\}\]$/m);
-      assert.match(r.text, /\[More files with matches: d1\/f22\.txt \(23\), d0\/f21\.txt \(22\), .*, tie-b\.txt \(1\), d0\/f00\.txt \(1\), sub\/tie-a\.txt \(1\)\.\]/);
-      assert.match(r.text, /\[447 more matches \(25 more files\) not shown\. Raise max_results \(up to 500\), narrow with target, include or exclude, or search one file with target\.\]/);
+      assert.match(
+        r.text,
+        /^Search for "hit" in the workspace · 467 matches in 32 files \(32 files searched\) · showing 20 matches in 7 files\n/,
+      );
+      assert.match(
+        r.text,
+        /^d2\/f29\.txt · 30 matches \(showing 3\)\n1:\thit 29\.0\n--\n3:\thit 29\.1\n--\n5:\thit 29\.2\n\[27 more matches in this file: lectern_search \{"target":"d2\/f29\.txt","query":"hit"\}\]$/m,
+      );
+      assert.match(
+        r.text,
+        /\[More files with matches: d1\/f22\.txt \(23\), d0\/f21\.txt \(22\), .*, tie-b\.txt \(1\), d0\/f00\.txt \(1\), sub\/tie-a\.txt \(1\)\.\]/,
+      );
+      assert.match(
+        r.text,
+        /\[447 more matches \(25 more files\) not shown\. Raise max_results \(up to 500\), narrow with target, include or exclude, or search one file with target\.\]/,
+      );
       // meta.files: the shown files, then the listed ones, in rank order.
       assert.equal(filesOf(r).length, 32);
       assert.deepEqual(filesOf(r).slice(0, 7), shown);
@@ -276,28 +341,65 @@ describe('lectern_search over the workspace', () => {
     });
 
     it('few files: each shows all of its lines up to max_results', async () => {
-      const r = await ok(ws.lectern, 'lectern_search', { target: 'd2', query: 'hit 2[0-9]\\.', is_regex: true, max_results: 200 });
+      const r = await ok(ws.lectern, 'lectern_search', {
+        target: 'd2',
+        query: 'hit 2[0-9]\\.',
+        is_regex: true,
+        max_results: 200,
+      });
       assert.deepEqual(groupsOf(r), ['d2/f29.txt', 'd2/f26.txt', 'd2/f23.txt', 'd2/f20.txt']);
       assert.equal(r.meta.shown_matches, 30 + 27 + 24 + 21);
       // Over max_results: the largest even share that fits (here 28 lines a file at most).
-      const even = await ok(ws.lectern, 'lectern_search', { target: 'd2', query: 'hit 2[0-9]\\.', is_regex: true, max_results: 100 });
-      assert.deepEqual((even.meta.files as string[]).map((f, i) => [f, matchesOf(even).filter((m) => m.file === f).length, (even.meta.file_matches as number[])[i]]), [
-        ['d2/f29.txt', 28, 30],
-        ['d2/f26.txt', 27, 27],
-        ['d2/f23.txt', 24, 24],
-        ['d2/f20.txt', 21, 21],
-      ]);
+      const even = await ok(ws.lectern, 'lectern_search', {
+        target: 'd2',
+        query: 'hit 2[0-9]\\.',
+        is_regex: true,
+        max_results: 100,
+      });
+      assert.deepEqual(
+        (even.meta.files as string[]).map((f, i) => [
+          f,
+          matchesOf(even).filter((m) => m.file === f).length,
+          (even.meta.file_matches as number[])[i],
+        ]),
+        [
+          ['d2/f29.txt', 28, 30],
+          ['d2/f26.txt', 27, 27],
+          ['d2/f23.txt', 24, 24],
+          ['d2/f20.txt', 21, 21],
+        ],
+      );
       // What the even share leaves over goes to the top files.
-      const over = await ok(ws.lectern, 'lectern_search', { target: 'd2', query: 'hit 2[0-9]\\.', is_regex: true, max_results: 101 });
+      const over = await ok(ws.lectern, 'lectern_search', {
+        target: 'd2',
+        query: 'hit 2[0-9]\\.',
+        is_regex: true,
+        max_results: 101,
+      });
       assert.equal(matchesOf(over).filter((m) => m.file === 'd2/f29.txt').length, 29);
       assert.equal(over.meta.shown_matches, 101);
     });
 
     it('context lines before and after, merged within a file', async () => {
-      const r = await ok(ws.lectern, 'lectern_search', { target: 'd0/f03.txt', query: 'hit', before: 1, after: 1, max_matches: 2 });
+      const r = await ok(ws.lectern, 'lectern_search', {
+        target: 'd0/f03.txt',
+        query: 'hit',
+        before: 1,
+        after: 1,
+        max_matches: 2,
+      });
       assert.match(r.text, /1:\thit 3\.0\nquiet line\n3:\thit 3\.1\n4-\tquiet line/);
-      const w = await ok(ws.lectern, 'lectern_search', { target: 'd0', query: 'hit 3\\.[12]', is_regex: true, before: 1, after: 2 });
-      assert.match(w.text, /^d0\/f03\.txt · 2 matches\n2-\tquiet line\n3:\thit 3\.1\nquiet line\n5:\thit 3\.2\nquiet line\n7-\thit 3\.3$/m);
+      const w = await ok(ws.lectern, 'lectern_search', {
+        target: 'd0',
+        query: 'hit 3\\.[12]',
+        is_regex: true,
+        before: 1,
+        after: 2,
+      });
+      assert.match(
+        w.text,
+        /^d0\/f03\.txt · 2 matches\n2-\tquiet line\n3:\thit 3\.1\nquiet line\n5:\thit 3\.2\nquiet line\n7-\thit 3\.3$/m,
+      );
     });
 
     it('the token cap drops whole files from the end and says so', async () => {
@@ -327,12 +429,26 @@ describe('lectern_search over the workspace', () => {
 
     it('case rules and anchors match as in the single-file search (CRLF: $ before the CR)', async () => {
       assert.equal((await ok(ws.lectern, 'lectern_search', { query: 'alpha' })).meta.total_matches, 2);
-      assert.equal((await ok(ws.lectern, 'lectern_search', { query: 'alpha', case_sensitive: true })).meta.total_matches, 1);
-      assert.deepEqual(found(await ok(ws.lectern, 'lectern_search', { query: 'end$', is_regex: true })), ['crlf.txt:1']);
-      assert.deepEqual(found(await ok(ws.lectern, 'lectern_search', { query: '^const', is_regex: true, case_sensitive: true })), ['a.ts:2']);
-      assert.deepEqual(found(await ok(ws.lectern, 'lectern_search', { query: '\\Aone', is_regex: true })), ['crlf.txt:1']);
+      assert.equal(
+        (await ok(ws.lectern, 'lectern_search', { query: 'alpha', case_sensitive: true })).meta.total_matches,
+        1,
+      );
+      assert.deepEqual(found(await ok(ws.lectern, 'lectern_search', { query: 'end$', is_regex: true })), [
+        'crlf.txt:1',
+      ]);
+      assert.deepEqual(
+        found(await ok(ws.lectern, 'lectern_search', { query: '^const', is_regex: true, case_sensitive: true })),
+        ['a.ts:2'],
+      );
+      assert.deepEqual(found(await ok(ws.lectern, 'lectern_search', { query: '\\Aone', is_regex: true })), [
+        'crlf.txt:1',
+      ]);
       // A pattern that could span lines still matches line by line.
-      assert.equal((await ok(ws.lectern, 'lectern_search', { query: 'Alpha\\(\\) \\{\\}\\s+const', is_regex: true })).meta.total_matches, 0);
+      assert.equal(
+        (await ok(ws.lectern, 'lectern_search', { query: 'Alpha\\(\\) \\{\\}\\s+const', is_regex: true })).meta
+          .total_matches,
+        0,
+      );
     });
 
     it('a catastrophic-backtracking pattern over many files finishes fast (RE2, linear time)', async function () {
@@ -353,21 +469,41 @@ describe('lectern_search over the workspace', () => {
       let n = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.constantFrom('x', 'needle', 'NeedLe y', 'é needle', '', 'needl', '😀needle😀', ' needle\r'), { maxLength: 30 }),
+          fc.array(fc.constantFrom('x', 'needle', 'NeedLe y', 'é needle', '', 'needl', '😀needle😀', ' needle\r'), {
+            maxLength: 30,
+          }),
           fc.constantFrom('\n', '\r\n'),
           fc.boolean(),
-          fc.constantFrom({ query: 'needle', is_regex: false }, { query: 'e{2}dle', is_regex: true }, { query: '^needle$', is_regex: true }, { query: 'd', is_regex: false }),
+          fc.constantFrom(
+            { query: 'needle', is_regex: false },
+            { query: 'e{2}dle', is_regex: true },
+            { query: '^needle$', is_regex: true },
+            { query: 'd', is_regex: false },
+          ),
           async (lines, eol, caseSensitive, q) => {
             const name = `p${n++}.txt`;
             dir.write(name, lines.join(eol));
-            const r = await ok(dir.lectern, 'lectern_search', { target: `${name}*`, query: q.query, is_regex: q.is_regex, case_sensitive: caseSensitive, max_results: 500 });
+            const r = await ok(dir.lectern, 'lectern_search', {
+              target: `${name}*`,
+              query: q.query,
+              is_regex: q.is_regex,
+              case_sensitive: caseSensitive,
+              max_results: 500,
+            });
             const re = q.is_regex ? new RegExp(q.query, caseSensitive ? 'u' : 'iu') : undefined;
             const expected = lines.flatMap((l, i) => {
               const line = l.replace(/\r$/, '');
-              const at = re ? (re.exec(line)?.index ?? -1) : caseSensitive ? line.indexOf(q.query) : line.toLowerCase().indexOf(q.query.toLowerCase());
+              const at = re
+                ? (re.exec(line)?.index ?? -1)
+                : caseSensitive
+                  ? line.indexOf(q.query)
+                  : line.toLowerCase().indexOf(q.query.toLowerCase());
               return at === -1 ? [] : [`${name}:${i + 1}:${at + 1}:${line}`];
             });
-            assert.deepEqual(matchesOf(r).map((m) => `${m.file}:${m.line}:${m.column}:${m.text}`), expected);
+            assert.deepEqual(
+              matchesOf(r).map((m) => `${m.file}:${m.line}:${m.column}:${m.text}`),
+              expected,
+            );
           },
         ),
         { numRuns: 80 },
@@ -378,7 +514,8 @@ describe('lectern_search over the workspace', () => {
   describe('hosts without the synchronous fast path', () => {
     it('answer the same through async handles and plain Uint8Arrays', async () => {
       const ws = workspace();
-      for (let i = 0; i < 30; i++) ws.write(`d${i % 4}/f${i}.ts`, `const é = 1;\n${'needle\n'.repeat(i % 5)}NEEDLE é needle\n`);
+      for (let i = 0; i < 30; i++)
+        ws.write(`d${i % 4}/f${i}.ts`, `const é = 1;\n${'needle\n'.repeat(i % 5)}NEEDLE é needle\n`);
       ws.write('big.ts', `${'x'.repeat(70_000)}\nneedle\n`);
       ws.write('bin.dat', Buffer.from([0x6e, 0x00, 0x65]));
       const { readFileSync: _file, readdirSync: _dir, ...asyncOnly } = nodeFileSystem;
@@ -393,7 +530,13 @@ describe('lectern_search over the workspace', () => {
         },
       };
       const slow = new Lectern(plain);
-      for (const input of [{ query: 'needle', before: 1 }, { query: 'needle', case_sensitive: true }, { query: 'é needle' }, { query: 'ne+dle$', is_regex: true }, { query: 'needle', max_results: 7 }]) {
+      for (const input of [
+        { query: 'needle', before: 1 },
+        { query: 'needle', case_sensitive: true },
+        { query: 'é needle' },
+        { query: 'ne+dle$', is_regex: true },
+        { query: 'needle', max_results: 7 },
+      ]) {
         const expected = await ok(ws.lectern, 'lectern_search', input);
         const actual = await ok(slow, 'lectern_search', input);
         assert.equal(actual.text, expected.text, JSON.stringify(input));
@@ -407,10 +550,24 @@ describe('lectern_search over the workspace', () => {
     it('a cancelled signal answers CANCELLED, before or during the walk', async () => {
       const ws = workspace();
       for (let i = 0; i < 200; i++) ws.write(`d${i % 10}/f${i}.txt`, 'needle\n');
-      const before = await ws.lectern.invoke('lectern_search', { query: 'needle' }, { signal: { isCancellationRequested: true } });
+      const before = await ws.lectern.invoke(
+        'lectern_search',
+        { query: 'needle' },
+        { signal: { isCancellationRequested: true } },
+      );
       assert.equal(before.error?.code, 'CANCELLED');
       let checks = 0;
-      const during = await ws.lectern.invoke('lectern_search', { query: 'needle' }, { signal: { get isCancellationRequested() { return ++checks > 20; } } });
+      const during = await ws.lectern.invoke(
+        'lectern_search',
+        { query: 'needle' },
+        {
+          signal: {
+            get isCancellationRequested() {
+              return ++checks > 20;
+            },
+          },
+        },
+      );
       assert.equal(during.error?.code, 'CANCELLED');
       assert.match(during.text, /The search was cancelled/);
     });
@@ -424,7 +581,10 @@ describe('lectern_search over the workspace', () => {
       write(a, 'src/x.ts', 'needle\nneedle\n');
       write(b, 'src/x.ts', 'needle\n');
       write(b, 'lib/y.ts', 'needle\n');
-      const roots = [{ name: 'alpha', path: a }, { name: 'beta', path: b }];
+      const roots = [
+        { name: 'alpha', path: a },
+        { name: 'beta', path: b },
+      ];
       lectern = new Lectern({ fs: nodeFileSystem, roots: () => roots });
     });
 
@@ -436,12 +596,28 @@ describe('lectern_search over the workspace', () => {
     });
 
     it('a folder name as target, globs with or without the folder name, include by folder', async () => {
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'beta', query: 'needle' })), ['beta/lib/y.ts', 'beta/src/x.ts']);
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'beta/src', query: 'needle' })), ['beta/src/x.ts']);
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'src/**', query: 'needle' })), ['alpha/src/x.ts', 'beta/src/x.ts']);
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'alpha/**/*.ts', query: 'needle' })), ['alpha/src/x.ts']);
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { query: 'needle', include: 'beta' })), ['beta/lib/y.ts', 'beta/src/x.ts']);
-      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { query: 'needle', exclude: 'alpha/src' })), ['beta/lib/y.ts', 'beta/src/x.ts']);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'beta', query: 'needle' })), [
+        'beta/lib/y.ts',
+        'beta/src/x.ts',
+      ]);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'beta/src', query: 'needle' })), [
+        'beta/src/x.ts',
+      ]);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'src/**', query: 'needle' })), [
+        'alpha/src/x.ts',
+        'beta/src/x.ts',
+      ]);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { target: 'alpha/**/*.ts', query: 'needle' })), [
+        'alpha/src/x.ts',
+      ]);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { query: 'needle', include: 'beta' })), [
+        'beta/lib/y.ts',
+        'beta/src/x.ts',
+      ]);
+      assert.deepEqual(filesOf(await ok(lectern, 'lectern_search', { query: 'needle', exclude: 'alpha/src' })), [
+        'beta/lib/y.ts',
+        'beta/src/x.ts',
+      ]);
       await fails(lectern, 'lectern_search', { target: 'src', query: 'needle' }, 'AMBIGUOUS_PATH');
     });
   });

@@ -12,7 +12,10 @@ describe('session: read budget', () => {
     assert.deepEqual([r.meta.start_line, r.meta.end_line], [1, 50]);
     assert.equal(r.meta.preview_degraded, true);
     assert.deepEqual(r.meta.next, { mode: 'file', target: 'big.txt', start_line: 51, end_line: 200 });
-    assert.match(r.text, /\[Capped at 50 lines per read \(the session's read budget\); 150 more lines of the range left for the next call\./);
+    assert.match(
+      r.text,
+      /\[Capped at 50 lines per read \(the session's read budget\); 150 more lines of the range left for the next call\./,
+    );
     assert.equal(stab(r).budget_state, 'ok');
     assert.equal(stab(r).metrics_snapshot.reads_lines_total, 50);
     assert.equal(stab(r).metrics_snapshot.preview_degraded_count, 1);
@@ -29,13 +32,17 @@ describe('session: read budget', () => {
     const r = await ws.call('lectern_read', { mode: 'symbol', target: 'Big', path: 'src/big.ts' });
     assert.ok(r.ok, r.text);
     assert.equal(r.meta.preview_degraded, true);
-    assert.match(r.text, /Big is 32 lines, more than one answer may hold \(20 lines per read in this session\): showing its signature and members/);
+    assert.match(
+      r.text,
+      /Big is 32 lines, more than one answer may hold \(20 lines per read in this session\): showing its signature and members/,
+    );
   });
 
   it('soft at the configured values: smaller broad reads and a search-first note, once; hard at 2×: pages of 50, never a refusal', async () => {
     const ws = sessionWorkspace({ maxReadsPerSession: 3, maxTotalReadLines: 10_000, maxSingleReadLines: 100 });
     ws.write('big.txt', numberedLines(2000));
-    const read = (from: number) => ws.call('lectern_read', { target: 'big.txt', start_line: from, end_line: from + 199 });
+    const read = (from: number) =>
+      ws.call('lectern_read', { target: 'big.txt', start_line: from, end_line: from + 199 });
     const first = await read(1);
     assert.equal(stab(first).budget_state, 'ok');
     assert.equal(first.meta.end_line, 100);
@@ -50,7 +57,10 @@ describe('session: read budget', () => {
     assert.deepEqual(footer(third), [
       '[BUDGET_SOFT: 3/3 reads, 300/10,000 lines: broad reads now show at most 50 lines (50 from 6 reads or 20,000 lines); symbols and short ranges are served whole. Search first: lectern_search {"target":"big.txt","query":"NAME"}, then read only the matching range.]',
     ]);
-    assert.equal(stab(third).suggested_next_action, 'Search before reading: lectern_search {"target":"big.txt","query":"NAME"}');
+    assert.equal(
+      stab(third).suggested_next_action,
+      'Search before reading: lectern_search {"target":"big.txt","query":"NAME"}',
+    );
     // In the soft state the payload degrades: half the lines per read; the note is not repeated.
     const fourth = await read(601);
     assert.deepEqual([fourth.meta.start_line, fourth.meta.end_line], [601, 650]);
@@ -59,7 +69,10 @@ describe('session: read budget', () => {
     await read(801);
     const sixth = await read(1001);
     assert.equal(stab(sixth).budget_state, 'hard');
-    assert.match(footer(sixth)[0]!, /^\[BUDGET_SOFT: read budget used up \(6\/6 reads, 450\/20,000 lines\): broad reads now show 50 lines a page; symbols and ranges of up to 60 lines are served whole\./);
+    assert.match(
+      footer(sixth)[0]!,
+      /^\[BUDGET_SOFT: read budget used up \(6\/6 reads, 450\/20,000 lines\): broad reads now show 50 lines a page; symbols and ranges of up to 60 lines are served whole\./,
+    );
     assert.match(footer(sixth)[0]!, /"ephemeral": true reads a large range once/);
     // At the hard limit a broad read is a page, a precise one is whole; neither is refused.
     const broad = await read(1201);
@@ -69,7 +82,12 @@ describe('session: read budget', () => {
     assert.equal(stab(broad).budget_state, 'hard');
     const precise = await ws.call('lectern_read', { target: 'big.txt', start_line: 1700, end_line: 1759 });
     assert.deepEqual([precise.meta.start_line, precise.meta.end_line], [1700, 1759]);
-    const ephemeral = await ws.call('lectern_read', { target: 'big.txt', start_line: 1, end_line: 400, ephemeral: true });
+    const ephemeral = await ws.call('lectern_read', {
+      target: 'big.txt',
+      start_line: 1,
+      end_line: 400,
+      ephemeral: true,
+    });
     assert.deepEqual([ephemeral.meta.start_line, ephemeral.meta.end_line], [1, 400]);
     const search = await ws.call('lectern_search', { target: 'big.txt', query: 'line 01500' });
     assert.ok(search.ok, search.text);
@@ -112,7 +130,11 @@ describe('session: read budget', () => {
     ws.write('wide.txt', Array.from({ length: 200 }, (_, i) => `${i} ${'word '.repeat(30)}`).join('\n') + '\n');
     const full = await ws.call('lectern_read', { target: 'wide.txt', start_line: 1, end_line: 200 });
     assert.equal(full.meta.end_line, 200);
-    const r = await ws.lectern.invoke('lectern_read', { target: 'wide.txt', start_line: 1, end_line: 200, force: true }, { tokenBudget: 1500 });
+    const r = await ws.lectern.invoke(
+      'lectern_read',
+      { target: 'wide.txt', start_line: 1, end_line: 200, force: true },
+      { tokenBudget: 1500 },
+    );
     assert.ok(r.ok, r.text);
     assert.ok(r.meta.end_line! < 200, `end ${r.meta.end_line}`);
     assert.ok(r.meta.token_estimate <= 1500 + 100, `tokens ${r.meta.token_estimate}`);

@@ -17,7 +17,10 @@ function session(root: string, requests: { tool: string; input: unknown }[]): To
     encoding: 'utf8',
   });
   assert.equal(run.status, 0, run.stderr);
-  return run.stdout.trim().split('\n').map((line) => JSON.parse(line) as ToolResponse);
+  return run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ToolResponse);
 }
 
 describe('session: the CLI session command', () => {
@@ -27,7 +30,10 @@ describe('session: the CLI session command', () => {
     write(root, 'big.txt', numberedLines(6000));
     write(root, 'src/app.ts', 'export const app = 1;\n');
     write(root, 'node_modules/dep/index.js', 'module.exports = {};\n');
-    const read = (start: number, end: number) => ({ tool: 'lectern_read', input: { target: 'big.txt', start_line: start, end_line: end } });
+    const read = (start: number, end: number) => ({
+      tool: 'lectern_read',
+      input: { target: 'big.txt', start_line: start, end_line: end },
+    });
     const requests = [
       { tool: 'lectern_search', input: { target: 'big.txt', query: 'line 00001' } },
       ...Array.from({ length: 9 }, (_, i) => read(i * 300 + 1, i * 300 + 300)), // 2,700 lines: soft from the 9th
@@ -57,7 +63,10 @@ describe('session: the CLI session command', () => {
     // In the soft state broad reads degrade to 150 lines; the one that reaches the hard limit says what follows, once.
     assert.deepEqual([answers[13]!.meta.start_line, answers[13]!.meta.end_line], [2701, 2850]);
     assert.deepEqual([answers[28]!.meta.start_line, answers[28]!.meta.end_line], [4951, 5100]);
-    assert.match(answers[28]!.text, /\[BUDGET_SOFT: read budget used up \(28\/50 reads, 5,102\/5,000 lines\): broad reads now show 60 lines a page; symbols and ranges of up to 60 lines are served whole\./);
+    assert.match(
+      answers[28]!.text,
+      /\[BUDGET_SOFT: read budget used up \(28\/50 reads, 5,102\/5,000 lines\): broad reads now show 60 lines a page; symbols and ranges of up to 60 lines are served whole\./,
+    );
     // Hard: a broad read is a page of 60 lines (here already served: a pointer), never a refusal.
     assert.ok(answers[29]!.ok, answers[29]!.text);
     assert.deepEqual([answers[29]!.meta.start_line, answers[29]!.meta.end_line], [5001, 5060]);

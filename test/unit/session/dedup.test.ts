@@ -20,7 +20,11 @@ describe('session: de-duplication', () => {
     assert.equal(again.text, 'a.txt · lines 1-40 of 100 · unchanged since call #1');
     assert.ok(again.meta.token_estimate < 30, `a pointer of ${again.meta.token_estimate} tokens`);
     assert.deepEqual(stab(again).warnings, [
-      { code: 'DEDUPLICATED', message: 'a.txt lines 1-40 are in the answer of call #1 (lines 1-40), unchanged since: not repeated ("force": true gets the text again).' },
+      {
+        code: 'DEDUPLICATED',
+        message:
+          'a.txt lines 1-40 are in the answer of call #1 (lines 1-40), unchanged since: not repeated ("force": true gets the text again).',
+      },
     ]);
     assert.deepEqual(again.meta.deduplicated_from, { seq: 1, start_line: 1, end_line: 40 });
     assert.deepEqual([again.meta.start_line, again.meta.end_line], [1, 40]);
@@ -29,7 +33,10 @@ describe('session: de-duplication', () => {
     assert.equal(m.deduplicated_reads, 1);
     assert.equal(m.reads_count, 2);
     assert.equal(m.reads_lines_total, 40, 'a pointer serves no lines');
-    assert.ok(again.meta.token_estimate < first.meta.token_estimate / 2, `${again.meta.token_estimate} vs ${first.meta.token_estimate}`);
+    assert.ok(
+      again.meta.token_estimate < first.meta.token_estimate / 2,
+      `${again.meta.token_estimate} vs ${first.meta.token_estimate}`,
+    );
     const entry = ws.lectern.session.snapshot().timeline.at(-1)!;
     assert.equal(entry.flags.deduplicated, true);
     assert.equal(entry.absolute, `${ws.root}/a.txt`);
@@ -41,13 +48,28 @@ describe('session: de-duplication', () => {
     await ws.call('lectern_read', { target: 'a.txt', start_line: 10, end_line: 60 });
     const inside = await ws.call('lectern_read', { target: 'a.txt', start_line: 20, end_line: 20 });
     assert.deepEqual(footer(inside), []);
-    assert.deepEqual(stab(inside).warnings.map((w) => w.message), ['a.txt line 20 is in the answer of call #1 (lines 10-60), unchanged since: not repeated ("force": true gets the text again).']);
+    assert.deepEqual(
+      stab(inside).warnings.map((w) => w.message),
+      [
+        'a.txt line 20 is in the answer of call #1 (lines 10-60), unchanged since: not repeated ("force": true gets the text again).',
+      ],
+    );
     const head = await ws.call('lectern_read', { target: 'a.txt', head: 30 });
     assert.deepEqual(codes(head), [], 'lines 1-9 were not served');
     assert.equal(head.content, wideLines(30));
-    const snippet = await ws.call('lectern_read', { mode: 'snippet', target: 'a.txt', start_line: 25, end_line: 28, context_lines: 2 });
+    const snippet = await ws.call('lectern_read', {
+      mode: 'snippet',
+      target: 'a.txt',
+      start_line: 25,
+      end_line: 28,
+      context_lines: 2,
+    });
     assert.deepEqual(codes(snippet), ['DEDUPLICATED']);
-    assert.match(snippet.text, /^a\.txt · lines 23-30 of 100 · unchanged since call #3$/m, 'the newest earlier answer holding it');
+    assert.match(
+      snippet.text,
+      /^a\.txt · lines 23-30 of 100 · unchanged since call #3$/m,
+      'the newest earlier answer holding it',
+    );
   });
 
   it('a change on disk makes the next read full again, even at the same size', async () => {
@@ -63,12 +85,15 @@ describe('session: de-duplication', () => {
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
     assert.deepEqual(codes(await ws.call('lectern_read', { target: 'a.txt', start_line: 1, end_line: 10 })), []);
     // And unchanged since: a pointer again.
-    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'a.txt', start_line: 2, end_line: 3 })), ['DEDUPLICATED']);
+    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'a.txt', start_line: 2, end_line: 3 })), [
+      'DEDUPLICATED',
+    ]);
   });
 
   it('the unsaved buffer: its version counts; an edit in it makes the next read full', async () => {
     const ws = sessionWorkspace();
-    const text = (a: number, b: number) => wideLines(10).replace('line 00001', `line ${a}`).replace('line 00002', `line ${b}`);
+    const text = (a: number, b: number) =>
+      wideLines(10).replace('line 00001', `line ${a}`).replace('line 00002', `line ${b}`);
     const file = ws.write('src/a.txt', text(1, 2));
     await ws.call('lectern_read', { target: 'src/a.txt' });
     // A buffer opened with unsaved changes: different content, read in full.
@@ -77,7 +102,9 @@ describe('session: de-duplication', () => {
     assert.deepEqual(codes(buffer), []);
     assert.equal(buffer.meta.source, 'buffer');
     assert.equal(buffer.content, text(10, 2));
-    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/a.txt', start_line: 2, end_line: 2 })), ['DEDUPLICATED']);
+    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/a.txt', start_line: 2, end_line: 2 })), [
+      'DEDUPLICATED',
+    ]);
     ws.dirty.set(file, { text: text(10, 20), version: 4 });
     const edited = await ws.call('lectern_read', { target: 'src/a.txt', start_line: 2, end_line: 2 });
     assert.deepEqual(codes(edited), []);
@@ -110,7 +137,10 @@ describe('session: de-duplication', () => {
 
   it('symbols, outlines, list reads and legacy reads', async () => {
     const ws = sessionWorkspace();
-    const body = Array.from({ length: 12 }, (_, i) => `    const value${i} = this.items.get(key)?.lookup(${i}, { strict: true, fallback: null });`).join('\n');
+    const body = Array.from(
+      { length: 12 },
+      (_, i) => `    const value${i} = this.items.get(key)?.lookup(${i}, { strict: true, fallback: null });`,
+    ).join('\n');
     ws.write('src/store.ts', `export class Store {\n  get(key: string) {\n${body}\n    return key;\n  }\n}\n`);
     ws.write('src/b.ts', `export const b = ${JSON.stringify('b'.repeat(300))};\n`);
     await ws.call('lectern_read', { target: 'src/store.ts' });
@@ -120,12 +150,20 @@ describe('session: de-duplication', () => {
     const outline = await ws.call('lectern_read', { target: 'src/store.ts', outline: true });
     assert.deepEqual(codes(outline), []);
     const outlineAgain = await ws.call('lectern_read', { target: 'src/store.ts', outline: true });
-    assert.deepEqual(stab(outlineAgain).warnings.map((w) => w.message), ['this answer for src/store.ts is the answer of call #3, unchanged since: not repeated ("force": true gets the text again).']);
+    assert.deepEqual(
+      stab(outlineAgain).warnings.map((w) => w.message),
+      [
+        'this answer for src/store.ts is the answer of call #3, unchanged since: not repeated ("force": true gets the text again).',
+      ],
+    );
     const list = await ws.call('lectern_read', { target: ['src/store.ts', 'src/b.ts'] });
     assert.ok(list.ok);
     assert.equal(list.results![0]!.content, '');
     assert.match(list.results![1]!.content, /^export const b = "b+";\n$/);
-    assert.match(list.text, /^src\/store\.ts · whole file, 17 lines \([\d.]+ KB\) · unchanged since call #1\n\nsrc\/b\.ts · whole file, 1 line \(\d+ bytes\)\n1\texport const b = "b+";$/);
+    assert.match(
+      list.text,
+      /^src\/store\.ts · whole file, 17 lines \([\d.]+ KB\) · unchanged since call #1\n\nsrc\/b\.ts · whole file, 1 line \(\d+ bytes\)\n1\texport const b = "b+";$/,
+    );
     assert.match(stab(list).warnings[0]!.message, /^src\/store\.ts lines 1-17 are in/);
     assert.equal(stab(list).metrics_snapshot.deduplicated_reads, 3);
     const legacy = await ws.lectern.run('read_file', { path: 'src/b.ts' });
@@ -136,10 +174,27 @@ describe('session: de-duplication', () => {
   });
 
   it('never stale: over random reads and edits (on disk, same size, in the buffer), a pointer always names text that is current', async () => {
-    type Op = { kind: 'read'; start: number; length: number } | { kind: 'disk' | 'buffer'; line: number; letter: string } | { kind: 'save' };
+    type Op =
+      | { kind: 'read'; start: number; length: number }
+      | { kind: 'disk' | 'buffer'; line: number; letter: string }
+      | { kind: 'save' };
     const op: fc.Arbitrary<Op> = fc.oneof(
-      { arbitrary: fc.record({ kind: fc.constant('read' as const), start: fc.integer({ min: 1, max: 12 }), length: fc.integer({ min: 1, max: 8 }) }), weight: 5 },
-      { arbitrary: fc.record({ kind: fc.constantFrom('disk' as const, 'buffer' as const), line: fc.integer({ min: 0, max: 11 }), letter: fc.constantFrom('a', 'b') }), weight: 2 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('read' as const),
+          start: fc.integer({ min: 1, max: 12 }),
+          length: fc.integer({ min: 1, max: 8 }),
+        }),
+        weight: 5,
+      },
+      {
+        arbitrary: fc.record({
+          kind: fc.constantFrom('disk' as const, 'buffer' as const),
+          line: fc.integer({ min: 0, max: 11 }),
+          letter: fc.constantFrom('a', 'b'),
+        }),
+        weight: 2,
+      },
       { arbitrary: fc.constant({ kind: 'save' as const }), weight: 1 },
     );
     let pointers = 0;
@@ -172,7 +227,11 @@ describe('session: de-duplication', () => {
             if (from) {
               pointers++;
               const earlier = served.get(from.seq)!;
-              assert.deepEqual(earlier.lines.slice(o.start - earlier.start, end - earlier.start + 1), expected, 'a stale pointer');
+              assert.deepEqual(
+                earlier.lines.slice(o.start - earlier.start, end - earlier.start + 1),
+                expected,
+                'a stale pointer',
+              );
             } else {
               assert.equal(r.content, expected.map((l) => `${l}\n`).join(''));
               served.set(ws.lectern.session.snapshot().timeline.at(-1)!.seq, { start: o.start, lines: expected });
@@ -181,7 +240,9 @@ describe('session: de-duplication', () => {
             disk = disk.map((l, i) => (i === o.line ? at(l, 4, l[4] === '-' ? '+' : '-') : l));
             fs.writeFileSync(file, disk.join('\n') + '\n');
           } else {
-            buffer = (buffer ?? disk).map((l, i) => (i === o.line ? at(l, 5, l[5] === o.letter ? (o.letter === 'a' ? 'b' : 'a') : o.letter) : l));
+            buffer = (buffer ?? disk).map((l, i) =>
+              i === o.line ? at(l, 5, l[5] === o.letter ? (o.letter === 'a' ? 'b' : 'a') : o.letter) : l,
+            );
             ws.dirty.set(file, { text: buffer.join('\n') + '\n', version: ++version });
           }
         }
@@ -207,7 +268,9 @@ describe('session: ephemeral reads', () => {
     assert.ok(r.ok, r.text);
     assert.deepEqual([r.meta.start_line, r.meta.end_line], [1, 400]);
     assert.equal(r.meta.ephemeral, true);
-    assert.deepEqual(footer(r), ['[EPHEMERAL: this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.]']);
+    assert.deepEqual(footer(r), [
+      '[EPHEMERAL: this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.]',
+    ]);
     const m = stab(r).metrics_snapshot;
     assert.equal(m.reads_count, 1);
     assert.equal(m.reads_lines_total, 0);

@@ -17,7 +17,9 @@ describe('session: exclusions', () => {
       const r = await ws.call('lectern_read', { target: name });
       assert.ok(r.ok, r.text);
       assert.equal(r.content, 'content\n', 'warn mode serves the read');
-      assert.deepEqual(footer(r), [`[EXCLUDED_PATH: ${name} is under ${folder} (excluded by default: vendored, generated or VCS files); prefer the source, or add "force": true if you mean it.]`]);
+      assert.deepEqual(footer(r), [
+        `[EXCLUDED_PATH: ${name} is under ${folder} (excluded by default: vendored, generated or VCS files); prefer the source, or add "force": true if you mean it.]`,
+      ]);
     }
     const timeline = ws.lectern.session.snapshot().timeline;
     assert.ok(timeline.every((e) => e.flags.excluded));
@@ -42,13 +44,19 @@ describe('session: exclusions', () => {
     assert.deepEqual(footer(await ws.call('lectern_read', { target: 'coverage/report.txt' })), [
       '[EXCLUDED_PATH: coverage/report.txt is ignored by the .gitignore rule "coverage/"; prefer the source, or add "force": true if you mean it.]',
     ]);
-    assert.match(footer(await ws.call('lectern_read', { target: 'logs/run.log' }))[0]!, /the \.gitignore rule "\*\.log"/);
+    assert.match(
+      footer(await ws.call('lectern_read', { target: 'logs/run.log' }))[0]!,
+      /the \.gitignore rule "\*\.log"/,
+    );
     assert.deepEqual(codes(await ws.call('lectern_read', { target: 'keep.log' })), []);
     assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/tmp.ts' })), []);
     assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/later.ts' })), []);
     ws.write('.gitignore', 'coverage/\n*.log\n!keep.log\nsrc/later.ts\n');
     ws.write('src/later.ts', 'export const changed = 1;\n');
-    assert.match(footer(await ws.call('lectern_read', { target: 'src/later.ts' }))[0]!, /the \.gitignore rule "src\/later\.ts"/);
+    assert.match(
+      footer(await ws.call('lectern_read', { target: 'src/later.ts' }))[0]!,
+      /the \.gitignore rule "src\/later\.ts"/,
+    );
   });
 
   it('excludeGlobs (files.exclude): a glob on files or on a folder', async () => {
@@ -59,7 +67,10 @@ describe('session: exclusions', () => {
     assert.deepEqual(footer(await ws.call('lectern_read', { target: 'web/app.min.js' })), [
       '[EXCLUDED_PATH: web/app.min.js matches the excluded glob "**/*.min.js" (files.exclude); prefer the source, or add "force": true if you mean it.]',
     ]);
-    assert.match(footer(await ws.call('lectern_read', { target: 'src/generated/api.ts' }))[0]!, /matches the excluded glob "\*\*\/generated"/);
+    assert.match(
+      footer(await ws.call('lectern_read', { target: 'src/generated/api.ts' }))[0]!,
+      /matches the excluded glob "\*\*\/generated"/,
+    );
     assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/api.ts' })), []);
   });
 
@@ -69,8 +80,14 @@ describe('session: exclusions', () => {
     const r = await ws.call('lectern_read', { target: 'node_modules/lib/index.js' });
     assert.equal(r.ok, false);
     assert.equal(r.error?.code, 'EXCLUDED_PATH');
-    assert.equal(r.error?.message, 'node_modules/lib/index.js is under node_modules/ (excluded by default: vendored, generated or VCS files).');
-    assert.match(r.error!.hint, /add "force": true to read it anyway \(the setting exclusions: "warn" makes this a warning\)/);
+    assert.equal(
+      r.error?.message,
+      'node_modules/lib/index.js is under node_modules/ (excluded by default: vendored, generated or VCS files).',
+    );
+    assert.match(
+      r.error!.hint,
+      /add "force": true to read it anyway \(the setting exclusions: "warn" makes this a warning\)/,
+    );
     assert.equal(r.meta.absolute_path, `${ws.root}/node_modules/lib/index.js`);
     assert.equal(stab(r).metrics_snapshot.reads_count, 0);
     const forced = await ws.call('lectern_read', { target: 'node_modules/lib/index.js', force: true });

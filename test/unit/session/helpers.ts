@@ -66,6 +66,9 @@ export function numberedLines(n: number, prefix = 'line', wide = false): string 
   return Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(5, '0')}${tail}`).join('\n') + '\n';
 }
 
-const WIDE = Array.from({ length: 16 }, (_, i) => `word${i} (alpha, beta, gamma) => delta[${i}] + epsilon.zeta(${i});`).join(' ');
+const WIDE = Array.from(
+  { length: 16 },
+  (_, i) => `word${i} (alpha, beta, gamma) => delta[${i}] + epsilon.zeta(${i});`,
+).join(' ');
 
 export const wideLines = (n: number) => numberedLines(n, 'line', true);

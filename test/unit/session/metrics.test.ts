@@ -28,7 +28,10 @@ async function script(ws: SessionWorkspace): Promise<void> {
 }
 
 function files(ws: SessionWorkspace): void {
-  ws.write('src/app.ts', `export function handler() {\n  return 1;\n}\n${numberedLines(500, '// filler: a line of the application, long enough to be worth a pointer')}`);
+  ws.write(
+    'src/app.ts',
+    `export function handler() {\n  return 1;\n}\n${numberedLines(500, '// filler: a line of the application, long enough to be worth a pointer')}`,
+  );
   ws.write('src/util.ts', 'export const util = 1;\n');
   ws.write('node_modules/dep/index.js', 'module.exports = {};\n');
 }
@@ -76,14 +79,27 @@ describe('session: metrics', () => {
         [9, 'lectern_read', 'file', 'src/app.ts', 200, 499, true],
       ],
     );
-    assert.deepEqual(s.timeline.map((e) => e.at_unix_ms), [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => T0 + i * 1000));
     assert.deepEqual(
-      s.timeline.map((e) => Object.entries(e.flags).filter(([, on]) => on).map(([flag]) => flag)),
+      s.timeline.map((e) => e.at_unix_ms),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => T0 + i * 1000),
+    );
+    assert.deepEqual(
+      s.timeline.map((e) =>
+        Object.entries(e.flags)
+          .filter(([, on]) => on)
+          .map(([flag]) => flag),
+      ),
       [[], [], ['deduplicated'], [], ['low_relevance'], ['excluded'], [], [], ['degraded']],
     );
     assert.equal(s.timeline[1]!.absolute, `${ws.root}/src/app.ts`);
-    assert.deepEqual(s.warnings.map((w) => w.code), ['DEDUPLICATED', 'LOW_RELEVANCE', 'EXCLUDED_PATH']);
-    assert.equal(s.timeline.reduce((sum, e) => sum + e.tokens, 0), m.tokens_served);
+    assert.deepEqual(
+      s.warnings.map((w) => w.code),
+      ['DEDUPLICATED', 'LOW_RELEVANCE', 'EXCLUDED_PATH'],
+    );
+    assert.equal(
+      s.timeline.reduce((sum, e) => sum + e.tokens, 0),
+      m.tokens_served,
+    );
   });
 
   it('are deterministic: the same script gives the same snapshot, export and answers', async () => {
@@ -112,7 +128,7 @@ describe('session: metrics', () => {
       await ws.call('lectern_read', { target: 'a.txt', bogus: 1 }),
       await ws.call('no_such_tool', {}),
       await ws.call('lectern_stat', { target: 'a.txt' }),
-      await ws.call('lectern_search', { target: 'a.txt', query: '(' , is_regex: true }),
+      await ws.call('lectern_search', { target: 'a.txt', query: '(', is_regex: true }),
       await ws.call('read_file_head', { path: 'a.txt' }),
       await ws.call('stat_file', { path: 'nope.txt' }),
       await ws.call('lectern_read', { mode: 'diff_preview', target: 'a.txt', against: 'WORKTREE' }),
@@ -123,10 +139,16 @@ describe('session: metrics', () => {
       assert.ok(Array.isArray(s.warnings));
       assert.equal(s.metrics_snapshot.tokens_served > 0, true);
     });
-    assert.deepEqual(answers.map((r) => r.ok), [true, false, false, true, false, true, true, true]);
+    assert.deepEqual(
+      answers.map((r) => r.ok),
+      [true, false, false, true, false, true, true, true],
+    );
     assert.equal(ws.lectern.session.snapshot().timeline.length, answers.length);
     // Each answer's snapshot counts the calls up to it.
-    assert.deepEqual(answers.map((r) => stab(r).metrics_snapshot.reads_count), [1, 1, 1, 1, 1, 2, 2, 3]);
+    assert.deepEqual(
+      answers.map((r) => stab(r).metrics_snapshot.reads_count),
+      [1, 1, 1, 1, 1, 2, 2, 3],
+    );
   });
 
   it('sessions by id; idle reset after idleResetMinutes; reset; change events; restore', async () => {
@@ -137,7 +159,14 @@ describe('session: metrics', () => {
     await ws.call('lectern_read', { target: 'a.txt' });
     await ws.call('lectern_read', { target: 'a.txt' }, 'chat-1');
     await ws.call('lectern_read', { target: 'a.txt' }, 'chat-1');
-    assert.deepEqual(seen.map((s) => [s.id, s.metrics.reads_count, s.metrics.deduplicated_reads]), [['default', 1, 0], ['chat-1', 1, 0], ['chat-1', 2, 1]]);
+    assert.deepEqual(
+      seen.map((s) => [s.id, s.metrics.reads_count, s.metrics.deduplicated_reads]),
+      [
+        ['default', 1, 0],
+        ['chat-1', 1, 0],
+        ['chat-1', 2, 1],
+      ],
+    );
     assert.equal(ws.lectern.session.snapshot().metrics.reads_count, 1);
     assert.equal(ws.lectern.session.snapshot('chat-1').metrics.reads_count, 2);
     // Idle for longer than 10 minutes: the next call starts a new session.
@@ -161,7 +190,11 @@ describe('session: metrics', () => {
     reloaded.session.restore(saved);
     assert.deepEqual(heard, ['chat-2']);
     assert.deepEqual(reloaded.session.snapshot('chat-2'), saved);
-    const next = await reloaded.invoke('lectern_read', { target: 'a.txt', start_line: 1, end_line: 4 }, { sessionId: 'chat-2' });
+    const next = await reloaded.invoke(
+      'lectern_read',
+      { target: 'a.txt', start_line: 1, end_line: 4 },
+      { sessionId: 'chat-2' },
+    );
     assert.equal(next.content, wideLines(4), 'no pointers into a previous window');
     const m = stab(next).metrics_snapshot;
     assert.deepEqual([m.reads_count, m.reads_lines_total, m.avg_read_span], [3, 10, 10 / 3]);
@@ -202,7 +235,18 @@ describe('session: metrics', () => {
       sessionGuard: 'yes' as never,
     });
     assert.deepEqual(
-      [bad.maxReadsPerSession, bad.maxTotalReadLines, bad.maxSingleReadLines, bad.hardLimitMultiplier, bad.relevance, bad.exclusions, bad.excludeGlobs, bad.ephemeralShare, bad.idleResetMinutes, bad.sessionGuard],
+      [
+        bad.maxReadsPerSession,
+        bad.maxTotalReadLines,
+        bad.maxSingleReadLines,
+        bad.hardLimitMultiplier,
+        bad.relevance,
+        bad.exclusions,
+        bad.excludeGlobs,
+        bad.ephemeralShare,
+        bad.idleResetMinutes,
+        bad.sessionGuard,
+      ],
       [25, 2500, 12, 1, 'warn', 'block', ['**/gen'], 1, 30, true],
     );
   });
@@ -215,7 +259,13 @@ describe('session: metrics', () => {
     assert.equal(budgetState({ reads_count: 50, reads_lines_total: 0 }, limits), 'hard');
     assert.equal(budgetState({ reads_count: 0, reads_lines_total: 5000 }, limits), 'hard');
     // 1.5 × 25 = 37.5: hard from 38 reads.
-    assert.equal(budgetState({ reads_count: 37, reads_lines_total: 0 }, { ...limits, hardLimitMultiplier: 1.5 }), 'soft');
-    assert.equal(budgetState({ reads_count: 38, reads_lines_total: 0 }, { ...limits, hardLimitMultiplier: 1.5 }), 'hard');
+    assert.equal(
+      budgetState({ reads_count: 37, reads_lines_total: 0 }, { ...limits, hardLimitMultiplier: 1.5 }),
+      'soft',
+    );
+    assert.equal(
+      budgetState({ reads_count: 38, reads_lines_total: 0 }, { ...limits, hardLimitMultiplier: 1.5 }),
+      'hard',
+    );
   });
 });

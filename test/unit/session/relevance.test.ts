@@ -3,7 +3,13 @@
 import { strict as assert } from 'node:assert';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import { emptyMeta } from '../../../src/core/ground/contract';
-import { alternativesFor, judgeRelevance, RELEVANCE_TOP_K, searchResultFiles, type SearchRecord } from '../../../src/core/session/session';
+import {
+  alternativesFor,
+  judgeRelevance,
+  RELEVANCE_TOP_K,
+  searchResultFiles,
+  type SearchRecord,
+} from '../../../src/core/session/session';
 import { codes, footer, sessionWorkspace, stab, type SessionWorkspace } from './helpers';
 
 function files(ws: SessionWorkspace): void {
@@ -34,7 +40,9 @@ describe('session: relevance', () => {
     const miss = await ws.call('lectern_read', { target: 'src/server.ts' });
     assert.ok(miss.ok, 'warn mode serves the read');
     assert.equal(miss.content, 'export const port = 8080;\n');
-    assert.deepEqual(footer(miss), ['[LOW_RELEVANCE: src/server.ts is not among your recent search results ("parseConfig"); likely intended: src/config.ts.]']);
+    assert.deepEqual(footer(miss), [
+      '[LOW_RELEVANCE: src/server.ts is not among your recent search results ("parseConfig"); likely intended: src/config.ts.]',
+    ]);
     assert.equal(stab(miss).suggested_next_action, 'lectern_read {"target":"src/config.ts"}');
     assert.equal(stab(miss).metrics_snapshot.read_after_search_ratio, 0.5);
     const entry = ws.lectern.session.snapshot().timeline.at(-1)!;
@@ -59,8 +67,14 @@ describe('session: relevance', () => {
     const typo = await ws.call('lectern_read', { target: 'src/confg.ts' });
     assert.deepEqual(codes(typo), ['LOW_RELEVANCE']);
     // Both names are one edit from "confg": in rank order.
-    assert.ok(stab(typo).warnings[0]!.message.endsWith(`likely intended: ${(search.meta.files as string[]).join(', ')}.`), stab(typo).warnings[0]!.message);
-    assert.deepEqual(alternativesFor('src/confg.ts', ['src/server.ts', 'src/config.ts']), ['src/config.ts', 'src/server.ts']);
+    assert.ok(
+      stab(typo).warnings[0]!.message.endsWith(`likely intended: ${(search.meta.files as string[]).join(', ')}.`),
+      stab(typo).warnings[0]!.message,
+    );
+    assert.deepEqual(alternativesFor('src/confg.ts', ['src/server.ts', 'src/config.ts']), [
+      'src/config.ts',
+      'src/server.ts',
+    ]);
   });
 
   it('relevance "block" refuses with the alternatives, a search of the file, and force; force reads it', async () => {
@@ -70,7 +84,10 @@ describe('session: relevance', () => {
     const r = await ws.call('lectern_read', { target: 'src/server.ts' });
     assert.equal(r.ok, false);
     assert.equal(r.error?.code, 'LOW_RELEVANCE');
-    assert.equal(r.error?.message, 'src/server.ts is not among the results of your recent searches (latest: "parseConfig").');
+    assert.equal(
+      r.error?.message,
+      'src/server.ts is not among the results of your recent searches (latest: "parseConfig").',
+    );
     assert.equal(
       r.error?.hint,
       'Read one of them: lectern_read {"target":"src/config.ts"}; search this file first: lectern_search {"target":"src/server.ts","query":"parseConfig"}; or add "force": true to read it anyway.',
@@ -86,7 +103,10 @@ describe('session: relevance', () => {
   it('an exact-name symbol read gets no relevance note; other reads of the file get it once', async () => {
     const ws = sessionWorkspace();
     files(ws);
-    ws.write('src/other.ts', 'export function helper() {\n  return 2;\n}\nexport class Store {\n  get() {\n    return 3;\n  }\n}\n');
+    ws.write(
+      'src/other.ts',
+      'export function helper() {\n  return 2;\n}\nexport class Store {\n  get() {\n    return 3;\n  }\n}\n',
+    );
     await ws.call('lectern_search', { target: 'src/config.ts', query: 'parseConfig' });
     const exact = await ws.call('lectern_read', { mode: 'symbol', target: 'helper', path: 'src/other.ts' });
     assert.ok(exact.ok, exact.text);
@@ -94,9 +114,17 @@ describe('session: relevance', () => {
     const range = await ws.call('lectern_read', { target: 'src/other.ts', start_line: 1, end_line: 2 });
     assert.deepEqual(codes(range), ['LOW_RELEVANCE']);
     assert.equal(stab(range).suggested_next_action, 'lectern_read {"target":"src/config.ts"}');
-    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 4, end_line: 5 })), [], 'said once for this file and search');
+    assert.deepEqual(
+      codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 4, end_line: 5 })),
+      [],
+      'said once for this file and search',
+    );
     await ws.call('lectern_search', { target: 'src/config.ts', query: 'parse' });
-    assert.deepEqual(codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 6, end_line: 7 })), ['LOW_RELEVANCE'], 'a new search: said again');
+    assert.deepEqual(
+      codes(await ws.call('lectern_read', { target: 'src/other.ts', start_line: 6, end_line: 7 })),
+      ['LOW_RELEVANCE'],
+      'a new search: said again',
+    );
   });
 
   describe('the relevance module', () => {
@@ -110,14 +138,27 @@ describe('session: relevance', () => {
       const outside = judgeRelevance(`src/f${RELEVANCE_TOP_K}.ts`, [record(1, 'q', ranked)]);
       assert.equal(outside?.relevant, false);
       // Older searches count while among the latest three.
-      const four = [record(1, 'a', ['old.ts']), record(2, 'b', ['b.ts']), record(3, 'c', ['c.ts']), record(4, 'd', ['d.ts'])];
+      const four = [
+        record(1, 'a', ['old.ts']),
+        record(2, 'b', ['b.ts']),
+        record(3, 'c', ['c.ts']),
+        record(4, 'd', ['d.ts']),
+      ];
       assert.equal(judgeRelevance('old.ts', four)?.relevant, false);
       assert.equal(judgeRelevance('b.ts', four)?.relevant, true);
-      assert.deepEqual(judgeRelevance('x.ts', four), { relevant: false, query: 'd', alternatives: ['d.ts', 'c.ts', 'b.ts'] });
+      assert.deepEqual(judgeRelevance('x.ts', four), {
+        relevant: false,
+        query: 'd',
+        alternatives: ['d.ts', 'c.ts', 'b.ts'],
+      });
     });
 
     it('names close paths first, then the top results', () => {
-      assert.deepEqual(alternativesFor('src/parser.ts', ['a.ts', 'b.ts', 'lib/parse.ts', 'c.ts']), ['lib/parse.ts', 'a.ts', 'b.ts']);
+      assert.deepEqual(alternativesFor('src/parser.ts', ['a.ts', 'b.ts', 'lib/parse.ts', 'c.ts']), [
+        'lib/parse.ts',
+        'a.ts',
+        'b.ts',
+      ]);
       assert.deepEqual(alternativesFor('x.ts', ['a.ts']), ['a.ts']);
     });
 

@@ -22,10 +22,35 @@ const lineArb = fc.oneof(
 );
 const linesArb = fc.array(lineArb, { minLength: 1, maxLength: 60 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('range' as const), a: fc.integer({ min: 1, max: 70 }), b: fc.integer({ min: 0, max: 30 }) }).map((o) => ({ ...o, b: o.a + o.b })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        kind: fc.constant('range' as const),
+        a: fc.integer({ min: 1, max: 70 }),
+        b: fc.integer({ min: 0, max: 30 }),
+      })
+      .map((o) => ({ ...o, b: o.a + o.b })),
+  },
   // Windows of a few common sizes (an agent paging with its own offsets), and any size.
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('window' as const), at: fc.oneof(fc.nat({ max: 20000 }), fc.nat({ max: 12 }).map((k) => k * 512)), size: fc.oneof(fc.constantFrom(512, 1024), fc.integer({ min: 1, max: 5000 })) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('head' as const, 'tail' as const), n: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('window' as const),
+      at: fc.oneof(
+        fc.nat({ max: 20000 }),
+        fc.nat({ max: 12 }).map((k) => k * 512),
+      ),
+      size: fc.oneof(fc.constantFrom(512, 1024), fc.integer({ min: 1, max: 5000 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('head' as const, 'tail' as const),
+      n: fc.integer({ min: 1, max: 40 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'whole' as const }) },
   { weight: 1, arbitrary: linesArb.map((text) => ({ kind: 'change' as const, text })) },
 );
@@ -43,7 +68,8 @@ class Shown {
   private lineSpans(): Array<[number, number]> {
     const spans: Array<[number, number]> = [];
     let start = 0;
-    for (let i = 0; i < this.bytes.length; i++) if (this.bytes[i] === 0x0a) (spans.push([start, i + 1]), (start = i + 1));
+    for (let i = 0; i < this.bytes.length; i++)
+      if (this.bytes[i] === 0x0a) (spans.push([start, i + 1]), (start = i + 1));
     if (start < this.bytes.length) spans.push([start, this.bytes.length]);
     return spans;
   }
@@ -101,7 +127,11 @@ describe('session: de-duplication never points to text not shown', () => {
     this.timeout(120_000);
     await fc.assert(
       fc.asyncProperty(linesArb, fc.array(opArb, { minLength: 1, maxLength: 14 }), async (initial, ops) => {
-        const ws = sessionWorkspace({ maxReadsPerSession: 100_000, maxTotalReadLines: 10_000_000, maxSingleReadLines: 100_000 });
+        const ws = sessionWorkspace({
+          maxReadsPerSession: 100_000,
+          maxTotalReadLines: 10_000_000,
+          maxSingleReadLines: 100_000,
+        });
         const file = ws.write('f.txt', initial.join('\n') + '\n');
         let mtime = 1_000_000;
         const shown = new Shown(fs.readFileSync(file));
@@ -111,9 +141,17 @@ describe('session: de-duplication never points to text not shown', () => {
           shown.absorb(r, window);
           const { start_line, end_line, start_byte, end_byte } = r.meta;
           if (window && start_byte !== null && end_byte !== null) {
-            assert.equal(shown.missingBytes(start_byte, end_byte), 0, `bytes ${start_byte}-${end_byte} claimed but not shown: ${r.text.slice(0, 300)}`);
+            assert.equal(
+              shown.missingBytes(start_byte, end_byte),
+              0,
+              `bytes ${start_byte}-${end_byte} claimed but not shown: ${r.text.slice(0, 300)}`,
+            );
           } else if (start_line !== null && end_line !== null) {
-            assert.deepEqual(shown.missingLines(start_line, end_line), [], `lines claimed but not shown: ${r.text.slice(0, 300)}`);
+            assert.deepEqual(
+              shown.missingLines(start_line, end_line),
+              [],
+              `lines claimed but not shown: ${r.text.slice(0, 300)}`,
+            );
           }
           return r;
         };

@@ -10,7 +10,10 @@ describe('session: user reads', () => {
     await ws.lectern.invoke('lectern_read', { target: 'a.txt', start_line: 1, end_line: 10 }, { origin: 'user' });
     await ws.lectern.invoke('lectern_read', { target: 'a.txt', start_line: 20, end_line: 30 });
     const snapshot = ws.lectern.session.snapshot();
-    assert.deepEqual(snapshot.timeline.map((e) => e.flags.user ?? false), [true, false]);
+    assert.deepEqual(
+      snapshot.timeline.map((e) => e.flags.user ?? false),
+      [true, false],
+    );
     assert.equal(snapshot.metrics.reads_count, 2);
     assert.equal(snapshot.metrics.reads_lines_total, 21);
   });

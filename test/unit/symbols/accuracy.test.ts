@@ -169,7 +169,12 @@ describe('accuracy against independent parsers', function () {
         'declare namespace A.B { const c: number; var d: string; }', // 18
         'export const a = 1, b = () => 2;', // 19
       ].join('\n');
-      const comparison = compare('decorated.ts', typescriptReference('decorated.ts', text), await outlineOf('typescript', text), emptyComparison());
+      const comparison = compare(
+        'decorated.ts',
+        typescriptReference('decorated.ts', text),
+        await outlineOf('typescript', text),
+        emptyComparison(),
+      );
       assert.equal(comparison.reference, 11);
       assertAgreement('decorated.ts', comparison, 11);
     });

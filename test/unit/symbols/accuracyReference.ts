@@ -53,7 +53,8 @@ export interface RefSymbol {
 
 function memberName(name: ts.PropertyName | ts.BindingName | ts.ModuleName, sf: ts.SourceFile): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name))
+    return name.text;
   if (ts.isComputedPropertyName(name)) return name.getText(sf);
   return undefined; // binding patterns: no single name
 }
@@ -103,7 +104,13 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
       docStartLine: jsDocStart(node, startLine),
     };
     out.push(symbol);
-    const bodiless = ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isMethodSignature(node) || ts.isConstructorDeclaration(node) ? !('body' in node && node.body) : false;
+    const bodiless =
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isMethodSignature(node) ||
+      ts.isConstructorDeclaration(node)
+        ? !('body' in node && node.body)
+        : false;
     if (bodiless) signatures.add(symbol);
     return [...scope, name];
   };
@@ -176,7 +183,11 @@ function mergeOverloads(symbols: RefSymbol[], signatures: ReadonlySet<RefSymbol>
     return i;
   };
   for (const symbol of symbols) {
-    for (let at = previousOf(symbol), previous = merged[at]; previous && signatures.has(previous) && previous.qualified === symbol.qualified && previous.kind === symbol.kind; at = previousOf(symbol), previous = merged[at]) {
+    for (
+      let at = previousOf(symbol), previous = merged[at];
+      previous && signatures.has(previous) && previous.qualified === symbol.qualified && previous.kind === symbol.kind;
+      at = previousOf(symbol), previous = merged[at]
+    ) {
       merged.splice(at, 1);
       symbol.startLine = previous.startLine;
       symbol.contextStartLine = previous.contextStartLine;
@@ -260,14 +271,32 @@ export interface Comparison {
 }
 
 export function emptyComparison(): Comparison {
-  return { reference: 0, matched: 0, sameKind: 0, sameSpan: 0, sameContext: 0, withDoc: 0, withJsDoc: 0, jsDocCovered: 0, decorated: 0, extra: 0, extras: [], differences: [] };
+  return {
+    reference: 0,
+    matched: 0,
+    sameKind: 0,
+    sameSpan: 0,
+    sameContext: 0,
+    withDoc: 0,
+    withJsDoc: 0,
+    jsDocCovered: 0,
+    decorated: 0,
+    extra: 0,
+    extras: [],
+    differences: [],
+  };
 }
 
 /**
  * Matches reference symbols with Lectern's by qualified name and compatible kind; among several
  * (overloads, redeclarations) the one with the same start line, else the nearest unused one in order.
  */
-export function compare(file: string, reference: readonly RefSymbol[], outline: readonly OutlineSymbol[], into: Comparison): Comparison {
+export function compare(
+  file: string,
+  reference: readonly RefSymbol[],
+  outline: readonly OutlineSymbol[],
+  into: Comparison,
+): Comparison {
   const lectern = flattenOutline(outline);
   const differ = (difference: Difference) => into.differences.push(difference);
   const used = new Set<LecternSymbol>();
@@ -281,7 +310,9 @@ export function compare(file: string, reference: readonly RefSymbol[], outline: 
     into.reference++;
     if (ref.hasDoc) into.withDoc++;
     if (ref.decorated) into.decorated++;
-    const candidates = (byName.get(ref.qualified) ?? []).filter((s) => !used.has(s) && kindsCompatible(ref.kind, s.kind));
+    const candidates = (byName.get(ref.qualified) ?? []).filter(
+      (s) => !used.has(s) && kindsCompatible(ref.kind, s.kind),
+    );
     const found =
       candidates.find((s) => s.startLine === ref.startLine) ??
       candidates.sort((a, b) => Math.abs(a.startLine - ref.startLine) - Math.abs(b.startLine - ref.startLine))[0];
@@ -307,7 +338,9 @@ export function compare(file: string, reference: readonly RefSymbol[], outline: 
   for (const symbol of lectern) {
     if (used.has(symbol)) continue;
     into.extra++;
-    into.extras.push(`${file}: Lectern ${symbol.kind} ${symbol.qualified} [${symbol.startLine}-${symbol.endLine}], reference nothing`);
+    into.extras.push(
+      `${file}: Lectern ${symbol.kind} ${symbol.qualified} [${symbol.startLine}-${symbol.endLine}], reference nothing`,
+    );
   }
   return into;
 }

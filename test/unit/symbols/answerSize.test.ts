@@ -21,7 +21,9 @@ const fixtures = join(repo, 'test/fixtures/symbols');
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 function realFiles(): string[] {
@@ -39,7 +41,9 @@ function realFiles(): string[] {
     join(repo, 'node_modules/tree-sitter-javascript/src/scanner.c'),
   ];
   try {
-    const json = dirname(execFileSync('python3', ['-c', 'import json; print(json.__file__)'], { encoding: 'utf8' }).trim());
+    const json = dirname(
+      execFileSync('python3', ['-c', 'import json; print(json.__file__)'], { encoding: 'utf8' }).trim(),
+    );
     out.push(join(json, 'decoder.py'), join(json, 'encoder.py'));
   } catch {
     // no python3: the fixtures still cover Python
@@ -58,15 +62,23 @@ function median(values: number[]): number {
 describe('symbol answers are the symbol and little else', function () {
   this.timeout(120_000);
 
-  it('median answer ≤ 1.2× the span\'s own tokens, per language', async () => {
+  it("median answer ≤ 1.2× the span's own tokens, per language", async () => {
     const files = [...filesUnder(fixtures), ...realFiles()].filter((f) => languageForPath(f));
     const count = await loadTokenCounter();
     // Paths as an agent sees them in a workspace, relative to its folder (e.g. java/OrderService.java).
-    const realRoots = [...new Set(files.filter((f) => !f.startsWith(fixtures)).map((f) => dirname(f)))].map((dir) => ({ name: basename(dir) === 'src' ? basename(dirname(dir)) : basename(dir), path: dir }));
+    const realRoots = [...new Set(files.filter((f) => !f.startsWith(fixtures)).map((f) => dirname(f)))].map((dir) => ({
+      name: basename(dir) === 'src' ? basename(dirname(dir)) : basename(dir),
+      path: dir,
+    }));
     const engines = {
       // Many reads of one engine: the session guard (budgets, de-duplication) would answer some with pointers.
-      fixtures: new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: fixtures }], loadWasm: createWasmLoader() }, () => ({ sessionGuard: false })),
-      real: new Lectern({ fs: nodeFileSystem, roots: () => realRoots, loadWasm: createWasmLoader() }, () => ({ sessionGuard: false })),
+      fixtures: new Lectern(
+        { fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: fixtures }], loadWasm: createWasmLoader() },
+        () => ({ sessionGuard: false }),
+      ),
+      real: new Lectern({ fs: nodeFileSystem, roots: () => realRoots, loadWasm: createWasmLoader() }, () => ({
+        sessionGuard: false,
+      })),
     };
     const ratios = new Map<string, number[]>();
     const plain: number[] = [];
@@ -88,7 +100,12 @@ describe('symbol answers are the symbol and little else', function () {
         // One- and two-line declarations (overload signatures, abstract members) are shown whole
         // by the outline already; nobody spends a call on them.
         if (lines.length < 3) continue;
-        const spanTokens = count(renderGutter(lines.map((line, i) => ({ number: answer.meta.start_line! + i, text: line.replace(/\r$/, '') })), 'sparse'));
+        const spanTokens = count(
+          renderGutter(
+            lines.map((line, i) => ({ number: answer.meta.start_line! + i, text: line.replace(/\r$/, '') })),
+            'sparse',
+          ),
+        );
         plain.push(answer.meta.token_estimate / count(answer.content));
         const list = ratios.get(grammar) ?? [];
         list.push(answer.meta.token_estimate / spanTokens);
@@ -110,7 +127,10 @@ describe('symbol answers are the symbol and little else', function () {
       const m = median(list);
       assert.ok(m <= bound, `${grammar}: median answer/span token ratio ${m.toFixed(3)} > ${bound}`);
     }
-    assert.ok(new Set([...ratios.keys()].map((k) => k.split(' ')[0])).size >= 11, `languages measured: ${[...ratios.keys()].join(', ')}`);
+    assert.ok(
+      new Set([...ratios.keys()].map((k) => k.split(' ')[0])).size >= 11,
+      `languages measured: ${[...ratios.keys()].join(', ')}`,
+    );
   });
 });
 

@@ -78,7 +78,10 @@ describe('outline: C', function () {
     const at = (name: string, line: number) => symbols.find((s) => s.name === name && s.startLine === line)!;
     assert.equal(at('ringbuf_new', 54).signature, 'ringbuf_t *ringbuf_new(size_t capacity)');
     assert.equal(at('ringbuf_new', 54).bodyStartLine, 55);
-    assert.equal(at('ringbuf_push', 79).signature, '__attribute__((hot)) ringbuf_status ringbuf_push(ringbuf_t *rb, const uint8_t *data, size_t len)');
+    assert.equal(
+      at('ringbuf_push', 79).signature,
+      '__attribute__((hot)) ringbuf_status ringbuf_push(ringbuf_t *rb, const uint8_t *data, size_t len)',
+    );
     assert.equal(at('ringbuf', 19).signature, 'struct ringbuf');
     assert.equal(at('point_t', 34).signature, 'typedef struct');
     assert.equal(at('node_t', 39).signature, 'typedef struct node');
@@ -129,7 +132,11 @@ describe('outline: C', function () {
       'function add [17-23]', // no locals
     ]);
     // glibc-style: macros after the parameters make tree-sitter-c produce an ERROR node.
-    const glibc = ['/* Convert a string to an integer.  */', 'extern int atoi (const char *__nptr)', '     __THROW __attribute_pure__ __nonnull ((1)) __wur;'].join('\n');
+    const glibc = [
+      '/* Convert a string to an integer.  */',
+      'extern int atoi (const char *__nptr)',
+      '     __THROW __attribute_pure__ __nonnull ((1)) __wur;',
+    ].join('\n');
     assert.deepEqual(flatten(await outlineOf('c', glibc)), ['function atoi [2-3] ctx 1']);
     assert.equal(all(outline).find((s) => s.name === 'add')!.signature, 'static inline int add(int a, int b)');
   });

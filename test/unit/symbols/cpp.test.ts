@@ -85,7 +85,8 @@ describe('outline: C++', function () {
 
   it('resolves name paths to out-of-class definitions and nested namespaces', async () => {
     const flat = flattenSymbols(await outlineOf('cpp', fixture('lru_cache.cpp')));
-    const resolve = (target: string) => matchNamePath(flat, parseNamePath(target)).map((f) => `${qualifiedName(f.path)}:${f.symbol.startLine}`);
+    const resolve = (target: string) =>
+      matchNamePath(flat, parseNamePath(target)).map((f) => `${qualifiedName(f.path)}:${f.symbol.startLine}`);
     assert.deepEqual(resolve('Stats::ratio'), ['util.Stats.ratio:15']);
     assert.deepEqual(resolve('Stats.ratio'), ['util.Stats.ratio:15']);
     assert.deepEqual(resolve('util::io::Printer::print'), ['util.io.Printer.print:58']);
@@ -95,7 +96,10 @@ describe('outline: C++', function () {
   });
 
   it('ends signatures before the body', async () => {
-    const symbols = [...all(await outlineOf('cpp', fixture('lru_cache.hpp'))), ...all(await outlineOf('cpp', fixture('lru_cache.cpp')))];
+    const symbols = [
+      ...all(await outlineOf('cpp', fixture('lru_cache.hpp'))),
+      ...all(await outlineOf('cpp', fixture('lru_cache.cpp'))),
+    ];
     const at = (name: string, line: number) => symbols.find((s) => s.name === name && s.startLine === line)!;
     assert.equal(at('combine', 16).signature, 'inline std::size_t combine(std::size_t seed, std::size_t h) noexcept');
     assert.equal(at('size', 55).signature, 'size_type size() const noexcept');
@@ -104,7 +108,10 @@ describe('outline: C++', function () {
     assert.equal(at('for_each', 59).bodyStartLine, 60);
     assert.equal(at('LruCache', 40).signature, 'class LruCache');
     assert.equal(at('Policy', 23).signature, 'enum class Policy : unsigned char');
-    assert.equal(at('LruCache', 20).signature, 'LruCache<K, V, Hash>::LruCache(size_type capacity) : capacity_(capacity)');
+    assert.equal(
+      at('LruCache', 20).signature,
+      'LruCache<K, V, Hash>::LruCache(size_type capacity) : capacity_(capacity)',
+    );
     assert.equal(at('get', 30).signature, 'std::optional<V> LruCache<K, V, Hash>::get(const K& key)');
     assert.equal(at('get', 51).signature, '[[nodiscard]] std::optional<V> get(const K& key);');
   });
@@ -186,7 +193,10 @@ describe('outline: C++', function () {
       'method Box.operator int [12-12]',
     ]);
     const flat = flattenSymbols(symbols);
-    const found = (target: string) => matchNamePath(flat, parseNamePath(target)).map((f) => `${f.symbol.startLine}${f.symbol.declaration ? ' declaration' : ''}`);
+    const found = (target: string) =>
+      matchNamePath(flat, parseNamePath(target)).map(
+        (f) => `${f.symbol.startLine}${f.symbol.declaration ? ' declaration' : ''}`,
+      );
     assert.deepEqual(found('Ptr.operator bool'), ['3']);
     assert.deepEqual(found('Ptr.operator Action<R(Args...)>'), ['5 declaration', '9']);
     assert.deepEqual(found('Box.operator int'), ['12']);
@@ -195,8 +205,20 @@ describe('outline: C++', function () {
   });
 
   it('finds prototypes in #if blocks but not in #else branches (compile-time trade-off)', async () => {
-    const text = ['#ifdef _WIN32', 'void open_win();', 'class Handle {};', '#else', 'void open_posix();', 'class Fd {};', '#endif'].join('\n');
-    assert.deepEqual(flatten(await outlineOf('cpp', text)), ['function open_win [2-2]', 'class Handle [3-3]', 'class Fd [6-6]']);
+    const text = [
+      '#ifdef _WIN32',
+      'void open_win();',
+      'class Handle {};',
+      '#else',
+      'void open_posix();',
+      'class Fd {};',
+      '#endif',
+    ].join('\n');
+    assert.deepEqual(flatten(await outlineOf('cpp', text)), [
+      'function open_win [2-2]',
+      'class Handle [3-3]',
+      'class Fd [6-6]',
+    ]);
   });
 
   it('reads C-style code the way the C outline does', async () => {

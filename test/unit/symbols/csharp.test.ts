@@ -96,16 +96,34 @@ describe('outline: C#', () => {
       return [s.signature, s.bodyStartLine];
     };
     assert.deepEqual(sig('Contoso.Orders'), ['namespace Contoso.Orders', 8]);
-    assert.deepEqual(sig('Contoso.Orders/OrderService'), ['[Serializable] [DebuggerDisplay("{Name}")] public sealed partial class OrderService : IDisposable', 54]);
-    assert.deepEqual(sig('Contoso.Orders/OrderService/Convert'), ['public T Convert<T>(Order order) where T : class, new()', 111]);
-    assert.deepEqual(sig('Contoso.Orders/OrderService/IsOpen'), ['[MethodImpl(MethodImplOptions.AggressiveInlining)] private static bool IsOpen(Order order)', 116]);
+    assert.deepEqual(sig('Contoso.Orders/OrderService'), [
+      '[Serializable] [DebuggerDisplay("{Name}")] public sealed partial class OrderService : IDisposable',
+      54,
+    ]);
+    assert.deepEqual(sig('Contoso.Orders/OrderService/Convert'), [
+      'public T Convert<T>(Order order) where T : class, new()',
+      111,
+    ]);
+    assert.deepEqual(sig('Contoso.Orders/OrderService/IsOpen'), [
+      '[MethodImpl(MethodImplOptions.AggressiveInlining)] private static bool IsOpen(Order order)',
+      116,
+    ]);
     assert.deepEqual(sig('Contoso.Orders/OrderService/Name'), ['public string Name', 84]);
     assert.deepEqual(sig('Contoso.Orders/OrderService/Disposed'), ['public event EventHandler Disposed', 64]);
     assert.deepEqual(sig('Contoso.Orders/OrderService/this'), ['public Order this[Guid id]', 89]);
     assert.deepEqual(sig('Contoso.Orders/Money/+'), ['public static Money operator +(Money a, Money b)', 41]);
     assert.deepEqual(sig('Contoso.Orders/Money/decimal'), ['public static implicit operator decimal(Money m)', 43]);
-    assert.deepEqual(sig('Contoso.Orders/IOrderRepository/FindAsync'), ['Task<Order?> FindAsync(Guid id, CancellationToken token = default);', null]);
-    assert.deepEqual(sig('Contoso.Orders/OrderChangedHandler'), ['public delegate void OrderChangedHandler(object sender, OrderEventArgs e);', null]);
-    assert.deepEqual(sig('Contoso.Orders/OrderService/_repository'), ['private readonly IOrderRepository _repository;', null]);
+    assert.deepEqual(sig('Contoso.Orders/IOrderRepository/FindAsync'), [
+      'Task<Order?> FindAsync(Guid id, CancellationToken token = default);',
+      null,
+    ]);
+    assert.deepEqual(sig('Contoso.Orders/OrderChangedHandler'), [
+      'public delegate void OrderChangedHandler(object sender, OrderEventArgs e);',
+      null,
+    ]);
+    assert.deepEqual(sig('Contoso.Orders/OrderService/_repository'), [
+      'private readonly IOrderRepository _repository;',
+      null,
+    ]);
   });
 });

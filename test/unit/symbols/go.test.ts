@@ -59,7 +59,10 @@ describe('outline: Go', function () {
   it('ends signatures before the body', async () => {
     const outline = await outlineOf('go', fixture('server.go'));
     const signatures = Object.fromEntries(
-      ['Push', 'Start', 'Map', 'Job', 'Queue', 'Handle', 'DefaultPort', 'StatePending', 'ID'].map((n) => [n, find(outline, n).signature]),
+      ['Push', 'Start', 'Map', 'Job', 'Queue', 'Handle', 'DefaultPort', 'StatePending', 'ID'].map((n) => [
+        n,
+        find(outline, n).signature,
+      ]),
     );
     assert.deepEqual(signatures, {
       Push: 'func (q *Queue[T]) Push(item T)',

@@ -18,7 +18,18 @@ import { createWasmLoader } from '../../../src/node/wasmFiles';
 const outline = (name: string, line: number): CachedOutline => ({
   size: line,
   mtimeMs: line * 10,
-  symbols: [{ name, kind: 'function', startLine: line, endLine: line, contextStartLine: line, signature: `def ${name}()`, bodyStartLine: null, children: [] }],
+  symbols: [
+    {
+      name,
+      kind: 'function',
+      startLine: line,
+      endLine: line,
+      contextStartLine: line,
+      signature: `def ${name}()`,
+      bodyStartLine: null,
+      children: [],
+    },
+  ],
 });
 
 /** A host over a real folder that counts the files it opens (the index opens a file to parse it). */
@@ -40,8 +51,20 @@ describe('symbol index cache and workers', function () {
   it('stores, lays changes over and removes outlines; another extractor version sees nothing', async () => {
     const roots = () => [{ name: 'ws', path: '/ws' }];
     const cache = createSymbolCache(join(dir, 'c'), roots);
-    await cache.save('v1', new Map([['/ws/a.py', outline('a', 1)], ['/ws/b.py', outline('b', 2)]]));
-    await cache.save('v1', new Map([['/ws/b.py', null], ['/ws/c.py', outline('c', 3)]]));
+    await cache.save(
+      'v1',
+      new Map([
+        ['/ws/a.py', outline('a', 1)],
+        ['/ws/b.py', outline('b', 2)],
+      ]),
+    );
+    await cache.save(
+      'v1',
+      new Map([
+        ['/ws/b.py', null],
+        ['/ws/c.py', outline('c', 3)],
+      ]),
+    );
     const loaded = await createSymbolCache(join(dir, 'c'), roots).load('v1');
     assert.deepEqual([...loaded.keys()].sort(), ['/ws/a.py', '/ws/c.py']);
     assert.deepEqual(loaded.get('/ws/c.py'), outline('c', 3));
@@ -52,19 +75,32 @@ describe('symbol index cache and workers', function () {
 
   it('concurrent writers never leave a torn shard (property: every shard parses, every path written by the last save of its shard survives)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 8 }), { minLength: 2, maxLength: 6 }), async (writers) => {
-        const at = mkdtempSync(join(dir, 'p-'));
-        const roots = () => [{ name: 'ws', path: '/ws' }];
-        await Promise.all(writers.map((ids, w) => createSymbolCache(at, roots).save('v', new Map(ids.map((id) => [`/ws/f${id}.py`, outline(`w${w}`, id + 1)])))));
-        const folder = join(at, 'symbols', readdirSync(join(at, 'symbols'))[0]!);
-        for (const file of readdirSync(folder)) {
-          assert.ok(!file.endsWith('.tmp'), `a temporary file was left: ${file}`);
-          JSON.parse(readFileSync(join(folder, file), 'utf8'));
-        }
-        const loaded = await createSymbolCache(at, roots).load('v');
-        for (const [path, value] of loaded) assert.equal(value.size, Number(/f(\d+)/.exec(path)![1]) + 1);
-        assert.ok(loaded.size > 0);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 8 }), {
+          minLength: 2,
+          maxLength: 6,
+        }),
+        async (writers) => {
+          const at = mkdtempSync(join(dir, 'p-'));
+          const roots = () => [{ name: 'ws', path: '/ws' }];
+          await Promise.all(
+            writers.map((ids, w) =>
+              createSymbolCache(at, roots).save(
+                'v',
+                new Map(ids.map((id) => [`/ws/f${id}.py`, outline(`w${w}`, id + 1)])),
+              ),
+            ),
+          );
+          const folder = join(at, 'symbols', readdirSync(join(at, 'symbols'))[0]!);
+          for (const file of readdirSync(folder)) {
+            assert.ok(!file.endsWith('.tmp'), `a temporary file was left: ${file}`);
+            JSON.parse(readFileSync(join(folder, file), 'utf8'));
+          }
+          const loaded = await createSymbolCache(at, roots).load('v');
+          for (const [path, value] of loaded) assert.equal(value.size, Number(/f(\d+)/.exec(path)![1]) + 1);
+          assert.ok(loaded.size > 0);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -89,7 +125,11 @@ describe('symbol index cache and workers', function () {
     const third = countingHost(root, { symbolCache: createSymbolCache(cacheDir, () => [{ name: 'ws', path: root }]) });
     const fresh = await new Lectern(third.host).invoke('lectern_read', { mode: 'symbol', target: 'renamed' });
     assert.ok(fresh.ok, fresh.text);
-    assert.deepEqual(third.opened.sort(), [join(root, 'm3.py'), join(root, 'm3.py')], 'the changed file is parsed, then read for the answer');
+    assert.deepEqual(
+      third.opened.sort(),
+      [join(root, 'm3.py'), join(root, 'm3.py')],
+      'the changed file is parsed, then read for the answer',
+    );
     assert.match(EXTRACTOR_VERSION, /^\d+-[0-9a-f]{8}$/);
   });
 
@@ -99,11 +139,15 @@ describe('symbol index cache and workers', function () {
     for (let i = 0; i < 5; i++) writeFileSync(join(root, `m${i}.py`), `def g${i}():\n    return ${i}\n`);
     const cacheDir = join(dir, 'user-cache');
     const run = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../../src/cli/main.ts'), 'session', '--root', root], {
-        input: JSON.stringify({ tool: 'lectern_read', input: { mode: 'symbol', target: 'g3' } }) + '\n',
-        encoding: 'utf8',
-        env: { ...process.env, LECTERN_CACHE_DIR: cacheDir },
-      });
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', resolve(__dirname, '../../../src/cli/main.ts'), 'session', '--root', root],
+        {
+          input: JSON.stringify({ tool: 'lectern_read', input: { mode: 'symbol', target: 'g3' } }) + '\n',
+          encoding: 'utf8',
+          env: { ...process.env, LECTERN_CACHE_DIR: cacheDir },
+        },
+      );
     const first = run();
     assert.equal(first.status, 0, first.stderr);
     const shards = readdirSync(join(cacheDir, 'symbols', readdirSync(join(cacheDir, 'symbols'))[0]!));
@@ -117,7 +161,10 @@ describe('symbol index cache and workers', function () {
     mkdirSync(root);
     for (let i = 0; i < 60; i++) {
       writeFileSync(join(root, `s${i}.go`), `package p\n\ntype T${i} struct{}\n\nfunc (t *T${i}) Run() {}\n`);
-      writeFileSync(join(root, `h${i}.ts`), `export function over${i}(a: string): void;\nexport function over${i}(a: unknown) {}\n`);
+      writeFileSync(
+        join(root, `h${i}.ts`),
+        `export function over${i}(a: string): void;\nexport function over${i}(a: unknown) {}\n`,
+      );
     }
     writeFileSync(join(root, 'bin.py'), Buffer.from([0, 1, 2, 3]));
     const workers = createOutlineWorkers(undefined, 2);
@@ -125,7 +172,10 @@ describe('symbol index cache and workers', function () {
       const parallel = new Lectern({ ...countingHost(root).host, outlineWorkers: workers });
       const serial = new Lectern(countingHost(root).host);
       for (const target of ['T42.Run', 'over17', 'T3', 'zzzNoSuchSym']) {
-        const [a, b] = [await parallel.invoke('lectern_read', { mode: 'symbol', target }), await serial.invoke('lectern_read', { mode: 'symbol', target })];
+        const [a, b] = [
+          await parallel.invoke('lectern_read', { mode: 'symbol', target }),
+          await serial.invoke('lectern_read', { mode: 'symbol', target }),
+        ];
         assert.equal(a.text, b.text, target);
       }
     } finally {
@@ -192,12 +242,16 @@ describe('symbol index cache and workers', function () {
   it('a cold index finds the symbol first in the files that mention it, though the budget runs out', async () => {
     const root = join(dir, 'ws');
     mkdirSync(root);
-    for (let i = 0; i < 120; i++) writeFileSync(join(root, `a${String(i).padStart(3, '0')}.py`), `def filler${i}():\n    return ${i}\n`);
+    for (let i = 0; i < 120; i++)
+      writeFileSync(join(root, `a${String(i).padStart(3, '0')}.py`), `def filler${i}():\n    return ${i}\n`);
     writeFileSync(join(root, 'zz_last.py'), 'def wanted_symbol():\n    return 1\n');
     // Every open is slow (a loaded machine): parsing all the files takes far longer than the budget.
     const slow: Host = {
       ...countingHost(root).host,
-      fs: { ...nodeFileSystem, open: async (path: string) => (await new Promise((r) => setTimeout(r, 25)), nodeFileSystem.open(path)) },
+      fs: {
+        ...nodeFileSystem,
+        open: async (path: string) => (await new Promise((r) => setTimeout(r, 25)), nodeFileSystem.open(path)),
+      },
     };
     const saved = INDEX_LIMITS.budgetMs;
     INDEX_LIMITS.budgetMs = 600;

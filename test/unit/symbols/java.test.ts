@@ -64,9 +64,15 @@ describe('outline: Java', function () {
   it('ends signatures before the body', async () => {
     const symbols = all(await outlineOf('java', fixture('OrderService.java')));
     const at = (name: string, line: number) => symbols.find((s) => s.name === name && s.startLine === line)!;
-    assert.equal(at('OrderService', 16).signature, '@Service @Transactional(readOnly = true) public class OrderService<T extends Order> implements AutoCloseable');
+    assert.equal(
+      at('OrderService', 16).signature,
+      '@Service @Transactional(readOnly = true) public class OrderService<T extends Order> implements AutoCloseable',
+    );
     assert.equal(at('OrderService', 16).bodyStartLine, 18);
-    assert.equal(at('place', 55).signature, '@Override @Transactional public synchronized <R> R place(T order, Handler<R> handler) throws OrderException');
+    assert.equal(
+      at('place', 55).signature,
+      '@Override @Transactional public synchronized <R> R place(T order, Handler<R> handler) throws OrderException',
+    );
     assert.equal(at('place', 55).bodyStartLine, 58);
     assert.equal(at('find', 45).signature, 'public List<T> find(Predicate<? super T> filter, int limit)');
     assert.equal(at('handle', 78).signature, 'R handle(Order order) throws OrderException;');
@@ -74,7 +80,9 @@ describe('outline: Java', function () {
   });
 
   it('covers modules, local classes, sealed interfaces and nested records', async () => {
-    const module = ['/** The orders module. */', 'module com.example.orders {', '    requires java.base;', '}'].join('\n');
+    const module = ['/** The orders module. */', 'module com.example.orders {', '    requires java.base;', '}'].join(
+      '\n',
+    );
     assert.deepEqual(flatten(await outlineOf('java', module)), ['module com.example.orders [2-4] ctx 1']);
     const text = [
       'public abstract class Shape {', // 1
@@ -105,13 +113,20 @@ describe('outline: Java', function () {
 
   it('shows a declaration with several declarators once in the outline answer, each name still readable', async () => {
     const root = join(__dirname, '..', '..', 'fixtures', 'symbols');
-    const lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: root }], loadWasm: createWasmLoader() }, () => ({ sessionGuard: false }));
+    const lectern = new Lectern(
+      { fs: nodeFileSystem, roots: () => [{ name: 'fixtures', path: root }], loadWasm: createWasmLoader() },
+      () => ({ sessionGuard: false }),
+    );
     const outline = await lectern.invoke('lectern_read', { target: 'java/OrderService.java', outline: true });
     assert.ok(outline.ok, outline.text);
     const shared = outline.text.split('\n').filter((line) => line.includes('private int created, cancelled;'));
     assert.deepEqual(shared, ['  [L24] field private int created, cancelled;']);
     for (const name of ['OrderService.created', 'OrderService.cancelled']) {
-      const read = await lectern.invoke('lectern_read', { mode: 'symbol', target: name, path: 'java/OrderService.java' });
+      const read = await lectern.invoke('lectern_read', {
+        mode: 'symbol',
+        target: name,
+        path: 'java/OrderService.java',
+      });
       assert.ok(read.ok && read.text.includes('private int created, cancelled;'), `${name}: ${read.text}`);
     }
   });

@@ -70,15 +70,33 @@ describe('outline: PHP', () => {
       const s = find(outline, path);
       return [s.signature, s.bodyStartLine];
     };
-    assert.deepEqual(sig('App\\Billing/InvoiceService'), ['#[Service(shared: true)] #[Deprecated] final class InvoiceService implements Billable', 69]);
-    assert.deepEqual(sig('App\\Billing/InvoiceService/__construct'), ['public function __construct( private readonly Mailer $mailer, private string $currency = DEFAULT_CURRENCY, )', 84]);
-    assert.deepEqual(sig('App\\Billing/InvoiceService/addLine'), ['#[Override] public function addLine(string $sku, int $cents): static', 95]);
-    assert.deepEqual(sig('App\\Billing/InvoiceService/render'), ['abstract protected function render(array $lines): string;', null]);
+    assert.deepEqual(sig('App\\Billing/InvoiceService'), [
+      '#[Service(shared: true)] #[Deprecated] final class InvoiceService implements Billable',
+      69,
+    ]);
+    assert.deepEqual(sig('App\\Billing/InvoiceService/__construct'), [
+      'public function __construct( private readonly Mailer $mailer, private string $currency = DEFAULT_CURRENCY, )',
+      84,
+    ]);
+    assert.deepEqual(sig('App\\Billing/InvoiceService/addLine'), [
+      '#[Override] public function addLine(string $sku, int $cents): static',
+      95,
+    ]);
+    assert.deepEqual(sig('App\\Billing/InvoiceService/render'), [
+      'abstract protected function render(array $lines): string;',
+      null,
+    ]);
     assert.deepEqual(sig('App\\Billing/InvoiceService/$lines'), ['private array $lines = [];', null]);
-    assert.deepEqual(sig('App\\Billing/InvoiceStatus'), ['enum InvoiceStatus: string implements \\JsonSerializable', 42]);
+    assert.deepEqual(sig('App\\Billing/InvoiceStatus'), [
+      'enum InvoiceStatus: string implements \\JsonSerializable',
+      42,
+    ]);
     assert.deepEqual(sig('App\\Billing/InvoiceStatus/Open'), ["case Open = 'open';", null]);
     assert.deepEqual(sig('App\\Billing/Audited'), ['trait Audited', 32]);
-    assert.deepEqual(sig('App\\Billing/format_money'), ['function format_money(int $cents, string $currency = DEFAULT_CURRENCY): string', 133]);
+    assert.deepEqual(sig('App\\Billing/format_money'), [
+      'function format_money(int $cents, string $currency = DEFAULT_CURRENCY): string',
+      133,
+    ]);
     assert.deepEqual(sig('App\\Billing/BILLING_DEBUG'), ["define('BILLING_DEBUG', false);", null]);
   });
 

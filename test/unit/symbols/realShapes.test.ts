@@ -15,7 +15,8 @@ import { fixtureText, outlineOf } from './outlineHelper';
 
 const FILES: Record<string, string> = {
   // Go: the type in one file, its methods in others (cobra's Command).
-  'cmd/command.go': 'package cobra\n\n// Command is a command.\ntype Command struct {\n\tUse string\n}\n\nfunc (c *Command) UsageString() string { return c.Use }\n',
+  'cmd/command.go':
+    'package cobra\n\n// Command is a command.\ntype Command struct {\n\tUse string\n}\n\nfunc (c *Command) UsageString() string { return c.Use }\n',
   'cmd/bash_completions.go': [
     'package cobra', // 1
     '', // 2
@@ -56,9 +57,11 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   // C: the prototype in the header, the definition in the source.
   'c/sds.h': 'typedef char *sds;\nsds sdscpylen(sds s, const char *t, size_t len);\nsds sdsnew(const char *init);\n',
-  'c/sds.c': '#include "sds.h"\n\n/* Copies len bytes. */\nsds sdscpylen(sds s, const char *t, size_t len) {\n    return s;\n}\n',
+  'c/sds.c':
+    '#include "sds.h"\n\n/* Copies len bytes. */\nsds sdscpylen(sds s, const char *t, size_t len) {\n    return s;\n}\n',
   // C#: one partial class in two files.
-  'cs/Order.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public int Id { get; set; }\n    public string Name { get; set; }\n    public decimal Total() { return 0; }\n}\n',
+  'cs/Order.cs':
+    'namespace Shop;\n\npublic partial class Order\n{\n    public int Id { get; set; }\n    public string Name { get; set; }\n    public decimal Total() { return 0; }\n}\n',
   'cs/Order.Generated.cs': 'namespace Shop;\n\npublic partial class Order\n{\n    public void Save() { }\n}\n',
   // C#: overloads one after another, an overload apart from the others, and Java overloads too long to read together.
   'cs/Timing.cs': [
@@ -82,7 +85,8 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   'java/Big.java': `class Big {\n  void run(int a) {\n${'    a++;\n'.repeat(40)}  }\n  void run(String s) {\n${'    s.trim();\n'.repeat(40)}  }\n}\n`,
   // Ruby: a class reopened in another file.
-  'rb/invoice.rb': 'class Invoice\n  attr_reader :amount\n\n  def initialize(amount)\n    @amount = amount\n  end\nend\n',
+  'rb/invoice.rb':
+    'class Invoice\n  attr_reader :amount\n\n  def initialize(amount)\n    @amount = amount\n  end\nend\n',
   'rb/invoice_ext.rb': 'class Invoice\n  def total\n    amount * 2\n  end\nend\n',
   // Python: typos, a long docstring, TypeVars before the code.
   'py/app.py': [
@@ -121,7 +125,11 @@ describe('symbols on real shapes of code', function () {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
     }
-    lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() });
+    lectern = new Lectern({
+      fs: nodeFileSystem,
+      roots: () => [{ name: 'ws', path: root }],
+      loadWasm: createWasmLoader(),
+    });
   });
 
   after(() => rmSync(root, { recursive: true, force: true }));
@@ -180,7 +188,13 @@ describe('symbols on real shapes of code', function () {
   });
 
   it('C++ behind annotation macros: classes, methods and out-of-class definitions keep their names and spans', async () => {
-    const expected: [string, number, number][] = [['AutoHandle', 1, 8], ['AutoHandle.Get', 4, 6], ['AutoHandle.operator()', 7, 7], ['PrintTo', 9, 9], ['Mock.AllowUninterestingCalls', 10, 13]];
+    const expected: [string, number, number][] = [
+      ['AutoHandle', 1, 8],
+      ['AutoHandle.Get', 4, 6],
+      ['AutoHandle.operator()', 7, 7],
+      ['PrintTo', 9, 9],
+      ['Mock.AllowUninterestingCalls', 10, 13],
+    ];
     for (const [target, start, end] of expected) {
       const r = await read({ mode: 'symbol', target, path: 'cc/macros.h' });
       assert.ok(r.ok, `${target}: ${r.text}`);
@@ -188,7 +202,11 @@ describe('symbols on real shapes of code', function () {
       assert.deepEqual([s.start_line, s.end_line], [start, end], target);
     }
     // Another session: this one already has these lines (it would point back to them).
-    const cls = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'AutoHandle', path: 'cc/macros.h', include_body: false }, { sessionId: 'signature' });
+    const cls = await lectern.invoke(
+      'lectern_read',
+      { mode: 'symbol', target: 'AutoHandle', path: 'cc/macros.h', include_body: false },
+      { sessionId: 'signature' },
+    );
     assert.match(cls.text, /^1\tclass GTEST_API_ AutoHandle \{$/m, 'the signature shows the file as written');
   });
 
@@ -204,7 +222,12 @@ describe('symbols on real shapes of code', function () {
   });
 
   it('C# partial classes and reopened Ruby classes: members in any part resolve; the type reads as its largest part', async () => {
-    for (const [target, file] of [['Order.Save', 'cs/Order.Generated.cs'], ['Order.Total', 'cs/Order.cs'], ['Invoice.total', 'rb/invoice_ext.rb'], ['Invoice.initialize', 'rb/invoice.rb']] as const) {
+    for (const [target, file] of [
+      ['Order.Save', 'cs/Order.Generated.cs'],
+      ['Order.Total', 'cs/Order.cs'],
+      ['Invoice.total', 'rb/invoice_ext.rb'],
+      ['Invoice.initialize', 'rb/invoice.rb'],
+    ] as const) {
       const r = await read({ mode: 'symbol', target });
       assert.ok(r.ok, `${target}: ${r.text}`);
       assert.equal(r.location!.file, file, target);
@@ -222,13 +245,23 @@ describe('symbols on real shapes of code', function () {
     const together = await read({ mode: 'symbol', target: 'Timing.Delay' });
     assert.ok(together.ok, together.text);
     assert.match(together.text, /^cs\/Timing\.cs:5-11 method Shop\.Timing\.Delay\n/);
-    assert.match(together.content, /^    \/\/\/ <summary>Waits ms\.<\/summary>\n[^]*Delay\(int ms\)[^]*Delay\(System\.TimeSpan span\)[^]*\n$/);
+    assert.match(
+      together.content,
+      /^    \/\/\/ <summary>Waits ms\.<\/summary>\n[^]*Delay\(int ms\)[^]*Delay\(System\.TimeSpan span\)[^]*\n$/,
+    );
     assert.deepEqual(together.location, { file: 'cs/Timing.cs', line: 6, end_line: 11 });
-    assert.match(together.text, /has 2 overloads, read together \(lines 6-9, 11-11\); one alone: lectern_read \{"mode":"symbol","target":"Shop\.Timing\.Delay","path":"cs\/Timing\.cs","index":2\}/);
+    assert.match(
+      together.text,
+      /has 2 overloads, read together \(lines 6-9, 11-11\); one alone: lectern_read \{"mode":"symbol","target":"Shop\.Timing\.Delay","path":"cs\/Timing\.cs","index":2\}/,
+    );
     const second = await read({ mode: 'symbol', target: 'Shop.Timing.Delay', path: 'cs/Timing.cs', index: 2 });
     assert.ok(second.ok, second.text);
     assert.match(second.content, /^    public static int Delay\(System\.TimeSpan span\)/);
-    for (const input of [{ target: 'Timing.Apart' }, { target: 'Big.run' }, { target: 'Timing.Delay', include_body: false, force: true }]) {
+    for (const input of [
+      { target: 'Timing.Apart' },
+      { target: 'Big.run' },
+      { target: 'Timing.Delay', include_body: false, force: true },
+    ]) {
       const listed = await read({ mode: 'symbol', ...input });
       assert.equal(listed.error?.code, 'AMBIGUOUS_SYMBOL', `${JSON.stringify(input)}: ${listed.text}`);
     }
@@ -253,12 +286,18 @@ describe('symbols on real shapes of code', function () {
     const long = await read({ mode: 'symbol', target: 'Long', include_body: false });
     assert.match(long.text, /^41\t    more words 40\.$/m);
     assert.doesNotMatch(long.text, /^42\t/m);
-    assert.match(long.text, /\[Docstring cut at line 41; it ends at line 63: lectern_read \{"mode":"file","target":"py\/long\.py","start_line":42,"end_line":63\}\]/);
+    assert.match(
+      long.text,
+      /\[Docstring cut at line 41; it ends at line 63: lectern_read \{"mode":"file","target":"py\/long\.py","start_line":42,"end_line":63\}\]/,
+    );
   });
 
   it('an outline example names code first, not a type variable', async () => {
     const r = await read({ target: 'py/app.py', outline: true });
-    assert.match(r.text, /Read one symbol: lectern_read \{"mode":"symbol","target":"make_response","path":"py\/app\.py"\}/);
+    assert.match(
+      r.text,
+      /Read one symbol: lectern_read \{"mode":"symbol","target":"make_response","path":"py\/app\.py"\}/,
+    );
   });
 });
 
@@ -268,7 +307,11 @@ function assertTruthful(symbols: readonly OutlineSymbol[], where: string, parent
   for (const s of symbols) {
     assert.ok(s.startLine >= previous, `${where}: ${s.name} at ${s.startLine} after a sibling at ${previous}`);
     previous = s.startLine;
-    if (parent) assert.ok(s.startLine >= parent.startLine && s.endLine <= parent.endLine, `${where}: ${s.name} [${s.startLine}-${s.endLine}] outside ${parent.name} [${parent.startLine}-${parent.endLine}]`);
+    if (parent)
+      assert.ok(
+        s.startLine >= parent.startLine && s.endLine <= parent.endLine,
+        `${where}: ${s.name} [${s.startLine}-${s.endLine}] outside ${parent.name} [${parent.startLine}-${parent.endLine}]`,
+      );
     assertTruthful(s.children, where, s);
   }
 }
@@ -286,7 +329,9 @@ describe('outline ranges read truthfully', () => {
   }
   it('covers every grammar but TypeScript/JavaScript/Python (tested against their compilers)', () => {
     const tested = new Set(readdirSync(fixtures).map((l) => (l === 'csharp' ? 'c_sharp' : l)));
-    const missing = LANGUAGES.map((l) => l.grammar).filter((g) => !tested.has(g) && !['typescript', 'tsx', 'javascript', 'python'].includes(g));
+    const missing = LANGUAGES.map((l) => l.grammar).filter(
+      (g) => !tested.has(g) && !['typescript', 'tsx', 'javascript', 'python'].includes(g),
+    );
     assert.deepEqual(missing, []);
   });
 });

@@ -21,7 +21,11 @@ describe('name paths across language shapes', function () {
     copyFileSync(join(fixtures, 'rust/cache.rs'), join(root, 'cache.rs'));
     writeFileSync(join(root, 'shapes.h'), 'namespace geo {\nclass Circle {\n public:\n  double area() const;\n};\n}\n');
     writeFileSync(join(root, 'plain.h'), 'struct point { int x; int y; };\nint add(int a, int b);\n');
-    lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() });
+    lectern = new Lectern({
+      fs: nodeFileSystem,
+      roots: () => [{ name: 'ws', path: root }],
+      loadWasm: createWasmLoader(),
+    });
   });
 
   after(() => rmSync(root, { recursive: true, force: true }));

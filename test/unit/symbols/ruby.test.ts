@@ -80,12 +80,33 @@ describe('outline: Ruby', () => {
   });
 
   it('private def / private_class_method def: the modifier belongs to the method', async () => {
-    const text = ['class Job', '  QUEUE = :default', '  # Runs later.', '  private_class_method def self.enqueue(id)', '    id', '  end', '', '  protected def retry!; end', 'end'].join('\n');
-    assert.deepEqual(flatten(await outlineOf('ruby', text)), ['class Job [1-9]', '  variable QUEUE [2-2]', '  method enqueue [4-6] ctx 3', '  method retry! [8-8]']);
+    const text = [
+      'class Job',
+      '  QUEUE = :default',
+      '  # Runs later.',
+      '  private_class_method def self.enqueue(id)',
+      '    id',
+      '  end',
+      '',
+      '  protected def retry!; end',
+      'end',
+    ].join('\n');
+    assert.deepEqual(flatten(await outlineOf('ruby', text)), [
+      'class Job [1-9]',
+      '  variable QUEUE [2-2]',
+      '  method enqueue [4-6] ctx 3',
+      '  method retry! [8-8]',
+    ]);
   });
 
   it('constants built by Struct.new / Class.new / Data.define are classes, other constants variables', async () => {
-    const text = ['Pair = Struct.new(:left, :right)', 'Job = Class.new(Base) { def run; end }', 'Coord = Data.define(:lat, :lng)', 'Structure = Structured.new(1)', 'LIMIT = 10'].join('\n');
+    const text = [
+      'Pair = Struct.new(:left, :right)',
+      'Job = Class.new(Base) { def run; end }',
+      'Coord = Data.define(:lat, :lng)',
+      'Structure = Structured.new(1)',
+      'LIMIT = 10',
+    ].join('\n');
     assert.deepEqual(flatten(await outlineOf('ruby', text)), [
       'class Pair [1-1]',
       'class Job [2-2]',

@@ -59,7 +59,10 @@ describe('outline: Rust', function () {
 
   it('resolves methods through their impl block', async () => {
     const flat = flattenSymbols(await outlineOf('rust', fixture('cache.rs')));
-    const resolve = (target: string) => matchNamePath(flat, parseNamePath(target)).map((f) => `${f.symbol.kind} ${qualifiedName(f.path)}:${f.symbol.startLine}`);
+    const resolve = (target: string) =>
+      matchNamePath(flat, parseNamePath(target)).map(
+        (f) => `${f.symbol.kind} ${qualifiedName(f.path)}:${f.symbol.startLine}`,
+      );
     assert.deepEqual(resolve('Cache::get'), ['method Cache.get:73']);
     assert.deepEqual(resolve('CacheError.fmt'), ['method CacheError.fmt:26']);
     assert.deepEqual(resolve('util::Bits::float'), ['field util.Bits.float:110']);
@@ -69,7 +72,8 @@ describe('outline: Rust', function () {
 
   it('ends signatures before the body', async () => {
     const symbols = all(await outlineOf('rust', fixture('cache.rs')));
-    const signature = (name: string, line: number) => symbols.find((s) => s.name === name && s.startLine === line)!.signature;
+    const signature = (name: string, line: number) =>
+      symbols.find((s) => s.name === name && s.startLine === line)!.signature;
     assert.equal(signature('Cache', 54), 'pub struct Cache<K, V> where K: Eq + Hash,');
     assert.equal(signature('Cache', 65), 'impl<K: Eq + Hash + Clone, V> Cache<K, V>');
     assert.equal(signature('CacheError', 25), 'impl fmt::Display for CacheError');

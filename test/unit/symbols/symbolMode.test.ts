@@ -126,7 +126,12 @@ describe('symbol reads', function () {
     assert.doesNotMatch(r.text, /node_modules/);
     // One call template, then `file:line kind name` and any extra fields per candidate.
     assert.match(r.text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
-    const inputs = [...r.text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({ mode: 'symbol', target: m[2], path: m[1], ...(m[3] ? JSON.parse(m[3]) : {}) }));
+    const inputs = [...r.text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({
+      mode: 'symbol',
+      target: m[2],
+      path: m[1],
+      ...(m[3] ? JSON.parse(m[3]) : {}),
+    }));
     assert.equal(inputs.length, 2, r.text); // the TypeScript overloads (one symbol) + 1 Python function
     const seen = new Set<string>();
     for (const input of inputs) {
@@ -141,7 +146,10 @@ describe('symbol reads', function () {
     const overloads = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts' });
     assert.ok(overloads.ok, overloads.text);
     assert.equal(overloads.location!.line, 17);
-    assert.match(overloads.content, /^export function helper\(a: string\): string;\nexport function helper\(a: number\): number;\nexport function helper\(a: unknown\): unknown \{\n  return a;\n\}\n$/);
+    assert.match(
+      overloads.content,
+      /^export function helper\(a: string\): string;\nexport function helper\(a: number\): number;\nexport function helper\(a: unknown\): unknown \{\n  return a;\n\}\n$/,
+    );
     const past = await read({ mode: 'symbol', target: 'helper', path: 'src/store.ts', index: 2 });
     assert.equal(past.error?.code, 'OUT_OF_RANGE');
   });
@@ -149,7 +157,10 @@ describe('symbol reads', function () {
   it('answers NOT_FOUND with the closest names (case, substring, small edits)', async () => {
     const r = await read({ mode: 'symbol', target: 'Store.gett' });
     assert.equal(r.error?.code, 'NOT_FOUND');
-    assert.match(r.error!.hint, /src\/store\.ts:8 method Store\.get → lectern_read \{"mode":"symbol","target":"Store.get","path":"src\/store.ts"\}/);
+    assert.match(
+      r.error!.hint,
+      /src\/store\.ts:8 method Store\.get → lectern_read \{"mode":"symbol","target":"Store.get","path":"src\/store.ts"\}/,
+    );
     const lower = await read({ mode: 'symbol', target: 'loader' });
     assert.match(lower.error!.hint, /class Loader/);
   });
@@ -179,7 +190,12 @@ describe('symbol reads', function () {
   });
 
   it('a symbol over the token cap comes as signature and members, with calls to read on', async () => {
-    const big = ['export class Big {', ...Array.from({ length: 400 }, (_, i) => `  m${i}(): number { return ${i} * ${i} + ${i}; }`), '}', ''].join('\n');
+    const big = [
+      'export class Big {',
+      ...Array.from({ length: 400 }, (_, i) => `  m${i}(): number { return ${i} * ${i} + ${i}; }`),
+      '}',
+      '',
+    ].join('\n');
     write(root, 'src/big.ts', big);
     settings = { contextTokens: 10_000, maxReadShare: 0.2 };
     const r = await read({ mode: 'symbol', target: 'Big', path: 'src/big.ts' });
@@ -210,7 +226,12 @@ describe('symbol reads', function () {
   });
 
   it('with a watching host, trusts known files until told they changed', async () => {
-    const watching = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader(), watchesFiles: true });
+    const watching = new Lectern({
+      fs: nodeFileSystem,
+      roots: () => [{ name: 'ws', path: root }],
+      loadWasm: createWasmLoader(),
+      watchesFiles: true,
+    });
     assert.ok((await watching.invoke('lectern_read', { mode: 'symbol', target: 'Loader.load' })).ok);
     const path = write(root, 'py/util.py', UTIL_PY.replace('def load', 'def fetch'));
     utimesSync(path, new Date(), new Date(Date.now() + 5_000));
@@ -219,7 +240,10 @@ describe('symbol reads', function () {
     assert.ok(moved.ok, moved.text);
     write(root, 'py/extra.py', 'def brand_new():\n    return 1\n');
     watching.invalidate(join(root, 'py/extra.py'));
-    assert.ok((await watching.invoke('lectern_read', { mode: 'symbol', target: 'brand_new' })).ok, 'a created file is listed again');
+    assert.ok(
+      (await watching.invoke('lectern_read', { mode: 'symbol', target: 'brand_new' })).ok,
+      'a created file is listed again',
+    );
   });
 
   it('says plainly when a language has no symbol support', async () => {
@@ -232,7 +256,10 @@ describe('symbol reads', function () {
     const r = await read({ mode: 'file', target: 'src/store.ts', kind: 'class' });
     assert.equal(r.error?.message, "kind is only valid for mode='symbol'. Remove it or switch mode.");
     const both = await read({ mode: 'symbol', target: 'Store', start_line: 3 });
-    assert.equal(both.error?.message, "start_line is only valid for mode='file' or mode='snippet'. Remove it or switch mode.");
+    assert.equal(
+      both.error?.message,
+      "start_line is only valid for mode='file' or mode='snippet'. Remove it or switch mode.",
+    );
     const list = await read({ mode: 'symbol', target: ['a', 'b'] });
     assert.equal(list.error?.code, 'INVALID_ARGS');
   });
@@ -247,7 +274,10 @@ describe('outlines and snippets', function () {
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'lectern-outline-'));
     write(root, 'store.ts', STORE_TS);
-    lectern = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() }, () => ({ contextTokens: 20_000 }));
+    lectern = new Lectern(
+      { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() },
+      () => ({ contextTokens: 20_000 }),
+    );
   });
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -263,7 +293,11 @@ describe('outlines and snippets', function () {
   });
 
   it('a large file read without a range answers with an outline that fits, level by level', async () => {
-    const functions = Array.from({ length: 3000 }, (_, i) => `export function handler${i}(request: Request, response: Response): void {\n  response.end(String(${i}));\n}\n`);
+    const functions = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `export function handler${i}(request: Request, response: Response): void {\n  response.end(String(${i}));\n}\n`,
+    );
     write(root, 'huge.ts', functions.join('\n'));
     const r = await read({ target: 'huge.ts' });
     assert.ok(r.ok, r.text);

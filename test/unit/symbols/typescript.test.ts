@@ -73,7 +73,18 @@ describe('outline: TSX and JSX', () => {
   });
 
   it('parses JSX in .jsx files with the JavaScript grammar', async () => {
-    const text = ['export default function App() {', '  return <main><h1>Hi</h1></main>;', '}', 'class Panel extends React.Component {', '  render() { return <div />; }', '}'].join('\n');
-    assert.deepEqual(flatten(await outlineOf('javascript', text)), ['function App [1-3]', 'class Panel [4-6]', '  method render [5-5]']);
+    const text = [
+      'export default function App() {',
+      '  return <main><h1>Hi</h1></main>;',
+      '}',
+      'class Panel extends React.Component {',
+      '  render() { return <div />; }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(flatten(await outlineOf('javascript', text)), [
+      'function App [1-3]',
+      'class Panel [4-6]',
+      '  method render [5-5]',
+    ]);
   });
 });

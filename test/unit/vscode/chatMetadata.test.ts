@@ -11,7 +11,15 @@ const turn: HistoryTurn = {
     {
       response: '',
       calls: [
-        { id: '1', tool: 'lectern_read', input: { target: 'big.json', ephemeral: true }, kind: 'read', path: 'big.json', ephemeral: true, text: 'x'.repeat(50_000) },
+        {
+          id: '1',
+          tool: 'lectern_read',
+          input: { target: 'big.json', ephemeral: true },
+          kind: 'read',
+          path: 'big.json',
+          ephemeral: true,
+          text: 'x'.repeat(50_000),
+        },
         { id: '2', tool: 'lectern_read', input: { target: 'a.ts' }, kind: 'read', path: 'a.ts', text: 'a.ts:1-3\n1 a' },
       ],
     },

@@ -5,7 +5,8 @@ import type { BudgetState, SessionSnapshot, TimelineEntry } from '../../../src/c
 import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
 
 export function emptySnapshot(id = 'default', started = 1_700_000_000_000): SessionSnapshot {
-  const { maxReadsPerSession, maxTotalReadLines, maxSingleReadLines, maxPreviewChars, hardLimitMultiplier } = DEFAULT_STABILIZATION;
+  const { maxReadsPerSession, maxTotalReadLines, maxSingleReadLines, maxPreviewChars, hardLimitMultiplier } =
+    DEFAULT_STABILIZATION;
   return {
     id,
     started_at_unix_ms: started,
@@ -70,7 +71,13 @@ export class FakeSession implements SessionApi {
   }
 
   /** One read of `lines` lines of `file` (1-based start). */
-  read(file: string, start: number, lines: number, flags: Partial<TimelineEntry['flags']> = {}, sessionId = 'default'): SessionSnapshot {
+  read(
+    file: string,
+    start: number,
+    lines: number,
+    flags: Partial<TimelineEntry['flags']> = {},
+    sessionId = 'default',
+  ): SessionSnapshot {
     const s = this.snapshot(sessionId);
     const m = s.metrics;
     m.reads_count++;
@@ -91,9 +98,17 @@ export class FakeSession implements SessionApi {
       end_line: start + lines - 1,
       tokens: lines * 10,
       ok: true,
-      flags: { degraded: false, deduplicated: false, ephemeral: false, low_relevance: false, excluded: false, ...flags },
+      flags: {
+        degraded: false,
+        deduplicated: false,
+        ephemeral: false,
+        low_relevance: false,
+        excluded: false,
+        ...flags,
+      },
     });
-    if (flags.low_relevance) s.warnings.push({ code: 'LOW_RELEVANCE', message: `${file} was not among the recent search results.` });
+    if (flags.low_relevance)
+      s.warnings.push({ code: 'LOW_RELEVANCE', message: `${file} was not among the recent search results.` });
     s.budget_state = state(s);
     this.sessions.set(sessionId, s);
     this.emit(s);
@@ -108,7 +123,11 @@ export class FakeSession implements SessionApi {
 function state(s: SessionSnapshot): BudgetState {
   const { reads_count, reads_lines_total } = s.metrics;
   const l = s.limits;
-  if (reads_count >= l.maxReadsPerSession * l.hardLimitMultiplier || reads_lines_total >= l.maxTotalReadLines * l.hardLimitMultiplier) return 'hard';
+  if (
+    reads_count >= l.maxReadsPerSession * l.hardLimitMultiplier ||
+    reads_lines_total >= l.maxTotalReadLines * l.hardLimitMultiplier
+  )
+    return 'hard';
   if (reads_count >= l.maxReadsPerSession || reads_lines_total >= l.maxTotalReadLines) return 'soft';
   return 'ok';
 }

@@ -6,11 +6,31 @@ import { emptyMeta, type ToolResponse } from '../../../src/core/ground/contract'
 import { answerDocument, modelText } from '../../../src/vscode/palette/answerDocument';
 import { parseRange } from '../../../src/vscode/palette/lineRange';
 
-const response = (text: string, meta: Partial<ToolResponse['meta']> = {}): ToolResponse => ({ ok: true, mode: 'file', target: 'a.ts', content: '', text, meta: { ...emptyMeta(), ...meta }, location: null });
+const response = (text: string, meta: Partial<ToolResponse['meta']> = {}): ToolResponse => ({
+  ok: true,
+  mode: 'file',
+  target: 'a.ts',
+  content: '',
+  text,
+  meta: { ...emptyMeta(), ...meta },
+  location: null,
+});
 
 describe('palette: answer documents', () => {
   it('header: the call, tokens, truncation, lines, next call', () => {
-    const doc = answerDocument('lectern_read', { target: 'a.ts', head: 2 }, response('a.ts:1-2\n1 x\n2 y', { token_estimate: 99, truncated: true, start_line: 1, end_line: 2, total_lines: 9, next: { target: 'a.ts', start_line: 3 } }), 12);
+    const doc = answerDocument(
+      'lectern_read',
+      { target: 'a.ts', head: 2 },
+      response('a.ts:1-2\n1 x\n2 y', {
+        token_estimate: 99,
+        truncated: true,
+        start_line: 1,
+        end_line: 2,
+        total_lines: 9,
+        next: { target: 'a.ts', start_line: 3 },
+      }),
+      12,
+    );
     assert.equal(
       doc,
       'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 12 (o200k) · truncated: yes · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
@@ -19,7 +39,11 @@ describe('palette: answer documents', () => {
   });
 
   it('the model text comes back out unchanged, whatever it holds', () => {
-    fc.assert(fc.property(fc.string(), (text) => assert.equal(modelText(answerDocument('lectern_search', { query: 'q' }, response(text), 0)), text)));
+    fc.assert(
+      fc.property(fc.string(), (text) =>
+        assert.equal(modelText(answerDocument('lectern_search', { query: 'q' }, response(text), 0)), text),
+      ),
+    );
   });
 
   it('line ranges typed in the input box', () => {

@@ -8,7 +8,12 @@ import { MetricsDatabase, METRICS_TABLE } from '../../../src/node/metricsDatabas
 import { CurrentSession } from '../../../src/vscode/currentSession';
 import { dashboardHtml } from '../../../src/vscode/dashboardHtml';
 import { parseFromWebview } from '../../../src/vscode/dashboardProtocol';
-import { restoreSession, SESSION_STATE_KEY, SessionPersistence, type StateStore } from '../../../src/vscode/sessionPersistence';
+import {
+  restoreSession,
+  SESSION_STATE_KEY,
+  SessionPersistence,
+  type StateStore,
+} from '../../../src/vscode/sessionPersistence';
 import { escapeMarkdown, statusView } from '../../../src/vscode/statusModel';
 import { tempDir } from '../helpers';
 import { emptySnapshot, FakeSession } from './fakeSession';
@@ -114,13 +119,29 @@ describe('session UI: dashboard messages and HTML', () => {
     assert.equal(parseFromWebview({ type: 'run', command: 'x' }), undefined);
     assert.equal(parseFromWebview(null), undefined);
     assert.equal(parseFromWebview('ready'), undefined);
-    const rendered = { type: 'rendered', rev: 2, session_id: 's', budget_state: 'soft', reads_label: '3 / 2', lines_label: '9 / 10', timeline_rows: 3, warnings: 1 };
+    const rendered = {
+      type: 'rendered',
+      rev: 2,
+      session_id: 's',
+      budget_state: 'soft',
+      reads_label: '3 / 2',
+      lines_label: '9 / 10',
+      timeline_rows: 3,
+      warnings: 1,
+    };
     assert.deepEqual(parseFromWebview(rendered), rendered);
     assert.equal(parseFromWebview({ ...rendered, budget_state: 'meh' }), undefined);
   });
 
   it('has a strict CSP: nothing by default, the script by nonce, styles from the extension only', () => {
-    const html = dashboardHtml({ cspSource: 'https://ext.example', script: 'https://ext.example/media/dashboard.js', style: 'https://ext.example/media/dashboard.css' }, 'N0nce');
+    const html = dashboardHtml(
+      {
+        cspSource: 'https://ext.example',
+        script: 'https://ext.example/media/dashboard.js',
+        style: 'https://ext.example/media/dashboard.css',
+      },
+      'N0nce',
+    );
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
     assert.equal(csp, "default-src 'none'; style-src https://ext.example; script-src 'nonce-N0nce'");
     assert.match(html, /<script nonce="N0nce" src="https:\/\/ext\.example\/media\/dashboard\.js"><\/script>/);

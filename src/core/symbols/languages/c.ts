@@ -27,7 +27,15 @@ function functionIn(leaf: string): string {
 }
 
 /** Where a declaration is at file scope: the file, preprocessor blocks, `extern "C" { … }`. */
-const FILE_SCOPES = ['translation_unit', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'declaration_list'];
+const FILE_SCOPES = [
+  'translation_unit',
+  'preproc_if',
+  'preproc_ifdef',
+  'preproc_else',
+  'preproc_elif',
+  'preproc_elifdef',
+  'declaration_list',
+];
 
 /** Types a plain typedef can name (struct/union/enum only without a body: those are classes). */
 const plainType = `[(primitive_type) (type_identifier) (sized_type_specifier) (macro_type_specifier) (struct_specifier !body) (union_specifier !body) (enum_specifier !body)]`;
@@ -75,9 +83,15 @@ const STATEMENT_MACRO_CALL = String.raw`[A-Z][A-Z0-9_]*(?:_|PUSH|POP|PRAGMA|WARN
 
 const MASKS: readonly [RegExp, number][] = [
   // `class GTEST_API_ Test {`, `struct DLL_EXPORT Foo : Base`: any all-caps words between the key and the name.
-  [/\b(?:class|struct|union)(\s+)((?:[A-Z][A-Z0-9_]*\s+)+)(?=[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b|:(?!:)|\{))/g, 2],
+  [
+    /\b(?:class|struct|union)(\s+)((?:[A-Z][A-Z0-9_]*\s+)+)(?=[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b|:(?!:)|\{))/g,
+    2,
+  ],
   // `void f() GTEST_LOCK_EXCLUDED_(mu) {`, `int g() const LOCKS_EXCLUDED(m);`: annotations after the parameters.
-  [/\)((?:\s*(?:const|noexcept|override|final|volatile|&&?))*)((?:\s+[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\s*\((?:[^()]|\([^()]*\))*\))?)+)(?=\s*(?:\{|;|=\s*(?:0|default|delete)\b|override\b|final\b|const\b|->))/g, 2],
+  [
+    /\)((?:\s*(?:const|noexcept|override|final|volatile|&&?))*)((?:\s+[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\s*\((?:[^()]|\([^()]*\))*\))?)+)(?=\s*(?:\{|;|=\s*(?:0|default|delete)\b|override\b|final\b|const\b|->))/g,
+    2,
+  ],
   // `GTEST_API_ void PrintTo(…);`, `LIBFOO_EXPORT int f(void)`: an export macro opening a declaration.
   [new RegExp(String.raw`^([ \t]*)(${EXPORT_MACRO})(?=[ \t]+[A-Za-z_])`, 'gm'), 2],
   // `GTEST_DISABLE_MSC_WARNINGS_PUSH_(4180)` alone on its line (no `;`, no body on the next line): a macro the grammar reads as a broken declaration.
@@ -108,7 +122,11 @@ const outline = `
 (declaration declarator: ${functionIn('(identifier)')}) @symbol.function
 ${macroTrailedPrototype}
 
-${recordPatterns([['struct_specifier', 'class'], ['union_specifier', 'class'], ['enum_specifier', 'enum']])}
+${recordPatterns([
+  ['struct_specifier', 'class'],
+  ['union_specifier', 'class'],
+  ['enum_specifier', 'enum'],
+])}
 (type_definition type: ${plainType} declarator: ${nameIn('(type_identifier)')}) @symbol.type
 
 ${FILE_SCOPES.map((scope) => `(${scope} (declaration declarator: ${nameIn('(identifier)')}) @symbol.variable)`).join('\n')}

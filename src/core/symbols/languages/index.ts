@@ -18,11 +18,13 @@ const SPECS: readonly OutlineSpec[] = [typescript, tsx, javascript, python, go, 
 /** In registry order; a grammar without a spec here, or a spec without a registry entry, fails at load. */
 export const LANGUAGES: readonly LanguageSpec[] = GRAMMARS.map((entry) => {
   const spec = SPECS.find((s) => s.grammar === entry.grammar);
-  if (!spec) throw new Error(`languages.json names grammar ${entry.grammar}, which has no outline spec in symbols/languages`);
+  if (!spec)
+    throw new Error(`languages.json names grammar ${entry.grammar}, which has no outline spec in symbols/languages`);
   return { ...spec, languageIds: entry.languageIds, extensions: entry.extensions, wasm: entry.wasm };
 });
 for (const spec of SPECS) {
-  if (!GRAMMARS.some((g) => g.grammar === spec.grammar)) throw new Error(`symbols/languages: ${spec.grammar} is not in languages.json`);
+  if (!GRAMMARS.some((g) => g.grammar === spec.grammar))
+    throw new Error(`symbols/languages: ${spec.grammar} is not in languages.json`);
 }
 
 export function languageForPath(path: string, languageId?: string | null): LanguageSpec | undefined {
