@@ -17,6 +17,7 @@ export const LAYERS: Record<string, number> = {
   search: 1,
   diff: 1,
   history: 1,
+  navigate: 1,
   session: 2,
   modes: 3,
   tools: 4,

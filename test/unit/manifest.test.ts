@@ -38,14 +38,14 @@ describe('package.json languageModelTools', () => {
       properties: Record<string, { enum?: string[] }>;
       additionalProperties: boolean;
     };
-    assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet', 'diff_preview']);
+    assert.deepEqual(schema.properties.mode!.enum, ['file', 'symbol', 'snippet', 'diff_preview', 'references', 'map']);
     assert.equal(schema.additionalProperties, false);
   });
 
-  it("leaves target out of the schema's required list: diff_preview can do without it (validation requires it for the other modes)", () => {
+  it("leaves target out of the schema's required list: diff_preview and map can do without it (validation requires it for the other modes)", () => {
     const schema = inputSchema(lecternRead) as { required: string[] };
     assert.deepEqual(schema.required, []);
     assert.deepEqual(lecternRead.required, ['target']);
-    assert.deepEqual(lecternRead.modeOptional, { diff_preview: ['target'] });
+    assert.deepEqual(lecternRead.modeOptional, { diff_preview: ['target'], map: ['target'] });
   });
 });

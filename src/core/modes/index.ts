@@ -2,7 +2,9 @@
 // these (fields, typed input, run) and one entry here (CONTRIBUTING.md).
 import { diffPreviewMode } from './diffPreview';
 import { fileMode } from './file';
+import { mapMode } from './map';
 import type { ReadMode } from './mode';
+import { referencesMode } from './references';
 import { snippetMode } from './snippet';
 import { symbolMode } from './symbol';
 
@@ -11,6 +13,8 @@ export const READ_MODES = {
   symbol: symbolMode,
   snippet: snippetMode,
   diff_preview: diffPreviewMode,
+  references: referencesMode,
+  map: mapMode,
 } as const satisfies Record<string, ReadMode>;
 
 export type ReadModeName = keyof typeof READ_MODES;

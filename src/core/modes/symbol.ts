@@ -9,7 +9,7 @@ import { contextLines } from './readFields';
 export const symbolFields = {
   path: {
     type: 'string',
-    description: 'File, folder or glob to look in.',
+    description: 'File, folder or glob.',
   },
   kind: {
     type: 'string',
@@ -19,12 +19,12 @@ export const symbolFields = {
   index: {
     type: 'integer',
     minimum: 1,
-    description: 'Which overload, 1-based.',
+    description: 'Which overload.',
   },
   include_body: {
     type: 'boolean',
     default: true,
-    description: 'false: signature and members only.',
+    description: 'false: signature+members.',
   },
   include_context: {
     type: 'boolean',

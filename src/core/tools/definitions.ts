@@ -18,7 +18,7 @@ function readFields(): Record<string, FieldSpec> {
       type: 'string',
       enum: READ_MODE_NAMES,
       default: 'file',
-      description: 'symbol: by name; snippet: range with context; diff_preview: changes.',
+      description: 'symbol: by name; snippet: range+context; diff_preview: changes; references: uses; map: overview.',
     },
     ...targetField,
   };
@@ -48,7 +48,7 @@ export const lecternRead: ToolDefinition = {
     'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
   modelDescription: [
     'Read code. Lines numbered: first, last, every 10th; count between. [Next: …]: the exact call for the rest.',
-    'Function/class: mode "symbol". Text: lectern_search, then start_line/end_line. File symbols: outline. "unchanged since call #N": you have it.',
+    'Function/class: mode "symbol"; uses: "references". Text: lectern_search, then a range. "unchanged since call #N": you have it.',
   ].join('\n'),
   fields: readFields(),
   required: ['target'],
