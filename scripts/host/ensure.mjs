@@ -93,10 +93,30 @@ async function ensureAptPackages(chromium, force = false) {
       ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, ...toStderr })
       : run('apt-get', args, { env, ...toStderr });
   await aptRun(['update']);
+  // Say what apt will do before it does it: its own list of the packages it installs and upgrades.
+  const plan = aptPlan(sudo, env);
+  log(
+    `apt-get will install ${plan.install.length} package(s): ${plan.install.join(' ') || 'none'}; ` +
+      `upgrade ${plan.upgrade.length} (required by the version pins of the packages named): ${plan.upgrade.join(' ') || 'none'}`,
+  );
   await aptRun(['install', '-y', '--no-install-recommends', ...APT_PACKAGES]);
   const still = missingAptPackages(chromium);
   if (still.length) throw new Error(`still missing after apt-get install: ${still.join(', ')}`);
   log(`Debian packages installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** apt-get's simulated install of APT_PACKAGES: the packages it would newly install and those it would upgrade. */
+function aptPlan(sudo, env) {
+  const args = ['install', '--simulate', '--no-install-recommends', ...APT_PACKAGES];
+  const [cmd, cmdArgs] = sudo.length ? [sudo[0], [...sudo.slice(1), 'apt-get', ...args]] : ['apt-get', args];
+  const result = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8' });
+  const install = [];
+  const upgrade = [];
+  // "Inst NAME [OLD-VERSION] (NEW-VERSION …)": an old version in brackets means an upgrade.
+  for (const match of (result.stdout ?? '').matchAll(/^Inst (\S+)( \[[^\]]+\])?/gm)) {
+    (match[2] ? upgrade : install).push(match[1]);
+  }
+  return { install, upgrade };
 }
 
 function markerOk(p) {

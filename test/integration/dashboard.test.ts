@@ -142,7 +142,7 @@ describe('session status bar and dashboard', function () {
 
   it('starts at ok with the lowered limits, in the status bar and the dashboard', async () => {
     const { status, rendered } = await shown();
-    assert.equal(status.text, `$(book) 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
+    assert.equal(status.text, `$(book) Lectern 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
     assert.equal(status.background, undefined);
     assert.equal(status.command, 'lectern.openDashboard');
     assert.equal(rendered.budget_state, 'ok');
@@ -160,7 +160,7 @@ describe('session status bar and dashboard', function () {
       assert.equal(status.budget_state, snapshot.budget_state);
       assert.equal(
         status.text,
-        `$(book) ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`,
+        `$(book) Lectern ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`,
       );
       const background = {
         ok: undefined,
@@ -249,7 +249,7 @@ describe('session status bar and dashboard', function () {
     await vscode.commands.executeCommand('lectern.resetSession');
     const { status, rendered } = await shown();
     assert.equal(status.budget_state, 'ok');
-    assert.equal(status.text, `$(book) 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
+    assert.equal(status.text, `$(book) Lectern 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
     assert.equal(rendered.timeline_rows, 0);
     assert.equal(rendered.reads_label, `0 / ${SOFT_READS}`);
     const snapshot = JSON.parse(await exportText()) as SessionSnapshot;

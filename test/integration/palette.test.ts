@@ -84,7 +84,7 @@ describe('command-palette reads (lectern: documents)', () => {
       'the exact count of what the model receives',
     );
     assert.equal(lines[2], 'next call: none');
-    assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
+    assert.match(lines[3]!, /^session: 1 read, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
     const timeline = await sessionTimeline();
     assert.deepEqual(

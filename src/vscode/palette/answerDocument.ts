@@ -1,6 +1,7 @@
 // The text of a palette read's virtual document: a short header with the answer's metadata, then,
 // byte for byte, the text a model would receive for the same call. No vscode import (unit-tested).
 import type { ToolResponse } from '../../core/ground/contract';
+import { plural } from '../../core/ground/format';
 
 export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
 
@@ -29,7 +30,7 @@ export function answerDocument(tool: string, input: unknown, response: ToolRespo
     `next call: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
     ...(stab
       ? [
-          `session: ${stab.metrics_snapshot.reads_count} reads, ${stab.metrics_snapshot.search_count} searches, budget ${stab.budget_state}`,
+          `session: ${plural(stab.metrics_snapshot.reads_count, 'read')}, ${plural(stab.metrics_snapshot.search_count, 'search', 'searches')}, budget ${stab.budget_state}`,
         ]
       : []),
     ANSWER_RULE,

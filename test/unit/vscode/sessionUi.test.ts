@@ -84,7 +84,7 @@ describe('session UI: status bar', () => {
     const fake = new FakeSession({ maxReadsPerSession: 2, maxTotalReadLines: 2500 });
     let s = fake.read('a.ts', 1, 840);
     let view = statusView(s);
-    assert.equal(view.text, '$(book) 1/2 reads · 840/2,500 lines');
+    assert.equal(view.text, '$(book) Lectern 1/2 reads · 840/2,500 lines');
     assert.equal(view.background, undefined);
     s = fake.read('b.ts', 1, 1);
     view = statusView(s);
