@@ -77,7 +77,7 @@ describe('command-palette reads (lectern: documents)', () => {
     const { text } = await run('lectern.readSymbol', { name: 'Store.get' });
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
-    assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · truncated: no · lines 5-8 of 17$/);
+    assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · lines 5-8 of 17$/);
     assert.equal(
       Number(/tokens: (\d+)/.exec(lines[1]!)![1]),
       countTokens(modelText(text)),
@@ -126,7 +126,7 @@ describe('command-palette reads (lectern: documents)', () => {
       }),
     );
     const given = await run('lectern.readLines', { path: 'alpha/src/palette/store.ts', start: 1, end: 4 });
-    assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · truncated: yes · lines 1-4 of 17$/);
+    assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · lines 1-4 of 17$/);
     assert.equal(
       given.text.split('\n')[2],
       'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}',

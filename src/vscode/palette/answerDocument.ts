@@ -5,10 +5,6 @@ import { plural } from '../../core/ground/format';
 
 export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
 
-function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
-}
-
 function span(meta: ToolResponse['meta']): string | null {
   if (meta.start_line === null || meta.end_line === null) return null;
   return `lines ${meta.start_line}-${meta.end_line}${meta.total_lines !== null ? ` of ${meta.total_lines}` : ''}`;
@@ -20,8 +16,10 @@ export function answerDocument(tool: string, input: unknown, response: ToolRespo
   const stab = meta.stabilization;
   const facts = [
     `tokens: ${tokens} (o200k)`,
-    `truncated: ${yesNo(meta.truncated)}`,
     span(meta),
+    // meta.truncated means "not the whole file" (true of any range or outline): the span and the next
+    // call say that; only a cut made by the session's budget is news here.
+    meta.preview_degraded ? 'shortened by the session budget' : null,
     response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`,
   ].filter((x) => x !== null);
   const header = [
