@@ -173,6 +173,7 @@ describe('session status bar and dashboard', function () {
       assert.equal(rendered.reads_label, `${m.reads_count.toLocaleString('en-US')} / ${SOFT_READS}`);
       assert.equal(rendered.timeline_rows, snapshot.timeline.length);
       assert.equal(rendered.warnings, snapshot.warnings.length);
+      assert.deepEqual(rendered.clipped, [], `numbers cut at ${rendered.width} px`);
       if (states[states.length - 1] !== snapshot.budget_state) states.push(snapshot.budget_state);
       return { text, snapshot };
     };
@@ -239,10 +240,32 @@ describe('session status bar and dashboard', function () {
     for (let i = 0; i < 2; i++)
       await vscode.commands.executeCommand('workbench.action.decreaseViewHeight').then(undefined, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // theme and layout settle
-    const file = path.join(results, 'dashboard.png');
+    await screenshot(results, 'dashboard.png');
+    assert.deepEqual(api.dashboardRendered()?.clipped, [], `numbers cut at ${api.dashboardRendered()?.width} px`);
+
+    // The panel on the right side is as narrow as the dashboard gets in practice: nothing may be cut there.
+    const wide = api.dashboardRendered()?.width ?? 0;
+    await vscode.commands.executeCommand('workbench.action.positionPanelRight');
+    try {
+      const narrow = await waitFor('the dashboard to render at its new width', () => {
+        const ack = api.dashboardRendered();
+        return ack && ack.width !== wide ? ack : undefined;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the moved view repaints
+      const settled = api.dashboardRendered() ?? narrow;
+      assert.ok(settled.width < wide, `the panel on the right is ${settled.width} px, at the bottom ${wide} px`);
+      await screenshot(results, 'dashboard-narrow.png');
+      assert.deepEqual(settled.clipped, [], `numbers cut at ${settled.width} px`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.positionPanelBottom');
+    }
+  }
+
+  async function screenshot(results: string, name: string) {
+    const file = path.join(results, name);
     fs.rmSync(file, { force: true });
-    console.log('[lectern-screenshot] dashboard.png');
-    await waitFor('test-results/dashboard.png', () => fs.existsSync(file), 20_000);
+    console.log(`[lectern-screenshot] ${name}`);
+    await waitFor(`test-results/${name}`, () => fs.existsSync(file), 20_000);
   }
 
   it('resets the session from the command: ok, nothing read, an empty timeline', async () => {

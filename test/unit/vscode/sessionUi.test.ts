@@ -128,9 +128,13 @@ describe('session UI: dashboard messages and HTML', () => {
       lines_label: '9 / 10',
       timeline_rows: 3,
       warnings: 1,
+      clipped: ['12,249'],
+      width: 300,
     };
     assert.deepEqual(parseFromWebview(rendered), rendered);
     assert.equal(parseFromWebview({ ...rendered, budget_state: 'meh' }), undefined);
+    assert.equal(parseFromWebview({ ...rendered, clipped: [3] }), undefined);
+    assert.equal(parseFromWebview({ ...rendered, width: '300px' }), undefined);
   });
 
   it('has a strict CSP: nothing by default, the script by nonce, styles from the extension only', () => {
