@@ -236,6 +236,62 @@ export async function ensureHost({ force = false, forceApt = false, quiet = fals
   return { node: p.node, codeServer: p.codeServer, chromium: p.chromium, cache: p.cache, nodeDir: p.nodeDir };
 }
 
+/**
+ * MCP clients nobody here wrote, for the tests that drive `lectern mcp` with them. They need Node >= 22
+ * (the inspector declares >= 22.19), so they are not dependencies of the repository (whose README names
+ * Node 20): they install with the host's Node 24 into the host cache, beside code-server.
+ */
+export const MCP_CLIENTS = {
+  '@modelcontextprotocol/inspector': '2.12.0',
+  '@modelcontextprotocol/conformance': '0.1.16',
+};
+const MCP_CLIENTS_MARKER = '.lectern-mcp-clients-ok.json';
+
+/** Installs MCP_CLIENTS (once); returns Node 24 and the entry scripts of the inspector's CLI and the conformance suite. */
+export async function ensureMcpClients({ quiet = false } = {}) {
+  const host = await ensureHost({ quiet: true });
+  const dir = path.join(host.cache, 'mcp-clients');
+  const marker = path.join(dir, MCP_CLIENTS_MARKER);
+  const paths = {
+    node: host.node,
+    inspector: path.join(
+      dir,
+      'node_modules',
+      '@modelcontextprotocol',
+      'inspector',
+      'clients',
+      'launcher',
+      'build',
+      'index.js',
+    ),
+    conformance: path.join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
+  };
+  const installed = () => {
+    try {
+      return JSON.stringify(JSON.parse(readFileSync(marker, 'utf8')).packages) === JSON.stringify(MCP_CLIENTS);
+    } catch {
+      return false;
+    }
+  };
+  if (installed() && existsSync(paths.inspector) && existsSync(paths.conformance)) return paths;
+  const t0 = Date.now();
+  const specs = Object.entries(MCP_CLIENTS).map(([name, version]) => `${name}@${version}`);
+  if (!quiet) log(`installing ${specs.join(' ')} with Node ${NODE_VERSION} into ${dir}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'lectern-mcp-clients', private: true }, null, 2),
+  );
+  const env = cleanNpmEnv({ PATH: `${path.dirname(host.node)}${path.delimiter}${process.env.PATH}` });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...specs], { cwd: dir, env, ...toStderr });
+  for (const entry of [paths.inspector, paths.conformance])
+    if (!existsSync(entry)) throw new Error(`${entry} not found after npm install ${specs.join(' ')}`);
+  writeFileSync(marker, JSON.stringify({ packages: MCP_CLIENTS, installedAt: new Date().toISOString() }, null, 2));
+  if (!quiet) log(`MCP clients ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return paths;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   try {
