@@ -37,6 +37,9 @@ async function run(command: string, args?: unknown): Promise<{ uri: vscode.Uri; 
   assert.equal(uri.scheme, 'lectern');
   const document = await vscode.workspace.openTextDocument(uri);
   assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the answer is shown');
+  // Answers wrap their long lines (the lectern-answer language's default in package.json).
+  assert.equal(document.languageId, 'lectern-answer');
+  assert.equal(vscode.workspace.getConfiguration('editor', document).get('wordWrap'), 'on');
   return { uri, text: document.getText() };
 }
 
