@@ -38,6 +38,31 @@ function fileList(root: string): string[] {
   return out;
 }
 
+/** The folders whose symbols are read: these first (in the order recorded so far), then each other test/fixtures/symbols/<lang>/. */
+const SYMBOL_FOLDERS = [
+  'fixtures/go',
+  'fixtures/rust',
+  'fixtures/java',
+  'fixtures/csharp',
+  'fixtures/php',
+  'fixtures/ruby',
+  'fixtures/c',
+  'fixtures/cpp',
+];
+
+function symbolFolders(root: string): string[] {
+  const fixtures = path.join(root, 'fixtures');
+  const more = fs.existsSync(fixtures)
+    ? fs
+        .readdirSync(fixtures, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `fixtures/${entry.name}`)
+        .filter((dir) => !SYMBOL_FOLDERS.includes(dir))
+        .sort()
+    : [];
+  return [...SYMBOL_FOLDERS, ...more, 'py', 'src'];
+}
+
 export function plainCalls(root: string, registry: Registry = REGISTRY): Call[] {
   const calls: Call[] = [];
   const files = fileList(root);
@@ -95,18 +120,7 @@ export function plainCalls(root: string, registry: Registry = REGISTRY): Call[] 
     { target: 'fn1', path: 'gen/big.ts', kind: 'nosuchkind' },
   ];
   for (const s of symbols) calls.push(['lectern_read', { mode: 'symbol', ...s }]);
-  for (const dir of [
-    'fixtures/go',
-    'fixtures/rust',
-    'fixtures/java',
-    'fixtures/csharp',
-    'fixtures/php',
-    'fixtures/ruby',
-    'fixtures/c',
-    'fixtures/cpp',
-    'py',
-    'src',
-  ]) {
+  for (const dir of symbolFolders(root)) {
     calls.push(['lectern_read', { mode: 'symbol', target: 'new', path: dir }]);
     calls.push(['lectern_search', { target: dir, query: 'func|def|fn |class', is_regex: true }]);
   }
