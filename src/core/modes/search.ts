@@ -4,6 +4,7 @@ import { draft } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
+import { text } from './titles';
 
 export const searchFields = {
   target: {
@@ -45,8 +46,8 @@ export type SearchToolInput = InputOf<typeof searchFields, 'query'>;
 const searchTakesTheseFields: Same<SearchToolInput, WorkspaceSearchInput> = true;
 void searchTakesTheseFields;
 
-export const searchTool = defineTool(
-  {
+export const searchTool = defineTool({
+  definition: {
     name: 'lectern_search',
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
@@ -57,5 +58,11 @@ export const searchTool = defineTool(
     fields: searchFields,
     required: ['query'],
   },
-  async (env, input: SearchToolInput, notes) => draft(await search(env, input, notes)),
-);
+  mode: 'search',
+  examples: [{ query: 'Inventory' }],
+  answer: 'places',
+  precise: true,
+  title: (input) =>
+    `Searching ${text(input.target ?? input.path) ?? 'the workspace'} for ${JSON.stringify(text(input.query) ?? '')}`,
+  run: async (env, input: SearchToolInput, notes) => draft(await search(env, input, notes)),
+});
