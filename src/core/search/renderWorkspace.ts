@@ -1,6 +1,6 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
-import { shownQuery } from './searchFile';
+import { shownQuery } from './shown';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
