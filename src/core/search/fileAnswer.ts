@@ -2,13 +2,13 @@
 // blocks dropped from the end), a header with the counts, the matches left out and the next call.
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
-import { callText, formatCount, plural } from '../ground/format';
+import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import type { TextFile } from '../read/openText';
 import { renderGutter } from '../text/gutter';
-import type { FileMatches } from './fileMatches';
-import { shownQuery } from './shown';
+import type { FileMatches, SearchMatch } from './fileMatches';
+import { SHOWN_LINE_CHARS, shownQuery } from './shown';
 
 export interface FileAnswerInput {
   query: string;
@@ -54,6 +54,25 @@ function fitBlocks(env: ReadEnv, found: FileMatches, notes: string[]): Fitted {
   notes.push(`Output shortened to fit the per-answer token cap (${formatCount(env.tokenCap)} tokens).`);
   matches.length = shownMatches;
   return { rendered: rendered.slice(0, keptBlocks), keptBlocks, shownMatches };
+}
+
+/** Matched lines shown cut around the match: how many, and the exact call that reads the first of them whole. */
+function cutLinesNote(path: ResolvedPath, matches: SearchMatch[]): string | undefined {
+  const cut = matches.filter((m) => m.start_byte !== undefined);
+  const first = cut[0];
+  if (!first) return undefined;
+  const bytes = first.line_bytes!;
+  const window = Math.min(bytes, LIMITS.maxWindowBytes);
+  const call = callText('lectern_read', {
+    mode: 'file',
+    target: path.display,
+    start_byte: first.start_byte,
+    max_bytes: window,
+  });
+  return (
+    `${plural(cut.length, 'matching line')} longer than ${formatCount(SHOWN_LINE_CHARS)} characters ${cut.length === 1 ? 'is' : 'are'} shown cut around the match (meta.matches gives each one's start_byte and line_bytes). ` +
+    `Read line ${formatCount(first.line)} (${formatBytes(bytes)}) from its first byte: ${call}${window < bytes ? ' (its answer names the next window)' : ''}`
+  );
 }
 
 /** The lines after the matches: notes, the matches left out, and the next call. */
@@ -103,6 +122,8 @@ export function fileAnswer(
     totalMatches === 0
       ? `${path.display} · no matches for ${query} in ${plural(totalLines, 'line')}`
       : `${path.display} · ${plural(totalMatches, 'match', 'matches')} for ${query} in ${plural(totalLines, 'line')}${omitted > 0 ? ` (showing ${formatCount(shownMatches)})` : ''}`;
+  const cutNote = cutLinesNote(path, matches);
+  if (cutNote) notes.push(cutNote);
   const footer = footerOf(input, path, found, omitted, notes);
   const text = [header, rendered.join('\n--\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const meta = {

@@ -13,6 +13,8 @@ export interface Chunk {
   text: string;
   /** The first line is the next piece of a line longer than FILE_SCAN.maxLineBytes (numbered as the line before). */
   continued: boolean;
+  /** Where `text` starts in the file, in bytes. */
+  startByte: number;
 }
 
 /** What readChunks reads: the file's bytes by position. */
@@ -41,9 +43,10 @@ export async function* readChunks(
         `The file shrank while it was searched (read ${formatCount(position - base)} of ${formatCount(source.size - base)} bytes); matches are from the part read.`,
       );
       const rest = carry.length > 0 ? lastPiece(carry) : undefined;
-      if (rest !== undefined) yield { text: rest, continued: inLine };
+      if (rest !== undefined) yield { text: rest, continued: inLine, startByte: position - carry.length };
       return;
     }
+    const startByte = position - carry.length;
     position += chunk.length;
     const data = carry.length > 0 ? concat(carry, chunk) : chunk;
     const end = wholeLinesEnd(data, position >= source.size);
@@ -57,7 +60,7 @@ export async function* readChunks(
     }
     carry = data.slice(end);
     if (text.length === 0) continue;
-    yield { text, continued: inLine };
+    yield { text, continued: inLine, startByte };
     inLine = !text.endsWith('\n');
   }
 }

@@ -1,17 +1,23 @@
 // What a file-target search keeps as it goes: the first max_matches matching lines, the blocks of
 // numbered lines shown (matches with their context), and the count and range of the ones left out.
 import type { GutterLine } from '../text/gutter';
-import { excerpt } from './shown';
+import { excerpt, SHOWN_LINE_CHARS } from './shown';
 
 export interface SearchMatch {
   line: number;
   column: number;
+  /** The line, or (longer than SHOWN_LINE_CHARS) the part of it around the match, as the text shows it. */
   text: string;
+  /** A line shown cut: where it starts in the file and its length, in bytes (a byte window reads it whole). */
+  start_byte?: number;
+  line_bytes?: number;
 }
 
-/** The text of line [start, stop) of the chunk being searched. */
+/** The text of line [start, stop) of the chunk being searched, and where a position of it is in the file. */
 export interface LineSource {
   lineAt(start: number, stop: number): string;
+  /** The file's byte offset of position `at` of the chunk. */
+  byteAt(at: number): number;
 }
 
 export class FileMatches {
@@ -70,13 +76,19 @@ export class FileMatches {
       return;
     }
     const shown = made ?? this.source.lineAt(start, stop);
-    this.matches.push({ line: number, column: column + 1, text: shown });
+    const text = excerpt(shown, column);
+    const match: SearchMatch = { line: number, column: column + 1, text };
+    if (shown.length > SHOWN_LINE_CHARS) {
+      match.start_byte = this.source.byteAt(start);
+      match.line_bytes = this.source.byteAt(stop) - match.start_byte;
+    }
+    this.matches.push(match);
     const block = this.blockFor(number);
     for (const context of this.recent) {
       if (context.number > this.lastPrinted)
         block.push({ number: context.number, mark: '-', text: excerpt(context.text, 0) });
     }
-    block.push({ number, mark: ':', text: excerpt(shown, column) });
+    block.push({ number, mark: ':', text });
     this.lastPrinted = number;
     this.afterLeft = this.after;
     this.recent.length = 0;

@@ -9,6 +9,7 @@ import { FileMatches, type LineSource } from './fileMatches';
 import { lineFinder, type LineFinder } from './lineFinder';
 import type { LineMatcher } from './matcher';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
+import { utf8Length } from '../text/encoding';
 
 /** A file-target search stops after this long, answering with what it found and saying so. */
 export const SEARCH_FILE_BUDGET_MS = 10_000;
@@ -42,6 +43,9 @@ export class FileScan implements LineSource {
   /** In the chunk: `number` is the number of the line that starts at `counted`. */
   private number = 0;
   private counted = 0;
+  /** Where the chunk starts in the file, and the last position of it measured in bytes (matches come in order). */
+  private chunkStartByte = 0;
+  private measured = { at: 0, bytes: 0 };
 
   constructor(
     env: ReadEnv,
@@ -73,9 +77,18 @@ export class FileScan implements LineSource {
     return stop > start && hay.charCodeAt(stop - 1) === 13 ? hay.slice(start, stop - 1) : hay.slice(start, stop);
   }
 
+  byteAt(at: number): number {
+    if (at < this.measured.at) this.measured = { at: 0, bytes: 0 };
+    const { at: from, bytes } = this.measured;
+    this.measured = { at, bytes: bytes + utf8Length(this.hay.slice(from, at)) };
+    return this.chunkStartByte + this.measured.bytes;
+  }
+
   /** false: a regular expression ran out of time in this chunk. */
   private async scanChunk(chunk: Chunk): Promise<boolean> {
     this.hay = chunk.text;
+    this.chunkStartByte = chunk.startByte;
+    this.measured = { at: 0, bytes: 0 };
     this.number = chunk.continued ? this.lineNumber : this.lineNumber + 1;
     this.counted = 0;
     let from = 0;

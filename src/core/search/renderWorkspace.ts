@@ -1,6 +1,6 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
-import { shownQuery } from './shown';
+import { echoed, shownQuery } from './shown';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
@@ -68,6 +68,18 @@ function renderFile(
   return out.join('\n');
 }
 
+/** A query longer than this is not repeated in each file's follow-up call. */
+const MAX_REPEATED_QUERY_CHARS = 1_000;
+/** The header names this many globs of include or exclude, each cut to a short prefix. */
+const SHOWN_GLOBS = 8;
+const SHOWN_GLOB_CHARS = 100;
+
+/** Globs as the header names them: the first few, each cut short, and how many more. */
+function shownGlobs(globs: string[]): string {
+  const named = globs.slice(0, SHOWN_GLOBS).map((g) => JSON.stringify(echoed(g, SHOWN_GLOB_CHARS)));
+  return named.join(', ') + (globs.length > SHOWN_GLOBS ? ` and ${formatCount(globs.length - SHOWN_GLOBS)} more` : '');
+}
+
 /** What the answer says whatever it shows: a stop, the files skipped, the folders left out. */
 function fixedLines(o: Outcome): string[] {
   const fixed: string[] = [];
@@ -113,7 +125,11 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
   const flags: Record<string, unknown> = {};
   if (input.is_regex) flags.is_regex = true;
   if (input.case_sensitive) flags.case_sensitive = true;
-  const fileCall = (display: string) => callText('lectern_search', { target: display, query: input.query, ...flags });
+  // A query too long to repeat in every file's follow-up is named, not quoted.
+  const fileCall = (display: string) =>
+    input.query.length <= MAX_REPEATED_QUERY_CHARS
+      ? callText('lectern_search', { target: display, query: input.query, ...flags })
+      : `lectern_search with target ${JSON.stringify(display)} and the same query`;
   const shares = allocate(o.ranking, o.maxResults);
   // The header, the counts and the follow-up call take about 250 tokens.
   const groups: string[] = [];
@@ -199,8 +215,8 @@ function headerLine(
 ): string {
   const query = shownQuery(input.query, input.is_regex ?? false);
   const filters = [
-    o.includes.length > 0 ? `include ${o.includes.map((g) => JSON.stringify(g)).join(', ')}` : '',
-    o.excludes.length > 0 ? `exclude ${o.excludes.map((g) => JSON.stringify(g)).join(', ')}` : '',
+    o.includes.length > 0 ? `include ${shownGlobs(o.includes)}` : '',
+    o.excludes.length > 0 ? `exclude ${shownGlobs(o.excludes)}` : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -71,7 +71,7 @@ export class WorkspaceSearch {
     this.before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
     this.after = Math.min(input.after ?? 0, LIMITS.maxSearchContext);
     this.includes = globList(input.include);
-    this.excludes = globList(input.exclude);
+    this.excludes = globList(input.exclude, 'exclude');
     ({ walk: this.walk, skips: this.skips } = walkScope(env, scope, this.includes, this.excludes));
     const documents = env.host.documents;
     this.dirty = documents?.dirtyPaths ? new Set(documents.dirtyPaths()) : undefined;
