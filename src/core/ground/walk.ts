@@ -7,7 +7,7 @@
 // are not followed. Streams: one directory listing at a time, nothing else kept.
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from './globMatch';
 import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
@@ -87,7 +87,9 @@ interface PendingDirectory {
 export function compileGlobs(globs: readonly string[]): ((path: string) => boolean) | undefined {
   const patterns = globs.map(normalizeGlob).filter((g) => g.length > 0);
   if (patterns.length === 0) return undefined;
-  return picomatch(patterns, { dot: true });
+  if (patterns.length === 1) return globMatcher(patterns[0]!);
+  const tests = patterns.map(globMatcher);
+  return (path) => tests.some((test) => test(path));
 }
 
 export function normalizeGlob(glob: string): string {

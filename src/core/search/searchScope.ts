@@ -14,6 +14,7 @@ import {
   type WalkScope,
 } from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
+import { globMatcher } from '../ground/globMatch';
 import { quote, requireInside } from '../ground/paths';
 import { INPUT_BOUNDS } from '../ground/schema';
 import { formatCount } from '../ground/format';
@@ -121,7 +122,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   }
   pattern = normalizeGlob(pattern);
   const base = picomatch.scan(pattern).base;
-  const matcher = compiled(pattern, 'target', () => picomatch(pattern, { dot: true }));
+  const matcher = compiled(pattern, 'target', () => globMatcher(pattern));
   const scopes: WalkScope[] = [];
   const explicit = new Map<WorkspaceRoot, string[]>();
   const [first, ...rest] = base.split('/');
