@@ -18,8 +18,23 @@ function wildcards(glob: string): number {
   return (glob.match(/\*+|\+\(/g) ?? []).length;
 }
 
-/** A glob (picomatch syntax, dot files matched) as a test of a slash-separated relative path; throws on a glob it cannot compile. */
-export function globMatcher(glob: string): (path: string) => boolean {
+/**
+ * A glob (picomatch syntax, dot files matched) as a test of a slash-separated relative path; throws
+ * on a glob it cannot compile. `lenient` (the host's own exclusion globs, from settings): a glob RE2
+ * cannot run keeps picomatch's RegExp, and one picomatch cannot compile matches nothing.
+ */
+export function globMatcher(glob: string, lenient = false): (path: string) => boolean {
+  if (lenient) {
+    try {
+      return globMatcher(glob);
+    } catch {
+      try {
+        return picomatch(glob, { dot: true });
+      } catch {
+        return () => false;
+      }
+    }
+  }
   const backtracking = picomatch(glob, { dot: true });
   if (wildcards(glob) <= BACKTRACKING_WILDCARDS) return backtracking;
   let source = picomatch.makeRe(glob, { dot: true }).source;

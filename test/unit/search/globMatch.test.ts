@@ -5,7 +5,9 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { globMatcher } from '../../../src/core/ground/globMatch';
-import { ok, workspace } from '../helpers';
+import { Lectern } from '../../../src/core/engine';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { fails, ok, tempDir, workspace, write } from '../helpers';
 
 /** A path as the walker lists it: relative, no empty, `.` or `..` segment. */
 const segment = fc
@@ -47,5 +49,21 @@ describe('glob matching that cannot blow up', function () {
     assert.equal(r.meta.total_matches, 0);
     const target = await ok(ws.lectern, 'lectern_search', { query: 'needle', target: `**/${evil}` });
     assert.equal(target.meta.total_matches, 0);
+  });
+
+  it('a negated glob with many wildcards is refused in a request, and kept (as picomatch has it) in the host settings', async () => {
+    const negated = '!(z)*a*b*c';
+    const ws = workspace();
+    ws.write('xaybzc', 'needle\n');
+    await fails(ws.lectern, 'lectern_search', { query: 'needle', include: negated }, 'INVALID_ARGS');
+    const root = tempDir();
+    write(root, 'xaybzc', 'needle\n');
+    write(root, 'other.txt', 'needle\n');
+    const lectern = new Lectern(
+      { fs: nodeFileSystem, roots: () => [{ name: 'r', path: root }], excludeGlobs: () => [negated, '!(('] },
+      () => ({ sessionGuard: false }),
+    );
+    const r = await ok(lectern, 'lectern_search', { query: 'needle' });
+    assert.deepEqual(r.meta.files, ['other.txt']);
   });
 });
