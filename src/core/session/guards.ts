@@ -5,6 +5,7 @@ import { type ErrorCode, LecternError, type ToolResponse } from '../ground/contr
 import type { ReadEnv } from '../ground/env';
 import { errorResponse } from '../ground/errors';
 import { callText, formatCount, plural } from '../ground/format';
+import { quote } from '../ground/paths';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetLimits, BudgetState } from '../ground/stabilization';
@@ -33,6 +34,8 @@ import ignore, { type Ignore } from 'ignore';
 /** In the soft state a read shows at most half of maxSingleReadLines, but never fewer lines than this. */
 const MIN_SOFT_LINES = 20;
 const MIN_TOKEN_CAP = 1000;
+/** A query longer than this is not repeated in a suggested call. */
+const MAX_REPEATED_QUERY_CHARS = 1_000;
 
 export function budgetLimits(settings: Settings): BudgetLimits {
   return {
@@ -190,6 +193,9 @@ export async function judgeFiles(
       if (s.relevance !== 'block' && judge.shown?.has(key)) continue;
       judge.shown?.add(key);
       const input = judge.input;
+      // The latest query is quoted as a short prefix, and repeated in a call only when short enough to repeat.
+      const latest = quote(relevance.query);
+      const again = relevance.query.length <= MAX_REPEATED_QUERY_CHARS ? relevance.query : '';
       const reads = relevance.alternatives.map((alt) =>
         callText(
           'lectern_read',
@@ -204,14 +210,14 @@ export async function judgeFiles(
         blocked.push({
           code: 'LOW_RELEVANCE',
           file,
-          message: `${file.display} is not among the results of your recent searches (latest: ${JSON.stringify(relevance.query)}).`,
-          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' })}; or add "force": true to read it anyway.`,
-          action: reads[0] ?? callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' }),
+          message: `${file.display} is not among the results of your recent searches (latest: ${latest}).`,
+          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: again || 'NAME' })}; or add "force": true to read it anyway.`,
+          action: reads[0] ?? callText('lectern_search', { target: file.display, query: again || 'NAME' }),
         });
       } else {
         advice.push({
           code: 'LOW_RELEVANCE',
-          message: `${file.display} is not among your recent search results (${JSON.stringify(relevance.query)}); ${intended}.`,
+          message: `${file.display} is not among your recent search results (${latest}); ${intended}.`,
           action: reads[0] ?? null,
           part,
         });

@@ -106,6 +106,24 @@ describe('hardening: every input bounded before work', function () {
 describe('hardening: every answer bounded in all of its fields', function () {
   this.timeout(120_000);
 
+  it("the session's warning about a read outside the latest search quotes that search's long query as a short prefix", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1_001, max: INPUT_BOUNDS.queryChars }), async (size) => {
+        const ws = workspace({ settings: { sessionGuard: true } });
+        const query = 'q'.repeat(size);
+        ws.write('a.txt', `${query}\n`);
+        ws.write('b.txt', 'other\n');
+        const found = await call(ws.lectern, 'lectern_search', { query });
+        assert.equal(found.meta.total_matches, 1);
+        const r = await call(ws.lectern, 'lectern_read', { target: 'b.txt' });
+        assert.match(r.text, /LOW_RELEVANCE/);
+        assert.ok(JSON.stringify(r).length <= MAX_ERROR_JSON, `${JSON.stringify(r).length} chars`);
+        assert.ok(!echoesRun(r, query), 'the query is echoed beyond a short prefix');
+      }),
+      { numRuns: 5 },
+    );
+  });
+
   /** Reads a byte window and every window its answers name next, until `end`: the text read. */
   async function readWindows(ws: Workspace, first: Record<string, unknown>, end: number): Promise<string> {
     let next: Record<string, unknown> | null = first;
