@@ -2,7 +2,7 @@
 // several files in one call (each answered on its own; together they share the token cap).
 import { addNotes, draft, drafted, listDraft, type Draft } from '../ground/answer';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
-import { errorResponse } from '../ground/errors';
+import { errorResponse, shortText } from '../ground/errors';
 import { formatCount } from '../ground/format';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { planRead, readFile, type FileReadInput } from '../read/fileRead';
@@ -148,7 +148,7 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
         }
       : {}),
     mode: 'file',
-    target: targets.slice(0, results.length),
+    target: targets.slice(0, results.length).map(shortText),
     content: '',
     text: '',
     meta: {

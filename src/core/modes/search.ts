@@ -1,7 +1,7 @@
 // `lectern_search`: lines by text or RE2 regular expression in the workspace, a folder, a glob or
 // one file (search/workspaceSearch.ts).
 import { draft } from '../ground/answer';
-import type { Fields, InputOf, Same } from '../ground/schema';
+import { INPUT_BOUNDS, type Fields, type InputOf, type Same } from '../ground/schema';
 import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
 import { text } from './titles';
@@ -11,15 +11,19 @@ export const searchFields = {
     type: 'string',
     description: 'File, folder or glob (default: workspace).',
   },
-  query: { type: 'string', description: 'Text or regex.' },
+  query: { type: 'string', maxLength: INPUT_BOUNDS.queryChars, description: 'Text or regex.' },
   is_regex: { type: 'boolean', default: false, description: 'RE2 regex.' },
   case_sensitive: { type: 'boolean', default: false, description: 'Match case.' },
   include: {
     type: 'path-or-paths',
+    maxItems: INPUT_BOUNDS.globs,
+    maxLength: INPUT_BOUNDS.globChars,
     description: 'Only these globs.',
   },
   exclude: {
     type: 'path-or-paths',
+    maxItems: INPUT_BOUNDS.globs,
+    maxLength: INPUT_BOUNDS.globChars,
     description: 'Skip these globs.',
   },
   max_results: {

@@ -6,6 +6,7 @@ import type { CallTraits, SearchHint } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import { errorResponse } from '../ground/errors';
 import { callText, formatCount, plural } from '../ground/format';
+import { quote } from '../ground/paths';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetLimits, BudgetState } from '../ground/stabilization';
@@ -34,6 +35,8 @@ import ignore, { type Ignore } from 'ignore';
 /** In the soft state a read shows at most half of maxSingleReadLines, but never fewer lines than this. */
 const MIN_SOFT_LINES = 20;
 const MIN_TOKEN_CAP = 1000;
+/** A query longer than this is not repeated in a suggested call. */
+const MAX_REPEATED_QUERY_CHARS = 1_000;
 
 export function budgetLimits(settings: Settings): BudgetLimits {
   return {
@@ -194,6 +197,9 @@ export async function judgeFiles(
       const key = `${file.display}\0${relevance.query}`;
       if (s.relevance !== 'block' && judge.shown?.has(key)) continue;
       judge.shown?.add(key);
+      // The latest query is quoted as a short prefix, and repeated in a call only when short enough to repeat.
+      const latest = quote(relevance.query);
+      const again = relevance.query.length <= MAX_REPEATED_QUERY_CHARS ? relevance.query : '';
       const reads = relevance.alternatives.map((alt) =>
         callText('lectern_read', judge.traits ? judge.traits.elsewhere(alt) : { target: alt }),
       );
@@ -205,14 +211,14 @@ export async function judgeFiles(
         blocked.push({
           code: 'LOW_RELEVANCE',
           file,
-          message: `${file.display} is not among the results of your recent searches (latest: ${JSON.stringify(relevance.query)}).`,
-          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' })}; or add "force": true to read it anyway.`,
-          action: reads[0] ?? callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' }),
+          message: `${file.display} is not among the results of your recent searches (latest: ${latest}).`,
+          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: again || 'NAME' })}; or add "force": true to read it anyway.`,
+          action: reads[0] ?? callText('lectern_search', { target: file.display, query: again || 'NAME' }),
         });
       } else {
         advice.push({
           code: 'LOW_RELEVANCE',
-          message: `${file.display} is not among your recent search results (${JSON.stringify(relevance.query)}); ${intended}.`,
+          message: `${file.display} is not among your recent search results (${latest}); ${intended}.`,
           action: reads[0] ?? null,
           part,
         });
