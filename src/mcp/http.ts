@@ -117,7 +117,7 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
     const connection = createConnection(config, `mcp-http-${++connections}`);
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
-      void connection.server.close();
+      void connection.end();
     };
     await connection.server.connect(transport);
     await transport.handleRequest(req, res, body);
