@@ -165,7 +165,12 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
     },
     options.httpPort === undefined
       ? undefined
-      : { port: options.httpPort, host: options.httpHost, token: options.token },
+      : {
+          port: options.httpPort,
+          host: options.httpHost,
+          token: options.token,
+          ...(options.idleMinutes !== undefined ? { idle: { idleMs: options.idleMinutes * 60_000 } } : {}),
+        },
     (line) => process.stderr.write(line + '\n'),
   );
 }
