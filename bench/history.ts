@@ -21,7 +21,6 @@ import { Lectern } from '../src/core/engine';
 import { loadTokenCounter, type TokenCounter } from '../src/core/ground/tokens';
 import {
   classifyCall,
-  classifyLecternCall,
   MESSAGE_OVERHEAD_TOKENS,
   projectHistory,
   type HistoryCall,
@@ -122,7 +121,7 @@ async function runSession(seed: number, dedup: boolean): Promise<Session> {
     const lectern = async (tool: string, input: Record<string, unknown>): Promise<HistoryCall> => {
       const response = await engine.invoke(tool, input, { sessionId: 'bench' });
       const stub = response.meta.deduplicated_from !== undefined;
-      const facts = classifyLecternCall(tool, input, response);
+      const facts = engine.catalog.retained(tool, input, response);
       const call: HistoryCall = { id: `c${++id}`, tool, input, ...facts, text: response.text };
       // Ephemeral reads are meant to be forgotten after their turn: no question is asked about them.
       const holds =

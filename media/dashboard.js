@@ -84,7 +84,15 @@
   const table = el('table', 'timeline');
   const thead = el('thead');
   const headRow = el('tr');
-  for (const [name, cls] of [['#', 'num'], ['Time', 'time'], ['File', 'file'], ['Call', ''], ['Lines', 'num'], ['Tokens', 'num'], ['Flags', '']]) {
+  for (const [name, cls] of [
+    ['#', 'num seq'],
+    ['Time', 'time'],
+    ['File', 'file'],
+    ['Call', 'call'],
+    ['Lines', 'num lines'],
+    ['Tokens', 'num tokens'],
+    ['Flags', 'flags'],
+  ]) {
     headRow.append(el('th', cls, name));
   }
   thead.append(headRow);
@@ -157,7 +165,11 @@
       ['Searches', fmt(m.search_count), 'lectern_search calls.'],
       ['After a search', `${Math.round(m.read_after_search_ratio * 100)}%`, 'Share of reads whose file an earlier search had found.'],
       ['Average read', `${fmt(m.avg_read_span)} lines`, 'Average lines per read.'],
-      ['Largest read', `${fmt(m.max_read_span)} / ${fmt(s.limits.maxSingleReadLines)}`, 'Lines of the largest read, against the single-read limit.'],
+      [
+        'Largest read',
+        `${fmt(m.max_read_span)} / ${fmt(s.limits.maxSingleReadLines)} lines`,
+        'Lines of the largest read, against the single-read limit.',
+      ],
       ['Characters', fmt(m.reads_chars_total), 'Characters read in all.'],
     ];
     metrics.textContent = '';
@@ -217,12 +229,12 @@
       if (!e.ok) flags.append(flag('failed', 'failed', 'The call answered with an error.'));
       for (const [key, label, help] of FLAGS) if (e.flags[key]) flags.append(flag(key, label, help));
       row.append(
-        el('td', 'num dim', e.seq),
+        el('td', 'num seq dim', e.seq),
         el('td', 'time dim', time(e.at_unix_ms)),
         file,
         el('td', 'call', callText(e)),
-        el('td', 'num', rangeText(e)),
-        el('td', 'num', fmt(e.tokens)),
+        el('td', 'num lines', rangeText(e)),
+        el('td', 'num tokens', fmt(e.tokens)),
         flags,
       );
       tbody.append(row);
@@ -240,6 +252,25 @@
     const badge = el('span', `flag flag-${key}`, label);
     badge.title = help;
     return badge;
+  }
+
+  /**
+   * The numbers on screen that are not wholly visible: cut by their own box, or past the right edge of
+   * the view or of the scrolling box they sit in. The integration tests fail on any.
+   * @returns {string[]}
+   */
+  function clippedNumbers() {
+    const viewRight = document.documentElement.clientWidth;
+    const cells = app.querySelectorAll('td.num, .metric dd, .bar-value, .bar-scale span, h2 .count, .summary');
+    return [...cells]
+      .filter((node) => {
+        if (!(node instanceof HTMLElement) || node.offsetParent === null || node.textContent === '') return false;
+        const right = node.getBoundingClientRect().right;
+        const box = node.closest('.table-wrap');
+        const boxRight = box ? box.getBoundingClientRect().right : viewRight;
+        return node.scrollWidth > node.clientWidth + 1 || right > Math.min(viewRight, boxRight) + 1;
+      })
+      .map((node) => node.textContent ?? '');
   }
 
   /** @param {EventTarget | null} target */
@@ -286,15 +317,27 @@
       lines_label: linesBar.value.textContent ?? '',
       timeline_rows: tbody.rows.length,
       warnings: warnings.querySelectorAll('li:not(.none)').length,
+      clipped: clippedNumbers(),
+      width: document.documentElement.clientWidth,
     });
   }
 
+  /** @type {ToWebview | undefined} */
+  let shown;
   window.addEventListener('message', (event) => {
     /** @type {ToWebview} */
     const message = event.data;
     if (!message || message.type !== 'snapshot' || !message.snapshot) return;
     vscode.setState(message);
+    shown = message;
     render(message.snapshot, message.rev);
+  });
+  // A new width can clip what fitted before: report the same snapshot again once a resize settles.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resized;
+  window.addEventListener('resize', () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => shown && render(shown.snapshot, shown.rev), 150);
   });
 
   // Draw the last state at once when the view comes back, then ask for the current one.

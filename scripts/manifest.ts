@@ -1,9 +1,12 @@
 // Writes package.json's `contributes.languageModelTools` from the tool definitions in code
-// (src/core/tools/definitions.ts), the single source of truth. `npm run manifest`; a unit test
-// fails when package.json drifts from the code.
+// (src/core/tools/definitions.ts), the single source of truth, and docs/tools.md's table of modes
+// from the registry (src/core/modes/index.ts). `npm run manifest`; unit tests fail when either
+// drifts from the code.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { REGISTRY } from '../src/core/modes/index';
 import { allTools } from '../src/core/tools/definitions';
 import { manifestEntry } from '../src/core/tools/jsonSchema';
+import { withModesTable } from './modesDoc';
 
 const file = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(file, 'utf8'));
@@ -11,3 +14,7 @@ pkg.contributes ??= {};
 pkg.contributes.languageModelTools = allTools.map(manifestEntry);
 writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n');
 console.log(`package.json: ${allTools.length} languageModelTools written.`);
+
+const tools = new URL('../docs/tools.md', import.meta.url);
+writeFileSync(tools, withModesTable(readFileSync(tools, 'utf8'), REGISTRY));
+console.log(`docs/tools.md: ${REGISTRY.modes.length} modes in its table.`);

@@ -69,7 +69,7 @@ async function main() {
   const extId = `${pkg.publisher}.${pkg.name}`;
 
   ensureDeps();
-  const { blocker } = hostPrerequisites();
+  const { blocker } = hostPrerequisites('npm start');
   if (blocker)
     throw new Error(
       `cannot start VS Code here: ${blocker}. To use Lectern in your own VS Code instead: npm run package, then install the .vsix (see README).`,

@@ -11,7 +11,7 @@ const node = process.execPath;
 const steps = [
   { name: 'types', cmd: node, args: [binScript('typescript', 'bin/tsc'), '-p', '.'] },
   { name: 'build', cmd: node, args: ['esbuild.mjs'] },
-  { name: 'unit', cmd: node, args: [binScript('mocha', 'bin/mocha.js'), '--reporter', 'spec'], counts: true },
+  { name: 'unit', cmd: node, args: [binScript('mocha', 'bin/mocha.js'), '--reporter', 'spec', 'test/unit/**/*.test.ts'], counts: true },
   { name: 'package', cmd: node, args: ['scripts/check-package.mjs'] },
   { name: 'integration', cmd: node, args: ['scripts/host/run-integration.mjs'], counts: true, needsHost: true },
 ];

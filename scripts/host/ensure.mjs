@@ -93,10 +93,30 @@ async function ensureAptPackages(chromium, force = false) {
       ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env, ...toStderr })
       : run('apt-get', args, { env, ...toStderr });
   await aptRun(['update']);
+  // Say what apt will do before it does it: its own list of the packages it installs and upgrades.
+  const plan = aptPlan(sudo, env);
+  log(
+    `apt-get will install ${plan.install.length} package(s): ${plan.install.join(' ') || 'none'}; ` +
+      `upgrade ${plan.upgrade.length} (required by the version pins of the packages named): ${plan.upgrade.join(' ') || 'none'}`,
+  );
   await aptRun(['install', '-y', '--no-install-recommends', ...APT_PACKAGES]);
   const still = missingAptPackages(chromium);
   if (still.length) throw new Error(`still missing after apt-get install: ${still.join(', ')}`);
   log(`Debian packages installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** apt-get's simulated install of APT_PACKAGES: the packages it would newly install and those it would upgrade. */
+function aptPlan(sudo, env) {
+  const args = ['install', '--simulate', '--no-install-recommends', ...APT_PACKAGES];
+  const [cmd, cmdArgs] = sudo.length ? [sudo[0], [...sudo.slice(1), 'apt-get', ...args]] : ['apt-get', args];
+  const result = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8' });
+  const install = [];
+  const upgrade = [];
+  // "Inst NAME [OLD-VERSION] (NEW-VERSION …)": an old version in brackets means an upgrade.
+  for (const match of (result.stdout ?? '').matchAll(/^Inst (\S+)( \[[^\]]+\])?/gm)) {
+    (match[2] ? upgrade : install).push(match[1]);
+  }
+  return { install, upgrade };
 }
 
 function markerOk(p) {
@@ -214,6 +234,62 @@ export async function ensureHost({ force = false, forceApt = false, quiet = fals
     log(`host ready (cached: ${p.cache})`);
   }
   return { node: p.node, codeServer: p.codeServer, chromium: p.chromium, cache: p.cache, nodeDir: p.nodeDir };
+}
+
+/**
+ * MCP clients nobody here wrote, for the tests that drive `lectern mcp` with them. They need Node >= 22
+ * (the inspector declares >= 22.19), so they are not dependencies of the repository (whose README names
+ * Node 20): they install with the host's Node 24 into the host cache, beside code-server.
+ */
+export const MCP_CLIENTS = {
+  '@modelcontextprotocol/inspector': '2.12.0',
+  '@modelcontextprotocol/conformance': '0.1.16',
+};
+const MCP_CLIENTS_MARKER = '.lectern-mcp-clients-ok.json';
+
+/** Installs MCP_CLIENTS (once); returns Node 24 and the entry scripts of the inspector's CLI and the conformance suite. */
+export async function ensureMcpClients({ quiet = false } = {}) {
+  const host = await ensureHost({ quiet: true });
+  const dir = path.join(host.cache, 'mcp-clients');
+  const marker = path.join(dir, MCP_CLIENTS_MARKER);
+  const paths = {
+    node: host.node,
+    inspector: path.join(
+      dir,
+      'node_modules',
+      '@modelcontextprotocol',
+      'inspector',
+      'clients',
+      'launcher',
+      'build',
+      'index.js',
+    ),
+    conformance: path.join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
+  };
+  const installed = () => {
+    try {
+      return JSON.stringify(JSON.parse(readFileSync(marker, 'utf8')).packages) === JSON.stringify(MCP_CLIENTS);
+    } catch {
+      return false;
+    }
+  };
+  if (installed() && existsSync(paths.inspector) && existsSync(paths.conformance)) return paths;
+  const t0 = Date.now();
+  const specs = Object.entries(MCP_CLIENTS).map(([name, version]) => `${name}@${version}`);
+  if (!quiet) log(`installing ${specs.join(' ')} with Node ${NODE_VERSION} into ${dir}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'lectern-mcp-clients', private: true }, null, 2),
+  );
+  const env = cleanNpmEnv({ PATH: `${path.dirname(host.node)}${path.delimiter}${process.env.PATH}` });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...specs], { cwd: dir, env, ...toStderr });
+  for (const entry of [paths.inspector, paths.conformance])
+    if (!existsSync(entry)) throw new Error(`${entry} not found after npm install ${specs.join(' ')}`);
+  writeFileSync(marker, JSON.stringify({ packages: MCP_CLIENTS, installedAt: new Date().toISOString() }, null, 2));
+  if (!quiet) log(`MCP clients ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return paths;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

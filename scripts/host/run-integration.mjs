@@ -15,6 +15,7 @@
 //
 // A test can ask for a screenshot of the workbench at a moment of its choosing: it logs the line
 // `[lectern-screenshot] NAME.png` and waits until $LECTERN_TEST_RESULTS/NAME.png exists (written
+// — `[lectern-viewport] WxH` resizes the window —
 // whole, through a rename).
 //
 // Tests find their workspace through vscode.workspace.workspaceFolders (folders `alpha`, `beta`) or
@@ -141,6 +142,15 @@ async function main() {
           log(`screenshot: ${path.relative(process.cwd(), file) || file}`);
         },
         (err) => log(`screenshot ${shot[1]} failed: ${err.message.split('\n')[0]}`),
+      );
+      return;
+    }
+    // A test asks for another window size (the dashboard at a narrow width): the page's viewport changes.
+    const viewport = /^\[lectern-viewport\] (\d+)x(\d+)\s*$/.exec(text);
+    if (viewport) {
+      page.setViewportSize({ width: Number(viewport[1]), height: Number(viewport[2]) }).then(
+        () => log(`viewport: ${viewport[1]}x${viewport[2]}`),
+        (err) => log(`viewport ${viewport[1]}x${viewport[2]} failed: ${err.message.split('\n')[0]}`),
       );
       return;
     }

@@ -23,6 +23,8 @@ export interface CliOptions {
   httpHost?: string;
   /** `mcp --token T` (or LECTERN_MCP_TOKEN): HTTP requests must carry `Authorization: Bearer T`. */
   token?: string;
+  /** `mcp --http --idle-minutes N`: an HTTP session without a request for N minutes expires (default 30). */
+  idleMinutes?: number;
   /** `call --exact-tokens`: count tokens exactly even where an upper bound decides alike. */
   exactTokens: boolean;
   /** `--log FILE`: append each call to a replay log (JSONL). */
@@ -55,6 +57,8 @@ Options:
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools
   --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
+  --idle-minutes N      mcp --http: a session without a request for N minutes expires (default 30;
+                        at most 100 sessions are kept, the longest idle making room)
 Settings (as in VS Code's lectern.*):
 ${SETTING_FLAGS.map((s) => `  ${(s.flag + ' ' + valueName(s)).padEnd(30)}${s.help}`).join('\n')}
 Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error
@@ -127,6 +131,7 @@ function unknownOption(arg: string): UsageError {
     '--http',
     '--host',
     '--token',
+    '--idle-minutes',
     '--help',
     ...SETTING_FLAGS.map((s) => s.flag),
   ];
@@ -200,6 +205,9 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       case '--token':
         options.token = valueOf(i++, '--token', 'the bearer token HTTP clients must send');
         break;
+      case '--idle-minutes':
+        options.idleMinutes = numberOption('--idle-minutes', argv[++i], false);
+        break;
       case '-h':
       case '--help':
         return { ...options, command: 'help' };
@@ -237,6 +245,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       `${options.httpHost !== undefined ? '--host' : '--token'} goes with --http PORT (stdio needs neither).`,
     );
   }
+  if (options.idleMinutes !== undefined && (command !== 'mcp' || options.httpPort === undefined))
+    throw new UsageError('--idle-minutes goes with mcp --http PORT.');
   if (command === 'tools' || command === 'session' || command === 'mcp') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
     return { ...options, command };

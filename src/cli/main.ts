@@ -11,7 +11,7 @@ import type { WorkspaceRoot } from '../core/ground/ports';
 import type { TokenCounter } from '../core/ground/tokens';
 import { allTools, primaryTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
-import { createNodeHost, rootsOf } from '../node/nodeHost';
+import { createNodeHost, rootsOf, type NodeHost } from '../node/nodeHost';
 import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
 import { answerOnce } from './oneShotTokens';
@@ -37,15 +37,34 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
   return rootsOf(dirs);
 }
 
-function createEngine(
+/** The hosts this process made: their worker threads end with the command, or with an MCP HTTP session. */
+const hosts = new Set<NodeHost>();
+
+function createHostedEngine(
   options: CliOptions,
   roots: () => readonly WorkspaceRoot[],
   tokenCounter?: TokenCounter,
-): Lectern {
-  return new Lectern(
-    createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined }),
-    () => options.settings,
-  );
+): { engine: Lectern; host: NodeHost } {
+  const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined });
+  hosts.add(host);
+  return { engine: new Lectern(host, () => options.settings), host };
+}
+
+function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter) {
+  return createHostedEngine(options, roots, tokenCounter).engine;
+}
+
+function endHost(host: NodeHost): Promise<void> {
+  hosts.delete(host);
+  return host.dispose();
+}
+
+/**
+ * The command is over (its answer written, or its input closed): worker threads are terminated
+ * rather than left to idle out, so the process exits now whatever they were doing.
+ */
+function endHosts(): Promise<void> {
+  return Promise.all([...hosts].map(endHost)).then(() => undefined);
 }
 
 /** This process's calls, told apart from other runs' in a shared replay log. */
@@ -128,15 +147,17 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
       tools: options.legacyTools ? allTools : primaryTools,
       fallbackRoots: roots,
       createEngine: (current) => {
-        const engine = createEngine(options, current);
-        if (!options.log) return engine;
-        const log = new ReplayLog(options.log);
+        const { engine, host } = createHostedEngine(options, current);
+        const log = options.log ? new ReplayLog(options.log) : undefined;
         return {
           invalidate: (path) => engine.invalidate(path),
           run: (tool, input, invoke) =>
-            log.record(logContext(options, invoke.sessionId ?? 'mcp', tool, input, current(), 'exact'), () =>
-              engine.run(tool, input, invoke),
-            ),
+            log
+              ? log.record(logContext(options, invoke.sessionId ?? 'mcp', tool, input, current(), 'exact'), () =>
+                  engine.run(tool, input, invoke),
+                )
+              : engine.run(tool, input, invoke),
+          dispose: () => endHost(host),
         };
       },
       allowOutside: options.allowOutside,
@@ -144,7 +165,12 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
     },
     options.httpPort === undefined
       ? undefined
-      : { port: options.httpPort, host: options.httpHost, token: options.token },
+      : {
+          port: options.httpPort,
+          host: options.httpHost,
+          token: options.token,
+          ...(options.idleMinutes !== undefined ? { idle: { idleMs: options.idleMinutes * 60_000 } } : {}),
+        },
     (line) => process.stderr.write(line + '\n'),
   );
 }
@@ -171,16 +197,19 @@ async function run(options: CliOptions): Promise<number> {
     case 'call': {
       const roots = workspaceRoots(options);
       const response = await call(options, roots);
+      await endHosts();
       await write(output(response, options.text) + '\n');
       return 0;
     }
     case 'session': {
       const roots = workspaceRoots(options);
       await session(options, roots);
+      await endHosts();
       return 0;
     }
     case 'mcp':
       await mcp(options, workspaceRoots(options));
+      await endHosts();
       return 0;
     case 'replay':
       return replay(options.replayLog!, (line) => write(line + '\n'));

@@ -9,6 +9,7 @@
 import type { Lectern } from '../core/engine';
 import type { ToolResponse } from '../core/ground/contract';
 import type { TokenCounter } from '../core/ground/tokens';
+import { estimateO200k } from '../core/ground/tokenEstimate';
 import { normalizeSettings, responseTokenCap, type Settings } from '../core/ground/settings';
 
 /** Room for the fixed allowances budgets are reduced by (frames, footers, hints). */
@@ -57,7 +58,20 @@ export async function answerOnce(
   if (!call.exact) {
     const tokens = new OneShotTokens(call.settings);
     const response = await engine(tokens.counter).invoke(call.tool, call.input, options);
-    if (tokens.decidedAlike) return response;
+    if (tokens.decidedAlike) return withEstimatedTokens(response);
   }
   return engine().invoke(call.tool, call.input, options);
+}
+
+/**
+ * The answer kept from the byte-counted run reports an o200k estimate of its text, not its bytes
+ * (bytes overstate tokens about threefold on code): the session's served total moves with it.
+ */
+function withEstimatedTokens(response: ToolResponse): ToolResponse {
+  const bytes = response.meta.token_estimate;
+  const estimate = estimateO200k(response.text);
+  response.meta.token_estimate = estimate;
+  const metrics = response.meta.stabilization?.metrics_snapshot;
+  if (metrics) metrics.tokens_served = Math.max(0, metrics.tokens_served - bytes + estimate);
+  return response;
 }

@@ -9,10 +9,8 @@ import type { CancellationSignal, Host } from './ground/ports';
 import { copySettings, normalizeSettings, responseTokenCap, sameSettings, type Settings } from './ground/settings';
 import { hostTokenCounter } from './ground/tokens';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
-import { readMode } from './modes/index';
-import type { Tool, ValidInput } from './modes/mode';
-import { searchTool } from './modes/search';
-import { statTool } from './modes/stat';
+import { REGISTRY, type Registry } from './modes/index';
+import type { ValidInput } from './modes/mode';
 import type { SessionApi } from './session/stabilizer';
 import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { SymbolService } from './symbols/service';
@@ -21,7 +19,7 @@ import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './text/lineIndex';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './text/versionCache';
-import { allTools, findTool, primaryTools } from './tools/definitions';
+import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
 export interface InvokeOptions {
@@ -66,11 +64,16 @@ export class Lectern {
   private readonly stabilizer: Stabilizer;
   /** The sessions' metrics, budgets and timelines (status bar, dashboard, commands). */
   readonly session: SessionApi;
+  /** The tools and modes this engine answers, and what each call's descriptor says of it (hosts list and describe calls with it). */
+  readonly catalog: Catalog;
 
   constructor(
     private readonly host: Host,
     private readonly settings: () => Partial<Settings> = () => ({}),
+    /** The modes and tools to answer (modes/index.ts); a test may extend it. */
+    registry: Registry = REGISTRY,
   ) {
+    this.catalog = registry === REGISTRY ? defaultCatalog : new Catalog(registry);
     this.resolver = new PathResolver(host, () => this.normalized().secretPatterns);
     this.symbols = new SymbolService(
       host.loadWasm ??
@@ -116,9 +119,9 @@ export class Lectern {
   async run(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<Invocation> {
     // Every call belongs to a session, which judges its answer (meta.stabilization) on the way out.
     const call = this.stabilizer.begin(toolName, rawInput, options);
-    const tool = findTool(toolName);
+    const tool = this.catalog.findTool(toolName);
     if (!tool) {
-      const response = errorResponse(toolName, null, unknownTool(toolName));
+      const response = errorResponse(toolName, null, unknownTool(this.catalog, toolName));
       return { tool: toolName, response: render(await call.finish(draft(response))) };
     }
     let target: string | string[] | null = null;
@@ -127,14 +130,14 @@ export class Lectern {
       const validated = validateInput(tool, rawInput);
       if (tool.legacy) {
         legacyCall = toPrimaryCall(tool.name, validated.input);
-        call.primary(legacyCall.tool, legacyCall.input);
+        call.primary(legacyCall.tool, legacyCall.input, this.catalog.traits(legacyCall.tool, legacyCall.input));
         const primary = render(
           await call.finish(await this.dispatch(legacyCall.tool, legacyCall.input, validated.notes, options, call)),
         );
-        return { tool: toolName, response: legacyResponse(tool.name, legacyCall, primary), primary };
+        return { tool: toolName, response: legacyResponse(tool.name, this.namedPath(legacyCall), primary), primary };
       }
       target = (validated.input.target as string | string[] | undefined) ?? null;
-      call.primary(tool.name, validated.input);
+      call.primary(tool.name, validated.input, this.catalog.traits(tool.name, validated.input));
       return {
         tool: toolName,
         response: render(
@@ -142,13 +145,22 @@ export class Lectern {
         ),
       };
     } catch (error) {
-      const failed = errorResponse(modeOf(toolName, rawInput), target, error);
+      const failed = errorResponse(this.catalog.answerMode(toolName, rawInput), target, error);
       failed.meta.token_estimate = (await hostTokenCounter(this.host))(failed.text);
       const response = render(await call.finish(draft(failed)));
       if (tool.legacy)
-        return { tool: toolName, response: legacyResponse(tool.name, legacyCall, response), primary: response };
+        return {
+          tool: toolName,
+          response: legacyResponse(tool.name, this.namedPath(legacyCall), response),
+          primary: response,
+        };
       return { tool: toolName, response };
     }
+  }
+
+  /** The path a legacy call's caller named, as its primary call's descriptor tells it. */
+  private namedPath(call: ReturnType<typeof toPrimaryCall> | null): string | undefined {
+    return call ? this.catalog.traits(call.tool, call.input)?.namedPath : undefined;
   }
 
   /** The workspace symbol index as a flat list (command-palette pickers); bounded like symbol reads. */
@@ -239,12 +251,12 @@ export class Lectern {
   ): Promise<Draft> {
     const env = await this.env(options, signal);
     let answer: Draft;
-    if (tool === 'lectern_read') {
+    if (tool === this.catalog.readTool.name) {
       // The session's read budget: refused at the hard limit, else this answer's caps.
       const guarded = call ? call.guardRead(input, env) : { input, env };
-      answer = await read(guarded.env, guarded.input, notes);
+      answer = await read(this.catalog, guarded.env, guarded.input, notes);
     } else {
-      const other = Object.hasOwn(TOOLS, tool) ? TOOLS[tool] : undefined;
+      const other = this.catalog.tool(tool);
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
       answer = await other.run(env, input, notes);
     }
@@ -254,44 +266,34 @@ export class Lectern {
   }
 }
 
-/** The tools besides lectern_read, by name. */
-const TOOLS: Readonly<Record<string, Tool>> = {
-  [searchTool.definition.name]: searchTool,
-  [statTool.definition.name]: statTool,
-};
-
 /** lectern_read: the mode's module answers. */
-async function read(env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft> {
-  const name = typeof input.mode === 'string' ? input.mode : 'file';
-  const mode = readMode(name);
-  if (!mode) throw new LecternError('INTERNAL', `No handler for mode ${name}.`, 'This is a bug in Lectern.');
-  if (mode.name !== 'file' && Array.isArray(input.target)) {
+async function read(catalog: Catalog, env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft> {
+  const mode = catalog.mode(input);
+  if (!mode)
+    throw new LecternError('INTERNAL', `No handler for mode ${String(input.mode)}.`, 'This is a bug in Lectern.');
+  if (!mode.targetList && Array.isArray(input.target)) {
     throw new LecternError(
       'INVALID_ARGS',
-      `A list of targets is only valid for mode='file'.`,
-      `Read one ${name} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`,
+      `A list of targets is only valid for ${catalog
+        .listModes()
+        .map((name) => `mode='${name}'`)
+        .join(' or ')}.`,
+      `Read one ${mode.name} per call, e.g. ${JSON.stringify({ ...input, target: input.target[0] })}`,
     );
   }
   return mode.run(env, input, notes);
 }
 
 /** Every host answers an unknown tool name the same way: the likely meant tool, and the primary ones. */
-function unknownTool(toolName: string): LecternError {
+function unknownTool(catalog: Catalog, toolName: string): LecternError {
   const guess = closestField(
     toolName,
-    allTools.map((tool) => tool.name),
+    catalog.allTools.map((tool) => tool.name),
   );
   const meant = guess ? ` Did you mean "${guess}"?` : '';
   return new LecternError(
     'INVALID_ARGS',
     `Unknown tool "${toolName}".${meant}`,
-    `Tools: ${primaryTools.map((tool) => tool.name).join(', ')}.`,
+    `Tools: ${catalog.primaryTools.map((tool) => tool.name).join(', ')}.`,
   );
-}
-
-function modeOf(toolName: string, rawInput: unknown): string {
-  if (toolName === 'lectern_search') return 'search';
-  if (toolName === 'lectern_stat') return 'stat';
-  const mode = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>).mode : undefined;
-  return typeof mode === 'string' ? mode.slice(0, 40) : 'file';
 }

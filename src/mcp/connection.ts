@@ -22,6 +22,8 @@ import { mcpTools } from './toolList';
 export interface McpEngine {
   run(tool: string, input: unknown, options: InvokeOptions): Promise<{ response: ToolResponse }>;
   invalidate(path: string | null): void;
+  /** The connection is over: ends the engine's worker threads. */
+  dispose?(): Promise<void>;
 }
 
 export interface McpConfig {
@@ -46,6 +48,8 @@ export function callResult(response: ToolResponse): CallToolResult {
 export interface Connection {
   server: Server;
   roots: ConnectionRoots;
+  /** Closes the server and ends the engine's worker threads (the client went, or the session expired). */
+  end(): Promise<void>;
 }
 
 /** How often a long call with a progress token reports the files it has read. */
@@ -139,5 +143,8 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
       clearInterval(ticker);
     }
   });
-  return { server, roots };
+  let ended: Promise<void> | undefined;
+  const end = () =>
+    (ended ??= Promise.all([server.close().catch(() => undefined), engine?.dispose?.()]).then(() => undefined));
+  return { server, roots, end };
 }

@@ -2,22 +2,29 @@
 // address by default; every request's Host (and Origin, when a browser sends one) must name this
 // machine, which stops DNS-rebinding pages from reaching the server; with a token, requests must
 // also carry `Authorization: Bearer <token>`. Each MCP session is one connection (its own roots,
-// engine and stabilization session).
+// engine and stabilization session), ended by its client (DELETE), or when idle (idleSessions.ts).
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createConnection, type McpConfig } from './connection';
+import { IDLE_SESSION_DEFAULTS, IdleSessions, type IdleSessionLimits } from './idleSessions';
 
 export interface HttpOptions {
   port: number;
   host?: string;
   token?: string;
+  /** When idle sessions expire (default: after 30 minutes; at most 100 kept). */
+  idle?: Partial<IdleSessionLimits>;
+  /** The clock idle times are measured with (tests). */
+  clock?: () => number;
 }
 
 export interface HttpServer {
   url: string;
+  /** Sessions open now. */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -82,6 +89,17 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
   if (!LOOPBACK_NAMES.has(bind)) allowed.add(bind.toLowerCase());
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   let connections = 0;
+  const limits = { ...IDLE_SESSION_DEFAULTS, ...options.idle };
+  const idle = new IdleSessions(limits, options.clock);
+  /** Ends a session as a DELETE would: its transport closes, then its connection and engine. */
+  const expire = (id: string) => {
+    const transport = sessions.get(id);
+    sessions.delete(id);
+    idle.forget(id);
+    void transport?.close().catch(() => undefined);
+  };
+  const sweep = setInterval(() => idle.expired().forEach(expire), Math.min(Math.max(limits.idleMs / 4, 10), 60_000));
+  sweep.unref();
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -99,7 +117,8 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
     if (sessionId !== undefined) {
       const transport = sessions.get(sessionId);
       if (!transport)
-        return reply(res, 404, `Session ${sessionId} not found (ended or never started): initialize again.`);
+        return reply(res, 404, `Session ${sessionId} not found (ended, expired or never started): initialize again.`);
+      res.once('close', idle.begin(sessionId));
       return transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return reply(res, 400, 'No mcp-session-id: start with an initialize request (POST).');
@@ -110,14 +129,21 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
       return reply(res, 400, `Parse error: ${(error as Error).message}.`);
     }
     if (!isInitializeRequest(body)) return reply(res, 400, 'No mcp-session-id: start with an initialize request.');
+    idle.expired(1).forEach(expire); // room for this one
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (newId) => void sessions.set(newId, transport),
+      onsessioninitialized: (newId) => {
+        sessions.set(newId, transport);
+        res.once('close', idle.begin(newId));
+      },
     });
     const connection = createConnection(config, `mcp-http-${++connections}`);
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void connection.server.close();
+      if (transport.sessionId) {
+        sessions.delete(transport.sessionId);
+        idle.forget(transport.sessionId);
+      }
+      void connection.end();
     };
     await connection.server.connect(transport);
     await transport.handleRequest(req, res, body);
@@ -137,7 +163,9 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
   const shownHost = bind.includes(':') ? `[${bind}]` : bind;
   return {
     url: `http://${shownHost}:${port}/mcp`,
+    sessionCount: () => sessions.size,
     close: async () => {
+      clearInterval(sweep);
       await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -30,17 +30,31 @@ export interface NodeHostOptions {
   recordFiles?: boolean;
 }
 
+/** A Node host, and the end of its worker threads (what a process or an HTTP session calls when it is over). */
+export interface NodeHost extends Host {
+  /** Terminates every worker thread it started (regular expressions, outlines, the symbol index). */
+  dispose(): Promise<void>;
+}
+
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
-export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): Host {
-  const host: Host = {
+export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): NodeHost {
+  const outlineWorkers = createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots);
+  const regex = createRegexRunner(options.bundleDir);
+  const outlineThread = createOutlineThread(options.bundleDir);
+  const host: NodeHost = {
     fs: countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem),
     roots,
     loadWasm: createWasmLoader(options.bundleDir),
     git: createGitCli(),
     symbolCache: createSymbolCache(userCacheDir(), roots),
-    outlineWorkers: createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots),
-    regex: createRegexRunner(options.bundleDir),
-    outlineThread: createOutlineThread(options.bundleDir),
+    outlineWorkers,
+    regex,
+    outlineThread,
+    dispose: async () => {
+      regex.dispose?.();
+      outlineThread.dispose?.();
+      await outlineWorkers.dispose();
+    },
   };
   const counter = options.tokenCounter;
   if (counter) host.tokenCounter = async () => counter;

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { OutlineBlockJob, OutlineThreadJob } from '../core/ground/ports';
 import { blockOfText } from '../core/symbols/enclosingBlock';
 import { LANGUAGES } from '../core/symbols/languages/index';
+import { OutlineOutOfTime } from '../core/symbols/outline';
 import { outlineOfText } from '../core/symbols/textOutline';
 import { TreeSitter } from '../core/symbols/treeSitter';
 import { createWasmLoader } from './wasmFiles';
@@ -26,7 +27,9 @@ parentPort?.on('message', (request: OutlineThreadRequest) => {
           : await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
       parentPort!.postMessage({ id: request.id, result: result ?? null });
     } catch (error) {
-      parentPort!.postMessage({ id: request.id, error: (error as Error).message });
+      // Out of time is an answer (undefined); an error makes the host do the job itself.
+      if (error instanceof OutlineOutOfTime) parentPort!.postMessage({ id: request.id, result: null });
+      else parentPort!.postMessage({ id: request.id, error: (error as Error).message });
     }
   })();
 });

@@ -1,7 +1,8 @@
 // Host.regex on Node: regular-expression scans that could run long (RE2 is linear, but a pattern
 // like (.*a){50} costs ~10 µs per character) run on a worker thread, so the host's thread never
 // blocks, and are stopped at their time limit by terminating the worker (a new one starts on the
-// next scan).
+// next scan). The worker keeps the process alive only while a scan is pending: a `lectern call`
+// exits right after its answer.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -42,14 +43,19 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
     }
   };
 
+  /** Idle: the worker (and its message port, which a 'message' listener refs) holds no process open. */
+  const idleUnlessBusy = () => {
+    if (pending.size === 0) worker?.unref();
+  };
+
   const start = (): Worker => {
     const created = newWorker(dir);
-    created.unref(); // never keeps a CLI process alive
     created.on('message', (message: { id: number; result?: RegexScanResult; error?: string }) => {
       const p = pending.get(message.id);
       if (!p) return;
       pending.delete(message.id);
       clearTimeout(p.timer);
+      idleUnlessBusy();
       if (message.error !== undefined) p.reject(new Error(message.error));
       else p.resolve(message.result);
     });
@@ -65,6 +71,7 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
   return {
     scan(query, caseSensitive, text, keep, timeoutMs) {
       worker ??= start();
+      worker.ref(); // busy: a CLI process waits for this answer
       const id = nextId++;
       return new Promise<RegexScanResult | undefined>((resolve, reject) => {
         // Out of time: the worker is mid-scan and cannot be interrupted otherwise.

@@ -24,6 +24,12 @@ export const SETTING_FLAGS: readonly SettingFlag[] = [
     help: 'share of it one answer may use (default 0.2)',
   },
   {
+    flag: '--max-read-tokens',
+    key: 'maxReadTokens',
+    kind: 'integer',
+    help: "a fixed ceiling on one answer's tokens besides the share (default: none, the share alone)",
+  },
+  {
     flag: '--max-preview-chars',
     key: 'maxPreviewChars',
     kind: 'integer',

@@ -21,6 +21,10 @@ export interface RenderedMessage {
   lines_label: string;
   timeline_rows: number;
   warnings: number;
+  /** Numbers on screen that are cut or out of view (media/dashboard.js clippedNumbers): none is right. */
+  clipped: string[];
+  /** The view's width in CSS pixels when it rendered. */
+  width: number;
 }
 
 /** Webview → extension. */
@@ -50,7 +54,8 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
       if (!isInt(m.rev) || !isString(m.session_id) || !isString(m.reads_label) || !isString(m.lines_label))
         return undefined;
       if (m.budget_state !== 'ok' && m.budget_state !== 'soft' && m.budget_state !== 'hard') return undefined;
-      if (!isInt(m.timeline_rows) || !isInt(m.warnings)) return undefined;
+      if (!isInt(m.timeline_rows) || !isInt(m.warnings) || !isInt(m.width)) return undefined;
+      if (!Array.isArray(m.clipped) || !m.clipped.every(isString)) return undefined;
       return {
         type: 'rendered',
         rev: m.rev,
@@ -60,6 +65,8 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         lines_label: m.lines_label,
         timeline_rows: m.timeline_rows,
         warnings: m.warnings,
+        clipped: m.clipped,
+        width: m.width,
       };
     default:
       return undefined;

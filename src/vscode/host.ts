@@ -116,6 +116,7 @@ export function readSettings(): Partial<Settings> {
   return {
     contextTokens: config.get<number>('contextTokens'),
     maxReadShare: config.get<number>('maxReadShare'),
+    maxReadTokens: config.get<number | null>('maxReadTokens'),
     maxPreviewChars: config.get<number>('maxPreviewChars'),
     lineNumbers: config.get<'sparse' | 'every'>('lineNumbers'),
     // The session layer (core/session): budgets, relevance and exclusion guidance.

@@ -19,9 +19,31 @@ export function resetSession(session: CurrentSession): void {
   vscode.window.setStatusBarMessage('$(check) Lectern: session reset', 3000);
 }
 
-/** The session's metrics and timeline in a new untitled JSON document; returns the document. */
+/** Exports open as read-only documents of this scheme: nothing to save, no prompt on close (Save As… keeps one). */
+export const EXPORT_SCHEME = 'lectern-export';
+
+class ExportDocuments implements vscode.TextDocumentContentProvider {
+  /** The latest few exports (older tabs show them empty). */
+  private readonly texts = new Map<string, string>();
+  private serial = 0;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '{}';
+  }
+
+  add(text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: EXPORT_SCHEME, path: `/lectern-session-${++this.serial}.json` });
+    this.texts.set(uri.toString(), text);
+    while (this.texts.size > 10) this.texts.delete(this.texts.keys().next().value!);
+    return uri;
+  }
+}
+
+const exportDocuments = new ExportDocuments();
+
+/** The session's metrics and timeline in a read-only JSON document; returns the document. */
 export async function exportSession(session: CurrentSession): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument({ language: 'json', content: session.exportJson() });
+  const document = await vscode.workspace.openTextDocument(exportDocuments.add(session.exportJson()));
   await vscode.window.showTextDocument(document, { preview: false });
   return document;
 }
@@ -49,6 +71,7 @@ export async function openTimelineEntry(entry: TimelineEntry | undefined): Promi
 
 export function registerSessionCommands(session: CurrentSession): vscode.Disposable[] {
   return [
+    vscode.workspace.registerTextDocumentContentProvider(EXPORT_SCHEME, exportDocuments),
     vscode.commands.registerCommand(OPEN_DASHBOARD_COMMAND, openDashboard),
     vscode.commands.registerCommand(RESET_SESSION_COMMAND, () => resetSession(session)),
     vscode.commands.registerCommand(EXPORT_SESSION_COMMAND, () => exportSession(session)),

@@ -1,6 +1,6 @@
 // What the status-bar item says for a session: text, colour, tooltip (Markdown). Pure, so unit
 // tests check it without VS Code; statusBar.ts applies it.
-import { formatCount } from '../core/ground/format';
+import { formatCount, plural } from '../core/ground/format';
 import type { BudgetState, SessionSnapshot } from '../core/ground/stabilization';
 
 export interface StatusView {
@@ -22,7 +22,7 @@ const STATE_TEXT: Record<BudgetState, string> = {
 export function statusView(snapshot: SessionSnapshot): StatusView {
   const { metrics: m, limits: l } = snapshot;
   const hard = (soft: number) => Math.floor(soft * l.hardLimitMultiplier);
-  const text = `$(book) ${formatCount(m.reads_count)}/${formatCount(l.maxReadsPerSession)} reads · ${formatCount(m.reads_lines_total)}/${formatCount(l.maxTotalReadLines)} lines`;
+  const text = `$(book) Lectern ${formatCount(m.reads_count)}/${formatCount(l.maxReadsPerSession)} reads · ${formatCount(m.reads_lines_total)}/${formatCount(l.maxTotalReadLines)} lines`;
   const background =
     snapshot.budget_state === 'hard'
       ? 'statusBarItem.errorBackground'
@@ -43,7 +43,7 @@ export function statusView(snapshot: SessionSnapshot): StatusView {
     '',
     `Tokens served ${formatCount(m.tokens_served)}, saved ${formatCount(m.tokens_saved)} · ` +
       `${formatCount(m.deduplicated_reads)} de-duplicated · ${formatCount(m.preview_degraded_count)} degraded · ` +
-      `${formatCount(m.search_count)} searches, ${percent}% of reads after a search`,
+      `${plural(m.search_count, 'search', 'searches')}, ${percent}% of reads after a search`,
   ];
   const last = snapshot.warnings[snapshot.warnings.length - 1];
   if (last) lines.push('', `Latest warning: \`${last.code}\` ${escapeMarkdown(last.message)}`);

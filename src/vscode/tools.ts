@@ -1,8 +1,6 @@
 // Registers every tool with vscode.lm and translates between VS Code's tool API and the core.
 import * as vscode from 'vscode';
 import type { Lectern } from '../core/engine';
-import { allTools } from '../core/tools/definitions';
-import { describeInvocation } from '../core/tools/describe';
 
 /** How long a user's approval of an outside-workspace read waits for its invocation. */
 const APPROVAL_TTL_MS = 5 * 60 * 1000;
@@ -72,10 +70,10 @@ export interface InvocationRecord {
 
 export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRecord) => void): vscode.Disposable[] {
   const approvals = new Approvals();
-  return allTools.map((definition) =>
+  return engine.catalog.allTools.map((definition) =>
     vscode.lm.registerTool<unknown>(definition.name, {
       async prepareInvocation(options) {
-        const message = describeInvocation(definition.name, options.input);
+        const message = engine.catalog.title(definition.name, options.input);
         const outside = await engine.outsideTargets(definition.name, options.input);
         const secrets = await engine.secretTargets(definition.name, options.input);
         if (outside.length === 0 && secrets.length === 0) return { invocationMessage: message };

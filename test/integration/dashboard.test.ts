@@ -142,7 +142,7 @@ describe('session status bar and dashboard', function () {
 
   it('starts at ok with the lowered limits, in the status bar and the dashboard', async () => {
     const { status, rendered } = await shown();
-    assert.equal(status.text, `$(book) 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
+    assert.equal(status.text, `$(book) Lectern 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
     assert.equal(status.background, undefined);
     assert.equal(status.command, 'lectern.openDashboard');
     assert.equal(rendered.budget_state, 'ok');
@@ -160,7 +160,7 @@ describe('session status bar and dashboard', function () {
       assert.equal(status.budget_state, snapshot.budget_state);
       assert.equal(
         status.text,
-        `$(book) ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`,
+        `$(book) Lectern ${m.reads_count}/${SOFT_READS} reads · ${m.reads_lines_total.toLocaleString('en-US')}/${SOFT_LINES} lines`,
       );
       const background = {
         ok: undefined,
@@ -173,6 +173,7 @@ describe('session status bar and dashboard', function () {
       assert.equal(rendered.reads_label, `${m.reads_count.toLocaleString('en-US')} / ${SOFT_READS}`);
       assert.equal(rendered.timeline_rows, snapshot.timeline.length);
       assert.equal(rendered.warnings, snapshot.warnings.length);
+      assert.deepEqual(rendered.clipped, [], `numbers cut at ${rendered.width} px`);
       if (states[states.length - 1] !== snapshot.budget_state) states.push(snapshot.budget_state);
       return { text, snapshot };
     };
@@ -204,7 +205,10 @@ describe('session status bar and dashboard', function () {
   async function exportText(): Promise<string> {
     const document = (await vscode.commands.executeCommand('lectern.exportSessionMetrics')) as vscode.TextDocument;
     assert.equal(document.languageId, 'json');
-    assert.equal(document.isUntitled, true);
+    // Read-only: no unsaved editor that asks to be saved when it closes.
+    assert.equal(document.isUntitled, false);
+    assert.equal(document.uri.scheme, 'lectern-export');
+    assert.equal(document.isDirty, false);
     const text = document.getText();
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     return text;
@@ -239,17 +243,38 @@ describe('session status bar and dashboard', function () {
     for (let i = 0; i < 2; i++)
       await vscode.commands.executeCommand('workbench.action.decreaseViewHeight').then(undefined, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // theme and layout settle
-    const file = path.join(results, 'dashboard.png');
+    await screenshot(results, 'dashboard.png');
+    assert.deepEqual(api.dashboardRendered()?.clipped, [], `numbers cut at ${api.dashboardRendered()?.width} px`);
+
+    // A narrow window (the runner resizes the browser page): the dashboard must then cut no number either.
+    const wide = api.dashboardRendered()?.width ?? 0;
+    console.log('[lectern-viewport] 760x900');
+    try {
+      const narrow = await waitFor('the dashboard to report a narrower width', () => {
+        const ack = api.dashboardRendered();
+        return ack && ack.width < wide ? ack : undefined;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // layout settles
+      const settled = api.dashboardRendered() ?? narrow;
+      await screenshot(results, 'dashboard-narrow.png');
+      assert.deepEqual(settled.clipped, [], `numbers cut at ${settled.width} px`);
+    } finally {
+      console.log('[lectern-viewport] 1400x900');
+    }
+  }
+
+  async function screenshot(results: string, name: string) {
+    const file = path.join(results, name);
     fs.rmSync(file, { force: true });
-    console.log('[lectern-screenshot] dashboard.png');
-    await waitFor('test-results/dashboard.png', () => fs.existsSync(file), 20_000);
+    console.log(`[lectern-screenshot] ${name}`);
+    await waitFor(`test-results/${name}`, () => fs.existsSync(file), 20_000);
   }
 
   it('resets the session from the command: ok, nothing read, an empty timeline', async () => {
     await vscode.commands.executeCommand('lectern.resetSession');
     const { status, rendered } = await shown();
     assert.equal(status.budget_state, 'ok');
-    assert.equal(status.text, `$(book) 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
+    assert.equal(status.text, `$(book) Lectern 0/${SOFT_READS} reads · 0/${SOFT_LINES} lines`);
     assert.equal(rendered.timeline_rows, 0);
     assert.equal(rendered.reads_label, `0 / ${SOFT_READS}`);
     const snapshot = JSON.parse(await exportText()) as SessionSnapshot;

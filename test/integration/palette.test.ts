@@ -37,6 +37,9 @@ async function run(command: string, args?: unknown): Promise<{ uri: vscode.Uri; 
   assert.equal(uri.scheme, 'lectern');
   const document = await vscode.workspace.openTextDocument(uri);
   assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the answer is shown');
+  // Answers wrap their long lines (the lectern-answer language's default in package.json).
+  assert.equal(document.languageId, 'lectern-answer');
+  assert.equal(vscode.workspace.getConfiguration('editor', document).get('wordWrap'), 'on');
   return { uri, text: document.getText() };
 }
 
@@ -77,14 +80,14 @@ describe('command-palette reads (lectern: documents)', () => {
     const { text } = await run('lectern.readSymbol', { name: 'Store.get' });
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
-    assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · truncated: no · lines 5-8 of 17$/);
+    assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · lines 5-8 of 17$/);
     assert.equal(
       Number(/tokens: (\d+)/.exec(lines[1]!)![1]),
       countTokens(modelText(text)),
       'the exact count of what the model receives',
     );
     assert.equal(lines[2], 'next call: none');
-    assert.match(lines[3]!, /^session: 1 reads, 0 searches, budget ok$/);
+    assert.match(lines[3]!, /^session: 1 read, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
     const timeline = await sessionTimeline();
     assert.deepEqual(
@@ -126,7 +129,7 @@ describe('command-palette reads (lectern: documents)', () => {
       }),
     );
     const given = await run('lectern.readLines', { path: 'alpha/src/palette/store.ts', start: 1, end: 4 });
-    assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · truncated: yes · lines 1-4 of 17$/);
+    assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · lines 1-4 of 17$/);
     assert.equal(
       given.text.split('\n')[2],
       'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}',

@@ -20,11 +20,6 @@ export interface Draft {
   footer: string[];
   /** The text shows a line cut for display: the model did not see the answer whole (never pointed to later). */
   displayCut?: boolean;
-  /**
-   * The answer is about a file without being its text (a diff): the session neither points to it
-   * later nor counts its lines as read.
-   */
-  notFileText?: boolean;
 }
 
 export function draft(response: ToolResponse, notes: string[] = []): Draft {

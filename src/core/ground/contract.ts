@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'TOO_LARGE'
   | 'NO_WORKSPACE'
   | 'CANCELLED'
+  // A parse (or the walk of its tree) ran past its deadline: the calls that need no parse still work.
+  | 'TIMEOUT'
   | 'READ_FAILED'
   | 'NOT_A_REPOSITORY'
   | 'GIT_UNAVAILABLE'

@@ -9,11 +9,18 @@ export const MAX_MESSAGE_CHARS = 1_000;
 /** A target echoed in an error answer: this many characters, and this many targets of a list. */
 const MAX_TARGET_CHARS = 200;
 const MAX_TARGETS = 20;
+/** The mode (or an unknown tool's name) echoed in an error answer. */
+const MAX_MODE_CHARS = 40;
 
 function cut(text: string, max: number): string {
   return text.length > max
     ? `${text.slice(0, max)}… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`
     : text;
+}
+
+/** A target as an answer echoes it: a short prefix of a long one. */
+export function shortText(text: string): string {
+  return cut(text, MAX_TARGET_CHARS);
 }
 
 function shortTarget(target: string | string[] | null): string | string[] | null {
@@ -94,7 +101,7 @@ export function errorResponse(mode: string, target: string | string[] | null, er
   const details = error instanceof LecternError ? error.details : {};
   return {
     ok: false,
-    mode,
+    mode: cut(mode, MAX_MODE_CHARS),
     target: shortTarget(target),
     content: '',
     text: `Error ${failure.code}: ${failure.message}\n${failure.hint}`,

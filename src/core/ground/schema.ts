@@ -9,6 +9,10 @@ export interface FieldSpec {
   description: string;
   minimum?: number;
   maximum?: number;
+  /** Most characters of a string, and of each path of a list (default INPUT_BOUNDS.stringChars). */
+  maxLength?: number;
+  /** Most paths of a list (default INPUT_BOUNDS.listItems). */
+  maxItems?: number;
   enum?: readonly string[];
   default?: string | number | boolean;
   /** Modes of `lectern_read` this field belongs to; absent = every mode. */
@@ -16,6 +20,25 @@ export interface FieldSpec {
 }
 
 export type Fields = Readonly<Record<string, FieldSpec>>;
+
+/**
+ * What every input is held to before any work (tools/validate.ts answers INVALID_ARGS naming the
+ * bound); a field may declare its own (`maxLength`, `maxItems`). Left out of the JSON schema the
+ * model sees, as the other upper bounds are.
+ */
+export const INPUT_BOUNDS = {
+  /** A string or a path: Linux's PATH_MAX. */
+  stringChars: 4_096,
+  /** Paths in one list (one answer reads at most 50 of them). */
+  listItems: 1_000,
+  /** A search query (a long literal line pasted whole fits). */
+  queryChars: 65_536,
+  /** Globs of include or exclude, and the characters of each. */
+  globs: 64,
+  globChars: 1_024,
+  /** An input quoted back in an answer (a parameter name, a value): at most this many characters. */
+  echoChars: 40,
+} as const;
 
 /** The TypeScript type of a valid value of one field. */
 export type ValueOf<F extends FieldSpec> = F extends { type: 'integer' }

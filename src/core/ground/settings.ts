@@ -9,6 +9,8 @@ export interface Settings extends StabilizationSettings, SecretSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */
   contextTokens: number;
   maxReadShare: number;
+  /** A fixed ceiling on one answer's tokens besides the share: null, the share alone; set, the smaller of the two. */
+  maxReadTokens: number | null;
   /** Bounds reads that asked for no size (no range, no window, no head/tail); also the session's per-answer preview budget. */
   maxPreviewChars: number;
   /**
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ...DEFAULT_SECRET_SETTINGS,
   contextTokens: 128_000,
   maxReadShare: 0.2,
+  maxReadTokens: null,
   maxPreviewChars: 12_000,
   sessionGuard: true,
   lineNumbers: 'sparse',
@@ -63,6 +66,10 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
   return {
     contextTokens: whole(s.contextTokens, d.contextTokens),
     maxReadShare: share(s.maxReadShare, d.maxReadShare),
+    maxReadTokens:
+      typeof s.maxReadTokens === 'number' && Number.isFinite(s.maxReadTokens) && s.maxReadTokens >= 1
+        ? Math.floor(s.maxReadTokens)
+        : null,
     maxPreviewChars: whole(s.maxPreviewChars, d.maxPreviewChars),
     // Stabilization (src/core/session): budgets are whole numbers; Infinity is not a setting value.
     maxReadsPerSession: whole(s.maxReadsPerSession, d.maxReadsPerSession),
@@ -110,6 +117,7 @@ export function sameSettings(copy: Partial<Settings>, given: Partial<Settings>):
 
 /** Tokens one response may carry. */
 export function responseTokenCap(settings: Settings, tokenBudget?: number): number {
-  const cap = Math.floor(settings.contextTokens * settings.maxReadShare);
+  const share = Math.floor(settings.contextTokens * settings.maxReadShare);
+  const cap = settings.maxReadTokens === null ? share : Math.min(share, settings.maxReadTokens);
   return tokenBudget && tokenBudget > 0 ? Math.min(cap, Math.floor(tokenBudget)) : cap;
 }

@@ -7,7 +7,7 @@
 // are not followed. Streams: one directory listing at a time, nothing else kept.
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from './globMatch';
 import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
@@ -84,10 +84,12 @@ interface PendingDirectory {
 }
 
 /** Globs as VS Code writes them: a pattern without a slash matches at any depth. */
-export function compileGlobs(globs: readonly string[]): ((path: string) => boolean) | undefined {
+export function compileGlobs(globs: readonly string[], lenient = false): ((path: string) => boolean) | undefined {
   const patterns = globs.map(normalizeGlob).filter((g) => g.length > 0);
   if (patterns.length === 0) return undefined;
-  return picomatch(patterns, { dot: true });
+  if (patterns.length === 1) return globMatcher(patterns[0]!, lenient);
+  const tests = patterns.map((glob) => globMatcher(glob, lenient));
+  return (path) => tests.some((test) => test(path));
 }
 
 export function normalizeGlob(glob: string): string {
@@ -157,7 +159,7 @@ export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGe
       .filter((p) => p.length > 0);
     if (start) explicit.push(start);
     const onExplicitPath = (relative: string) => explicit.some((p) => p === relative || p.startsWith(`${relative}/`));
-    const globExcluded = compileGlobs(options.excludeGlobs?.(root) ?? []);
+    const globExcluded = compileGlobs(options.excludeGlobs?.(root) ?? [], true);
     const defaultReason = (
       name: string,
       relative: string,

@@ -1,10 +1,12 @@
 // What a tool call was, for retention: a read (of which file and lines), an edit (with its intent),
-// a command output, or something else. Lectern's own tools are known exactly; other tools (the
+// a command output, or something else. Lectern's own tools are known exactly, from what their
+// mode's descriptor says (CallTraits, passed by the caller: tools/catalog.ts); other tools (the
 // user's enabled ones) are judged by name and by the usual input fields.
 import type { ToolResponse } from '../ground/contract';
+import type { CallTraits } from '../ground/descriptor';
 import type { HistoryCall, LineRange } from './types';
 
-export type CallFacts = Pick<HistoryCall, 'kind' | 'path' | 'range' | 'outline' | 'intent' | 'ephemeral'>;
+export type CallFacts = Pick<HistoryCall, 'kind' | 'path' | 'range' | 'outline' | 'intent' | 'ephemeral' | 'latest'>;
 
 /** Where an answer said it came from (ToolResponse.location / meta), when the tool is Lectern's. */
 export interface AnswerPlace {
@@ -48,28 +50,39 @@ function intentOf(input: Record<string, unknown>): string | undefined {
   return line.length <= MAX_INTENT_CHARS ? line : `${line.slice(0, MAX_INTENT_CHARS - 1)}…`;
 }
 
-export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlace | null): CallFacts {
+/**
+ * A call of Lectern's tools, as its mode's descriptor says history keeps it (its traits), with
+ * where its answer came from: a read of the lines it holds, of an outline, or a call kept as is.
+ */
+export function classifyLecternRead(
+  traits: CallTraits | undefined,
+  rawInput: unknown,
+  place?: AnswerPlace | null,
+): CallFacts {
   const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
-  if (tool === 'lectern_read' || tool === 'lecternRead') {
-    const mode = str(input, 'mode') ?? 'file';
-    if (mode === 'diff_preview') return { kind: 'other' };
-    const target = typeof input.target === 'string' ? input.target : undefined;
-    const path = place?.file ?? (mode === 'symbol' ? str(input, 'path') : target);
-    if (!path) return { kind: 'other' };
-    const outline = mode === 'file' && input.outline === true;
-    return {
-      kind: 'read',
-      path,
-      ...(outline
-        ? { outline }
-        : range(place?.start_line, place?.end_line)
-          ? { range: range(place?.start_line, place?.end_line) }
-          : {}),
-      ...(input.ephemeral === true ? { ephemeral: true } : {}),
-      ...(place?.deduplicated ? { stub: true } : {}),
-    };
-  }
-  if (tool.startsWith('lectern_')) return { kind: 'other' }; // search, stat
+  if (!traits || traits.history === 'as-is') return { kind: 'other' };
+  if (traits.history === 'latest') return { kind: 'other', latest: true };
+  const path = place?.file ?? (traits.namedPath || undefined);
+  if (!path) return { kind: 'other' };
+  const outline = traits.history === 'outline';
+  return {
+    kind: 'read',
+    path,
+    ...(outline
+      ? { outline }
+      : range(place?.start_line, place?.end_line)
+        ? { range: range(place?.start_line, place?.end_line) }
+        : {}),
+    ...(input.ephemeral === true ? { ephemeral: true } : {}),
+    ...(place?.deduplicated ? { stub: true } : {}),
+  };
+}
+
+/** Another tool's call (the user's enabled ones), judged by its name and the usual input fields. */
+export function classifyCall(tool: string, rawInput: unknown): CallFacts {
+  // Lectern's own are known from their descriptors (classifyLecternCall), never guessed from a name.
+  if (tool.startsWith('lectern_')) return { kind: 'other' };
+  const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
   const path = str(input, 'filePath', 'path', 'file', 'target', 'uri', 'fileName');
   if (EDIT.test(tool) && !READ.test(tool)) {
     const start = int(input, 'startLine', 'start_line', 'line');
@@ -97,8 +110,8 @@ export function classifyCall(tool: string, rawInput: unknown, place?: AnswerPlac
   return { kind: 'other' };
 }
 
-/** A Lectern tool's call, from its answer: where it read, or nothing when it failed (it holds no lines). */
-export function classifyLecternCall(tool: string, input: unknown, response: ToolResponse): CallFacts {
+/** A Lectern tool's call, from its traits and its answer: where it read, or nothing when it failed (it holds no lines). */
+export function classifyLecternCall(traits: CallTraits | undefined, input: unknown, response: ToolResponse): CallFacts {
   if (!response.ok) return { kind: 'other' };
   const place = response.location
     ? {
@@ -108,5 +121,5 @@ export function classifyLecternCall(tool: string, input: unknown, response: Tool
         deduplicated: response.meta.deduplicated_from !== undefined,
       }
     : null;
-  return classifyCall(tool, input, place);
+  return classifyLecternRead(traits, input, place);
 }

@@ -66,12 +66,16 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
   }
 }
 
-export function legacyResponse(name: string, call: PrimaryCall | null, primary: ToolResponse): ToolResponse {
+/**
+ * The legacy answer made from its primary call's. `namedPath`: the path the caller named, as the
+ * primary call's descriptor tells it (a symbol read's target is a name; its path is the scope).
+ */
+export function legacyResponse(name: string, namedPath: string | undefined, primary: ToolResponse): ToolResponse {
   const meta = primary.meta;
   const legacy: LegacyResult = {
     success: primary.ok,
     operation: name,
-    path: primary.location?.file ?? givenPath(call),
+    path: primary.location?.file ?? namedPath ?? null,
     start_line: meta.start_line,
     end_line: meta.end_line,
     line_count: meta.total_lines,
@@ -83,13 +87,6 @@ export function legacyResponse(name: string, call: PrimaryCall | null, primary: 
   const warnings = meta.stabilization?.warnings ?? [];
   if (warnings.length > 0) legacy.warnings = warnings.map((w) => `${w.code}: ${w.message}`);
   return { ...primary, legacy, text: JSON.stringify(legacy, null, 1) };
-}
-
-/** The path the caller named (a symbol read's target is a name; its path is the scope). */
-function givenPath(call: PrimaryCall | null): string | null {
-  if (!call) return null;
-  const given = call.input.mode === 'symbol' ? call.input.path : call.input.target;
-  return typeof given === 'string' ? given : null;
 }
 
 function searchContent(primary: ToolResponse): string {

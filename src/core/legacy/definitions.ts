@@ -1,6 +1,6 @@
 // The single-purpose compatibility tools (read_file, read_file_range, …), hidden unless the setting
 // lectern.legacyTools is on. Each maps onto a primary tool call (legacy/answers.ts).
-import type { FieldSpec, ToolDefinition } from '../ground/schema';
+import { INPUT_BOUNDS, type FieldSpec, type ToolDefinition } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 
 const legacyPath: FieldSpec = {
@@ -63,7 +63,7 @@ export const legacyTools: readonly ToolDefinition[] = [
     modelDescription: 'Find lines matching text or an RE2 regular expression in a file; returns line numbers.',
     fields: {
       path: legacyPath,
-      query: { type: 'string', description: 'Text or regular expression.' },
+      query: { type: 'string', maxLength: INPUT_BOUNDS.queryChars, description: 'Text or regular expression.' },
       is_regex: { type: 'boolean', default: false, description: 'Treat query as a regular expression.' },
       case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly.' },
       max_matches: { type: 'integer', minimum: 1, maximum: 500, default: 50, description: 'Most matches to return.' },

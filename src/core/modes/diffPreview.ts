@@ -6,6 +6,7 @@ import { diffPreview } from '../diff/diffPreview';
 import { DIFF_AGAINST, type DiffPreviewInput as PreviewInput } from '../diff/previewInput';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
+import { text } from './titles';
 
 export const diffPreviewFields = {
   context_lines: contextLines,
@@ -33,10 +34,20 @@ export type DiffPreviewInput = InputOf<typeof diffPreviewFields> & { target?: st
 const previewTakesTheseFields: Same<DiffPreviewInput, PreviewInput> = true;
 void previewTakesTheseFields;
 
+const BASES: Record<string, string> = { INDEX: 'the index', WORKTREE: 'the file on disk' };
+
 export const diffPreviewMode = defineMode({
   name: 'diff_preview',
+  summary: 'changes',
   fields: diffPreviewFields,
   targetOptional: true,
-  run: async (env, input: DiffPreviewInput, notes) =>
-    addNotes({ ...draft(await diffPreview(env, input)), notFileText: true }, notes),
+  examples: [{ target: 'src/format.ts' }],
+  answer: 'diff',
+  precise: false,
+  title: (input) => {
+    const against = text(input.against) ?? 'HEAD';
+    const where = text(input.target ?? input.path) ?? 'the workspace';
+    return `Previewing changes in ${where} against ${Object.hasOwn(BASES, against) ? BASES[against] : 'HEAD'}`;
+  },
+  run: async (env, input: DiffPreviewInput, notes) => addNotes(draft(await diffPreview(env, input)), notes),
 });

@@ -2,14 +2,16 @@
 // several files in one call (each answered on its own; together they share the token cap).
 import { addNotes, draft, drafted, listDraft, type Draft } from '../ground/answer';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
-import { errorResponse } from '../ground/errors';
+import { errorResponse, shortText } from '../ground/errors';
 import { formatCount } from '../ground/format';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { planRead, readFile, type FileReadInput } from '../read/fileRead';
+import { isPreciseRange } from '../session/precise';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { defineMode } from './mode';
 import { outlineInstead, readOutline } from './outline';
 import { endLine, startLine } from './readFields';
+import { readingTitle } from './titles';
 
 export const fileFields = {
   offset: {
@@ -146,7 +148,7 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
         }
       : {}),
     mode: 'file',
-    target: targets.slice(0, results.length),
+    target: targets.slice(0, results.length).map(shortText),
     content: '',
     text: '',
     meta: {
@@ -167,7 +169,16 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
 
 export const fileMode = defineMode({
   name: 'file',
+  summary: 'lines, a range, bytes, head, tail or outline of files',
   fields: fileFields,
+  targetList: true,
+  examples: [
+    { target: 'src/inventory.ts', start_line: 2, end_line: 9 },
+    { target: 'src/inventory.ts', outline: true },
+  ],
+  answer: (input: FileInput) => (input.outline === true ? 'outline' : 'text'),
+  precise: (input: FileInput) => input.outline !== true && isPreciseRange(input),
+  title: readingTitle,
   async run(env, input: FileInput, notes) {
     const { target } = input;
     if (Array.isArray(target)) return readMany(env, input, target, notes);

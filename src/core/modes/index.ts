@@ -1,26 +1,28 @@
-// The modes of `lectern_read`, in the order the tool lists them. Adding a mode: a module beside
-// these (fields, typed input, run) and one entry here (CONTRIBUTING.md).
+// The registry: the modes of `lectern_read`, in the order the tool lists them (the first is the
+// default), and the tools besides it, in the order hosts list them. The tool definitions, the
+// engine's dispatch, the progress messages, the answer recorder and the docs' table of modes derive
+// from it. Adding a mode: a module beside these (fields, descriptor, run) and one entry here (CONTRIBUTING.md).
 import { diffPreviewMode } from './diffPreview';
 import { fileMode } from './file';
 import { mapMode } from './map';
-import type { ReadMode } from './mode';
+import type { ReadMode, Tool } from './mode';
 import { referencesMode } from './references';
+import { searchTool } from './search';
 import { snippetMode } from './snippet';
+import { statTool } from './stat';
 import { symbolMode } from './symbol';
 
-export const READ_MODES = {
-  file: fileMode,
-  symbol: symbolMode,
-  snippet: snippetMode,
-  diff_preview: diffPreviewMode,
-  references: referencesMode,
-  map: mapMode,
-} as const satisfies Record<string, ReadMode>;
-
-export type ReadModeName = keyof typeof READ_MODES;
-export const READ_MODE_NAMES = Object.keys(READ_MODES) as ReadModeName[];
-
-/** The mode named `name` (validation has checked it is one); undefined for any other string. */
-export function readMode(name: string): ReadMode | undefined {
-  return Object.hasOwn(READ_MODES, name) ? (READ_MODES as Record<string, ReadMode>)[name] : undefined;
+export interface Registry {
+  /** lectern_read's modes; the first is the default. */
+  modes: readonly ReadMode[];
+  /** The primary tools besides lectern_read. */
+  tools: readonly Tool[];
 }
+
+export const REGISTRY: Registry = {
+  modes: [fileMode, symbolMode, snippetMode, diffPreviewMode, referencesMode, mapMode],
+  tools: [searchTool, statTool],
+};
+
+export const READ_MODES = REGISTRY.modes;
+export const READ_MODE_NAMES = READ_MODES.map((mode) => mode.name);

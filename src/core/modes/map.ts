@@ -4,6 +4,7 @@ import { addNotes, draft } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { readMap, type MapInput as NavigateInput } from '../navigate/map';
 import { defineMode } from './mode';
+import { text } from './titles';
 
 export const mapFields = {
   max_tokens: {
@@ -21,8 +22,16 @@ void navigatorTakesTheseFields;
 
 export const mapMode = defineMode({
   name: 'map',
+  summary: 'overview',
   fields: mapFields,
   targetOptional: true,
-  run: async (env, input: MapInput, notes) =>
-    addNotes({ ...draft(await readMap(env, input)), notFileText: true }, notes),
+  examples: [{ max_tokens: 300 }, { target: 'src' }],
+  // An overview of many files: no file's text; history keeps the latest map of a target only.
+  answer: 'overview',
+  // max_tokens bounds it.
+  precise: true,
+  title: (input) => `Mapping ${text(input.target) ?? 'the workspace'}`,
+  search: (input: MapInput) =>
+    input.target !== undefined ? { where: input.target, query: 'NAME' } : { query: 'NAME' },
+  run: async (env, input: MapInput, notes) => addNotes(draft(await readMap(env, input)), notes),
 });

@@ -1,24 +1,29 @@
 // `lectern_search`: lines by text or RE2 regular expression in the workspace, a folder, a glob or
 // one file (search/workspaceSearch.ts).
 import { draft } from '../ground/answer';
-import type { Fields, InputOf, Same } from '../ground/schema';
+import { INPUT_BOUNDS, type Fields, type InputOf, type Same } from '../ground/schema';
 import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
+import { text } from './titles';
 
 export const searchFields = {
   target: {
     type: 'string',
     description: 'File, folder or glob (default: workspace).',
   },
-  query: { type: 'string', description: 'Text or regex.' },
+  query: { type: 'string', maxLength: INPUT_BOUNDS.queryChars, description: 'Text or regex.' },
   is_regex: { type: 'boolean', default: false, description: 'RE2 regex.' },
   case_sensitive: { type: 'boolean', default: false, description: 'Match case.' },
   include: {
     type: 'path-or-paths',
+    maxItems: INPUT_BOUNDS.globs,
+    maxLength: INPUT_BOUNDS.globChars,
     description: 'Only these globs.',
   },
   exclude: {
     type: 'path-or-paths',
+    maxItems: INPUT_BOUNDS.globs,
+    maxLength: INPUT_BOUNDS.globChars,
     description: 'Skip these globs.',
   },
   max_results: {
@@ -45,8 +50,8 @@ export type SearchToolInput = InputOf<typeof searchFields, 'query'>;
 const searchTakesTheseFields: Same<SearchToolInput, WorkspaceSearchInput> = true;
 void searchTakesTheseFields;
 
-export const searchTool = defineTool(
-  {
+export const searchTool = defineTool({
+  definition: {
     name: 'lectern_search',
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
@@ -57,5 +62,11 @@ export const searchTool = defineTool(
     fields: searchFields,
     required: ['query'],
   },
-  async (env, input: SearchToolInput, notes) => draft(await search(env, input, notes)),
-);
+  mode: 'search',
+  examples: [{ query: 'Inventory' }],
+  answer: 'places',
+  precise: true,
+  title: (input) =>
+    `Searching ${text(input.target ?? input.path) ?? 'the workspace'} for ${JSON.stringify(text(input.query) ?? '')}`,
+  run: async (env, input: SearchToolInput, notes) => draft(await search(env, input, notes)),
+});

@@ -2,9 +2,11 @@
 // (symbols/snippetRead.ts).
 import { addNotes, drafted } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
+import { isPreciseRange } from '../session/precise';
 import { readSnippet, type SnippetInput as SnippetReadInput } from '../symbols/snippetRead';
 import { defineMode } from './mode';
 import { contextLines, endLine, startLine } from './readFields';
+import { readingTitle } from './titles';
 
 export const snippetFields = {
   start_line: startLine,
@@ -26,8 +28,13 @@ void readerTakesTheseFields;
 
 export const snippetMode = defineMode({
   name: 'snippet',
+  summary: 'range with context',
   fields: snippetFields,
   required: ['start_line'],
+  examples: [{ target: 'src/inventory.ts', start_line: 12, end_line: 14 }],
+  answer: 'text',
+  precise: (input: SnippetInput) => isPreciseRange(input, true),
+  title: readingTitle,
   async run(env, input: SnippetInput, notes) {
     let expansion: string[] = [];
     const answer = await drafted(env, async (e) => {

@@ -12,6 +12,7 @@ import { fileSource, memorySource } from '../text/source';
 import { draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { defineTool } from './mode';
+import { targets } from './titles';
 
 export const statFields = {
   target: { type: 'string', description: 'A path.' },
@@ -146,8 +147,8 @@ function render(display: string, info: StatInfo): string {
   return parts.join(' · ');
 }
 
-export const statTool = defineTool(
-  {
+export const statTool = defineTool({
+  definition: {
     name: 'lectern_stat',
     displayName: 'Stat',
     toolReferenceName: 'lecternStat',
@@ -156,5 +157,10 @@ export const statTool = defineTool(
     fields: statFields,
     required: ['target'],
   },
-  async (env, input: StatInput) => draft(await statPath(env, input)),
-);
+  mode: 'stat',
+  examples: [{ target: 'src/format.ts' }],
+  answer: 'metadata',
+  precise: true,
+  title: (input) => `Checking ${targets(input.target ?? input.path)}`,
+  run: async (env, input: StatInput) => draft(await statPath(env, input)),
+});

@@ -5,6 +5,7 @@ import { SYMBOL_KINDS } from '../ground/symbolTypes';
 import { readSymbol, type SymbolInput as SymbolReadInput } from '../symbols/symbolRead';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
+import { readingTitle } from './titles';
 
 export const symbolFields = {
   path: {
@@ -40,8 +41,27 @@ export type SymbolInput = InputOf<typeof symbolFields> & { target: string };
 const readerTakesTheseFields: Same<SymbolInput, SymbolReadInput> = true;
 void readerTakesTheseFields;
 
+/** The name a search finds a symbol by: its last segment ("get" of "Store.get"). */
+const lastSegment = (target: string) =>
+  target
+    .split(/[.:/#]+/)
+    .filter(Boolean)
+    .pop() ?? target;
+
 export const symbolMode = defineMode({
   name: 'symbol',
+  summary: 'by name',
   fields: symbolFields,
+  examples: [{ target: 'Inventory.restock' }],
+  answer: 'text',
+  precise: true,
+  title: readingTitle,
+  // Its target is a name: the path the caller named is the scope it looked in.
+  namedPath: (input: SymbolInput) => (typeof input.path === 'string' ? input.path : undefined),
+  search: (input: SymbolInput) =>
+    typeof input.target === 'string'
+      ? { ...(typeof input.path === 'string' ? { where: input.path } : {}), query: lastSegment(input.target) }
+      : { query: 'NAME' },
+  elsewhere: (input: SymbolInput, path) => ({ mode: 'symbol', target: input.target, path }),
   run: async (env, input: SymbolInput, notes) => addNotes(await drafted(env, (e) => readSymbol(e, input)), notes),
 });

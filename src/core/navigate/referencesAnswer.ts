@@ -96,7 +96,9 @@ function callFrom(page: ReferencesPage, listed: ListedUse, previous: ListedUse |
 /** The uses from the page's start that fit the answer, rendered, with the call for the rest. */
 export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolResponse {
   const { uses } = page;
-  const files = new Set(uses.map((u) => u.path)).size;
+  // The files in rank order: as a search's meta.files, the session's relevance baseline.
+  const fileList = [...new Set(uses.map((u) => u.path))];
+  const files = fileList.length;
   const uncertain = uses.filter((u) => !u.certain).length;
   const total = uses.reduce((sum, u) => sum + u.all.length, 0);
   const onLines = total > uses.length ? ` on ${plural(uses.length, 'line')}` : '';
@@ -135,7 +137,8 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     next,
     total_uses: total,
     total_lines: uses.length,
-    files,
+    total_files: files,
+    files: fileList,
     answered_by: page.source,
     references: shownUses.flatMap(({ path, all, certain }) =>
       all.map((use) => ({

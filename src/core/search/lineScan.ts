@@ -1,7 +1,7 @@
 // Finding the matching lines of one file, then the text and context of the ones it shows.
 import type { Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
-import { excerpt } from './searchFile';
+import { excerpt } from './shown';
 
 export interface ShownLine {
   line: number;

@@ -1,6 +1,6 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
-import { shownQuery } from './searchFile';
+import { echoed, shownQuery } from './shown';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
@@ -68,16 +68,20 @@ function renderFile(
   return out.join('\n');
 }
 
-export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
-  const query = shownQuery(input.query, input.is_regex ?? false);
-  const flags: Record<string, unknown> = {};
-  if (input.is_regex) flags.is_regex = true;
-  if (input.case_sensitive) flags.case_sensitive = true;
-  const fileCall = (display: string) => callText('lectern_search', { target: display, query: input.query, ...flags });
+/** A query longer than this is not repeated in each file's follow-up call. */
+const MAX_REPEATED_QUERY_CHARS = 1_000;
+/** The header names this many globs of include or exclude, each cut to a short prefix. */
+const SHOWN_GLOBS = 8;
+const SHOWN_GLOB_CHARS = 100;
 
-  const shares = allocate(o.ranking, o.maxResults);
-  const footer: string[] = o.notes.map((n) => `[${n}]`);
-  // What the answer says whatever it shows.
+/** Globs as the header names them: the first few, each cut short, and how many more. */
+function shownGlobs(globs: string[]): string {
+  const named = globs.slice(0, SHOWN_GLOBS).map((g) => JSON.stringify(echoed(g, SHOWN_GLOB_CHARS)));
+  return named.join(', ') + (globs.length > SHOWN_GLOBS ? ` and ${formatCount(globs.length - SHOWN_GLOBS)} more` : '');
+}
+
+/** What the answer says whatever it shows: a stop, the files skipped, the folders left out. */
+function fixedLines(o: Outcome): string[] {
   const fixed: string[] = [];
   if (o.outOfTime) {
     fixed.push(
@@ -105,10 +109,31 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
       `[Folders not searched: ${named}${rest > 0 ? `, and ${formatCount(rest)} more` : ''}. To search one, pass it as target or in include.]`,
     );
   }
-  // Within the token cap: whole file groups in rank order, at least one. The header, the counts
-  // and the follow-up call take about 250 tokens.
+  return fixed;
+}
+
+/** The answer's match groups as they fit the token cap: whole file groups in rank order, at least one. */
+interface Fitted {
+  groups: string[];
+  shares: number[];
+  /** Tokens used so far (the groups, the footer and an allowance for the header). */
+  tokens: number;
+  tokenCut: boolean;
+}
+
+function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed: string[]): Fitted {
+  const flags: Record<string, unknown> = {};
+  if (input.is_regex) flags.is_regex = true;
+  if (input.case_sensitive) flags.case_sensitive = true;
+  // A query too long to repeat in every file's follow-up is named, not quoted.
+  const fileCall = (display: string) =>
+    input.query.length <= MAX_REPEATED_QUERY_CHARS
+      ? callText('lectern_search', { target: display, query: input.query, ...flags })
+      : `lectern_search with target ${JSON.stringify(display)} and the same query`;
+  const shares = allocate(o.ranking, o.maxResults);
+  // The header, the counts and the follow-up call take about 250 tokens.
   const groups: string[] = [];
-  let tokens = 250 + env.countTokens([...footer, ...fixed].join('\n'));
+  let tokens = 250 + env.countTokens(framed.join('\n'));
   let tokenCut = false;
   for (let i = 0; i < shares.length; i++) {
     const file = o.ranking[i]!;
@@ -127,67 +152,102 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
     tokens += cost;
     groups.push(text);
   }
-  const shownFiles = o.ranking.slice(0, groups.length);
-  const shownMatches = shares.slice(0, groups.length).reduce((a, b) => a + b, 0);
-  const matches: WorkspaceMatch[] = shownFiles.flatMap((f, i) =>
-    f.kept.slice(0, shares[i]).map((m) => ({ file: f.display, line: m.line, column: m.column, text: m.text })),
-  );
+  return { groups, shares, tokens, tokenCut };
+}
 
-  // More files, named with their counts, as far as the cap allows.
+/** More files after the shown ones, named with their counts as far as the cap allows; the footer line naming them. */
+function listMore(env: ReadEnv, o: Outcome, fitted: Fitted): { listed: FileResult[]; line: string | undefined } {
   const listed: FileResult[] = [];
-  const more = o.ranking.slice(groups.length);
-  if (more.length > 0) {
-    let line = '';
-    for (const f of more) {
-      const piece = `${f.display} (${formatCount(f.count)})`;
-      const cost = env.countTokens(piece) + 1;
-      if (tokens + cost > env.tokenCap) break;
-      tokens += cost;
-      listed.push(f);
-      line += (line ? ', ' : '') + piece;
-    }
-    const unnamed = o.matchedFiles - shownFiles.length - listed.length;
-    if (listed.length > 0)
-      footer.push(`[More files with matches: ${line}${unnamed > 0 ? `, and ${plural(unnamed, 'more file')}` : ''}.]`);
+  const shown = fitted.groups.length;
+  const more = o.ranking.slice(shown);
+  if (more.length === 0) return { listed, line: undefined };
+  let line = '';
+  for (const f of more) {
+    const piece = `${f.display} (${formatCount(f.count)})`;
+    const cost = env.countTokens(piece) + 1;
+    if (fitted.tokens + cost > env.tokenCap) break;
+    fitted.tokens += cost;
+    listed.push(f);
+    line += (line ? ', ' : '') + piece;
   }
-  const omitted = o.totalMatches - shownMatches;
-  if (omitted > 0) {
-    const files = o.matchedFiles - shownFiles.length;
-    footer.push(
-      `[${plural(omitted, 'more match', 'more matches')}${files > 0 ? ` (${plural(files, 'more file')})` : ''} not shown${tokenCut ? ` (token cap of ${formatCount(env.tokenCap)} tokens)` : ''}. ` +
-        `Raise max_results (up to ${WORKSPACE_SEARCH_LIMITS.maxResults}), narrow with target, include or exclude, or search one file with target.]`,
-    );
-  }
-  footer.push(...fixed);
-  const first = matches[0];
-  // A read around the first match, unless the answer shows context already.
-  if (first && !(input.before || input.after)) {
-    footer.push(
-      `[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`,
-    );
-  } else if (o.totalMatches === 0) {
-    footer.push(
-      input.is_regex
-        ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'
-        : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]',
-    );
-  }
+  const unnamed = o.matchedFiles - shown - listed.length;
+  if (listed.length === 0) return { listed, line: undefined };
+  return {
+    listed,
+    line: `[More files with matches: ${line}${unnamed > 0 ? `, and ${plural(unnamed, 'more file')}` : ''}.]`,
+  };
+}
 
+/** The line on the matches not shown, when some are not. */
+function omittedLine(
+  env: ReadEnv,
+  o: Outcome,
+  omitted: number,
+  shownFiles: number,
+  tokenCut: boolean,
+): string | undefined {
+  if (omitted <= 0) return undefined;
+  const files = o.matchedFiles - shownFiles;
+  return (
+    `[${plural(omitted, 'more match', 'more matches')}${files > 0 ? ` (${plural(files, 'more file')})` : ''} not shown${tokenCut ? ` (token cap of ${formatCount(env.tokenCap)} tokens)` : ''}. ` +
+    `Raise max_results (up to ${WORKSPACE_SEARCH_LIMITS.maxResults}), narrow with target, include or exclude, or search one file with target.]`
+  );
+}
+
+/** What follows the answer: a read around the first match (unless context is shown), or what to try when nothing matched. */
+function nextLine(input: WorkspaceSearchInput, o: Outcome, first: WorkspaceMatch | undefined): string | undefined {
+  if (first && !(input.before || input.after))
+    return `[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`;
+  if (o.totalMatches === 0)
+    return input.is_regex
+      ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'
+      : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]';
+  return undefined;
+}
+
+function headerLine(
+  input: WorkspaceSearchInput,
+  scope: Scope,
+  o: Outcome,
+  omitted: number,
+  shownMatches: number,
+  shownFiles: number,
+): string {
+  const query = shownQuery(input.query, input.is_regex ?? false);
   const filters = [
-    o.includes.length > 0 ? `include ${o.includes.map((g) => JSON.stringify(g)).join(', ')}` : '',
-    o.excludes.length > 0 ? `exclude ${o.excludes.map((g) => JSON.stringify(g)).join(', ')}` : '',
+    o.includes.length > 0 ? `include ${shownGlobs(o.includes)}` : '',
+    o.excludes.length > 0 ? `exclude ${shownGlobs(o.excludes)}` : '',
   ]
     .filter(Boolean)
     .join('; ');
   const where = `in ${scope.label}${filters ? ` (${filters})` : ''}`;
   const searchedText = `${plural(o.searched, 'file')} searched`;
-  const header =
-    o.totalMatches === 0
-      ? `Search for ${query} ${where} · no matches (${searchedText})`
-      : `Search for ${query} ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
-        (omitted > 0
-          ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles.length, 'file')}`
-          : '');
+  return o.totalMatches === 0
+    ? `Search for ${query} ${where} · no matches (${searchedText})`
+    : `Search for ${query} ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
+        (omitted > 0 ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles, 'file')}` : '');
+}
+
+export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
+  const footer: string[] = o.notes.map((n) => `[${n}]`);
+  const fixed = fixedLines(o);
+  const fitted = fitGroups(env, input, o, [...footer, ...fixed]);
+  const { groups, shares, tokenCut } = fitted;
+  const shownFiles = o.ranking.slice(0, groups.length);
+  const shownMatches = shares.slice(0, groups.length).reduce((a, b) => a + b, 0);
+  const matches: WorkspaceMatch[] = shownFiles.flatMap((f, i) =>
+    f.kept.slice(0, shares[i]).map((m) => ({ file: f.display, line: m.line, column: m.column, text: m.text })),
+  );
+  const { listed, line: moreLine } = listMore(env, o, fitted);
+  if (moreLine) footer.push(moreLine);
+  const omitted = o.totalMatches - shownMatches;
+  const first = matches[0];
+  const omittedText = omittedLine(env, o, omitted, shownFiles.length, tokenCut);
+  if (omittedText) footer.push(omittedText);
+  footer.push(...fixed);
+  const next = nextLine(input, o, first);
+  if (next) footer.push(next);
+  const header = headerLine(input, scope, o, omitted, shownMatches, shownFiles.length);
   const text = [header, groups.join('\n\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const named = [...shownFiles, ...listed];
   const meta = {

@@ -14,7 +14,11 @@ import {
   type WalkScope,
 } from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
+import { globMatcher } from '../ground/globMatch';
 import { quote, requireInside } from '../ground/paths';
+import { INPUT_BOUNDS } from '../ground/schema';
+import { formatCount } from '../ground/format';
+import { echoed } from './shown';
 
 export interface Scope {
   kind: 'workspace' | 'folder' | 'glob';
@@ -118,7 +122,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
   }
   pattern = normalizeGlob(pattern);
   const base = picomatch.scan(pattern).base;
-  const matcher = picomatch(pattern, { dot: true });
+  const matcher = compiled(pattern, 'target', () => globMatcher(pattern));
   const scopes: WalkScope[] = [];
   const explicit = new Map<WorkspaceRoot, string[]>();
   const [first, ...rest] = base.split('/');
@@ -132,7 +136,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
     if (start && (await env.resolver.resolve(nodePath.join(root.path, start))).outside) throw outsideGlob(target);
     scopes.push({ root, start });
   }
-  return { kind: 'glob', label: target.trim(), scopes, explicit, glob: (p) => matcher(p), display };
+  return { kind: 'glob', label: echoed(target.trim()), scopes, explicit, glob: (p) => matcher(p), display };
 }
 
 function outsideGlob(target: string): LecternError {
@@ -143,8 +147,22 @@ function outsideGlob(target: string): LecternError {
   );
 }
 
-/** Globs from a string ("a/**, *.ts", commas outside braces) or a list. */
-export function globList(value: string | string[] | undefined): string[] {
+/**
+ * Globs from a string ("a/**, *.ts", commas outside braces) or a list: at most INPUT_BOUNDS.globs
+ * of them (validation bounds the list and each string; a string may hold several).
+ */
+export function globList(value: string | string[] | undefined, field = 'include'): string[] {
+  const out = splitGlobs(value);
+  if (out.length > INPUT_BOUNDS.globs)
+    throw new LecternError(
+      'INVALID_ARGS',
+      `${field} holds ${formatCount(out.length)} globs; at most ${INPUT_BOUNDS.globs} are taken.`,
+      `Fewer, wider globs ("src/**/*.ts" instead of one per file), or a folder as target.`,
+    );
+  return out;
+}
+
+function splitGlobs(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   const out: string[] = [];
   for (const item of Array.isArray(value) ? value : [value]) {
@@ -165,10 +183,23 @@ export function globList(value: string | string[] | undefined): string[] {
 }
 
 /** A glob also matches what lies under a folder it matches ("src" → everything in src). */
-function pathMatcher(globs: string[]): ((path: string) => boolean) | undefined {
+function pathMatcher(globs: string[], field: string): ((path: string) => boolean) | undefined {
   if (globs.length === 0) return undefined;
   const patterns = globs.map(normalizeGlob).filter((g) => g.length > 0);
-  return compileGlobs([...patterns, ...patterns.map((g) => `${g}/**`)]);
+  return compiled(patterns.join(', '), field, () => compileGlobs([...patterns, ...patterns.map((g) => `${g}/**`)]));
+}
+
+/** A glob compiled, or INVALID_ARGS saying why not (the glob library's own limits), never a failure without a code. */
+function compiled<T>(glob: string, field: string, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    throw new LecternError(
+      'INVALID_ARGS',
+      `The ${field} glob ${quote(glob)} cannot be compiled: ${echoed((error as Error).message ?? String(error))}`,
+      'Use a shorter, simpler glob such as "src/**/*.ts".',
+    );
+  }
 }
 
 /** What the walk left out: folders (the first few named) and files skipped by a rule. */
@@ -185,9 +216,9 @@ export function walkScope(
   includes: string[],
   excludes: string[],
 ): { walk: AsyncGenerator<ListedFile>; skips: WalkSkips } {
-  const included = pathMatcher(includes);
-  const excluded = pathMatcher(excludes);
-  const excludedFolder = compileGlobs(excludes);
+  const included = pathMatcher(includes, 'include');
+  const excluded = pathMatcher(excludes, 'exclude');
+  const excludedFolder = compiled(excludes.join(', '), 'exclude', () => compileGlobs(excludes));
   const host = env.host;
 
   // Include globs name folders too: their fixed part is walked even where a default rule would skip it.

@@ -1,6 +1,7 @@
 // The session's advice on an answer: each warning with what it suggests doing next, their display
 // order, the `[CODE: …]` footer, the one suggested_next_action, and the concrete search a hint names.
 import type { ErrorCode, ToolResponse } from '../ground/contract';
+import type { SearchHint } from '../ground/descriptor';
 import { callText } from '../ground/format';
 import type { BudgetState, StabilizationWarning, WarningCode } from '../ground/stabilization';
 
@@ -47,11 +48,11 @@ export function suggestion(
   response: ToolResponse,
   refusal: Refusal | null,
   advice: Advice[],
-  input: Record<string, unknown> | undefined,
+  search: SearchHint | undefined,
 ): string | null {
   if (refusal) return refusal.action;
   if (response.error?.code === 'BUDGET_EXCEEDED')
-    return `Stop reading: search for the exact place (${searchCall(input, null)}), or ask the user to reset the session.`;
+    return `Stop reading: search for the exact place (${searchCall(search, null)}), or ask the user to reset the session.`;
   const first = advice.find((a) => a.action !== null);
   if (state === 'hard' && (!first || first.code !== 'REPEATED_CALL')) {
     return (
@@ -62,21 +63,12 @@ export function suggestion(
   return first?.action ?? null;
 }
 
-// The concrete lectern_search call the session layer suggests instead of another read.
-/** A concrete search for what a read was after: in its file (else the workspace), for its symbol name when it had one. */
-export function searchCall(input: Record<string, unknown> | undefined, file: string | null): string {
-  const given = input?.target;
-  const target = Array.isArray(given) ? given[0] : given;
-  const scoped = (where: unknown, query: string) =>
-    callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
-  if (input?.mode === 'symbol' && typeof target === 'string') {
-    return scoped(
-      file ?? input.path,
-      target
-        .split(/[.:/#]+/)
-        .filter(Boolean)
-        .pop() ?? target,
-    );
-  }
-  return scoped(file ?? target, 'NAME');
+/**
+ * The concrete lectern_search the session layer suggests instead of another read: the one the
+ * read's mode suggests (CallDescriptor.search), in `file` when the answer named one.
+ */
+export function searchCall(search: SearchHint | undefined, file: string | null): string {
+  const where = file ?? search?.where;
+  const query = search?.query ?? 'NAME';
+  return callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
 }

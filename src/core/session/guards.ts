@@ -2,14 +2,16 @@
 // files a read answered with, refusals of calls repeated with the same answer, and the exclusion
 // policy (default folders, .gitignore, the editor's excludes, settings globs).
 import { type ErrorCode, LecternError, type ToolResponse } from '../ground/contract';
+import type { CallTraits, SearchHint } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import { errorResponse } from '../ground/errors';
 import { callText, formatCount, plural } from '../ground/format';
+import { quote } from '../ground/paths';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetLimits, BudgetState } from '../ground/stabilization';
 import { type Advice, searchCall } from './advice';
-import { isPreciseRead, PRECISE_LINES } from './precise';
+import { PRECISE_LINES } from './precise';
 import {
   budgetState,
   fileOf,
@@ -33,6 +35,8 @@ import ignore, { type Ignore } from 'ignore';
 /** In the soft state a read shows at most half of maxSingleReadLines, but never fewer lines than this. */
 const MIN_SOFT_LINES = 20;
 const MIN_TOKEN_CAP = 1000;
+/** A query longer than this is not repeated in a suggested call. */
+const MAX_REPEATED_QUERY_CHARS = 1_000;
 
 export function budgetLimits(settings: Settings): BudgetLimits {
   return {
@@ -58,8 +62,8 @@ export interface ReadGate {
   metrics: Metrics;
   ephemeral: boolean;
   tokenBudget: number | undefined;
-  /** The read's input as given (for the search a refusal suggests). */
-  input: Record<string, unknown>;
+  /** The read is precise, as its mode says (CallDescriptor.precise): the budget spares it. */
+  precise: boolean;
 }
 
 /**
@@ -81,7 +85,7 @@ export function gateRead<E extends ReadEnv>(env: E, gate: ReadGate): E {
   if (s.sessionGuard) {
     const metrics = gate.metrics.snapshot();
     const state = budgetState(metrics, s);
-    const precise = isPreciseRead(gate.input);
+    const precise = gate.precise;
     if (!gate.ephemeral) maxLines = s.maxSingleReadLines;
     if (state !== 'ok' && !precise) {
       if (maxLines !== undefined) maxLines = state === 'hard' ? hardPage(s) : softLines(s);
@@ -99,12 +103,12 @@ export function budgetAdvice(
   state: BudgetState,
   metrics: Metrics,
   settings: Settings,
-  input: Record<string, unknown> | undefined,
+  hint: SearchHint | undefined,
   part: ToolResponse,
 ): Advice {
   const m = metrics.snapshot();
   const l = limitsOf(settings);
-  const search = searchCall(input, part.location?.file ?? null);
+  const search = searchCall(hint, part.location?.file ?? null);
   if (state === 'hard') {
     return {
       code: 'BUDGET_SOFT',
@@ -135,17 +139,21 @@ export interface FileJudge {
   settings: Settings;
   exclusions: ExclusionPolicy;
   searches: readonly SearchRecord[];
-  /** The read's input (for the reads a warning suggests). */
-  input: Record<string, unknown> | undefined;
+  /** What the read's mode says of it (the reads a warning suggests instead). */
+  traits: CallTraits | undefined;
   /** LOW_RELEVANCE notes already shown (by file and search): not repeated. */
   shown?: Set<string>;
 }
 
-/** A symbol read that found the very name it asked for: the agent knows what it wants, relevance has nothing to add. */
-function exactSymbolRead(part: ToolResponse, input: Record<string, unknown> | undefined): boolean {
-  if (input?.mode !== 'symbol' || typeof input.target !== 'string') return false;
+/** A read that resolved the very symbol name it asked for: the agent knows what it wants, relevance has nothing to add. */
+function exactSymbolRead(part: ToolResponse): boolean {
   const resolved = part.meta.resolved_symbol as { name?: unknown; qualified_name?: unknown } | undefined;
-  return resolved !== undefined && (resolved.name === input.target || resolved.qualified_name === input.target);
+  const asked = part.target;
+  return (
+    resolved !== undefined &&
+    typeof asked === 'string' &&
+    (resolved.name === asked || resolved.qualified_name === asked)
+  );
 }
 
 /** Judges every answer of a read: warnings go to `advice`, refusals are returned. */
@@ -182,19 +190,18 @@ export async function judgeFiles(
       }
       continue;
     }
-    if (exactSymbolRead(part, judge.input)) continue;
+    if (exactSymbolRead(part)) continue;
     const relevance = judgeRelevance(file.display, judge.searches);
     if (relevance && !relevance.relevant) {
       flags.of(part).low_relevance = true;
       const key = `${file.display}\0${relevance.query}`;
       if (s.relevance !== 'block' && judge.shown?.has(key)) continue;
       judge.shown?.add(key);
-      const input = judge.input;
+      // The latest query is quoted as a short prefix, and repeated in a call only when short enough to repeat.
+      const latest = quote(relevance.query);
+      const again = relevance.query.length <= MAX_REPEATED_QUERY_CHARS ? relevance.query : '';
       const reads = relevance.alternatives.map((alt) =>
-        callText(
-          'lectern_read',
-          input?.mode === 'symbol' ? { mode: 'symbol', target: input.target, path: alt } : { target: alt },
-        ),
+        callText('lectern_read', judge.traits ? judge.traits.elsewhere(alt) : { target: alt }),
       );
       const intended =
         relevance.alternatives.length > 0
@@ -204,14 +211,14 @@ export async function judgeFiles(
         blocked.push({
           code: 'LOW_RELEVANCE',
           file,
-          message: `${file.display} is not among the results of your recent searches (latest: ${JSON.stringify(relevance.query)}).`,
-          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' })}; or add "force": true to read it anyway.`,
-          action: reads[0] ?? callText('lectern_search', { target: file.display, query: relevance.query || 'NAME' }),
+          message: `${file.display} is not among the results of your recent searches (latest: ${latest}).`,
+          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText('lectern_search', { target: file.display, query: again || 'NAME' })}; or add "force": true to read it anyway.`,
+          action: reads[0] ?? callText('lectern_search', { target: file.display, query: again || 'NAME' }),
         });
       } else {
         advice.push({
           code: 'LOW_RELEVANCE',
-          message: `${file.display} is not among your recent search results (${JSON.stringify(relevance.query)}); ${intended}.`,
+          message: `${file.display} is not among your recent search results (${latest}); ${intended}.`,
           action: reads[0] ?? null,
           part,
         });
@@ -260,11 +267,11 @@ export function refuseRepeat(
   response: ToolResponse,
   repetition: Repetition,
   isRead: boolean,
-  input: Record<string, unknown> | undefined,
+  hint: SearchHint | undefined,
 ): ToolResponse {
   const last = repetition.seqs[repetition.seqs.length - 1];
   const move = isRead
-    ? `read another range or symbol, search for what you need (${searchCall(input, response.location?.file ?? null)}), or add "force": true if you really need this answer again`
+    ? `read another range or symbol, search for what you need (${searchCall(hint, response.location?.file ?? null)}), or add "force": true if you really need this answer again`
     : 'change the query or the target, or read what the answer pointed to';
   const refused = errorResponse(
     response.mode,

@@ -16,6 +16,8 @@ export interface PointerContext {
   countTokens: (text: string) => number;
   advice: Advice[];
   flags: FlagsByPart;
+  /** The answers are the file's text (or outline), as their mode says: only those are pointed to later. */
+  fileText: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export function pointOrRecord(
   ctx: PointerContext,
 ): Served | undefined {
   const part = answer.response;
-  if (!ctx.guard || !file || !file.version || answer.notFileText) return undefined;
+  if (!ctx.guard || !ctx.fileText || !file || !file.version) return undefined;
   const text = bodyText(answer);
   let pointedTo: Served | undefined;
   const { served, countTokens, advice } = ctx;

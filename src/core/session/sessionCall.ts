@@ -2,6 +2,7 @@
 // counts (accounting).
 import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
+import type { CallTraits } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
 import type { TokenCounter } from '../ground/tokens';
@@ -56,6 +57,8 @@ export class SessionCall {
   readonly at: number;
   private primaryTool: string;
   private input: Record<string, unknown> | undefined;
+  /** What the call's mode (or tool) says of it (its descriptor), once validation has passed. */
+  private traits: CallTraits | undefined;
   private force = false;
   private ephemeral = false;
   private finished = false;
@@ -76,10 +79,11 @@ export class SessionCall {
     this.primaryTool = tool;
   }
 
-  /** The call as its primary tool sees it (a legacy tool maps onto one), validated. */
-  primary(tool: string, input: Record<string, unknown>): void {
+  /** The call as its primary tool sees it (a legacy tool maps onto one), validated, and its traits. */
+  primary(tool: string, input: Record<string, unknown>, traits: CallTraits | undefined): void {
     this.primaryTool = tool;
     this.input = input;
+    this.traits = traits;
   }
 
   /** Before a read: the budget gate (see gateRead). Takes force/ephemeral out of the input the read sees. */
@@ -92,7 +96,7 @@ export class SessionCall {
       metrics: this.session.metrics,
       ephemeral: this.ephemeral,
       tokenBudget: this.tokenBudget,
-      input,
+      precise: this.traits?.precise ?? false,
     });
     return { input: rest, env: gated };
   }
@@ -124,6 +128,10 @@ export class SessionCall {
     const m = session.metrics;
     const countTokens = await this.owner.tokenCounter();
     const isRead = this.primaryTool === 'lectern_read';
+    // How the session counts the answer, as its mode says (ground/descriptor.ts).
+    const counted = this.traits?.session ?? 'none';
+    const countsAsRead = isRead && (counted === 'file' || counted === 'read');
+    const search = this.traits?.search;
     const advice: Advice[] = [];
     const flags = new FlagsByPart();
     let answer = original;
@@ -138,14 +146,14 @@ export class SessionCall {
         )
       : null;
 
-    if (guard && isRead && !this.force) {
+    if (guard && countsAsRead && !this.force) {
       const blocked = await judgeFiles(
         answer.response,
         {
           settings: s,
           exclusions: this.owner.exclusions,
           searches: session.searches,
-          input: this.input,
+          traits: this.traits,
           shown: session.notesShown,
         },
         advice,
@@ -160,7 +168,7 @@ export class SessionCall {
 
     if (repetition && repetition.count >= LOOP_WARN_AT) {
       if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
-        answer = draft(refuseRepeat(answer.response, repetition, isRead, this.input));
+        answer = draft(refuseRepeat(answer.response, repetition, isRead, search));
         refusal = {
           code: 'REPEATED_CALL',
           action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
@@ -173,7 +181,7 @@ export class SessionCall {
 
     // What a read served: pointers for what the session already has, then the counters.
     const response = answer.response;
-    const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => isRead && p.response.ok);
+    const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => countsAsRead && p.response.ok);
     const pointing = {
       guard,
       served: session.served,
@@ -183,6 +191,7 @@ export class SessionCall {
       countTokens,
       advice,
       flags,
+      fileText: counted === 'file',
     };
     let pointed = false;
     for (const part of parts) {
@@ -199,13 +208,13 @@ export class SessionCall {
         ratio,
         ephemeral: this.ephemeral,
         chars: text.length,
-        fileText: !part.notFileText,
+        fileText: counted === 'file',
       });
     }
     // A list read some of whose answers became pointers is shorter now.
     if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
 
-    if (this.primaryTool === 'lectern_search' && response.ok) countSearch(session, response, this.seq, this.input);
+    if (counted === 'search' && response.ok) countSearch(session, response, this.seq, this.input, search?.query);
 
     if (isRead && this.ephemeral && parts.length > 0) {
       response.meta.ephemeral = true;
@@ -223,7 +232,7 @@ export class SessionCall {
     const state = budgetState(m.snapshot(), s);
     // The budget note appears once per state it announces, not on every read after it.
     if (guard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
-      advice.push(budgetAdvice(state, m, s, this.input, parts[0]!.response));
+      advice.push(budgetAdvice(state, m, s, search, parts[0]!.response));
       session.budgetNoted = state;
     }
 
@@ -234,7 +243,7 @@ export class SessionCall {
 
     response.meta.stabilization = {
       budget_state: state,
-      suggested_next_action: suggestion(state, response, refusal, advice, this.input),
+      suggested_next_action: suggestion(state, response, refusal, advice, search),
       warnings,
       metrics_snapshot: m.snapshot(),
     };
@@ -297,8 +306,10 @@ export function countSearch(
   response: ToolResponse,
   seq: number,
   input: Record<string, unknown> | undefined,
+  // A call that finds places without a query (uses of a name): what its descriptor would search for.
+  hintQuery = '',
 ): void {
   session.metrics.searches++;
   const files = searchResultFiles(response);
-  if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : '', files });
+  if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : hintQuery, files });
 }

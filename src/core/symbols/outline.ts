@@ -1,6 +1,6 @@
 // Builds a file's symbol tree from a language's outline query: spans widened to their wrappers
 // (export, decorators), context (doc comments, attributes) found above them, nesting by containment.
-import type { Node, Query, Tree } from 'web-tree-sitter';
+import type { Node, Query, QueryMatch, Tree } from 'web-tree-sitter';
 import { SYMBOL_KINDS, type LanguageSpec, type OutlineSymbol, type SymbolKind } from '../ground/symbolTypes';
 
 const SIGNATURE_CHARS = 240;
@@ -111,6 +111,16 @@ interface Found {
   scope?: string;
 }
 
+/**
+ * Thrown when the time of an outline (or a block's search) is up: a deeply nested tree makes each
+ * step up to a parent cost its depth, so a walk of an 80 KB file could take minutes.
+ */
+export class OutlineOutOfTime extends Error {
+  constructor() {
+    super('the outline ran out of time');
+  }
+}
+
 /** Symbols nested deeper than this are not listed (every consumer of an outline walks it recursively). */
 export const MAX_NESTING = 64;
 
@@ -118,7 +128,8 @@ export const MAX_NESTING = 64;
  * `cut` counts the symbols left out for nesting deeper than MAX_NESTING. `maxStartDepth` keeps the
  * query from starting matches deeper than that many levels below the root (the root's children are
  * at depth 1), so it visits only the top of a very large tree. `from`: the node whose subtree is
- * outlined (the depth counts from it).
+ * outlined (the depth counts from it). `outOfTime`, asked during the query and at every match,
+ * stops the walk with OutlineOutOfTime.
  */
 export function extractOutline(
   tree: Tree,
@@ -128,10 +139,42 @@ export function extractOutline(
   stats: { cut: number } = { cut: 0 },
   maxStartDepth?: number,
   from: Node = tree.rootNode,
+  outOfTime?: () => boolean,
 ): OutlineSymbol[] {
-  // One symbol per (node, name): the earliest pattern in the query wins.
-  const byKey = new Map<string, Found & { pattern: number }>();
-  for (const match of query.matches(from, maxStartDepth === undefined ? undefined : { maxStartDepth })) {
+  const matches = query.matches(from, {
+    ...(maxStartDepth === undefined ? {} : { maxStartDepth }),
+    ...(outOfTime ? { progressCallback: () => outOfTime() } : {}),
+  });
+  if (outOfTime?.()) throw new OutlineOutOfTime(); // the query may have stopped early
+  const byKey = candidates(matches);
+  markSurelyCut([...byKey.values()]);
+  const found: Found[] = [];
+  for (const candidate of byKey.values()) {
+    if (outOfTime?.()) throw new OutlineOutOfTime();
+    found.push(candidate.surelyCut ? placeholder(candidate) : describe(candidate, spec, text));
+  }
+  for (const f of found) {
+    // Declared outside its type (Go receiver, C++ `Tpl<T>::f`): a method of that type, listed where it is written.
+    if (f.scope && f.symbol.kind === 'function' && spec.methodParents?.length) f.symbol.kind = 'method';
+  }
+  return nest(found, spec, stats);
+}
+
+/** A symbol the query matched, before it is described. */
+interface Candidate {
+  node: Node;
+  name: Node;
+  kind: SymbolKind;
+  pattern: number;
+  scope?: string;
+  /** Nested so deep among the other candidates that it is cut (see markSurelyCut). */
+  surelyCut?: boolean;
+}
+
+/** The symbols of the query's matches, one per (node, name): the earliest pattern in the query wins. */
+function candidates(matches: readonly QueryMatch[]): Map<string, Candidate> {
+  const byKey = new Map<string, Candidate>();
+  for (const match of matches) {
     const definition = match.captures.find((c) => c.name.startsWith('symbol.'));
     const name = match.captures.find((c) => c.name === 'name');
     const scope = match.captures.find((c) => c.name === 'scope')?.node.text;
@@ -142,46 +185,72 @@ export function extractOutline(
     const key = `${node.startIndex}:${node.endIndex}:${name.node.text}`;
     const earlier = byKey.get(key);
     if (earlier && earlier.pattern <= match.patternIndex) continue;
-    let span = widen(node, spec);
-    const first = firstDecorator(span);
-    const openEnd =
-      spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
-    if (openEnd) span = openEnd;
-    const { signature, bodyStartLine } = signatureOf(node, spec, text);
-    const declaration =
-      bodyStartLine === null && (kind === 'function' || kind === 'method') && !!spec.declarations?.includes(node.type);
-    const docEndLine = docstringEnd(node, spec);
-    byKey.set(key, {
-      pattern: match.patternIndex,
-      symbol: {
-        // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
-        name: detach(
-          (spec.nameOf ? spec.nameOf(name.node.text) : name.node.text)
-            .replace(/^['"`]|['"`]$/g, '')
-            .replace(/^:(?=\w)/, ''),
-        ),
-        kind,
-        startLine: first.startPosition.row + 1,
-        endLine: lastLine(span),
-        contextStartLine: contextStart(first, spec),
-        signature,
-        bodyStartLine,
-        children: [],
-        ...(scope ? { scope: detach(scope) } : {}),
-        ...(declaration ? { declaration } : {}),
-        ...(docEndLine ? { docEndLine } : {}),
-      },
-      startIndex: first.startIndex,
-      endIndex: span.endIndex,
-      ...(scope ? { scope } : {}),
-    });
+    byKey.set(key, { node, name: name.node, kind, pattern: match.patternIndex, ...(scope ? { scope } : {}) });
   }
-  const found = [...byKey.values()];
-  for (const f of found) {
-    // Declared outside its type (Go receiver, C++ `Tpl<T>::f`): a method of that type, listed where it is written.
-    if (f.scope && f.symbol.kind === 'function' && spec.methodParents?.length) f.symbol.kind = 'method';
+  return byKey;
+}
+
+/**
+ * Candidates this many levels inside others are cut by nest() whatever their wrappers and decorators
+ * (which widen a span only within its parent's), with room to spare.
+ */
+const SURELY_CUT_DEPTH = MAX_NESTING + 8;
+
+/**
+ * Marks the candidates nested SURELY_CUT_DEPTH deep or more, by their nodes' spans. Describing a
+ * symbol steps to parents and siblings, and each step costs the node's depth in the tree: described
+ * all, 3,000 nested Ruby modules took 17 s, 8,000 minutes; marked, they are counted, not described.
+ */
+function markSurelyCut(list: Candidate[]): void {
+  const order = [...list].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  const stack: Candidate[] = [];
+  for (const candidate of order) {
+    const { startIndex, endIndex } = candidate.node;
+    while (stack.length > 0 && stack[stack.length - 1]!.node.endIndex <= startIndex) stack.pop();
+    if (stack.length >= SURELY_CUT_DEPTH) candidate.surelyCut = true;
+    const top = stack[stack.length - 1]?.node;
+    if (top?.startIndex !== startIndex || top.endIndex !== endIndex) stack.push(candidate);
   }
-  return nest(found, spec, stats);
+}
+
+/** A cut symbol: only its span counts (nest() counts it and what it holds as cut). */
+function placeholder({ node, kind }: Candidate): Found {
+  const symbol = { name: '', kind, startLine: 0, endLine: 0, contextStartLine: 0, signature: '', children: [] };
+  return { symbol: { ...symbol, bodyStartLine: null }, startIndex: node.startIndex, endIndex: node.endIndex };
+}
+
+/** A symbol with its span (widened to wrappers and decorators), context, signature and docstring. */
+function describe({ node, name, kind, scope }: Candidate, spec: LanguageSpec, text: string): Found {
+  let span = widen(node, spec);
+  const first = firstDecorator(span);
+  const openEnd =
+    spec.openScopes?.includes(node.type) && !node.childForFieldName('body') ? openScopeEnd(node) : undefined;
+  if (openEnd) span = openEnd;
+  const { signature, bodyStartLine } = signatureOf(node, spec, text);
+  const declaration =
+    bodyStartLine === null && (kind === 'function' || kind === 'method') && !!spec.declarations?.includes(node.type);
+  const docEndLine = docstringEnd(node, spec);
+  return {
+    symbol: {
+      // Quotes of string names; the colon of Ruby symbols (`attr_reader :amount`).
+      name: detach(
+        (spec.nameOf ? spec.nameOf(name.text) : name.text).replace(/^['"`]|['"`]$/g, '').replace(/^:(?=\w)/, ''),
+      ),
+      kind,
+      startLine: first.startPosition.row + 1,
+      endLine: lastLine(span),
+      contextStartLine: contextStart(first, spec),
+      signature,
+      bodyStartLine,
+      children: [],
+      ...(scope ? { scope: detach(scope) } : {}),
+      ...(declaration ? { declaration } : {}),
+      ...(docEndLine ? { docEndLine } : {}),
+    },
+    startIndex: first.startIndex,
+    endIndex: span.endIndex,
+    ...(scope ? { scope } : {}),
+  };
 }
 
 /** Last line of a docstring that opens the body (a string expression as its first statement), if any. */

@@ -6,6 +6,7 @@ import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline, MAX_NESTING } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { outlineOfText, shiftLines } from './textOutline';
+import { OutlineOutOfTime } from './outline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
 import type {
   BlockRange,
@@ -34,6 +35,13 @@ export const SYMBOL_LIMITS = {
   fullOutlineNodes: 2_000_000,
   /** Texts from this size are outlined on the host's outline thread, when it has one. */
   threadChars: 512 * 1024,
+  /**
+   * Smaller texts are parsed on the host's thread for at most this long, and their tree walked as
+   * long again; past that (deep nesting: 8,000 nested Ruby modules, 135 KB, took 119 s to walk) the
+   * job starts over on the outline thread under its full deadline, so the host's thread is never
+   * held longer. Without an outline thread, the job's own deadline is the bound.
+   */
+  hostThreadMs: 300,
   /** Source bytes kept with cached outlines. */
   cacheBytes: 64 * 1024 * 1024,
 };
@@ -169,7 +177,10 @@ export class SymbolService {
     return outline.symbols;
   }
 
-  /** On the host's outline thread from SYMBOL_LIMITS.threadChars, else here; undefined when out of time. */
+  /**
+   * On the host's outline thread from SYMBOL_LIMITS.threadChars, or when it outlasts its short
+   * time here (SYMBOL_LIMITS.hostThreadMs); undefined when out of time.
+   */
   private async outlineOf(
     spec: LanguageSpec,
     text: string,
@@ -178,17 +189,21 @@ export class SymbolService {
     signal?: CancellationSignal,
     bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes },
   ): Promise<TextOutline | undefined> {
-    if (this.thread && text.length >= SYMBOL_LIMITS.threadChars) {
-      // The whole job: the parse's deadline, and as long again for the query and the extraction.
-      const job = this.thread.outline(
-        { grammar: spec.grammar, text, deadlineMs, bounds, members },
-        2 * deadlineMs,
-        signal,
-      );
-      const done = await job.then(
+    const thread = this.thread;
+    // The whole job: the parse's deadline, and as long again for the query and the extraction.
+    const onThread = () =>
+      thread!.outline({ grammar: spec.grammar, text, deadlineMs, bounds, members }, 2 * deadlineMs, signal).then(
         (outline) => ({ outline }),
         () => undefined, // the thread cannot run: outline here
       );
+    if (thread && text.length >= SYMBOL_LIMITS.threadChars) {
+      const done = await onThread();
+      if (done) return done.outline;
+    } else if (thread && SYMBOL_LIMITS.hostThreadMs < deadlineMs) {
+      const budget = SYMBOL_LIMITS.hostThreadMs;
+      const here = await outlineOfText(this.runtime, spec, text, budget, bounds, members, signal, budget);
+      if (here || signal?.isCancellationRequested) return here;
+      const done = await onThread();
       if (done) return done.outline;
     }
     return outlineOfText(this.runtime, spec, text, deadlineMs, bounds, members, signal);
@@ -252,16 +267,29 @@ export class SymbolService {
       endColumn: Math.max(0, lastText.length - 1),
     };
     const deadlineMs = parseDeadline(source.bytes.length);
-    if (this.thread?.enclosingBlock && source.text.length >= SYMBOL_LIMITS.threadChars) {
-      const done = await this.thread
-        .enclosingBlock({ grammar: spec.grammar, text: source.text, deadlineMs, range }, 2 * deadlineMs, signal)
-        .then(
-          (block) => ({ block }),
-          () => undefined, // the thread cannot run: parse here
-        );
+    const thread = this.thread?.enclosingBlock ? this.thread : undefined;
+    const onThread = () =>
+      thread!.enclosingBlock!(
+        { grammar: spec.grammar, text: source.text, deadlineMs, range },
+        2 * deadlineMs,
+        signal,
+      ).then(
+        (block) => ({ block }),
+        () => undefined, // the thread cannot run: parse here
+      );
+    if (thread && source.text.length >= SYMBOL_LIMITS.threadChars) {
+      const done = await onThread();
+      if (done) return done.block;
+    } else if (thread && SYMBOL_LIMITS.hostThreadMs < deadlineMs) {
+      // As outlineOf: a short time here, then the outline thread. A parse out of time answers undefined too:
+      // then the thread parses again, under the full deadline.
+      const budget = SYMBOL_LIMITS.hostThreadMs;
+      const here = await blockHere(this.runtime, spec, source.text, budget, range, signal, budget);
+      if (here.done || signal?.isCancellationRequested) return here.block;
+      const done = await onThread();
       if (done) return done.block;
     }
-    return blockOfText(this.runtime, spec, source.text, deadlineMs, range, signal);
+    return (await blockHere(this.runtime, spec, source.text, deadlineMs, range, signal)).block;
   }
 
   private remember(key: string, entry: Entry): void {
@@ -272,6 +300,27 @@ export class SymbolService {
       this.cache.delete(oldest);
       this.cachedBytes -= entryCost(value);
     }
+  }
+}
+
+/** The block, or done: false when its parse or its walk ran out of time. */
+async function blockHere(
+  runtime: TreeSitter,
+  spec: LanguageSpec,
+  text: string,
+  deadlineMs: number,
+  range: BlockRange,
+  signal?: CancellationSignal,
+  walkMs?: number,
+): Promise<{ done: boolean; block?: EnclosingBlock }> {
+  const started = Date.now();
+  try {
+    const block = await blockOfText(runtime, spec, text, deadlineMs, range, signal, walkMs);
+    // Undefined: no block, or a parse out of time (which has used its whole time).
+    return { done: block !== undefined || Date.now() - started < deadlineMs, block };
+  } catch (error) {
+    if (error instanceof OutlineOutOfTime) return { done: false };
+    throw error;
   }
 }
 

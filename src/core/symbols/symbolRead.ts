@@ -87,7 +87,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
     }
     if (outline.status === 'timeout') {
       throw new LecternError(
-        'TOO_LARGE',
+        'TIMEOUT',
         `Parsing ${path.display} took too long; its symbols are not available.`,
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );

@@ -5,17 +5,24 @@
 // from that declaration's text alone (`members`).
 import type { CancellationSignal } from '../ground/ports';
 import type { LanguageSpec, OutlineBounds, OutlineSymbol, TextOutline } from '../ground/symbolTypes';
-import { extractOutline } from './outline';
+import { extractOutline, OutlineOutOfTime } from './outline';
 import type { TreeSitter } from './treeSitter';
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 
 /** A root's children are at depth 1, a declaration inside `export`/a decorator at 2. */
 const TOP_LEVEL_DEPTH = 2;
 /** A member of such a declaration: `export` › class › body › method. */
 const MEMBER_DEPTH = 4;
 
+/** A check of the time left: true once `ms` have passed from now, or the call was cancelled. */
+export function timeLimit(ms: number, signal?: CancellationSignal): () => boolean {
+  const end = Date.now() + ms;
+  return () => Date.now() > end || signal?.isCancellationRequested === true;
+}
+
 /**
- * The outline of `text`; undefined when the parse ran past `deadlineMs` or was cancelled.
+ * The outline of `text`; undefined when the parse ran past `deadlineMs`, the query and the walk
+ * past as long again (`walkMs`), or the call was cancelled.
  * `members`: `text` is one declaration; list it with its direct members however large it is.
  */
 export async function outlineOfText(
@@ -26,45 +33,61 @@ export async function outlineOfText(
   bounds: OutlineBounds,
   members = false,
   signal?: CancellationSignal,
+  walkMs = deadlineMs,
 ): Promise<TextOutline | undefined> {
   const tree = await runtime.parse(spec, text, deadlineMs, signal);
   if (!tree) return undefined;
   try {
-    const nodes = tree.rootNode.descendantCount;
-    const shallow = text.length > bounds.fullChars || nodes > bounds.fullNodes;
-    const stats = { cut: 0 };
-    const query = runtime.query(spec, await runtime.language(spec));
-    let symbols = extractOutline(
-      tree,
-      query,
-      spec,
-      text,
-      stats,
-      shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined,
-    );
-    // A bundle's top level is a line or two and one call of a wrapper function holding everything:
-    // its declarations are listed with the top level, found as the top level is.
-    const wrapper = shallow && !members ? wrapperBody(tree.rootNode, text.length, symbols) : undefined;
-    if (wrapper) {
-      const inside = extractOutline(tree, query, spec, text, stats, TOP_LEVEL_DEPTH, wrapper);
-      symbols = [...symbols, ...inside].sort((a, b) => a.startLine - b.startLine);
-    }
-    // A pattern may start at a top-level declaration and capture inside it (class fields):
-    // a shallow outline lists exactly one level (two for `members`), never a partial deeper one.
-    if (shallow) for (const symbol of symbols) trim(symbol, members ? 1 : 0);
-    return {
-      symbols,
-      parseFailed: tree.rootNode.hasError,
-      cut: stats.cut,
-      shallow,
-      nodes,
-      ...(wrapper
-        ? { wrapper: { startLine: wrapper.startPosition.row + 1, endLine: wrapper.endPosition.row + 1 } }
-        : {}),
-    };
+    return await outlineOfTree(runtime, spec, text, tree, bounds, members, timeLimit(walkMs, signal));
+  } catch (error) {
+    if (error instanceof OutlineOutOfTime) return undefined;
+    throw error;
   } finally {
     tree.delete();
   }
+}
+
+async function outlineOfTree(
+  runtime: TreeSitter,
+  spec: LanguageSpec,
+  text: string,
+  tree: Tree,
+  bounds: OutlineBounds,
+  members: boolean,
+  outOfTime: () => boolean,
+): Promise<TextOutline> {
+  const nodes = tree.rootNode.descendantCount;
+  const shallow = text.length > bounds.fullChars || nodes > bounds.fullNodes;
+  const stats = { cut: 0 };
+  const query = runtime.query(spec, await runtime.language(spec));
+  let symbols = extractOutline(
+    tree,
+    query,
+    spec,
+    text,
+    stats,
+    shallow ? (members ? MEMBER_DEPTH : TOP_LEVEL_DEPTH) : undefined,
+    tree.rootNode,
+    outOfTime,
+  );
+  // A bundle's top level is a line or two and one call of a wrapper function holding everything:
+  // its declarations are listed with the top level, found as the top level is.
+  const wrapper = shallow && !members ? wrapperBody(tree.rootNode, text.length, symbols) : undefined;
+  if (wrapper) {
+    const inside = extractOutline(tree, query, spec, text, stats, TOP_LEVEL_DEPTH, wrapper, outOfTime);
+    symbols = [...symbols, ...inside].sort((a, b) => a.startLine - b.startLine);
+  }
+  // A pattern may start at a top-level declaration and capture inside it (class fields):
+  // a shallow outline lists exactly one level (two for `members`), never a partial deeper one.
+  if (shallow) for (const symbol of symbols) trim(symbol, members ? 1 : 0);
+  return {
+    symbols,
+    parseFailed: tree.rootNode.hasError,
+    cut: stats.cut,
+    shallow,
+    nodes,
+    ...(wrapper ? { wrapper: { startLine: wrapper.startPosition.row + 1, endLine: wrapper.endPosition.row + 1 } } : {}),
+  };
 }
 
 /** A wrapper spans at least this share of the text. */

@@ -1,7 +1,8 @@
 // Validates raw tool input against the tool's definition. VS Code does not check input against the
 // schema, so every field is checked here, and every failure names the field and a corrected example.
 import { LecternError } from '../ground/contract';
-import type { FieldSpec, ToolDefinition } from '../ground/schema';
+import { INPUT_BOUNDS, type FieldSpec, type ToolDefinition } from '../ground/schema';
+import { formatCount } from '../ground/format';
 import { editDistance } from '../text/editDistance';
 
 export type ToolInput = Record<string, unknown>;
@@ -14,6 +15,12 @@ export interface Validated {
 
 function invalid(message: string, example: string): LecternError {
   return new LecternError('INVALID_ARGS', message, `Example: ${example}`);
+}
+
+/** A name or value as an answer quotes it: a short prefix of a long one. */
+export function echoed(text: string): string {
+  const max = INPUT_BOUNDS.echoChars;
+  return text.length > max ? `${text.slice(0, max)}… (${formatCount(text.length)} characters)` : text;
 }
 
 function describe(value: unknown): string {
@@ -31,6 +38,8 @@ const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
 /** The declared field a misspelt or camelCased name most likely meant. */
 export function closestField(name: string, fields: readonly string[]): string | undefined {
+  // A name far longer than any field is none of them (and its edit distance would cost its length times theirs).
+  if (name.length > 2 * Math.max(0, ...fields.map((f) => f.length)) + 8) return undefined;
   const exact = fields.find((field) => squash(field) === squash(name));
   if (exact) return exact;
   let best: string | undefined;
@@ -80,7 +89,8 @@ export function exampleCall(
     typeof fields.mode === 'string' ? fields.mode : (keptMode ?? (modeField?.default as string | undefined));
   for (const name of tool.required) {
     const own = given[name];
-    if (typeof own === 'string' && own.length > 0) example[name] = own;
+    // The caller's own value, unless it is too long to quote back.
+    if (typeof own === 'string' && own.length > 0 && own.length <= MAX_OWN_CHARS) example[name] = own;
     else if (!optionalIn(tool, exampleMode, name)) example[name] = exampleValue(name, tool.fields[name]!);
   }
   if (keptMode !== undefined) example.mode = keptMode;
@@ -92,6 +102,9 @@ export function exampleCall(
   }
   return JSON.stringify(example);
 }
+
+/** An example keeps the caller's own value up to this length. */
+const MAX_OWN_CHARS = 200;
 
 /** `mode` can do without `name`, though the tool requires it otherwise. */
 function optionalIn(tool: ToolDefinition, mode: string | undefined, name: string): boolean {
@@ -134,9 +147,10 @@ function checkType(
     case 'string':
       if (typeof value !== 'string') throw invalid(`${name} must be a string, got ${describe(value)}.`, example());
       if (value.length === 0) throw invalid(`${name} must not be empty.`, example());
+      checkLength(name, field, value, example);
       if (field.enum && !field.enum.includes(value)) {
         throw invalid(
-          `${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${value}".`,
+          `${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${echoed(value)}".`,
           example(),
         );
       }
@@ -152,9 +166,26 @@ function checkType(
           `${name} must be a path or a non-empty list of paths, got ${describe(value)}.`,
           exampleCall(tool, {}, given),
         );
+      const maxItems = field.maxItems ?? INPUT_BOUNDS.listItems;
+      if (Array.isArray(value) && value.length > maxItems)
+        throw invalid(
+          `${name} lists ${formatCount(value.length)} items; at most ${formatCount(maxItems)} are taken. Split the call.`,
+          exampleCall(tool, {}, given),
+        );
+      for (const item of Array.isArray(value) ? (value as string[]) : [value]) checkLength(name, field, item, example);
       return;
     }
   }
+}
+
+/** A string (or one path of a list) within the field's length: INVALID_ARGS naming the bound otherwise. */
+function checkLength(name: string, field: FieldSpec, value: string, example: () => string): void {
+  const max = field.maxLength ?? INPUT_BOUNDS.stringChars;
+  if (value.length <= max) return;
+  throw invalid(
+    `${name} is ${formatCount(value.length)} characters long (${JSON.stringify(echoed(value))}); at most ${formatCount(max)} are taken.`,
+    example(),
+  );
 }
 
 /**
@@ -180,7 +211,7 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
     if (!Object.hasOwn(tool.fields, key)) {
       const guess = closestField(key, names);
       throw invalid(
-        `Unknown parameter "${key}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
+        `Unknown parameter "${echoed(key)}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
         exampleCall(
           tool,
           guess

@@ -5,13 +5,7 @@
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
 import { loadTokenCounter } from '../../core/ground/tokens';
-import {
-  classifyLecternCall,
-  projectHistory,
-  renderChangelog,
-  type HistoryRound,
-  type HistoryTurn,
-} from '../../core/history';
+import { projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
 import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
@@ -85,23 +79,17 @@ export async function handleChatRequest(
         stream.markdown(text);
         return result(sessionId, { ...turn, answer: text });
       }
-      case 'symbol':
-      case 'outline': {
-        const target = request.command === 'symbol' ? prompt : prompt || activeFile();
-        if (!target) {
-          const usage =
-            request.command === 'symbol'
-              ? 'Name a symbol: `/symbol Store.get`.'
-              : 'Name a file, or open one: `/outline src/app.ts`.';
-          stream.markdown(usage);
-          return result(sessionId, { ...turn, answer: usage });
-        }
-        const input =
-          request.command === 'symbol' ? { mode: 'symbol', target } : { mode: 'file', target, outline: true };
-        const round = await directRead(engine, input, sessionId, stream, token);
-        return result(sessionId, { ...turn, rounds: [round] });
-      }
       default: {
+        const direct = request.command ? directCommand(request.command) : undefined;
+        if (direct) {
+          const input = direct.input(prompt);
+          if (!input) {
+            stream.markdown(direct.usage);
+            return result(sessionId, { ...turn, answer: direct.usage });
+          }
+          const round = await directRead(engine, input, sessionId, stream, token);
+          return result(sessionId, { ...turn, rounds: [round] });
+        }
         const countTokens = await loadTokenCounter();
         const projection = projectHistory(earlier.turns, {
           countTokens,
@@ -136,6 +124,31 @@ export async function handleChatRequest(
   }
 }
 
+/** A command answered by one lectern_read, without a model: the input it builds from the prompt, and its usage. */
+interface DirectCommand {
+  /** The lectern_read input; undefined when the prompt (or the editor) names nothing to read. */
+  input(prompt: string): Record<string, unknown> | undefined;
+  usage: string;
+}
+
+const DIRECT_COMMANDS: Readonly<Record<string, DirectCommand>> = {
+  symbol: {
+    input: (prompt) => (prompt ? { mode: 'symbol', target: prompt } : undefined),
+    usage: 'Name a symbol: `/symbol Store.get`.',
+  },
+  outline: {
+    input: (prompt) => {
+      const target = prompt || activeFile();
+      return target ? { mode: 'file', target, outline: true } : undefined;
+    },
+    usage: 'Name a file, or open one: `/outline src/app.ts`.',
+  },
+};
+
+function directCommand(command: string): DirectCommand | undefined {
+  return Object.hasOwn(DIRECT_COMMANDS, command) ? DIRECT_COMMANDS[command] : undefined;
+}
+
 function activeFile(): string | undefined {
   const editor = vscode.window.activeTextEditor;
   return editor && editor.document.uri.scheme === 'file' ? relative(editor.document.uri) : undefined;
@@ -163,7 +176,7 @@ async function directRead(
   if (reference) stream.reference(reference);
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);
-  const facts = classifyLecternCall('lectern_read', input, response);
+  const facts = engine.catalog.retained('lectern_read', input, response);
   return {
     response: '',
     calls: [

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
-import { classifyCall, classifyLecternCall, type HistoryCall } from '../../core/history';
+import { classifyCall, type HistoryCall } from '../../core/history';
+import { primaryTools } from '../../core/tools/definitions';
 
 export interface CallOutcome {
   /** The call as history keeps it (text as the model saw it). */
@@ -13,7 +14,7 @@ export interface CallOutcome {
   response?: ToolResponse;
 }
 
-const LECTERN_TOOLS = new Set(['lectern_read', 'lectern_search', 'lectern_stat']);
+const LECTERN_TOOLS = new Set(primaryTools.map((tool) => tool.name));
 
 export function isLecternTool(name: string): boolean {
   return LECTERN_TOOLS.has(name);
@@ -37,7 +38,7 @@ export async function runToolCall(
         id: part.callId,
         tool: part.name,
         input: part.input,
-        ...classifyLecternCall(part.name, part.input, response),
+        ...engine.catalog.retained(part.name, part.input, response),
         text: response.text,
       },
       response,

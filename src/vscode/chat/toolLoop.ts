@@ -5,6 +5,7 @@
 // turn alone would overflow the model's input, and after MAX_ROUNDS.
 import * as vscode from 'vscode';
 import type { ToolResponse } from '../../core/ground/contract';
+import { plural } from '../../core/ground/format';
 import type { Lectern } from '../../core/engine';
 import type { HistoryRound, ProjectedTurn } from '../../core/history';
 import type { LecternChatMetadata } from './metadata';
@@ -112,5 +113,5 @@ function spentBudget(response: ToolResponse | undefined): string | undefined {
   const stab = response?.meta.stabilization;
   if (stab?.budget_state !== 'hard') return undefined;
   const m = stab.metrics_snapshot;
-  return `${m.reads_count} reads, ${m.reads_lines_total} lines read`;
+  return `${plural(m.reads_count, 'read')}, ${plural(m.reads_lines_total, 'line')} read`;
 }

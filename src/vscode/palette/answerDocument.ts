@@ -1,12 +1,9 @@
 // The text of a palette read's virtual document: a short header with the answer's metadata, then,
 // byte for byte, the text a model would receive for the same call. No vscode import (unit-tested).
 import type { ToolResponse } from '../../core/ground/contract';
+import { plural } from '../../core/ground/format';
 
 export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
-
-function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
-}
 
 function span(meta: ToolResponse['meta']): string | null {
   if (meta.start_line === null || meta.end_line === null) return null;
@@ -19,8 +16,10 @@ export function answerDocument(tool: string, input: unknown, response: ToolRespo
   const stab = meta.stabilization;
   const facts = [
     `tokens: ${tokens} (o200k)`,
-    `truncated: ${yesNo(meta.truncated)}`,
     span(meta),
+    // meta.truncated means "not the whole file" (true of any range or outline): the span and the next
+    // call say that; only a cut made by the session's budget is news here.
+    meta.preview_degraded ? 'shortened by the session budget' : null,
     response.ok ? null : `error: ${response.error?.code ?? 'unknown'}`,
   ].filter((x) => x !== null);
   const header = [
@@ -29,7 +28,7 @@ export function answerDocument(tool: string, input: unknown, response: ToolRespo
     `next call: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
     ...(stab
       ? [
-          `session: ${stab.metrics_snapshot.reads_count} reads, ${stab.metrics_snapshot.search_count} searches, budget ${stab.budget_state}`,
+          `session: ${plural(stab.metrics_snapshot.reads_count, 'read')}, ${plural(stab.metrics_snapshot.search_count, 'search', 'searches')}, budget ${stab.budget_state}`,
         ]
       : []),
     ANSWER_RULE,

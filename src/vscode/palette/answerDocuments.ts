@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 
 export const ANSWER_SCHEME = 'lectern';
+/** Answers open in this language (package.json): plain text that wraps its long lines. */
+export const ANSWER_LANGUAGE = 'lectern-answer';
 
 /** A few dozen answers are plenty; older ones are forgotten (their tabs show them empty). */
 const MAX_DOCUMENTS = 50;
@@ -27,7 +29,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider {
     const uri = vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${safe}.txt`, query: String(++this.serial) });
     this.texts.set(uri.toString(), text);
     while (this.texts.size > MAX_DOCUMENTS) this.texts.delete(this.texts.keys().next().value!);
-    const document = await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.languages.setTextDocumentLanguage(
+      await vscode.workspace.openTextDocument(uri),
+      ANSWER_LANGUAGE,
+    );
     return vscode.window.showTextDocument(document, { preview: true });
   }
 

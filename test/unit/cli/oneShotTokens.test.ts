@@ -3,7 +3,10 @@
 // answer but for the token figures — for any file, any read and any budget settings.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { OneShotTokens } from '../../../src/cli/oneShotTokens';
+import { answerOnce, OneShotTokens } from '../../../src/cli/oneShotTokens';
+import { loadTokenCounter, type TokenCounter } from '../../../src/core/ground/tokens';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import { Lectern } from '../../../src/core/engine';
 import type { Settings } from '../../../src/core/ground/settings';
@@ -102,5 +105,35 @@ describe('cli: one-shot token counts', function () {
     assert.equal(await run({ target: 'small.ts', head: 5 }), true);
     // 63 KB of lines, more bytes than the token cap: the engine counts them, and that decides.
     assert.equal(await run({ target: 'big.txt', start_line: 1, end_line: 3000 }), false);
+  });
+
+  it('a kept answer reports an o200k estimate of its text (within 25% of the exact count), not its bytes', async () => {
+    const root = tempDir('lectern-oneshot-');
+    // Real code none of these tests wrote: a module of an installed package.
+    const source = fs.readFileSync(path.resolve(__dirname, '../../../node_modules/picomatch/lib/parse.js'), 'utf8');
+    // Small enough that the byte-counted run is kept (its bytes stay far below every budget).
+    write(root, 'parse.js', source.split('\n').slice(0, 80).join('\n'));
+    const exact: TokenCounter = await loadTokenCounter();
+    const engine = (tokenCounter?: TokenCounter) =>
+      new Lectern(
+        createNodeHost(() => rootsOf([root]), tokenCounter ? { tokenCounter } : {}),
+        () => ({}),
+      );
+    for (const input of [
+      { target: 'parse.js', head: 12 },
+      { target: 'parse.js', start_line: 30, end_line: 50 },
+      { target: 'parse.js', outline: true },
+    ]) {
+      const response = await answerOnce(
+        { tool: 'lectern_read', input, allowOutside: false, settings: {}, exact: false },
+        engine,
+      );
+      const truth = exact(response.text);
+      const reported = response.meta.token_estimate;
+      assert.ok(
+        reported >= truth * 0.75 && reported <= truth * 1.25,
+        `${JSON.stringify(input)}: reported ${reported}, exact ${truth}, ${Buffer.byteLength(response.text)} bytes`,
+      );
+    }
   });
 });

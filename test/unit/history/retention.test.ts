@@ -6,7 +6,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { emptyMeta } from '../../../src/core/ground/contract';
 import {
   classifyCall,
-  classifyLecternCall,
+  classifyLecternRead,
   keptIndexes,
   projectHistory,
   renderChangelog,
@@ -15,6 +15,9 @@ import {
   type HistoryTurn,
   type LineRange,
 } from '../../../src/core/history';
+import { defaultCatalog } from '../../../src/core/tools/catalog';
+
+const traits = (tool: string, input: Record<string, unknown>) => defaultCatalog.traits(tool, input);
 
 const count = (text: string) => countTokens(text);
 let nextId = 0;
@@ -232,8 +235,8 @@ describe('history retention: rules', () => {
       'two reads hold the lines: both kept',
     );
     assert.deepEqual(
-      classifyCall(
-        'lectern_read',
+      classifyLecternRead(
+        traits('lectern_read', { target: 'a.ts' }),
         { target: 'a.ts' },
         { file: 'a.ts', start_line: 1, end_line: 40, deduplicated: true },
       ),
@@ -262,22 +265,23 @@ describe('history retention: rules', () => {
 
   it("classifies Lectern reads, other tools' reads, edits with intents and commands", () => {
     assert.deepEqual(
-      classifyCall(
-        'lectern_read',
+      classifyLecternRead(
+        traits('lectern_read', { mode: 'symbol', target: 'Store.get' }),
         { mode: 'symbol', target: 'Store.get' },
         { file: 'src/store.ts', start_line: 10, end_line: 30 },
       ),
       { kind: 'read', path: 'src/store.ts', range: { start: 10, end: 30 } },
     );
     assert.deepEqual(
-      classifyCall(
-        'lectern_read',
+      classifyLecternRead(
+        traits('lectern_read', { target: 'a.ts', outline: true }),
         { target: 'a.ts', outline: true },
         { file: 'a.ts', start_line: null, end_line: null },
       ),
       { kind: 'read', path: 'a.ts', outline: true },
     );
-    assert.deepEqual(classifyCall('lectern_read', { target: 'a.json', ephemeral: true }, null), {
+    const ephemeral = { target: 'a.json', ephemeral: true };
+    assert.deepEqual(classifyLecternRead(traits('lectern_read', ephemeral), ephemeral, null), {
       kind: 'read',
       path: 'a.json',
       ephemeral: true,
@@ -305,9 +309,12 @@ describe('history retention: rules', () => {
       location: null,
       error: { code: 'NOT_FOUND' as const, message: '', hint: '' },
     };
-    assert.deepEqual(classifyLecternCall('lectern_read', { mode: 'symbol', target: 'Nope', path: 'a.ts' }, failed), {
-      kind: 'other',
-    });
+    assert.deepEqual(
+      defaultCatalog.retained('lectern_read', { mode: 'symbol', target: 'Nope', path: 'a.ts' }, failed),
+      {
+        kind: 'other',
+      },
+    );
     const served = {
       ...failed,
       ok: true,
@@ -315,7 +322,7 @@ describe('history retention: rules', () => {
       location: { file: 'a.ts', line: 3, end_line: 9 },
       meta: { ...emptyMeta(), start_line: 3, end_line: 9, deduplicated_from: { seq: 1 } },
     };
-    assert.deepEqual(classifyLecternCall('lectern_read', { target: 'a.ts' }, served), {
+    assert.deepEqual(defaultCatalog.retained('lectern_read', { target: 'a.ts' }, served), {
       kind: 'read',
       path: 'a.ts',
       range: { start: 3, end: 9 },

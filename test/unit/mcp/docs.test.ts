@@ -8,23 +8,19 @@ import { join } from 'node:path';
 import { tempDir, write } from '../helpers';
 import { repoRoot } from './helpers';
 
-const inspector = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'inspector',
-  'clients',
-  'launcher',
-  'build',
-  'index.js',
-);
-
 /** The code block that follows `<!-- mcp-config: NAME -->` in docs/mcp.md. */
 export function docSnippet(name: string): string {
   const doc = readFileSync(join(repoRoot, 'docs', 'mcp.md'), 'utf8');
   const match = new RegExp(`<!-- mcp-config: ${name} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(doc);
   assert.ok(match, `docs/mcp.md has no ${name} snippet`);
   return match[1]!;
+}
+
+/** Node 24 and the entry scripts of the MCP clients, installed into the host cache (scripts/host/ensure.mjs). */
+interface McpClients {
+  node: string;
+  inspector: string;
+  conformance: string;
 }
 
 function run(node: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -42,15 +38,16 @@ function run(node: string, args: string[]): Promise<{ code: number | null; stdou
 describe('mcp: the configuration snippets of docs/mcp.md', function () {
   this.timeout(120_000);
   let node24 = '';
+  let inspector = '';
   let project = '';
   const fill = (text: string) => text.replaceAll('/path/to/lectern', repoRoot).replaceAll('/path/to/project', project);
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
-      ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }>;
+    const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+      ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
     };
-    node24 = (await ensureHost({ quiet: true })).node;
+    ({ node: node24, inspector } = await ensureMcpClients({ quiet: true }));
     // The snippets run the built CLI.
     if (!existsSync(join(repoRoot, 'dist', 'cli.js')) || !existsSync(join(repoRoot, 'dist', 'mcp.js')))
       execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' });

@@ -8,17 +8,12 @@ import { primaryTools } from '../../../src/core/tools/definitions';
 import { tempDir, write } from '../helpers';
 import { httpServer, lecternCommand, repoRoot, type HttpServer } from './helpers';
 
-const inspector = join(
-  repoRoot,
-  'node_modules',
-  '@modelcontextprotocol',
-  'inspector',
-  'clients',
-  'launcher',
-  'build',
-  'index.js',
-);
-const conformance = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+/** Node 24 and the entry scripts of the MCP clients, installed into the host cache (scripts/host/ensure.mjs). */
+interface McpClients {
+  node: string;
+  inspector: string;
+  conformance: string;
+}
 
 function run(
   node: string,
@@ -43,14 +38,16 @@ function run(
 describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', function () {
   this.timeout(120_000);
   let node24 = '';
+  let inspector = '';
+  let conformance = '';
   let root = '';
 
   before(async function () {
     this.timeout(15 * 60_000); // a fresh machine installs the host's Node first
-    const { ensureHost } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
-      ensureHost: (o: { quiet: boolean }) => Promise<{ node: string }>;
+    const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+      ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
     };
-    node24 = (await ensureHost({ quiet: true })).node;
+    ({ node: node24, inspector, conformance } = await ensureMcpClients({ quiet: true }));
     root = tempDir('lectern-mcp-independent-');
     write(root, 'src/store.ts', 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n');
   });

@@ -33,9 +33,21 @@ describe('palette: answer documents', () => {
     );
     assert.equal(
       doc,
-      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 12 (o200k) · truncated: yes · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
+      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 12 (o200k) · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
         '──────────────────────── what a model receives ────────────────────────\na.ts:1-2\n1 x\n2 y\n',
     );
+  });
+
+  it('says "truncated" only for a cut the session made: a complete outline or an asked range is not one', () => {
+    const whole = answerDocument(
+      'lectern_read',
+      { target: 'a.ts', outline: true },
+      response('x', { truncated: true }),
+      5,
+    );
+    assert.doesNotMatch(whole, /truncated|shortened/);
+    const cut = answerDocument('lectern_read', { target: 'a.ts' }, response('x', { preview_degraded: true }), 5);
+    assert.equal(cut.split('\n')[1], 'tokens: 5 (o200k) · shortened by the session budget');
   });
 
   it('the model text comes back out unchanged, whatever it holds', () => {

@@ -84,7 +84,7 @@ describe('session UI: status bar', () => {
     const fake = new FakeSession({ maxReadsPerSession: 2, maxTotalReadLines: 2500 });
     let s = fake.read('a.ts', 1, 840);
     let view = statusView(s);
-    assert.equal(view.text, '$(book) 1/2 reads · 840/2,500 lines');
+    assert.equal(view.text, '$(book) Lectern 1/2 reads · 840/2,500 lines');
     assert.equal(view.background, undefined);
     s = fake.read('b.ts', 1, 1);
     view = statusView(s);
@@ -128,9 +128,13 @@ describe('session UI: dashboard messages and HTML', () => {
       lines_label: '9 / 10',
       timeline_rows: 3,
       warnings: 1,
+      clipped: ['12,249'],
+      width: 300,
     };
     assert.deepEqual(parseFromWebview(rendered), rendered);
     assert.equal(parseFromWebview({ ...rendered, budget_state: 'meh' }), undefined);
+    assert.equal(parseFromWebview({ ...rendered, clipped: [3] }), undefined);
+    assert.equal(parseFromWebview({ ...rendered, width: '300px' }), undefined);
   });
 
   it('has a strict CSP: nothing by default, the script by nonce, styles from the extension only', () => {

@@ -1,0 +1,278 @@
+// One workspace search under way: the walk over its scope, each file read (synchronously one at a
+// time where the port can, else a few in flight), judged, scanned and ranked, with everything
+// skipped counted for the answer (renderWorkspace.ts).
+import { LecternError } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { plural } from '../ground/format';
+import { insideRoots, type ResolvedPath } from '../ground/paths';
+import type { RegexScanResult } from '../ground/ports';
+import { LIMITS } from '../ground/settings';
+import { yieldToHost, type ListedFile } from '../ground/walk';
+import { textHaystack, type Haystack } from './haystack';
+import { materialize, scanText } from './lineScan';
+import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
+import type { TextSearcher } from './matcher';
+import { Ranking, type FileResult } from './ranking';
+import { INLINE_REGEX_MS, RegexCost } from './regexCost';
+import type { Outcome } from './renderWorkspace';
+import { globList, walkScope, type Scope, type WalkSkips } from './searchScope';
+import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceLimits';
+
+/** The sync fast path yields to the host's event loop this often. */
+const SLICE_MS = 15;
+
+const limits = WORKSPACE_SEARCH_LIMITS;
+
+const cancelled = () => new LecternError('CANCELLED', 'The search was cancelled.', 'Call again if you still need it.');
+
+/** A file's matching lines, and the haystack their positions refer to. */
+interface Scanned {
+  scanned: RegexScanResult;
+  source: Haystack;
+}
+
+export class WorkspaceSearch {
+  private readonly maxResults: number;
+  private readonly before: number;
+  private readonly after: number;
+  private readonly includes: string[];
+  private readonly excludes: string[];
+  private readonly walk: AsyncGenerator<ListedFile>;
+  private readonly skips: WalkSkips;
+  private readonly dirty: Set<string> | undefined;
+  private readonly ranking: Ranking;
+  private readonly started = Date.now();
+  /** Secret-looking files (keys, .env, credentials) are not read at all without the user's approval. */
+  private readonly isSecret: (absolute: string, relative: string) => boolean;
+  /** A regular expression predicted to be slow on a file's text scans it off the host's thread, within the time left. */
+  private readonly cost: RegexCost | undefined;
+  private readonly firstOmitted = new Map<FileResult, number>();
+  private readonly large: { path: string; size: number; order: number }[] = [];
+  private order = 0;
+  private searched = 0;
+  private totalMatches = 0;
+  private matchedFiles = 0;
+  private binary = 0;
+  private unreadable = 0;
+  private outside = 0;
+  private secrets = 0;
+  private largeCount = 0;
+  private outOfTime = false;
+  private failure: unknown;
+  private stoppedIn: string | undefined;
+
+  constructor(
+    private readonly env: ReadEnv,
+    private readonly input: WorkspaceSearchInput,
+    private readonly searcher: TextSearcher,
+    private readonly scope: Scope,
+  ) {
+    this.maxResults = Math.min(input.max_results ?? input.max_matches ?? limits.defaultResults, limits.maxResults);
+    this.before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
+    this.after = Math.min(input.after ?? 0, LIMITS.maxSearchContext);
+    this.includes = globList(input.include);
+    this.excludes = globList(input.exclude, 'exclude');
+    ({ walk: this.walk, skips: this.skips } = walkScope(env, scope, this.includes, this.excludes));
+    const documents = env.host.documents;
+    this.dirty = documents?.dirtyPaths ? new Set(documents.dirtyPaths()) : undefined;
+    this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles);
+    this.isSecret = env.resolver.secretTest();
+    this.cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
+  }
+
+  /** Walks the scope and searches every file it reaches, until the end, the time budget or a cancellation. */
+  async run(): Promise<void> {
+    // Every file the walk reaches is checked as opened: its real path inside a workspace folder
+    // (or inside the approved outside folder the scope names).
+    const realRoots = this.scope.outsideFolder ? [this.scope.outsideFolder] : await this.env.resolver.realRoots();
+    const readSync = this.env.host.fs.readFileSync?.bind(this.env.host.fs);
+    try {
+      if (readSync) await this.readEachSync(readSync, (real) => insideRoots(realRoots, real));
+      else await this.readAsyncInFlight(realRoots);
+    } finally {
+      await this.walk.return(undefined).catch(() => undefined);
+    }
+    if (this.failure !== undefined) throw this.failure;
+    if (this.env.signal?.isCancellationRequested) throw cancelled();
+  }
+
+  /** What the search found and left out, for the answer; `notes` gets what was not searched. */
+  outcome(notes: string[]): Outcome {
+    this.noteSkipped(notes);
+    return {
+      ranking: this.ranking.files,
+      firstOmitted: this.firstOmitted,
+      maxResults: this.maxResults,
+      totalMatches: this.totalMatches,
+      matchedFiles: this.matchedFiles,
+      searched: this.searched,
+      binary: this.binary,
+      unreadable: this.unreadable,
+      large: this.large,
+      largeCount: this.largeCount,
+      skippedFolders: this.skips.folders,
+      skippedFolderCount: this.skips.folderCount,
+      skippedByRule: this.skips.byRule,
+      outOfTime: this.outOfTime,
+      elapsedMs: Date.now() - this.started,
+      includes: this.includes,
+      excludes: this.excludes,
+      notes,
+    };
+  }
+
+  private noteSkipped(notes: string[]): void {
+    if (this.secrets > 0)
+      notes.push(
+        `${plural(this.secrets, 'secret-looking file')} (keys, .env, credentials) not searched; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).`,
+      );
+    if (this.stoppedIn)
+      notes.push(
+        `The regular expression ran out of time in ${this.stoppedIn}; files after it were not searched. A pattern with fewer repeated wildcards, or a narrower target, runs faster.`,
+      );
+    if (this.outside > 0)
+      notes.push(
+        `${plural(this.outside, 'file')} not searched: ${this.outside === 1 ? 'it leads' : 'they lead'} outside the workspace folders.`,
+      );
+  }
+
+  /**
+   * One file at a time, read synchronously (a thread-pool round trip per open, read and close
+   * costs more than the read itself), yielding to the host every few milliseconds.
+   */
+  private async readEachSync(
+    readSync: NonNullable<ReadEnv['host']['fs']['readFileSync']>,
+    inside: (real: string) => boolean,
+  ): Promise<void> {
+    let slice = Date.now();
+    for await (const file of this.walk) {
+      if (this.env.signal?.isCancellationRequested) throw cancelled();
+      const now = Date.now();
+      if (this.outOfTime || now - this.started > limits.timeBudgetMs) {
+        this.outOfTime = true;
+        break;
+      }
+      if (this.secret(file)) continue;
+      const raw = this.unsaved(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
+      await this.take(file, this.order++, examine(raw, this.searcher));
+      if (now - slice > SLICE_MS) {
+        await yieldToHost();
+        slice = Date.now();
+      }
+    }
+  }
+
+  /** A few files in flight through the port's async handles. */
+  private async readAsyncInFlight(realRoots: string[]): Promise<void> {
+    const worker = async () => {
+      for (;;) {
+        if (this.failure !== undefined || this.outOfTime) return;
+        if (this.env.signal?.isCancellationRequested) {
+          this.failure ??= cancelled();
+          return;
+        }
+        if (Date.now() - this.started > limits.timeBudgetMs) {
+          this.outOfTime = true;
+          return;
+        }
+        const next = await this.walk.next();
+        if (next.done) return;
+        if (this.secret(next.value)) continue;
+        const fileOrder = this.order++;
+        const raw =
+          this.unsaved(next.value) ??
+          (await readAsync(this.env.host, checkedPath(next.value, realRoots), limits.maxFileBytes));
+        await this.take(next.value, fileOrder, examine(raw, this.searcher));
+      }
+    };
+    await Promise.all(
+      Array.from({ length: limits.concurrency }, () =>
+        worker().catch((error: unknown) => void (this.failure ??= error)),
+      ),
+    );
+  }
+
+  private secret(file: ListedFile): boolean {
+    if (this.env.allowSecrets || !this.isSecret(file.absolute, file.relative)) return false;
+    this.secrets++;
+    return true;
+  }
+
+  /** The editor's unsaved text of a file, when it has some. */
+  private unsaved(file: ListedFile): Raw | undefined {
+    const documents = this.env.host.documents;
+    if (this.dirty ? this.dirty.has(file.absolute) : documents) {
+      const doc = documents?.dirty(file.absolute);
+      if (doc) return { text: doc.text };
+    }
+    return undefined;
+  }
+
+  /** One file read: counted when skipped, else scanned and ranked. */
+  private async take(file: ListedFile, fileOrder: number, loaded: Loaded): Promise<void> {
+    if ('skip' in loaded) return this.skipped(file, fileOrder, loaded);
+    this.searched++;
+    if ('nomatch' in loaded) return;
+    const found = await this.scan(file, 'hay' in loaded ? loaded : textHaystack(loaded.text));
+    if (!found || found.scanned.count === 0) return;
+    const { scanned, source } = found;
+    this.totalMatches += scanned.count;
+    this.matchedFiles++;
+    const result: FileResult = {
+      display: this.scope.display(file.root, file.relative),
+      order: fileOrder,
+      count: scanned.count,
+      kept: [],
+    };
+    // Only the lines the file can show at its rank are decoded (the bytes are still there now).
+    const keep = this.ranking.add(result);
+    if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), this.before, this.after);
+    const omittedFrom = scanned.hits[keep]?.line ?? scanned.firstOmitted;
+    if (omittedFrom !== null && omittedFrom !== undefined) this.firstOmitted.set(result, omittedFrom);
+  }
+
+  private skipped(file: ListedFile, fileOrder: number, loaded: Extract<Loaded, { skip: unknown }>): void {
+    if (loaded.skip === 'binary') this.binary++;
+    else if (loaded.skip === 'unreadable') this.unreadable++;
+    else if (loaded.skip === 'outside') this.outside++;
+    else {
+      this.largeCount++;
+      const large = this.large;
+      large.push({ path: this.scope.display(file.root, file.relative), size: loaded.size ?? 0, order: fileOrder });
+      large.sort((a, b) => a.order - b.order);
+      if (large.length > 3) large.pop();
+    }
+  }
+
+  /** The file's matching lines, and the haystack their positions refer to; undefined when the time ran out. */
+  private async scan(file: ListedFile, source: Haystack): Promise<Scanned | undefined> {
+    const cost = this.cost;
+    if (!cost) return { scanned: scanText(source, this.searcher, this.maxResults), source };
+    const host = this.env.host;
+    if (host.regex && cost.predictMs(source.hay.length) > INLINE_REGEX_MS) {
+      const left = limits.timeBudgetMs - (Date.now() - this.started);
+      const text = source.text();
+      const { query, case_sensitive } = this.input;
+      const result =
+        left > 0
+          ? await host.regex.scan(query, case_sensitive ?? false, text, this.maxResults, left).catch(() => null)
+          : undefined;
+      if (result !== null) {
+        if (!result) {
+          this.outOfTime = true;
+          this.stoppedIn = this.scope.display(file.root, file.relative);
+          return undefined;
+        }
+        // The worker's positions are in the decoded text.
+        return { scanned: result, source: text === source.hay ? source : textHaystack(text) };
+      }
+      // no thread to run on: inline
+    }
+    return { scanned: cost.time(source.hay.length, () => scanText(source, this.searcher, this.maxResults)), source };
+  }
+}
+
+/** A listed file as a resolved path, checked against `realRoots` when opened. */
+function checkedPath(file: ListedFile, realRoots: string[]): ResolvedPath {
+  return { absolute: file.absolute, display: file.relative, root: file.root, outside: false, realRoots };
+}
