@@ -18,9 +18,9 @@ import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
-import { LineIndexCache } from './text/lineIndex';
+import { LineIndexCache } from './ground/lineIndex';
 import type { Sniff } from './text/encoding';
-import { VersionCache } from './text/versionCache';
+import { VersionCache } from './ground/versionCache';
 import { allTools, findTool, primaryTools } from './tools/definitions';
 import { closestField, validateInput } from './tools/validate';
 

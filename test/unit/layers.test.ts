@@ -10,18 +10,18 @@ const CORE = path.resolve(__dirname, '../../src/core');
 
 /** Layer of a file under src/core, by its first folder (lower imports nothing higher). */
 export const LAYERS: Record<string, number> = {
-  ground: 0,
   text: 0,
-  read: 1,
-  symbols: 1,
-  search: 1,
-  diff: 1,
-  history: 1,
-  session: 2,
-  modes: 3,
-  tools: 4,
-  legacy: 4,
-  'engine.ts': 5,
+  ground: 1,
+  read: 2,
+  symbols: 2,
+  search: 2,
+  diff: 2,
+  history: 2,
+  session: 3,
+  modes: 4,
+  tools: 5,
+  legacy: 5,
+  'engine.ts': 6,
 };
 
 function layerOf(file: string): number {
