@@ -4,6 +4,7 @@ import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
+import type { BudgetState } from '../ground/stabilization';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
@@ -29,6 +30,7 @@ import {
   type Metrics,
   partsOf,
   rangeOf,
+  type Repetition,
   searchResultFiles,
   type Served,
   type Session,
@@ -118,71 +120,83 @@ export class SessionCall {
   }
 
   private async settle(original: Draft): Promise<Draft> {
-    const s = this.settings;
-    const guard = s.sessionGuard;
-    const session = this.session;
-    const m = session.metrics;
-    const countTokens = await this.owner.tokenCounter();
-    const isRead = this.primaryTool === 'lectern_read';
-    const advice: Advice[] = [];
-    const flags = new FlagsByPart();
-    let answer = original;
-    let refusal: Refusal | null = null;
-
+    const call: Settling = {
+      answer: original,
+      refusal: null,
+      advice: [],
+      flags: new FlagsByPart(),
+      isRead: this.primaryTool === 'lectern_read',
+      countTokens: await this.owner.tokenCounter(),
+    };
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
-    const repetition = guard
-      ? session.loops.record(
+    const repetition = this.settings.sessionGuard
+      ? this.session.loops.record(
           callKey(this.primaryTool, this.input ?? this.rawInput),
           fnv1a(bodyText(original)),
           this.seq,
         )
       : null;
+    if (this.settings.sessionGuard && call.isRead && !this.force) await this.judgeRead(call);
+    if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
+    const parts = this.countParts(call);
+    const response = call.answer.response;
+    if (this.primaryTool === 'lectern_search' && response.ok) countSearch(this.session, response, this.seq, this.input);
+    if (call.isRead && this.ephemeral && parts.length > 0) this.markEphemeral(call, parts);
+    const state = this.noteBudget(call, parts);
+    this.stamp(call, state);
+    return call.answer;
+  }
 
-    if (guard && isRead && !this.force) {
-      const blocked = await judgeFiles(
-        answer.response,
-        {
-          settings: s,
-          exclusions: this.owner.exclusions,
-          searches: session.searches,
-          input: this.input,
-          shown: session.notesShown,
-        },
-        advice,
-        flags,
-      );
-      if (blocked.length > 0) {
-        answer = draft(refuseBlocked(answer.response, blocked, this.input));
-        refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
-        advice.length = 0;
-      }
+  /** Relevance and exclusions of the files a read answered with: a blocked one refuses the read. */
+  private async judgeRead(call: Settling): Promise<void> {
+    const session = this.session;
+    const blocked = await judgeFiles(
+      call.answer.response,
+      {
+        settings: this.settings,
+        exclusions: this.owner.exclusions,
+        searches: session.searches,
+        input: this.input,
+        shown: session.notesShown,
+      },
+      call.advice,
+      call.flags,
+    );
+    if (blocked.length > 0) {
+      call.answer = draft(refuseBlocked(call.answer.response, blocked, this.input));
+      call.refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
+      call.advice.length = 0;
     }
+  }
 
-    if (repetition && repetition.count >= LOOP_WARN_AT) {
-      if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
-        answer = draft(refuseRepeat(answer.response, repetition, isRead, this.input));
-        refusal = {
-          code: 'REPEATED_CALL',
-          action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
-        };
-        advice.length = 0;
-      } else {
-        advice.push(repeatAdvice(repetition, isRead));
-      }
+  /** The same call again with the same answer: a warning, then a refusal. */
+  private judgeRepeat(call: Settling, repetition: Repetition): void {
+    if (repetition.count >= LOOP_REFUSE_AT && !(call.isRead && this.force)) {
+      call.answer = draft(refuseRepeat(call.answer.response, repetition, call.isRead, this.input));
+      call.refusal = {
+        code: 'REPEATED_CALL',
+        action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
+      };
+      call.advice.length = 0;
+    } else {
+      call.advice.push(repeatAdvice(repetition, call.isRead));
     }
+  }
 
-    // What a read served: pointers for what the session already has, then the counters.
-    const response = answer.response;
-    const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => isRead && p.response.ok);
+  /** What a read served: pointers for what the session already has, then the counters. Returns the parts counted. */
+  private countParts(call: Settling): Draft[] {
+    const { answer, countTokens } = call;
+    const session = this.session;
+    const parts = call.refusal ? [] : (answer.parts ?? [answer]).filter((p) => call.isRead && p.response.ok);
     const pointing = {
-      guard,
+      guard: this.settings.sessionGuard,
       served: session.served,
       seq: this.seq,
       force: this.force,
       ephemeral: this.ephemeral,
       countTokens,
-      advice,
-      flags,
+      advice: call.advice,
+      flags: call.flags,
     };
     let pointed = false;
     for (const part of parts) {
@@ -192,7 +206,7 @@ export class SessionCall {
       const ratio = tokensPerByte(rawTokens, utf8Length(text));
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
       if (pointedTo) pointed = true;
-      countRead(m, session.searchedFiles, part.response, {
+      countRead(session.metrics, session.searchedFiles, part.response, {
         file,
         pointedTo,
         rawTokens,
@@ -203,30 +217,40 @@ export class SessionCall {
       });
     }
     // A list read some of whose answers became pointers is shorter now.
-    if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
+    if (pointed && answer.parts) answer.response.meta.token_estimate = countTokens(bodyText(answer));
+    return parts;
+  }
 
-    if (this.primaryTool === 'lectern_search' && response.ok) countSearch(session, response, this.seq, this.input);
-
-    if (isRead && this.ephemeral && parts.length > 0) {
-      response.meta.ephemeral = true;
-      for (const part of parts) part.response.meta.ephemeral = true;
-      if (guard) {
-        advice.push({
-          code: 'EPHEMERAL',
-          message:
-            'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.',
-          action: null,
-        });
-      }
+  private markEphemeral(call: Settling, parts: Draft[]): void {
+    call.answer.response.meta.ephemeral = true;
+    for (const part of parts) part.response.meta.ephemeral = true;
+    if (this.settings.sessionGuard) {
+      call.advice.push({
+        code: 'EPHEMERAL',
+        message:
+          'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.',
+        action: null,
+      });
     }
+  }
 
-    const state = budgetState(m.snapshot(), s);
-    // The budget note appears once per state it announces, not on every read after it.
-    if (guard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
-      advice.push(budgetAdvice(state, m, s, this.input, parts[0]!.response));
+  /** The budget note appears once per state it announces, not on every read after it. */
+  private noteBudget(call: Settling, parts: Draft[]): BudgetState {
+    const { session, settings } = this;
+    const state = budgetState(session.metrics.snapshot(), settings);
+    if (settings.sessionGuard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
+      call.advice.push(budgetAdvice(state, session.metrics, settings, this.input, parts[0]!.response));
       session.budgetNoted = state;
     }
+    return state;
+  }
 
+  /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
+  private stamp(call: Settling, state: BudgetState): void {
+    const { answer, refusal, advice, countTokens } = call;
+    const { session } = this;
+    const m = session.metrics;
+    const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
     if (answer.footer.length > 0) response.meta.token_estimate += countTokens(answer.footer.join('\n')) + 1;
@@ -242,14 +266,23 @@ export class SessionCall {
       timelineEntries(
         { seq: this.seq, at: this.at, tool: this.tool, ...(this.byUser ? { user: true } : {}) },
         refusal ? [response] : partsOf(response),
-        flags,
+        call.flags,
         response,
       ),
     );
     session.addWarnings(warnings);
     this.owner.emit(session);
-    return answer;
   }
+}
+
+/** One call's judgement while it settles: its answer (a refusal may replace it), advice and flags. */
+interface Settling {
+  answer: Draft;
+  refusal: Refusal | null;
+  advice: Advice[];
+  flags: FlagsByPart;
+  isRead: boolean;
+  countTokens: TokenCounter;
 }
 
 // What one call adds to its session's counters (see Metrics for what each counter means).
