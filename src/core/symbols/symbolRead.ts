@@ -290,25 +290,42 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   // With an index the caller picks among all matches; without, a type beats its impl blocks.
   const candidates = input.index === undefined ? preferDefinitions(found.candidates) : found.candidates;
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
-  if (candidates.length === 0) {
-    const close = closestSymbols(
-      everything.map((c) => c.item),
-      namePath,
-    );
-    const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
-    const where = input.path ? `in ${input.path}` : 'in the workspace';
-    const list = closeCandidates.map(
-      (c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`,
-    );
-    throw new LecternError(
-      'NOT_FOUND',
-      `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      list.length > 0
-        ? `Closest names:\n${list.join('\n')}`
-        : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
-    );
-  }
-  let chosen: Candidate;
+  if (candidates.length === 0) throw notFound(input, namePath, everything, notes);
+  const chosen = await choose(env, input, candidates, everything, notes);
+  return 'item' in chosen ? readChosen(env, chosen, input, notes) : chosen;
+}
+
+/** No symbol of that name: the closest names with the calls that read them, else a search. */
+function notFound(input: SymbolInput, namePath: NamePath, everything: Candidate[], notes: string[]): LecternError {
+  const close = closestSymbols(
+    everything.map((c) => c.item),
+    namePath,
+  );
+  const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
+  const where = input.path ? `in ${input.path}` : 'in the workspace';
+  const list = closeCandidates.map(
+    (c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`,
+  );
+  return new LecternError(
+    'NOT_FOUND',
+    `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+    list.length > 0
+      ? `Closest names:\n${list.join('\n')}`
+      : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
+  );
+}
+
+/**
+ * The candidate to read: by index, the only one, the largest part of a type declared in parts; or,
+ * among several, adjacent overloads read as one answer (returned as it is), else AMBIGUOUS_SYMBOL.
+ */
+async function choose(
+  env: SymbolEnv,
+  input: SymbolInput,
+  candidates: Candidate[],
+  everything: Candidate[],
+  notes: string[],
+): Promise<Candidate | ToolResponse> {
   if (input.index !== undefined) {
     if (input.index > candidates.length) {
       throw new LecternError(
@@ -317,31 +334,39 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
         `Use index 1 to ${candidates.length}.`,
       );
     }
-    chosen = candidates[input.index - 1]!;
-  } else if (candidates.length === 1) {
-    chosen = candidates[0]!;
-  } else if (partsOfOneType(candidates)) {
-    const { main, others } = partsOfOneType(candidates)!;
-    chosen = main;
+    return candidates[input.index - 1]!;
+  }
+  if (candidates.length === 1) return candidates[0]!;
+  const parts = partsOfOneType(candidates);
+  if (parts) {
+    const { main, others } = parts;
     notes.push(
       `${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`,
     );
-  } else {
-    // Overloads one after another read as one answer (when they are small enough to show whole).
-    const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
-    const together = overloads ? await readOverloads(env, overloads, input, notes) : undefined;
-    if (together) return together;
-    const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
-    const list = candidateList(shown, candidates, input.kind);
-    if (candidates.length > shown.length)
-      list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
-    throw new LecternError(
-      'AMBIGUOUS_SYMBOL',
-      `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      list.join('\n'),
-    );
+    return main;
   }
-  // Re-read the chosen file: the answer must come from its current content.
+  // Overloads one after another read as one answer (when they are small enough to show whole).
+  const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
+  const together = overloads ? await readOverloads(env, overloads, input, notes) : undefined;
+  if (together) return together;
+  const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
+  const list = candidateList(shown, candidates, input.kind);
+  if (candidates.length > shown.length)
+    list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
+  throw new LecternError(
+    'AMBIGUOUS_SYMBOL',
+    `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+    list.join('\n'),
+  );
+}
+
+/** The chosen symbol, re-read from its file: the answer must come from its current content. */
+async function readChosen(
+  env: SymbolEnv,
+  chosen: Candidate,
+  input: SymbolInput,
+  notes: string[],
+): Promise<ToolResponse> {
   let chosenFile = await fileOutline(env, chosen.absolute);
   await withMembers(env, chosenFile, { segments: chosen.item.path, anchored: true });
   const freshIn = (symbols: OutlineSymbol[]) =>
