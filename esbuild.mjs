@@ -93,9 +93,9 @@ const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
   // Regular-expression scans that could run long run on this worker thread (src/node/regexRunner.ts).
-  { ...common, entryPoints: { regexWorker: 'src/node/regexWorker.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { regexWorker: 'src/workers/regexWorker.ts' }, outdir: 'dist' },
   // Outlines of large files run on this worker thread (src/node/outlineThread.ts).
-  { ...common, entryPoints: { outlineThreadWorker: 'src/node/outlineThreadWorker.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { outlineThreadWorker: 'src/workers/outlineThreadWorker.ts' }, outdir: 'dist' },
   {
     ...common,
     entryPoints: ['src/vscode/extension.ts'],
@@ -111,7 +111,7 @@ const builds = [
     plugins: [tokenizerApart],
   },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.
-  { ...common, entryPoints: { outlineWorker: 'src/node/outlineWorker.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { outlineWorker: 'src/workers/outlineWorker.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { 'cli-main': 'src/cli/main.ts' }, outdir: 'dist', plugins: [tokenizerApart, mcpApart] },
   // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
   {

@@ -153,14 +153,23 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     legacyTools: false,
     exactTokens: false,
   };
+  const positional = readFlags(argv, options);
+  if (positional === 'help') return { ...options, command: 'help' };
+  options.token ??= env.LECTERN_MCP_TOKEN || undefined;
+  const [command, ...rest] = positional;
+  if (command === undefined || command === 'help') return options;
+  if (!COMMANDS.includes(command as Command)) {
+    const guess = closestName(command, COMMANDS);
+    throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
+  }
+  checkFlagsFit(command as Command, options, env);
+  return commandOptions(command as Command, rest, options);
+}
+
+/** Sets `options` from the flags of `argv`; returns the positional arguments, or 'help' at --help. */
+function readFlags(argv: readonly string[], options: CliOptions): string[] | 'help' {
   const positional: string[] = [];
   const globs = new Map<string, string[]>(); // repeatable glob flags, by setting
-  const valueOf = (i: number, name: string, what: string): string => {
-    const value = argv[i + 1];
-    if (value === undefined || value === '' || (value.startsWith('--') && value !== '-'))
-      throw new UsageError(`${name} needs ${what}.`);
-    return value;
-  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const setting = SETTING_FLAGS.find((s) => s.flag === arg);
@@ -170,60 +179,69 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       else (options.settings as Record<string, unknown>)[setting.key] = value;
       continue;
     }
-    switch (arg) {
-      case '--root':
-        options.roots.push(valueOf(i++, '--root', 'a directory'));
-        break;
-      case '--text':
-        options.text = true;
-        break;
-      case '--allow-outside':
-        options.allowOutside = true;
-        break;
-      case '--legacy-tools':
-        options.legacyTools = true;
-        break;
-      case '--exact-tokens':
-        options.exactTokens = true;
-        break;
-      case '--log':
-        options.log = valueOf(i++, '--log', 'a file to append the replay log to');
-        break;
-      case '--http': {
-        const port = Number(argv[i + 1]);
-        if (!Number.isInteger(port) || port < 0 || port > 65535)
-          throw new UsageError(
-            `--http needs a port number (0-65535; 0 picks a free one), got ${argv[i + 1] === undefined ? 'nothing' : JSON.stringify(argv[i + 1])}.`,
-          );
-        options.httpPort = port;
-        i++;
-        break;
-      }
-      case '--host':
-        options.httpHost = valueOf(i++, '--host', 'an address to bind, e.g. 127.0.0.1');
-        break;
-      case '--token':
-        options.token = valueOf(i++, '--token', 'the bearer token HTTP clients must send');
-        break;
-      case '--idle-minutes':
-        options.idleMinutes = numberOption('--idle-minutes', argv[++i], false);
-        break;
-      case '-h':
-      case '--help':
-        return { ...options, command: 'help' };
-      default:
-        if (arg.startsWith('--')) throw unknownOption(arg);
-        positional.push(arg);
-    }
+    if (arg === '-h' || arg === '--help') return 'help';
+    if (!arg.startsWith('--')) positional.push(arg);
+    else i += applyOption(arg, argv, i, options);
   }
   for (const [key, list] of globs) (options.settings as Record<string, unknown>)[key] = list;
-  options.token ??= env.LECTERN_MCP_TOKEN || undefined;
-  const [command, ...rest] = positional;
-  if (command === undefined || command === 'help') return options;
-  if (!COMMANDS.includes(command as Command)) {
-    const guess = closestName(command, COMMANDS);
-    throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
+  return positional;
+}
+
+/** Sets the option `arg` (at argv[i]) names; returns how many values after it it took. */
+function applyOption(arg: string, argv: readonly string[], i: number, options: CliOptions): number {
+  const valueOf = (name: string, what: string): string => {
+    const value = argv[i + 1];
+    if (value === undefined || value === '' || (value.startsWith('--') && value !== '-'))
+      throw new UsageError(`${name} needs ${what}.`);
+    return value;
+  };
+  switch (arg) {
+    case '--root':
+      options.roots.push(valueOf('--root', 'a directory'));
+      return 1;
+    case '--text':
+      options.text = true;
+      return 0;
+    case '--allow-outside':
+      options.allowOutside = true;
+      return 0;
+    case '--legacy-tools':
+      options.legacyTools = true;
+      return 0;
+    case '--exact-tokens':
+      options.exactTokens = true;
+      return 0;
+    case '--log':
+      options.log = valueOf('--log', 'a file to append the replay log to');
+      return 1;
+    case '--http':
+      options.httpPort = portOption(argv[i + 1]);
+      return 1;
+    case '--host':
+      options.httpHost = valueOf('--host', 'an address to bind, e.g. 127.0.0.1');
+      return 1;
+    case '--token':
+      options.token = valueOf('--token', 'the bearer token HTTP clients must send');
+      return 1;
+    case '--idle-minutes':
+      options.idleMinutes = numberOption('--idle-minutes', argv[i + 1], false);
+      return 1;
+    default:
+      throw unknownOption(arg);
   }
+}
+
+function portOption(value: string | undefined): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(
+      `--http needs a port number (0-65535; 0 picks a free one), got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+    );
+  return port;
+}
+
+/** Flags that go with another command than `command`. */
+function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Record<string, string | undefined>>): void {
   if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
   if (command !== 'call' && options.exactTokens)
     throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
@@ -245,8 +263,10 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       `${options.httpHost !== undefined ? '--host' : '--token'} goes with --http PORT (stdio needs neither).`,
     );
   }
-  if (options.idleMinutes !== undefined && (command !== 'mcp' || options.httpPort === undefined))
-    throw new UsageError('--idle-minutes goes with mcp --http PORT.');
+}
+
+/** The options of `command` with its arguments `rest`. */
+function commandOptions(command: Command, rest: string[], options: CliOptions): CliOptions {
   if (command === 'tools' || command === 'session' || command === 'mcp') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
     return { ...options, command };
@@ -262,15 +282,16 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (!tool) throw new UsageError('call needs a tool name, e.g. lectern call lectern_read \'{"target":"README.md"}\'.');
   if (extra.length > 0)
     throw new UsageError(`Unexpected arguments: ${extra.join(' ')}. Quote the JSON input as one argument.`);
-  let input: unknown = {};
-  if (json !== undefined) {
-    try {
-      input = JSON.parse(json);
-    } catch (error) {
-      throw new UsageError(
-        `The input is not valid JSON (${(error as Error).message}). Quote it: '{"target":"README.md"}'.`,
-      );
-    }
+  return { ...options, command: 'call', tool, input: callInput(json) };
+}
+
+function callInput(json: string | undefined): unknown {
+  if (json === undefined) return {};
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(
+      `The input is not valid JSON (${(error as Error).message}). Quote it: '{"target":"README.md"}'.`,
+    );
   }
-  return { ...options, command: 'call', tool, input };
 }

@@ -16,9 +16,9 @@ import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
-import { LineIndexCache } from './text/lineIndex';
+import { LineIndexCache } from './ground/lineIndex';
 import type { Sniff } from './text/encoding';
-import { VersionCache } from './text/versionCache';
+import { VersionCache } from './ground/versionCache';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 

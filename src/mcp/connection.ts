@@ -40,7 +40,8 @@ export interface McpConfig {
 export function callResult(response: ToolResponse): CallToolResult {
   return {
     content: [{ type: 'text', text: response.text }],
-    structuredContent: (response.legacy ?? response) as unknown as Record<string, unknown>,
+    // A copy as a plain object: MCP's structuredContent is a JSON object (an interface has no index signature).
+    structuredContent: { ...(response.legacy ?? response) },
     isError: !response.ok,
   };
 }

@@ -5,9 +5,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CancellationSignal, OutlineThreadPort } from '../core/ground/ports';
+import type { CancellationSignal, OutlineBlockJob, OutlineThreadJob, OutlineThreadPort } from '../core/ground/ports';
 import type { EnclosingBlock, TextOutline } from '../core/ground/symbolTypes';
-import type { OutlineThreadRequest } from './outlineThreadWorker';
+
+/** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, or (with `range`) the block around a range of lines. */
+export type OutlineThreadRequest = { id: number } & (
+  ({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob)
+);
 
 /** An idle thread ends after this long. */
 const IDLE_MS = 10_000;
@@ -19,7 +23,7 @@ function newWorker(dir: string): Worker {
   if (existsSync(bundled)) return new Worker(bundled, { workerData: { bundleDir: dir } });
   const tsx = require.resolve('tsx/cjs', { paths: [dir] });
   return new Worker(
-    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'outlineThreadWorker.ts'))});`,
+    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/outlineThreadWorker.ts'))});`,
     { eval: true, workerData: { bundleDir: dir } },
   );
 }

@@ -8,7 +8,16 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { realpath } from 'node:fs/promises';
 import type { CancellationSignal, OutlineWorkersPort, ParsedOutline, WorkspaceRoot } from '../core/ground/ports';
-import type { OutlineJob } from './outlineWorker';
+
+/** What a worker (src/workers/outlineWorker.ts) is sent: a batch of files to outline, or languages to load. */
+export interface OutlineJob {
+  files: string[];
+  maxFileBytes: number;
+  /** The workspace folders' real paths: a file whose opened real path lies elsewhere is not indexed. */
+  roots?: string[];
+  /** Files whose languages to load now (runtime, grammar, query); no answer is sent for such a job. */
+  warm?: string[];
+}
 
 /** Files per message: large enough to amortize messaging, small enough to balance the workers. */
 const BATCH = 24;
@@ -25,7 +34,7 @@ function workerScript(bundleDir: string): { file: string; eval?: boolean } {
   // `--import tsx` does not reach worker threads on every Node version: tsx's require hook does.
   const tsx = require.resolve('tsx/cjs', { paths: [__dirname] });
   return {
-    file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, 'outlineWorker.ts'))});`,
+    file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/outlineWorker.ts'))});`,
     eval: true,
   };
 }

@@ -7,16 +7,27 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RegexScanPort, RegexScanResult } from '../core/ground/ports';
-import type { ScanRequest } from './regexWorker';
 
-/** dist/regexWorker.js next to the bundle; from source (tests, tsx), the .ts file through tsx's require hook. */
+/** What the worker (src/workers/regexWorker.ts) is sent: one scan. */
+export interface ScanRequest {
+  id: number;
+  query: string;
+  caseSensitive: boolean;
+  text: string;
+  keep: number;
+}
+
+/** dist/regexWorker.js next to the bundle; from source (tests, tsx), src/workers/regexWorker.ts through tsx's require hook. */
 function newWorker(dir: string): Worker {
   const bundled = join(dir, 'regexWorker.js');
   if (existsSync(bundled)) return new Worker(bundled);
   const tsx = require.resolve('tsx/cjs', { paths: [dir] });
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(dir, 'regexWorker.ts'))});`, {
-    eval: true,
-  });
+  return new Worker(
+    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/regexWorker.ts'))});`,
+    {
+      eval: true,
+    },
+  );
 }
 
 interface Pending {

@@ -1,56 +1,121 @@
-// The core's layers (CONTRIBUTING.md): every import points down or sideways within a layer, never up;
-// there is no import cycle; src/core imports neither `vscode` nor Node's modules. Type-only imports
-// count: a type that must come from above is in the wrong place.
+// The layers of src/ (CONTRIBUTING.md). Inside src/core every import points down or sideways within a
+// layer, never up. Beside it each folder imports only what its row allows: the Node ports the core's two
+// lowest layers, the worker threads the internals, the hosts the whole core; nothing imports a host (the
+// CLI's `lectern mcp` starting the MCP surface is the one row that says otherwise). No import cycle, between
+// files or between folders. src/core imports neither `vscode` nor Node's modules; only src/vscode imports
+// `vscode`. Type-only imports count: a type that must come from above is in the wrong place.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { builtinModules } from 'node:module';
+import ts from 'typescript';
 
-const CORE = path.resolve(__dirname, '../../src/core');
+const SRC = path.resolve(__dirname, '../../src');
 
 /** Layer of a file under src/core, by its first folder (lower imports nothing higher). */
 export const LAYERS: Record<string, number> = {
-  ground: 0,
   text: 0,
-  read: 1,
-  symbols: 1,
-  search: 1,
-  diff: 1,
-  history: 1,
-  navigate: 1,
-  session: 2,
-  modes: 3,
-  tools: 4,
-  legacy: 4,
-  'engine.ts': 5,
+  ground: 1,
+  read: 2,
+  symbols: 2,
+  search: 2,
+  diff: 2,
+  history: 2,
+  navigate: 2,
+  session: 3,
+  modes: 4,
+  tools: 5,
+  legacy: 5,
+  'engine.ts': 6,
 };
 
-function layerOf(file: string): number {
-  const first = path.relative(CORE, file).split(path.sep)[0]!;
-  const layer = LAYERS[first];
-  if (layer === undefined)
-    throw new Error(`${path.relative(CORE, file)} is in no layer: add its folder to LAYERS and CONTRIBUTING.md`);
-  return layer;
+export interface OuterRule {
+  /** The highest layer of src/core its files may import. */
+  core: number;
+  /** The folders beside src/core it may import. */
+  folders: readonly string[];
 }
 
-function coreFiles(dir = CORE): string[] {
+/** The folders of src/ beside src/core, and what each may import (CONTRIBUTING.md's table). */
+export const OUTSIDE_CORE: Record<string, OuterRule> = {
+  // The ports on Node (fs, the git CLI, sql.js, .wasm files, the worker pools): they implement ground's ports.
+  node: { core: LAYERS.ground!, folders: [] },
+  // Each worker thread's entry point: runs internals (symbol outlines, regex scans) off the host's thread.
+  workers: { core: LAYERS.read!, folders: ['node'] },
+  // Hosts. The MCP surface is started by the CLI (`lectern mcp`); no other folder imports a host.
+  mcp: { core: LAYERS['engine.ts']!, folders: ['node'] },
+  cli: { core: LAYERS['engine.ts']!, folders: ['node', 'mcp'] },
+  vscode: { core: LAYERS['engine.ts']!, folders: ['node'] },
+};
+
+/** Files outside src/ that a host may import: data, not code (the CLI prints the package's version). */
+const DATA_OUTSIDE_SRC = new Set(['../package.json']);
+
+const rel = (file: string) => path.relative(SRC, file);
+
+/** Where a file of src/ belongs: `core/<first folder or file>` under src/core, else its first folder. */
+export function areaOf(file: string): string {
+  const parts = rel(file).split(path.sep);
+  const area = parts[0] === 'core' ? `core/${parts[1]}` : parts.length > 1 ? parts[0]! : '';
+  const known = area.startsWith('core/') ? LAYERS[area.slice(5)] !== undefined : OUTSIDE_CORE[area] !== undefined;
+  if (!known)
+    throw new Error(`${rel(file)} is in no layer: add its folder to LAYERS or OUTSIDE_CORE and to CONTRIBUTING.md`);
+  return area;
+}
+
+const coreLayer = (area: string) => (area.startsWith('core/') ? LAYERS[area.slice(5)] : undefined);
+
+/** Whether a file of area `from` may import one of area `to`. */
+export function mayImport(from: string, to: string): boolean {
+  if (from === to) return true;
+  const target = coreLayer(to);
+  const source = coreLayer(from);
+  if (source !== undefined) return target !== undefined && target <= source;
+  const rule = OUTSIDE_CORE[from]!;
+  return target !== undefined ? target <= rule.core : rule.folders.includes(to);
+}
+
+function sourceFiles(dir = SRC): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    return e.isDirectory() ? coreFiles(full) : e.name.endsWith('.ts') ? [full] : [];
+    return e.isDirectory() ? sourceFiles(full) : /\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
 
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const stringArgument = (node: ts.CallExpression) => {
+  const first = node.arguments[0];
+  return first && ts.isStringLiteral(first) ? first.text : undefined;
+};
 
+/** Every module a file names: imports and re-exports (type-only too), import(), typeof import(), require(). */
 export function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+  const specs: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
+      specs.push((node.moduleSpecifier as ts.StringLiteral).text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      const literal = node.argument.literal;
+      if (ts.isStringLiteral(literal)) specs.push(literal.text);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const named =
+        callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require');
+      const spec = named ? stringArgument(node) : undefined;
+      if (spec !== undefined) specs.push(spec);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specs;
 }
 
 function resolveLocal(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec);
-  return [base + '.ts', path.join(base, 'index.ts'), base].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  return [base + '.ts', base + '.tsx', base + '.d.ts', path.join(base, 'index.ts'), base].find(
+    (f) => fs.existsSync(f) && fs.statSync(f).isFile(),
+  );
 }
 
 export interface Graph {
@@ -58,18 +123,21 @@ export interface Graph {
   external: Map<string, string[]>;
 }
 
-export function coreGraph(): Graph {
+/** The import graph of src/. A `.js` path with no source file is a bundle loaded at run time (dist/), not an import. */
+export function sourceGraph(): Graph {
   const edges = new Map<string, string[]>();
   const external = new Map<string, string[]>();
-  for (const file of coreFiles()) {
+  for (const file of sourceFiles()) {
     const local: string[] = [];
     const outside: string[] = [];
     for (const spec of importsOf(file)) {
-      if (spec.startsWith('.')) {
+      if (!spec.startsWith('.')) outside.push(spec);
+      else {
         const target = resolveLocal(file, spec);
-        assert.ok(target, `${path.relative(CORE, file)}: cannot resolve ${spec}`);
+        if (target === undefined && spec.endsWith('.js')) continue;
+        assert.ok(target, `${rel(file)}: cannot resolve ${spec}`);
         local.push(target);
-      } else outside.push(spec);
+      }
     }
     edges.set(file, local);
     external.set(file, outside);
@@ -77,18 +145,23 @@ export function coreGraph(): Graph {
   return { edges, external };
 }
 
-export function upwardImports(graph: Graph): string[] {
-  const up: string[] = [];
+/** Imports that the layers forbid: upward in the core, the core reaching out, a folder beyond its row. */
+export function forbiddenImports(graph: Graph): string[] {
+  const bad: string[] = [];
   for (const [file, targets] of graph.edges) {
     for (const target of targets) {
-      if (layerOf(target) > layerOf(file)) up.push(`${path.relative(CORE, file)} → ${path.relative(CORE, target)}`);
+      const outsideSrc = rel(target).startsWith('..');
+      const allowed = outsideSrc
+        ? DATA_OUTSIDE_SRC.has(rel(target)) && coreLayer(areaOf(file)) === undefined
+        : mayImport(areaOf(file), areaOf(target));
+      if (!allowed) bad.push(`${rel(file)} → ${rel(target)}`);
     }
   }
-  return up;
+  return bad;
 }
 
-/** Every strongly connected group of more than one file (or a file importing itself). */
-export function cycles(graph: Graph): string[][] {
+/** Every strongly connected group of more than one node (or a node naming itself). */
+export function cycles(edges: Map<string, readonly string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -100,7 +173,7 @@ export function cycles(graph: Graph): string[][] {
     low.set(v, counter++);
     stack.push(v);
     onStack.add(v);
-    for (const w of graph.edges.get(v) ?? []) {
+    for (const w of edges.get(v) ?? []) {
       if (!index.has(w)) {
         visit(w);
         low.set(v, Math.min(low.get(v)!, low.get(w)!));
@@ -112,13 +185,24 @@ export function cycles(graph: Graph): string[][] {
       do {
         w = stack.pop()!;
         onStack.delete(w);
-        group.push(path.relative(CORE, w));
+        group.push(w);
       } while (w !== v);
-      if (group.length > 1 || (graph.edges.get(v) ?? []).includes(v)) found.push(group.sort());
+      if (group.length > 1 || (edges.get(v) ?? []).includes(v)) found.push(group.sort());
     }
   };
-  for (const v of graph.edges.keys()) if (!index.has(v)) visit(v);
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
   return found;
+}
+
+/** The graph between folders of src/ (a file's folder imports its target's folder). */
+export function folderEdges(graph: Graph): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph.edges) {
+    const from = path.dirname(rel(file));
+    const to = targets.map((t) => path.dirname(rel(t))).filter((f) => f !== from && !f.startsWith('..'));
+    folders.set(from, new Set([...(folders.get(from) ?? []), ...to]));
+  }
+  return new Map([...folders].map(([folder, targets]) => [folder, [...targets]]));
 }
 
 const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -128,45 +212,113 @@ const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
  */
 const ALLOWED = new Set(['node:path']);
 
-describe('layers of src/core', () => {
-  const graph = coreGraph();
-
-  it('has files in every layer it names, and every file in a layer', () => {
-    const counts = new Map<number, number>();
-    for (const file of graph.edges.keys()) counts.set(layerOf(file), (counts.get(layerOf(file)) ?? 0) + 1);
-    for (const layer of new Set(Object.values(LAYERS)))
-      assert.ok((counts.get(layer) ?? 0) > 0, `layer ${layer} is empty`);
-  });
-
-  it('imports only downward or within a layer', () => {
-    assert.deepEqual(upwardImports(graph), []);
-  });
-
-  it('has no import cycle', () => {
-    assert.deepEqual(cycles(graph), []);
-  });
-
-  it('imports neither vscode nor Node modules', () => {
-    const bad: string[] = [];
-    for (const [file, specs] of graph.external) {
-      for (const spec of specs)
-        if (spec === 'vscode' || spec.startsWith('vscode/') || (NODE_MODULES.has(spec) && !ALLOWED.has(spec)))
-          bad.push(`${path.relative(CORE, file)} imports ${spec}`);
+/** Platform modules in the wrong place: `vscode` outside src/vscode, Node's modules in src/core. */
+export function platformImports(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const [file, specs] of graph.external) {
+    const area = areaOf(file);
+    for (const spec of specs) {
+      const vscode = spec === 'vscode' || spec.startsWith('vscode/');
+      const node = NODE_MODULES.has(spec) && !ALLOWED.has(spec);
+      if ((vscode && area !== 'vscode') || (node && area.startsWith('core/'))) bad.push(`${rel(file)} imports ${spec}`);
     }
-    assert.deepEqual(bad, []);
+  }
+  return bad;
+}
+
+describe('layers of src/', () => {
+  const graph = sourceGraph();
+
+  it('puts every file of src/ in a layer, and has files in every layer it names', () => {
+    const areas = new Set([...graph.edges.keys()].map(areaOf));
+    const named = [...Object.keys(LAYERS).map((l) => `core/${l}`), ...Object.keys(OUTSIDE_CORE)];
+    assert.deepEqual(
+      named.filter((a) => !areas.has(a)),
+      [],
+    );
   });
 
-  it('would catch an upward import and a cycle (the checks can fail)', () => {
-    const a = path.join(CORE, 'ground/a.ts');
-    const b = path.join(CORE, 'modes/b.ts');
-    const fake: Graph = {
-      edges: new Map([
-        [a, [b]],
-        [b, [a]],
+  it('imports only downward, within a layer, or as its row allows', () => {
+    assert.deepEqual(forbiddenImports(graph), []);
+  });
+
+  it('has no import cycle between files', () => {
+    assert.deepEqual(
+      cycles(graph.edges).map((group) => group.map(rel)),
+      [],
+    );
+  });
+
+  it('has no import cycle between folders', () => {
+    assert.deepEqual(cycles(folderEdges(graph)).sort(), []);
+  });
+
+  it('imports vscode only in src/vscode, and Node modules nowhere in src/core', () => {
+    assert.deepEqual(platformImports(graph), []);
+  });
+});
+
+describe('the layer checks can fail', () => {
+  const at = (file: string) => path.join(SRC, file);
+  const fake = (pairs: [string, string][]): Graph => ({
+    edges: new Map(pairs.map(([from, to]) => [at(from), [at(to)]])),
+    external: new Map(),
+  });
+
+  it('catches an upward import in the core, the core reaching out, and a folder beyond its row', () => {
+    const graph = fake([
+      ['core/ground/a.ts', 'core/modes/b.ts'],
+      ['core/text/c.ts', 'core/ground/d.ts'],
+      ['core/read/e.ts', 'node/f.ts'],
+      ['node/g.ts', 'core/symbols/h.ts'],
+      ['workers/i.ts', 'core/session/j.ts'],
+      ['vscode/k.ts', 'cli/l.ts'],
+      ['mcp/m.ts', 'cli/n.ts'],
+      ['node/o.ts', 'workers/p.ts'],
+      ['core/engine.ts', '../package.json'],
+    ]);
+    assert.equal(forbiddenImports(graph).length, 9);
+  });
+
+  it('lets the rows through that CONTRIBUTING.md allows', () => {
+    const graph = fake([
+      ['core/ground/a.ts', 'core/text/b.ts'],
+      ['core/read/c.ts', 'core/symbols/d.ts'],
+      ['node/e.ts', 'core/ground/f.ts'],
+      ['workers/g.ts', 'core/search/h.ts'],
+      ['workers/i.ts', 'node/j.ts'],
+      ['cli/k.ts', 'mcp/l.ts'],
+      ['vscode/m.ts', 'core/engine.ts'],
+      ['cli/main.ts', '../package.json'],
+    ]);
+    assert.deepEqual(forbiddenImports(graph), []);
+  });
+
+  it('finds a cycle between files and one between folders', () => {
+    const graph = fake([
+      ['core/read/a.ts', 'core/diff/b.ts'],
+      ['core/diff/b.ts', 'core/read/a.ts'],
+      ['core/symbols/c.ts', 'core/search/d.ts'],
+      ['core/search/e.ts', 'core/symbols/f.ts'],
+    ]);
+    assert.equal(cycles(graph.edges).length, 1);
+    assert.deepEqual(cycles(folderEdges(graph)).sort(), [
+      ['core/diff', 'core/read'],
+      ['core/search', 'core/symbols'],
+    ]);
+  });
+
+  it('refuses a file in no layer and a platform module in the wrong place', () => {
+    assert.throws(() => areaOf(at('core/newFolder/a.ts')), /in no layer/);
+    assert.throws(() => areaOf(at('plugins/a.ts')), /in no layer/);
+    const graph: Graph = {
+      edges: new Map(),
+      external: new Map([
+        [at('core/read/a.ts'), ['node:fs', 'node:path']],
+        [at('cli/b.ts'), ['vscode']],
+        [at('vscode/c.ts'), ['vscode', 'node:fs']],
       ]),
-      external: new Map(),
     };
-    assert.deepEqual(upwardImports(fake), ['ground/a.ts → modes/b.ts']);
-    assert.equal(cycles(fake).length, 1);
+    assert.deepEqual(platformImports(graph), ['core/read/a.ts imports node:fs', 'cli/b.ts imports vscode']);
   });
 });

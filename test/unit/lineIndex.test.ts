@@ -2,8 +2,8 @@
 // boundary case (newline at a chunk edge, empty chunks of newlines, a BOM base) comes up.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { LineIndex } from '../../src/core/text/lineIndex';
-import { memorySource } from '../../src/core/text/source';
+import { LineIndex } from '../../src/core/ground/lineIndex';
+import { memorySource } from '../../src/core/ground/byteSource';
 import { FileModel } from './helpers';
 
 const bytesArb = fc

@@ -10,7 +10,7 @@ import { planFile, type FilePlan, type NoDifference } from './filePlan';
 import { eolOnlyHunk, pageHunks, type HunkPage } from './hunkPages';
 import { hunkHeader } from './lineDiff';
 import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
-import { contentOf, countLines, diffText, eolName } from './textCompare';
+import { contentOf, countLines, diffText, eolName, type Content, type TextDiff } from './textCompare';
 import { sourceOf, type Version } from './versions';
 
 export async function filePreview(
@@ -71,164 +71,240 @@ function stagingText(plan: FilePlan): string {
 }
 
 function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): ToolResponse {
-  const context = input.context_lines ?? DIFF_LIMITS.defaultContext;
-  const offset = input.hunk_offset ?? 0;
-  const notes = [...plan.notes];
-  const name = plan.oldDisplay
-    ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})`
-    : plan.display;
-  const currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
-  const oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
-  const totalLines = currentText?.kind === 'text' ? countLines(currentText.text) : null;
-  const baseMeta = (): ReadMeta => ({
-    ...emptyMeta(),
-    total_bytes: plan.current?.bytes.length ?? null,
-    total_lines: totalLines,
-    source: sourceOf(plan.current),
-  });
-  const diffMeta = (extra: Record<string, unknown>) => ({
-    against: plan.against,
-    status: plan.status,
-    staged: plan.staged,
-    unstaged: plan.unstaged,
-    unsaved: plan.current?.origin === 'buffer',
-    old_path: plan.oldDisplay ?? null,
-    repository: plan.repository ?? null,
-    no_commits: plan.noCommits,
-    ...extra,
-  });
-  /** An answer with no lines of the file: a header, then `lines` below it. */
-  const headerOnly = (header: string, lines: string[], diff: Record<string, unknown>) =>
-    fileAnswer(env, plan.display, [header, ...lines].join('\n'), { ...baseMeta(), diff: diffMeta(diff) });
-  const versus = `against ${plan.against === 'INDEX' ? 'the index' : plan.against === 'WORKTREE' ? 'the file on disk' : 'HEAD'}`;
-  const heading = (status: string = plan.status) => `${name} · ${status}${stagingText(plan)} · ${versus}`;
+  return new DiffAnswer(env, input, plan).answer();
+}
 
-  if (oldText?.kind === 'binary' || currentText?.kind === 'binary') {
+/** The answer for a file with a difference: binary, the path or mode alone, line endings alone, or its hunks. */
+class DiffAnswer {
+  private readonly context: number;
+  private readonly offset: number;
+  private readonly notes: string[];
+  /** The file as the header names it (with where it was renamed or copied from). */
+  private readonly name: string;
+  private readonly currentText: Content | undefined;
+  private readonly oldText: Content | undefined;
+  private readonly totalLines: number | null;
+  private readonly versus: string;
+
+  constructor(
+    private readonly env: ReadEnv,
+    private readonly input: DiffPreviewInput,
+    private readonly plan: FilePlan,
+  ) {
+    this.context = input.context_lines ?? DIFF_LIMITS.defaultContext;
+    this.offset = input.hunk_offset ?? 0;
+    this.notes = [...plan.notes];
+    this.name = plan.oldDisplay
+      ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})`
+      : plan.display;
+    this.currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
+    this.oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
+    this.totalLines = this.currentText?.kind === 'text' ? countLines(this.currentText.text) : null;
+    this.versus = `against ${plan.against === 'INDEX' ? 'the index' : plan.against === 'WORKTREE' ? 'the file on disk' : 'HEAD'}`;
+  }
+
+  answer(): ToolResponse {
+    if (this.oldText?.kind === 'binary' || this.currentText?.kind === 'binary') return this.binaryAnswer();
+    const oldString = this.oldText?.kind === 'text' ? this.oldText.text : '';
+    const newString = this.currentText?.kind === 'text' ? this.currentText.text : '';
+    if (this.plan.old && this.plan.current && oldString === newString) return this.sameContentAnswer(this.plan.current);
+    const result = diffText(oldString, newString, this.context);
+    return result.eol === 'only' ? this.lineEndingsAnswer(result, newString) : this.hunksAnswer(result);
+  }
+
+  private baseMeta(): ReadMeta {
+    return {
+      ...emptyMeta(),
+      total_bytes: this.plan.current?.bytes.length ?? null,
+      total_lines: this.totalLines,
+      source: sourceOf(this.plan.current),
+    };
+  }
+
+  private diffMeta(extra: Record<string, unknown>): Record<string, unknown> {
+    const plan = this.plan;
+    return {
+      against: plan.against,
+      status: plan.status,
+      staged: plan.staged,
+      unstaged: plan.unstaged,
+      unsaved: plan.current?.origin === 'buffer',
+      old_path: plan.oldDisplay ?? null,
+      repository: plan.repository ?? null,
+      no_commits: plan.noCommits,
+      ...extra,
+    };
+  }
+
+  /** An answer with no lines of the file: a header, then `lines` below it. */
+  private headerOnly(header: string, lines: string[], diff: Record<string, unknown>): ToolResponse {
+    const meta = { ...this.baseMeta(), diff: this.diffMeta(diff) };
+    return fileAnswer(this.env, this.plan.display, [header, ...lines].join('\n'), meta);
+  }
+
+  private heading(status: string = this.plan.status): string {
+    return `${this.name} · ${status}${stagingText(this.plan)} · ${this.versus}`;
+  }
+
+  private binaryAnswer(): ToolResponse {
+    const { plan, oldText, currentText } = this;
     const size = (v: Version | undefined) => (v ? formatBytes(v.bytes.length) : 'absent');
     const same = plan.old && plan.current && Buffer.from(plan.old.bytes).equals(Buffer.from(plan.current.bytes));
     const reason =
       (oldText?.kind === 'binary' ? oldText.reason : undefined) ??
       (currentText?.kind === 'binary' ? currentText.reason : undefined);
     const what = reason === 'encoding' ? 'not UTF-8 text (treated as binary)' : 'binary';
-    const header = `${heading(same ? 'unchanged' : plan.status)} · ${what}: ${plan.oldName} ${size(plan.old)} → now ${size(plan.current)}${same ? ', identical' : ', contents differ'}; lines are not shown.`;
-    return headerOnly(header, footerLines(notes, null), { binary: true, added: null, removed: null, hunks: 0 });
+    const header = `${this.heading(same ? 'unchanged' : plan.status)} · ${what}: ${plan.oldName} ${size(plan.old)} → now ${size(plan.current)}${same ? ', identical' : ', contents differ'}; lines are not shown.`;
+    return this.headerOnly(header, footerLines(this.notes, null), {
+      binary: true,
+      added: null,
+      removed: null,
+      hunks: 0,
+    });
   }
 
-  const oldString = oldText?.kind === 'text' ? oldText.text : '';
-  const newString = currentText?.kind === 'text' ? currentText.text : '';
-  if (plan.old && plan.current && oldString === newString) {
+  /** Both sides hold the same text: only the path or the mode changed, or nothing to show. */
+  private sameContentAnswer(current: Version): ToolResponse {
+    const { plan, input } = this;
+    const unchanged = { added: 0, removed: 0, hunks: 0 };
     if (plan.oldDisplay)
-      return headerOnly(
-        `${heading()} · content unchanged (+0 -0): only the path changed${plan.modeChange ? ` (and ${plan.modeChange})` : ''}.`,
+      return this.headerOnly(
+        `${this.heading()} · content unchanged (+0 -0): only the path changed${plan.modeChange ? ` (and ${plan.modeChange})` : ''}.`,
         [],
-        { added: 0, removed: 0, hunks: 0 },
+        unchanged,
       );
-    if (plan.modeChange && plan.current.origin !== 'buffer')
-      return headerOnly(`${heading()} · content unchanged (+0 -0): only the ${plan.modeChange}.`, [], {
-        added: 0,
-        removed: 0,
-        hunks: 0,
-      });
-    return noDifferenceAnswer(env, {
+    if (plan.modeChange && current.origin !== 'buffer')
+      return this.headerOnly(
+        `${this.heading()} · content unchanged (+0 -0): only the ${plan.modeChange}.`,
+        [],
+        unchanged,
+      );
+    return noDifferenceAnswer(this.env, {
       kind: 'no difference',
       display: plan.display,
-      header: `${name} · unchanged ${versus}: ${plan.current.origin === 'buffer' ? 'the unsaved editor buffer' : 'the file on disk'} matches ${plan.oldName}.`,
+      header: `${this.name} · unchanged ${this.versus}: ${current.origin === 'buffer' ? 'the unsaved editor buffer' : 'the file on disk'} matches ${plan.oldName}.`,
       against: plan.against,
       hint: plan.stagedElsewhere
         ? `Its staged changes show against HEAD: ${callText('lectern_read', previewCall({ ...input, against: undefined }, plan.display))}`
         : `Other changed files: ${callText('lectern_read', plan.summary ?? previewCall(input, undefined))}`,
-      totalBytes: plan.current.bytes.length,
-      source: sourceOf(plan.current),
+      totalBytes: current.bytes.length,
+      source: sourceOf(current),
     });
   }
-  const result = diffText(oldString, newString, context);
-  const { diff } = result;
-  if (result.eol === 'only') {
-    const header = `${heading()} · only line endings differ: ${plan.oldName} has ${eolName(result.oldEol)}, now ${eolName(result.newEol)} (${plural(countLines(newString), 'line')}); no other change.`;
-    return headerOnly(
-      header,
-      [
-        '[git diff shows every line as changed here; `git diff --ignore-cr-at-eol` shows nothing.]',
-        ...footerLines(notes, null),
-      ],
-      {
-        line_endings: 'only',
-        old_eol: result.oldEol,
-        new_eol: result.newEol,
-        added: 0,
-        removed: 0,
-        hunks: 0,
-      },
-    );
+
+  private lineEndingsAnswer(result: TextDiff, newString: string): ToolResponse {
+    const header = `${this.heading()} · only line endings differ: ${this.plan.oldName} has ${eolName(result.oldEol)}, now ${eolName(result.newEol)} (${plural(countLines(newString), 'line')}); no other change.`;
+    const lines = [
+      '[git diff shows every line as changed here; `git diff --ignore-cr-at-eol` shows nothing.]',
+      ...footerLines(this.notes, null),
+    ];
+    return this.headerOnly(header, lines, {
+      line_endings: 'only',
+      old_eol: result.oldEol,
+      new_eol: result.newEol,
+      added: 0,
+      removed: 0,
+      hunks: 0,
+    });
   }
-  if (result.eol === 'ignored') {
-    notes.push(
-      `Line endings also changed on every line (${plan.oldName} ${eolName(result.oldEol)}, now ${eolName(result.newEol)}); the hunks compare content with line endings ignored (as git diff --ignore-cr-at-eol).`,
-    );
+
+  /** The hunks from hunk_offset on, as many as fit. */
+  private hunksAnswer(result: TextDiff): ToolResponse {
+    const { env, plan, input, offset, notes } = this;
+    const { diff } = result;
+    this.noteComparison(result);
+    const total = diff.hunks.length;
+    this.checkOffset(total);
+    const headerFor = (shown: number) =>
+      `${this.heading()} · +${formatCount(diff.added)} -${formatCount(diff.removed)}${this.wholeNote(diff)} · ${pageRange('hunk', offset, shown, total)}`;
+    const page = pageHunks(env, diff.hunks, offset, frameReserve(env, headerFor(total), notes));
+    const { shown, partial } = page;
+    if (partial) notes.unshift(partialNote(plan, page, offset, this.context, env.tokenCap));
+    const shownHunks = diff.hunks.slice(offset, offset + shown);
+    this.notePage(page, shownHunks, result);
+    const next = offset + shown < total ? previewCall(input, plan.display, { hunk_offset: offset + shown }) : null;
+    if (next && !partial) notes.push(didNotFit(env, total - offset - shown, 'hunk'));
+    const first = shownHunks[0];
+    const last = shownHunks[shownHunks.length - 1];
+    const startLine = first && plan.current ? Math.max(1, first.newStart) : null;
+    const endLine = last && plan.current ? Math.max(startLine ?? 1, last.newStart + last.newLines - 1) : null;
+    const text = [headerFor(shown), ...page.body, ...footerLines(notes, next)].join('\n');
+    const meta: ReadMeta = {
+      ...this.baseMeta(),
+      truncated: offset > 0 || next !== null || partial !== null,
+      preview_degraded: next !== null || partial !== null,
+      start_line: startLine,
+      end_line: endLine,
+      next,
+      ...(notes.length > 0 ? { notes } : {}),
+      diff: this.hunksMeta(result, shown),
+    };
+    const content = shown === 0 ? '' : `--- ${plan.patchOld}\n+++ ${plan.patchNew}\n${page.patch}`;
+    return fileAnswer(env, plan.display, text, meta, { content, line: startLine, end_line: endLine });
   }
-  if (diff.approximate)
-    notes.push(
-      'The changes were too tangled to align line by line in time: the differing part is shown removed and added whole.',
-    );
-  const total = diff.hunks.length;
-  if (offset > 0 && offset >= total) {
-    throw new LecternError(
-      'OUT_OF_RANGE',
-      `hunk_offset ${formatCount(offset)} is past the end: the diff of ${plan.display} has ${plural(total, 'hunk')}.`,
-      `From the first hunk: ${callText('lectern_read', previewCall(input, plan.display))}.`,
-      { total_lines: totalLines },
-    );
+
+  /** Notes on how the sides were compared: line endings ignored, or too tangled to align. */
+  private noteComparison(result: TextDiff): void {
+    if (result.eol === 'ignored') {
+      this.notes.push(
+        `Line endings also changed on every line (${this.plan.oldName} ${eolName(result.oldEol)}, now ${eolName(result.newEol)}); the hunks compare content with line endings ignored (as git diff --ignore-cr-at-eol).`,
+      );
+    }
+    if (result.diff.approximate)
+      this.notes.push(
+        'The changes were too tangled to align line by line in time: the differing part is shown removed and added whole.',
+      );
   }
-  let wholeNote = '';
-  if (!plan.old) wholeNote = ` · all ${plural(diff.added, 'line')} new`;
-  else if (!plan.current) wholeNote = ` · all ${plural(diff.removed, 'line')} removed`;
-  const headerFor = (shown: number) =>
-    `${heading()} · +${formatCount(diff.added)} -${formatCount(diff.removed)}${wholeNote} · ${pageRange('hunk', offset, shown, total)}`;
-  const page = pageHunks(env, diff.hunks, offset, frameReserve(env, headerFor(total), notes));
-  const { shown, partial } = page;
-  if (partial) notes.unshift(partialNote(plan, page, offset, context, env.tokenCap));
-  const shownHunks = diff.hunks.slice(offset, offset + shown);
-  const eolHunks = shownHunks.filter(eolOnlyHunk);
-  if (eolHunks.length > 0 && result.eol === 'same') {
-    notes.push(
-      `${eolHunks
-        .map(hunkHeader)
-        .map((h) => h.replace(/ @@.*$/, ' @@'))
-        .join(', ')}: only line endings changed there (CRLF vs LF; CRs are not shown).`,
-    );
+
+  private checkOffset(total: number): void {
+    const { offset, plan } = this;
+    if (offset > 0 && offset >= total) {
+      throw new LecternError(
+        'OUT_OF_RANGE',
+        `hunk_offset ${formatCount(offset)} is past the end: the diff of ${plan.display} has ${plural(total, 'hunk')}.`,
+        `From the first hunk: ${callText('lectern_read', previewCall(this.input, plan.display))}.`,
+        { total_lines: this.totalLines },
+      );
+    }
   }
-  if (page.cutLines > 0)
-    notes.push(
-      `${plural(page.cutLines, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.`,
-    );
-  const next = offset + shown < total ? previewCall(input, plan.display, { hunk_offset: offset + shown }) : null;
-  if (next && !partial) notes.push(didNotFit(env, total - offset - shown, 'hunk'));
-  const first = shownHunks[0];
-  const last = shownHunks[shownHunks.length - 1];
-  const startLine = first && plan.current ? Math.max(1, first.newStart) : null;
-  const endLine = last && plan.current ? Math.max(startLine ?? 1, last.newStart + last.newLines - 1) : null;
-  const text = [headerFor(shown), ...page.body, ...footerLines(notes, next)].join('\n');
-  const meta: ReadMeta = {
-    ...baseMeta(),
-    truncated: offset > 0 || next !== null || partial !== null,
-    preview_degraded: next !== null || partial !== null,
-    start_line: startLine,
-    end_line: endLine,
-    next,
-    ...(notes.length > 0 ? { notes } : {}),
-    diff: diffMeta({
+
+  /** A file added or deleted whole says so in its header. */
+  private wholeNote(diff: TextDiff['diff']): string {
+    if (!this.plan.old) return ` · all ${plural(diff.added, 'line')} new`;
+    if (!this.plan.current) return ` · all ${plural(diff.removed, 'line')} removed`;
+    return '';
+  }
+
+  /** Notes on the shown hunks: where only line endings changed, lines cut for display. */
+  private notePage(page: HunkPage, shownHunks: TextDiff['diff']['hunks'], result: TextDiff): void {
+    const eolHunks = shownHunks.filter(eolOnlyHunk);
+    if (eolHunks.length > 0 && result.eol === 'same') {
+      this.notes.push(
+        `${eolHunks
+          .map(hunkHeader)
+          .map((h) => h.replace(/ @@.*$/, ' @@'))
+          .join(', ')}: only line endings changed there (CRLF vs LF; CRs are not shown).`,
+      );
+    }
+    if (page.cutLines > 0)
+      this.notes.push(
+        `${plural(page.cutLines, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.`,
+      );
+  }
+
+  private hunksMeta(result: TextDiff, shown: number): Record<string, unknown> {
+    const { diff } = result;
+    return this.diffMeta({
       added: diff.added,
       removed: diff.removed,
-      hunks: total,
-      hunk_offset: offset,
+      hunks: diff.hunks.length,
+      hunk_offset: this.offset,
       hunks_shown: shown,
-      context_lines: context,
+      context_lines: this.context,
       ...(result.eol === 'ignored' ? { line_endings: 'ignored', old_eol: result.oldEol, new_eol: result.newEol } : {}),
       ...(diff.approximate ? { approximate: true } : {}),
-    }),
-  };
-  const content = shown === 0 ? '' : `--- ${plan.patchOld}\n+++ ${plan.patchNew}\n${page.patch}`;
-  return fileAnswer(env, plan.display, text, meta, { content, line: startLine, end_line: endLine });
+    });
+  }
 }
 
 /** Which part of a hunk too large for one answer is shown, and where to read the rest of its new text. */

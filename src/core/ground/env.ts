@@ -3,9 +3,9 @@
 import type { CancellationSignal, Host } from './ports';
 import type { PathResolver } from './paths';
 import type { Settings } from './settings';
-import type { LineIndexCache } from '../text/lineIndex';
+import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';
-import type { VersionCache } from '../text/versionCache';
+import type { VersionCache } from './versionCache';
 import type { TokenCounter } from './tokens';
 
 export interface ReadEnv {

@@ -1,9 +1,9 @@
 // User-tunable limits (VS Code settings `lectern.*`, CLI flags) and the fixed ones.
 import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from './secrets';
 import { DEFAULT_STABILIZATION, type StabilizationSettings } from './stabilization';
+import type { LineNumbers } from '../text/gutter';
 
-/** How answers number a file's lines (src/core/text/gutter.ts): sparse, or every line. */
-export type LineNumbers = 'sparse' | 'every';
+export type { LineNumbers };
 
 export interface Settings extends StabilizationSettings, SecretSettings {
   /** The model's context window in tokens; one response may use `maxReadShare` of it. */

@@ -8,7 +8,7 @@
 // Deterministic: the same history and budget always give the same projection.
 import { isLongOutput, trimOutput } from './outputs';
 import { pointerLine, repeatLine } from './pointer';
-import { decideReads, pointerTarget, type KeepReason, type PlacedRead } from './readRetention';
+import { decideReads, pointerTarget, type KeepReason, type PlacedRead, type ReadDecision } from './readRetention';
 import type {
   Citation,
   Fate,
@@ -30,13 +30,11 @@ const TIGHT_TAIL = 500;
 type Plan = Map<string, { fate: Fate; text: string; pointsTo?: string }>;
 
 export function projectHistory(turns: readonly HistoryTurn[], options: ProjectionOptions): Projection {
-  const memo = new Map<string, number>();
-  const count = (text: string): number => {
-    let n = memo.get(text);
-    if (n === undefined) memo.set(text, (n = options.countTokens(text)));
-    return n;
-  };
+  return new HistoryProjection(turns, options).project();
+}
 
+/** Every call of the history in order, the reads that retention decides on, and the lines cited. */
+function placeCalls(turns: readonly HistoryTurn[]) {
   const placed: PlacedRead[] = [];
   const calls = new Map<string, PlacedRead>();
   const citations: Citation[] = [];
@@ -51,10 +49,14 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
         if (call.kind === 'edit' && call.path && call.range) citations.push({ path: call.path, range: call.range });
       }
   });
+  return { placed, calls, citations };
+}
 
-  const decision = decideReads(placed, citations);
-  // Other results (searches, outputs) answered again word for word by the same call later: the
-  // earlier copy holds nothing the later one does not; it becomes a pointer to the latest.
+/**
+ * Other results (searches, outputs) answered again word for word by the same call later: the
+ * earlier copy holds nothing the later one does not; it becomes a pointer to the latest.
+ */
+function findRepeats(calls: Map<string, PlacedRead>): Map<string, PlacedRead> {
   const repeatedBy = new Map<string, PlacedRead>();
   const latest = new Map<string, PlacedRead>();
   for (const at of [...calls.values()].reverse()) {
@@ -66,15 +68,57 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
     if (later) repeatedBy.set(call.id, later);
     else latest.set(key, at);
   }
-  const kept = new Map<string, KeepReason>(decision.kept);
-  const plan: Plan = new Map();
-  const trimmedTight = new Set<string>();
+  return repeatedBy;
+}
 
-  const pointTo = (read: PlacedRead): { text: string; pointsTo: string } => {
-    const cluster = decision.clusterOf.get(read.call.id) ?? [];
+class HistoryProjection {
+  private readonly memo = new Map<string, number>();
+  private readonly calls: Map<string, PlacedRead>;
+  private readonly decision: ReadDecision;
+  private readonly repeatedBy: Map<string, PlacedRead>;
+  private readonly kept: Map<string, KeepReason>;
+  private readonly plan: Plan = new Map();
+  private readonly trimmedTight = new Set<string>();
+
+  constructor(
+    private readonly turns: readonly HistoryTurn[],
+    private readonly options: ProjectionOptions,
+  ) {
+    const { placed, calls, citations } = placeCalls(turns);
+    this.calls = calls;
+    this.decision = decideReads(placed, citations);
+    this.repeatedBy = findRepeats(calls);
+    this.kept = new Map<string, KeepReason>(this.decision.kept);
+  }
+
+  project(): Projection {
+    this.decide();
+    const tokens = this.fitBudget(this.projectedTokens());
+    const budget = this.options.budget;
+    const fates: Record<string, Fate> = {};
+    for (const [id, p] of this.plan) fates[id] = p.fate;
+    return {
+      turns: this.projectedTurns(),
+      tokens,
+      verbatimTokens: this.tokensOf((c) => (c.kind === 'read' && c.ephemeral ? null : c.text)),
+      budget: budget ?? null,
+      withinBudget: budget === undefined || tokens <= budget,
+      fates,
+    };
+  }
+
+  private count(text: string): number {
+    let n = this.memo.get(text);
+    if (n === undefined) this.memo.set(text, (n = this.options.countTokens(text)));
+    return n;
+  }
+
+  /** A read that is not kept points to the kept read of its file that holds its lines. */
+  private pointTo(read: PlacedRead): { text: string; pointsTo: string } {
+    const cluster = this.decision.clusterOf.get(read.call.id) ?? [];
     const target = pointerTarget(
       read,
-      cluster.filter((r) => kept.has(r.call.id)),
+      cluster.filter((r) => this.kept.has(r.call.id)),
     )!;
     return {
       text: pointerLine(
@@ -86,13 +130,16 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
       ),
       pointsTo: target.call.id,
     };
-  };
+  }
 
-  const decide = (): void => {
-    for (const [id, at] of calls) {
+  /** Each call's fate and text under what is kept now. */
+  private decide(): void {
+    const { plan, kept, repeatedBy } = this;
+    for (const [id, at] of this.calls) {
       const call = at.call;
       if (call.kind === 'read' && call.ephemeral) plan.set(id, { fate: 'dropped', text: '' });
-      else if (call.kind === 'read' && !call.stub && !kept.has(id)) plan.set(id, { fate: 'pointer', ...pointTo(at) });
+      else if (call.kind === 'read' && !call.stub && !kept.has(id))
+        plan.set(id, { fate: 'pointer', ...this.pointTo(at) });
       else if (repeatedBy.has(id)) {
         const later = repeatedBy.get(id)!;
         plan.set(id, {
@@ -103,80 +150,80 @@ export function projectHistory(turns: readonly HistoryTurn[], options: Projectio
       } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, {
           fate: 'trimmed',
-          text: trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text),
+          text: this.trimmedTight.has(id) ? trimOutput(call.text, TIGHT_HEAD, TIGHT_TAIL) : trimOutput(call.text),
         });
       } else plan.set(id, { fate: 'kept', text: call.text });
     }
-  };
+  }
 
-  const tokensOf = (text: (call: HistoryCall) => string | null): number => {
+  /** Tokens of the history with each call's text as `text` gives it (null: the call is gone). */
+  private tokensOf(text: (call: HistoryCall) => string | null): number {
     let total = 0;
-    for (const turn of turns) {
-      total += count(turn.prompt) + count(turn.answer) + 2 * MESSAGE_OVERHEAD_TOKENS;
+    for (const turn of this.turns) {
+      total += this.count(turn.prompt) + this.count(turn.answer) + 2 * MESSAGE_OVERHEAD_TOKENS;
       for (const round of turn.rounds) {
         const live = round.calls.filter((c) => text(c) !== null);
         if (live.length === 0 && round.response.length === 0) continue;
-        total += count(round.response) + MESSAGE_OVERHEAD_TOKENS;
+        total += this.count(round.response) + MESSAGE_OVERHEAD_TOKENS;
         if (live.length > 0) total += MESSAGE_OVERHEAD_TOKENS;
         for (const call of live)
-          total += count(call.tool) + count(JSON.stringify(call.input ?? {})) + count(text(call)!);
+          total += this.count(call.tool) + this.count(JSON.stringify(call.input ?? {})) + this.count(text(call)!);
       }
     }
     return total;
-  };
-  const projectedTokens = () => tokensOf((c) => (plan.get(c.id)!.fate === 'dropped' ? null : plan.get(c.id)!.text));
+  }
 
-  decide();
-  let tokens = projectedTokens();
-  if (options.budget !== undefined) {
-    // What a tight budget gives up, in order: sampled middles, then first reads, then output length.
-    const order = [...calls.values()].sort((a, b) => a.seq - b.seq);
+  private projectedTokens(): number {
+    const plan = this.plan;
+    return this.tokensOf((c) => (plan.get(c.id)!.fate === 'dropped' ? null : plan.get(c.id)!.text));
+  }
+
+  /** Over a budget, gives up in order: sampled middles, then first reads, then output length. */
+  private fitBudget(tokens: number): number {
+    const budget = this.options.budget;
+    if (budget === undefined) return tokens;
+    const { kept, plan } = this;
+    const order = [...this.calls.values()].sort((a, b) => a.seq - b.seq);
     const steps: (() => boolean)[] = [
       ...order.filter((r) => kept.get(r.call.id) === 'sampled').map((r) => () => kept.delete(r.call.id)),
       ...order.filter((r) => kept.get(r.call.id) === 'first').map((r) => () => kept.delete(r.call.id)),
       ...order
         .filter((r) => plan.get(r.call.id)!.fate === 'trimmed')
-        .map((r) => () => (trimmedTight.add(r.call.id), true)),
+        .map((r) => () => (this.trimmedTight.add(r.call.id), true)),
     ];
     for (const step of steps) {
-      if (tokens <= options.budget) break;
+      if (tokens <= budget) break;
       step();
-      decide();
-      tokens = projectedTokens();
+      this.decide();
+      tokens = this.projectedTokens();
     }
+    return tokens;
   }
 
-  const fates: Record<string, Fate> = {};
-  for (const [id, p] of plan) fates[id] = p.fate;
-  const projected: ProjectedTurn[] = turns.map((turn) => ({
-    prompt: turn.prompt,
-    answer: turn.answer,
-    rounds: turn.rounds
-      .map((round) => ({
-        response: round.response,
-        calls: round.calls
-          .filter((c) => plan.get(c.id)!.fate !== 'dropped')
-          .map((c): ProjectedCall => {
-            const p = plan.get(c.id)!;
-            return {
-              id: c.id,
-              tool: c.tool,
-              input: c.input,
-              kind: c.kind,
-              fate: p.fate as ProjectedCall['fate'],
-              text: p.text,
-              ...(p.pointsTo ? { pointsTo: p.pointsTo } : {}),
-            };
-          }),
-      }))
-      .filter((round) => round.calls.length > 0 || round.response.length > 0),
-  }));
-  return {
-    turns: projected,
-    tokens,
-    verbatimTokens: tokensOf((c) => (c.kind === 'read' && c.ephemeral ? null : c.text)),
-    budget: options.budget ?? null,
-    withinBudget: options.budget === undefined || tokens <= options.budget,
-    fates,
-  };
+  private projectedTurns(): ProjectedTurn[] {
+    const plan = this.plan;
+    return this.turns.map((turn) => ({
+      prompt: turn.prompt,
+      answer: turn.answer,
+      rounds: turn.rounds
+        .map((round) => ({
+          response: round.response,
+          calls: round.calls
+            .filter((c) => plan.get(c.id)!.fate !== 'dropped')
+            .map((c): ProjectedCall => {
+              const p = plan.get(c.id)!;
+              return {
+                id: c.id,
+                tool: c.tool,
+                input: c.input,
+                kind: c.kind,
+                fate: p.fate as ProjectedCall['fate'],
+                text: p.text,
+                ...(p.pointsTo ? { pointsTo: p.pointsTo } : {}),
+              };
+            }),
+        }))
+        .filter((round) => round.calls.length > 0 || round.response.length > 0),
+    }));
+  }
 }

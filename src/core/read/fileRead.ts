@@ -4,7 +4,7 @@ import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolRespons
 import { requireInside, type ResolvedPath } from '../ground/paths';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS, type Settings } from '../ground/settings';
-import { LineIndex } from '../text/lineIndex';
+import { LineIndex } from '../ground/lineIndex';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';
 import { cutLongLines, estimateTokens, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';

@@ -5,8 +5,8 @@ import type { Host } from '../ground/ports';
 import { openInside, type ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
-import type { VersionCache } from '../text/versionCache';
-import { fileSource, memorySource, type ByteSource } from '../text/source';
+import type { VersionCache } from '../ground/versionCache';
+import { fileSource, memorySource, type ByteSource } from '../ground/byteSource';
 import { formatBytes } from '../ground/format';
 
 export interface TextFile {

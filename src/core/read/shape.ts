@@ -158,7 +158,33 @@ export interface ShapeOptions {
 }
 
 export function shapeLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): Shaped {
-  // The line cap first: the rest of the range is left for the next call, as for the other caps.
+  const capped = capLines(all, firstLine, options);
+  const { lines, lineCapped } = capped;
+  const whole = wholeIfItFits(all, capped, options);
+  if (whole) return whole;
+  const fit = fitLineByLine(lines, capped.firstLine, options);
+  const { kept, tokenCutInLine } = fit;
+  if (options.keepEnd) kept.reverse();
+  return {
+    lines: kept,
+    byteLength: kept.reduce((sum, line) => sum + line.byteLength, 0),
+    droppedLines: all.length - kept.length + (tokenCutInLine ? 1 : 0),
+    tokenCutInLine,
+    tokenCutDisplay: fit.tokenCutDisplay,
+    cappedBy: fit.cappedBy ?? (lineCapped ? 'lines' : null),
+    bodyTokens: fit.tokens - options.reserveTokens,
+    bodyCounted: true,
+  };
+}
+
+interface CappedLines {
+  lines: ShapedLine[];
+  firstLine: number | null;
+  lineCapped: boolean;
+}
+
+/** The line cap first: the rest of the range is left for the next call, as for the other caps. */
+function capLines(all: ShapedLine[], firstLine: number | null, options: ShapeOptions): CappedLines {
   const lineCapped = options.maxLines !== undefined && all.length > Math.max(1, options.maxLines);
   const lines = lineCapped
     ? options.keepEnd
@@ -166,10 +192,17 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
       : all.slice(0, Math.max(1, options.maxLines!))
     : all;
   if (lineCapped && options.keepEnd && firstLine !== null) firstLine += all.length - lines.length;
-  // Most reads fit: count the whole body once, and go line by line only when it does not (or
-  // plainly cannot: code runs 3-4 characters a token, so 6 a token means surely over the cap).
-  const whole = renderNumbered(lines, firstLine, options.numbering);
-  // Every line (after the line cap) shown whole, its body costing `bodyTokens`.
+  return { lines, firstLine, lineCapped };
+}
+
+/**
+ * Every line (after the line cap) shown whole, when they fit. Most reads fit: count the whole body
+ * once, and go line by line only when it does not (or plainly cannot: code runs 3-4 characters a
+ * token, so 6 a token means surely over the cap).
+ */
+function wholeIfItFits(all: ShapedLine[], capped: CappedLines, options: ShapeOptions): Shaped | undefined {
+  const { lines, lineCapped } = capped;
+  const whole = renderNumbered(lines, capped.firstLine, options.numbering);
   const allLines = (bodyTokens: number, bodyCounted: boolean): Shaped => ({
     lines,
     byteLength: lines.reduce((sum, line) => sum + line.byteLength, 0),
@@ -197,13 +230,31 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
       return allLines(total, true);
     }
   }
+  return undefined;
+}
+
+interface LineFit {
+  /** In reading order (from the end for keepEnd). */
+  kept: ShapedLine[];
+  /** Tokens of the kept lines, with the reserve. */
+  tokens: number;
+  cappedBy: Shaped['cappedBy'];
+  tokenCutInLine: boolean;
+  tokenCutDisplay: boolean;
+}
+
+/** The lines that fit the caps, counted one by one from the start (or the end for keepEnd). */
+function fitLineByLine(lines: ShapedLine[], firstLine: number | null, options: ShapeOptions): LineFit {
   const order = options.keepEnd ? [...lines].reverse() : lines;
-  const kept: ShapedLine[] = [];
+  const fit: LineFit = {
+    kept: [],
+    tokens: options.reserveTokens,
+    cappedBy: null,
+    tokenCutInLine: false,
+    tokenCutDisplay: false,
+  };
+  const kept = fit.kept;
   let chars = 0;
-  let tokens = options.reserveTokens;
-  let cappedBy: Shaped['cappedBy'] = null;
-  let tokenCutInLine = false;
-  let tokenCutDisplay = false;
   // Lines are counted as they are met: the block's first one met carries its number; the other end's
   // number is added once the last kept line is known.
   const at = (i: number) => (firstLine === null ? null : firstLine + (options.keepEnd ? lines.length - 1 - i : i));
@@ -218,29 +269,18 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
             carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering),
           )) + '\n';
     if (options.maxChars !== null && kept.length > 0 && chars + rendered.length > options.maxChars) {
-      cappedBy = 'chars';
+      fit.cappedBy = 'chars';
       break;
     }
     const cost = options.countTokens(rendered);
-    if (tokens + cost > options.tokenCap) {
+    if (fit.tokens + cost > options.tokenCap) {
       // Never answer with no line at all: the next call would ask for the same one again.
-      if (kept.length === 0) {
-        const shown = fitTokens(line.shown, Math.max(1, options.tokenCap - tokens), cost, options.countTokens);
-        if (shown.length >= line.shown.length) kept.push(line);
-        else if (options.allowLineCut && !options.keepEnd) {
-          kept.push({ raw: shown, shown, byteLength: encoder.encode(shown).length, cut: true });
-          tokenCutInLine = true;
-        } else {
-          // Line reads keep the line whole in `content` and cut only its display.
-          kept.push({ ...line, shown: `${shown} … [line cut to fit the token cap]`, cut: true });
-          tokenCutDisplay = true;
-        }
-      }
-      cappedBy = 'tokens';
+      if (kept.length === 0) keepFirstLineCut(fit, line, cost, options);
+      fit.cappedBy = 'tokens';
       break;
     }
     chars += rendered.length;
-    tokens += cost;
+    fit.tokens += cost;
     kept.push(line);
   }
   const closing = at(kept.length - 1);
@@ -249,19 +289,23 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     closing !== null &&
     !carriesNumber({ number: closing, text: kept[kept.length - 1]!.shown }, false, false, options.numbering)
   ) {
-    tokens += options.countTokens(`${closing}\t`);
+    fit.tokens += options.countTokens(`${closing}\t`);
   }
-  if (options.keepEnd) kept.reverse();
-  return {
-    lines: kept,
-    byteLength: kept.reduce((sum, line) => sum + line.byteLength, 0),
-    droppedLines: all.length - kept.length + (tokenCutInLine ? 1 : 0),
-    tokenCutInLine,
-    tokenCutDisplay,
-    cappedBy: cappedBy ?? (lineCapped ? 'lines' : null),
-    bodyTokens: tokens - options.reserveTokens,
-    bodyCounted: true,
-  };
+  return fit;
+}
+
+/** The first line alone is over the cap: keep as much of it as fits. */
+function keepFirstLineCut(fit: LineFit, line: ShapedLine, cost: number, options: ShapeOptions): void {
+  const shown = fitTokens(line.shown, Math.max(1, options.tokenCap - fit.tokens), cost, options.countTokens);
+  if (shown.length >= line.shown.length) fit.kept.push(line);
+  else if (options.allowLineCut && !options.keepEnd) {
+    fit.kept.push({ raw: shown, shown, byteLength: encoder.encode(shown).length, cut: true });
+    fit.tokenCutInLine = true;
+  } else {
+    // Line reads keep the line whole in `content` and cut only its display.
+    fit.kept.push({ ...line, shown: `${shown} … [line cut to fit the token cap]`, cut: true });
+    fit.tokenCutDisplay = true;
+  }
 }
 
 /** The lines as the model sees them: numbered from `firstLine` (src/core/text/gutter.ts), or bare where their numbers are unknown. */

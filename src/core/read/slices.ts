@@ -5,8 +5,8 @@ import { LecternError } from '../ground/contract';
 import type { CancellationSignal } from '../ground/ports';
 import { LIMITS } from '../ground/settings';
 import { utf8CharLength, utf8SafeEnd } from '../text/encoding';
-import type { LineIndex } from '../text/lineIndex';
-import type { ByteSource } from '../text/source';
+import type { LineIndex } from '../ground/lineIndex';
+import type { ByteSource } from '../ground/byteSource';
 
 const NEWLINE = 10;
 

@@ -2,9 +2,10 @@
 // counts (accounting).
 import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
-import type { CallTraits } from '../ground/descriptor';
+import type { CallTraits, SearchHint, SessionCount } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import type { Settings } from '../ground/settings';
+import type { BudgetState } from '../ground/stabilization';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
@@ -30,6 +31,7 @@ import {
   type Metrics,
   partsOf,
   rangeOf,
+  type Repetition,
   searchResultFiles,
   type Served,
   type Session,
@@ -122,76 +124,90 @@ export class SessionCall {
   }
 
   private async settle(original: Draft): Promise<Draft> {
-    const s = this.settings;
-    const guard = s.sessionGuard;
-    const session = this.session;
-    const m = session.metrics;
-    const countTokens = await this.owner.tokenCounter();
-    const isRead = this.primaryTool === 'lectern_read';
+    const call: Settling = {
+      answer: original,
+      refusal: null,
+      advice: [],
+      flags: new FlagsByPart(),
+      isRead: this.primaryTool === 'lectern_read',
+      countsAsRead: false,
+      counted: this.traits?.session ?? 'none',
+      search: this.traits?.search,
+      countTokens: await this.owner.tokenCounter(),
+    };
     // How the session counts the answer, as its mode says (ground/descriptor.ts).
-    const counted = this.traits?.session ?? 'none';
-    const countsAsRead = isRead && (counted === 'file' || counted === 'read');
-    const search = this.traits?.search;
-    const advice: Advice[] = [];
-    const flags = new FlagsByPart();
-    let answer = original;
-    let refusal: Refusal | null = null;
-
+    call.countsAsRead = call.isRead && (call.counted === 'file' || call.counted === 'read');
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
-    const repetition = guard
-      ? session.loops.record(
+    const repetition = this.settings.sessionGuard
+      ? this.session.loops.record(
           callKey(this.primaryTool, this.input ?? this.rawInput),
           fnv1a(bodyText(original)),
           this.seq,
         )
       : null;
+    if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
+    if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
+    const parts = this.countParts(call);
+    const response = call.answer.response;
+    if (call.counted === 'search' && response.ok)
+      countSearch(this.session, response, this.seq, this.input, call.search?.query);
+    if (call.isRead && this.ephemeral && parts.length > 0) this.markEphemeral(call, parts);
+    const state = this.noteBudget(call, parts);
+    this.stamp(call, state);
+    return call.answer;
+  }
 
-    if (guard && countsAsRead && !this.force) {
-      const blocked = await judgeFiles(
-        answer.response,
-        {
-          settings: s,
-          exclusions: this.owner.exclusions,
-          searches: session.searches,
-          traits: this.traits,
-          shown: session.notesShown,
-        },
-        advice,
-        flags,
-      );
-      if (blocked.length > 0) {
-        answer = draft(refuseBlocked(answer.response, blocked, this.input));
-        refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
-        advice.length = 0;
-      }
+  /** Relevance and exclusions of the files a read answered with: a blocked one refuses the read. */
+  private async judgeRead(call: Settling): Promise<void> {
+    const session = this.session;
+    const blocked = await judgeFiles(
+      call.answer.response,
+      {
+        settings: this.settings,
+        exclusions: this.owner.exclusions,
+        searches: session.searches,
+        traits: this.traits,
+        shown: session.notesShown,
+      },
+      call.advice,
+      call.flags,
+    );
+    if (blocked.length > 0) {
+      call.answer = draft(refuseBlocked(call.answer.response, blocked, this.input));
+      call.refusal = { code: blocked[0]!.code, action: blocked[0]!.action };
+      call.advice.length = 0;
     }
+  }
 
-    if (repetition && repetition.count >= LOOP_WARN_AT) {
-      if (repetition.count >= LOOP_REFUSE_AT && !(isRead && this.force)) {
-        answer = draft(refuseRepeat(answer.response, repetition, isRead, search));
-        refusal = {
-          code: 'REPEATED_CALL',
-          action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
-        };
-        advice.length = 0;
-      } else {
-        advice.push(repeatAdvice(repetition, isRead));
-      }
+  /** The same call again with the same answer: a warning, then a refusal. */
+  private judgeRepeat(call: Settling, repetition: Repetition): void {
+    if (repetition.count >= LOOP_REFUSE_AT && !(call.isRead && this.force)) {
+      call.answer = draft(refuseRepeat(call.answer.response, repetition, call.isRead, call.search));
+      call.refusal = {
+        code: 'REPEATED_CALL',
+        action: `Use the answer of call #${repetition.seqs[repetition.seqs.length - 1]}, or change the call.`,
+      };
+      call.advice.length = 0;
+    } else {
+      call.advice.push(repeatAdvice(repetition, call.isRead));
     }
+  }
 
-    // What a read served: pointers for what the session already has, then the counters.
-    const response = answer.response;
-    const parts = refusal ? [] : (answer.parts ?? [answer]).filter((p) => countsAsRead && p.response.ok);
+  /** What a read served: pointers for what the session already has, then the counters. Returns the parts counted. */
+  private countParts(call: Settling): Draft[] {
+    const { answer, countTokens } = call;
+    const session = this.session;
+    const parts = call.refusal ? [] : (answer.parts ?? [answer]).filter((p) => call.countsAsRead && p.response.ok);
     const pointing = {
-      guard,
+      guard: this.settings.sessionGuard,
       served: session.served,
       seq: this.seq,
       force: this.force,
       ephemeral: this.ephemeral,
       countTokens,
-      advice,
-      flags,
-      fileText: counted === 'file',
+      advice: call.advice,
+      flags: call.flags,
+      fileText: call.counted === 'file',
     };
     let pointed = false;
     for (const part of parts) {
@@ -201,41 +217,51 @@ export class SessionCall {
       const ratio = tokensPerByte(rawTokens, utf8Length(text));
       const pointedTo = pointOrRecord(part, file, rawTokens, ratio, pointing);
       if (pointedTo) pointed = true;
-      countRead(m, session.searchedFiles, part.response, {
+      countRead(session.metrics, session.searchedFiles, part.response, {
         file,
         pointedTo,
         rawTokens,
         ratio,
         ephemeral: this.ephemeral,
         chars: text.length,
-        fileText: counted === 'file',
+        fileText: call.counted === 'file',
       });
     }
     // A list read some of whose answers became pointers is shorter now.
-    if (pointed && answer.parts) response.meta.token_estimate = countTokens(bodyText(answer));
+    if (pointed && answer.parts) answer.response.meta.token_estimate = countTokens(bodyText(answer));
+    return parts;
+  }
 
-    if (counted === 'search' && response.ok) countSearch(session, response, this.seq, this.input, search?.query);
-
-    if (isRead && this.ephemeral && parts.length > 0) {
-      response.meta.ephemeral = true;
-      for (const part of parts) part.response.meta.ephemeral = true;
-      if (guard) {
-        advice.push({
-          code: 'EPHEMERAL',
-          message:
-            'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.',
-          action: null,
-        });
-      }
+  private markEphemeral(call: Settling, parts: Draft[]): void {
+    call.answer.response.meta.ephemeral = true;
+    for (const part of parts) part.response.meta.ephemeral = true;
+    if (this.settings.sessionGuard) {
+      call.advice.push({
+        code: 'EPHEMERAL',
+        message:
+          'this content will not be kept (not de-duplicated, never pointed to later); take what you need from it now.',
+        action: null,
+      });
     }
+  }
 
-    const state = budgetState(m.snapshot(), s);
-    // The budget note appears once per state it announces, not on every read after it.
-    if (guard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
-      advice.push(budgetAdvice(state, m, s, search, parts[0]!.response));
+  /** The budget note appears once per state it announces, not on every read after it. */
+  private noteBudget(call: Settling, parts: Draft[]): BudgetState {
+    const { session, settings } = this;
+    const state = budgetState(session.metrics.snapshot(), settings);
+    if (settings.sessionGuard && parts.length > 0 && state !== 'ok' && session.budgetNoted !== state) {
+      call.advice.push(budgetAdvice(state, session.metrics, settings, call.search, parts[0]!.response));
       session.budgetNoted = state;
     }
+    return state;
+  }
 
+  /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
+  private stamp(call: Settling, state: BudgetState): void {
+    const { answer, refusal, advice, countTokens } = call;
+    const { session } = this;
+    const m = session.metrics;
+    const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
     if (answer.footer.length > 0) response.meta.token_estimate += countTokens(answer.footer.join('\n')) + 1;
@@ -243,7 +269,7 @@ export class SessionCall {
 
     response.meta.stabilization = {
       budget_state: state,
-      suggested_next_action: suggestion(state, response, refusal, advice, search),
+      suggested_next_action: suggestion(state, response, refusal, advice, call.search),
       warnings,
       metrics_snapshot: m.snapshot(),
     };
@@ -251,14 +277,27 @@ export class SessionCall {
       timelineEntries(
         { seq: this.seq, at: this.at, tool: this.tool, ...(this.byUser ? { user: true } : {}) },
         refusal ? [response] : partsOf(response),
-        flags,
+        call.flags,
         response,
       ),
     );
     session.addWarnings(warnings);
     this.owner.emit(session);
-    return answer;
   }
+}
+
+/** One call's judgement while it settles: its answer (a refusal may replace it), advice and flags. */
+interface Settling {
+  answer: Draft;
+  refusal: Refusal | null;
+  advice: Advice[];
+  flags: FlagsByPart;
+  isRead: boolean;
+  /** A read the session counts (its mode's answer is a file's text or another read). */
+  countsAsRead: boolean;
+  counted: SessionCount;
+  search: SearchHint | undefined;
+  countTokens: TokenCounter;
 }
 
 // What one call adds to its session's counters (see Metrics for what each counter means).

@@ -62,6 +62,14 @@ function firstContainer(symbols: readonly OutlineSymbol[]): OutlineSymbol | unde
   return symbols.find((s) => s.children.length > 0);
 }
 
+/** The entries an outline shows, at which level, how many were left out, and what they cost. */
+interface Shown {
+  level: Level;
+  lines: string[];
+  cut: number;
+  linesTokens: number;
+}
+
 export function renderOutline(
   env: SymbolEnv,
   file: FileSymbols,
@@ -70,99 +78,8 @@ export function renderOutline(
 ): ToolResponse {
   const { display, symbols, source } = file;
   const total = count(symbols);
-  let lines: string[] = [];
-  let level = LEVELS[0]!;
-  let shownEntries = 0;
-  let cut = 0;
-  let linesTokens = 0;
-  for (const candidate of LEVELS) {
-    level = candidate;
-    lines = render(symbols, candidate);
-    linesTokens = env.countTokens(lines.join('\n'));
-    if (linesTokens + FRAME_TOKENS <= budgetTokens) break;
-  }
-  // Still too big at the coarsest level: keep the first entries that fit and say where the rest are.
-  if (linesTokens + FRAME_TOKENS > budgetTokens) {
-    let used = FRAME_TOKENS;
-    let keep = 0;
-    for (const line of lines) {
-      const cost = env.countTokens(line) + 1;
-      if (used + cost > budgetTokens) break;
-      used += cost;
-      keep++;
-    }
-    cut = lines.length - keep;
-    lines = lines.slice(0, keep);
-    linesTokens = used - FRAME_TOKENS;
-  }
-  // The answer as it reads with `lines` shown and `cut` entries left out.
-  const compose = (): { text: string; frame: string } => {
-    const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
-    const footer: string[] = [];
-    if (reason) footer.push(`[${reason}]`);
-    for (const note of file.notes ?? []) footer.push(`[${note}]`);
-    if (file.topLevelOnly) {
-      const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
-      footer.push(
-        `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`,
-      );
-    }
-    if (level.note) footer.push(`[Shown: ${level.note}.]`);
-    if (cut > 0) {
-      const lastShownLine = Number(/\[L(\d+)/.exec(lines[lines.length - 1] ?? '')?.[1] ?? 1);
-      footer.push(
-        `[${plural(cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`,
-      );
-    }
-    const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
-    const container = firstContainer(symbols);
-    if (example) {
-      const calls = [
-        callText('lectern_read', {
-          mode: 'symbol',
-          target: example.scope ? `${example.scope}.${example.name}` : example.name,
-          path: display,
-        }),
-      ];
-      if (container && level.maxDepth < Infinity)
-        calls.push(
-          callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }),
-        );
-      calls.push(
-        callText('lectern_read', {
-          mode: 'file',
-          target: display,
-          start_line: example.contextStartLine,
-          end_line: example.endLine,
-        }),
-      );
-      footer.push(
-        `[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`,
-      );
-    } else {
-      footer.push(
-        `[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`,
-      );
-    }
-    return { text: [header, ...lines, ...footer].join('\n'), frame: [header, ...footer].join('\n') };
-  };
-  let { text, frame } = compose();
-  // The frame is measured, not assumed: a long footer (a bundle's notes and calls) takes its room
-  // from the entries. Counted whole only where the frame's own count says it may not fit.
-  const mayOverflow = linesTokens + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
-  for (
-    let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0;
-    over > 0 && lines.length > 1;
-    over = env.countTokens(text) - budgetTokens
-  ) {
-    let dropped = 0;
-    for (let freed = 0; freed < over && lines.length - dropped > 1; dropped++)
-      freed += env.countTokens(lines[lines.length - 1 - dropped]!) + 1;
-    lines = lines.slice(0, lines.length - dropped);
-    cut += dropped;
-    ({ text, frame } = compose());
-  }
-  shownEntries = lines.length;
+  const shown = keepFitting(env, pickLevel(env, symbols, budgetTokens), budgetTokens);
+  const text = fitFrame(env, shown, budgetTokens, () => composeOutline(file, total, reason, shown));
   return {
     ok: true,
     mode: 'file',
@@ -172,13 +89,134 @@ export function renderOutline(
     meta: {
       ...emptyMeta(),
       truncated: true,
-      preview_degraded: level !== LEVELS[0] || cut > 0,
+      preview_degraded: shown.level !== LEVELS[0] || shown.cut > 0,
       total_lines: source.lineCount,
       total_bytes: source.lineStarts[source.lineCount]!,
-      outline: { symbols: total, shown: shownEntries, level: LEVELS.indexOf(level) },
+      outline: { symbols: total, shown: shown.lines.length, level: LEVELS.indexOf(shown.level) },
       version: file.version,
       absolute_path: file.absolute,
     },
     location: { file: display, line: null, end_line: null },
   };
+}
+
+/** The finest level whose entries fit with the frame (else the coarsest). */
+function pickLevel(env: SymbolEnv, symbols: readonly OutlineSymbol[], budgetTokens: number): Shown {
+  let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0 };
+  for (const level of LEVELS) {
+    const lines = render(symbols, level);
+    shown = { level, lines, cut: 0, linesTokens: env.countTokens(lines.join('\n')) };
+    if (shown.linesTokens + FRAME_TOKENS <= budgetTokens) break;
+  }
+  return shown;
+}
+
+/** Still too big at the coarsest level: keep the first entries that fit and say where the rest are. */
+function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown {
+  if (shown.linesTokens + FRAME_TOKENS <= budgetTokens) return shown;
+  let used = FRAME_TOKENS;
+  let keep = 0;
+  for (const line of shown.lines) {
+    const cost = env.countTokens(line) + 1;
+    if (used + cost > budgetTokens) break;
+    used += cost;
+    keep++;
+  }
+  return {
+    ...shown,
+    cut: shown.lines.length - keep,
+    lines: shown.lines.slice(0, keep),
+    linesTokens: used - FRAME_TOKENS,
+  };
+}
+
+/**
+ * The answer's text, entries dropped from the end while it is over the budget. The frame is measured,
+ * not assumed: a long footer (a bundle's notes and calls) takes its room from the entries. Counted
+ * whole only where the frame's own count says it may not fit.
+ */
+function fitFrame(
+  env: SymbolEnv,
+  shown: Shown,
+  budgetTokens: number,
+  compose: () => { text: string; frame: string },
+): string {
+  let { text, frame } = compose();
+  const mayOverflow = shown.linesTokens + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
+  for (
+    let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0;
+    over > 0 && shown.lines.length > 1;
+    over = env.countTokens(text) - budgetTokens
+  ) {
+    const lines = shown.lines;
+    let dropped = 0;
+    for (let freed = 0; freed < over && lines.length - dropped > 1; dropped++)
+      freed += env.countTokens(lines[lines.length - 1 - dropped]!) + 1;
+    shown.lines = lines.slice(0, lines.length - dropped);
+    shown.cut += dropped;
+    ({ text, frame } = compose());
+  }
+  return text;
+}
+
+/** The answer as it reads with `shown.lines` shown and `shown.cut` entries left out. */
+function composeOutline(
+  file: FileSymbols,
+  total: number,
+  reason: string | null,
+  shown: Shown,
+): { text: string; frame: string } {
+  const { display, source } = file;
+  const header = `${display} · outline · ${plural(source.lineCount, 'line')}, ${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}, ${plural(total, 'symbol')}`;
+  const footer: string[] = [];
+  if (reason) footer.push(`[${reason}]`);
+  for (const note of file.notes ?? []) footer.push(`[${note}]`);
+  if (file.topLevelOnly) footer.push(topLevelNote(file));
+  if (shown.level.note) footer.push(`[Shown: ${shown.level.note}.]`);
+  if (shown.cut > 0) footer.push(cutNote(file, shown));
+  footer.push(nextCallsNote(file, shown.level));
+  return { text: [header, ...shown.lines, ...footer].join('\n'), frame: [header, ...footer].join('\n') };
+}
+
+/** A large file lists its top-level declarations only: how to see inside one. */
+function topLevelNote(file: FileSymbols): string {
+  const { display, symbols, source } = file;
+  const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
+  return `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`;
+}
+
+/** Where the entries left out are, and the call that reads on. */
+function cutNote(file: FileSymbols, shown: Shown): string {
+  const { display, source } = file;
+  const lastShownLine = Number(/\[L(\d+)/.exec(shown.lines[shown.lines.length - 1] ?? '')?.[1] ?? 1);
+  return `[${plural(shown.cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`;
+}
+
+/** Example calls: one symbol, its members (where the level hides them), or its lines. */
+function nextCallsNote(file: FileSymbols, level: Level): string {
+  const { display, symbols, source } = file;
+  const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
+  if (!example)
+    return `[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`;
+  const container = firstContainer(symbols);
+  const calls = [
+    callText('lectern_read', {
+      mode: 'symbol',
+      target: example.scope ? `${example.scope}.${example.name}` : example.name,
+      path: display,
+    }),
+  ];
+  if (container && level.maxDepth < Infinity)
+    calls.push(
+      callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }),
+    );
+  calls.push(
+    callText('lectern_read', {
+      mode: 'file',
+      target: display,
+      start_line: example.contextStartLine,
+      end_line: example.endLine,
+    }),
+  );
+  return `[Read one symbol: ${calls[0]}${calls.length > 2 ? ` · its members: ${calls[1]}` : ''} · or lines: ${calls[calls.length - 1]}]`;
 }

@@ -290,25 +290,42 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   // With an index the caller picks among all matches; without, a type beats its impl blocks.
   const candidates = input.index === undefined ? preferDefinitions(found.candidates) : found.candidates;
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
-  if (candidates.length === 0) {
-    const close = closestSymbols(
-      everything.map((c) => c.item),
-      namePath,
-    );
-    const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
-    const where = input.path ? `in ${input.path}` : 'in the workspace';
-    const list = closeCandidates.map(
-      (c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`,
-    );
-    throw new LecternError(
-      'NOT_FOUND',
-      `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      list.length > 0
-        ? `Closest names:\n${list.join('\n')}`
-        : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
-    );
-  }
-  let chosen: Candidate;
+  if (candidates.length === 0) throw notFound(input, namePath, everything, notes);
+  const chosen = await choose(env, input, candidates, everything, notes);
+  return 'item' in chosen ? readChosen(env, chosen, input, notes) : chosen;
+}
+
+/** No symbol of that name: the closest names with the calls that read them, else a search. */
+function notFound(input: SymbolInput, namePath: NamePath, everything: Candidate[], notes: string[]): LecternError {
+  const close = closestSymbols(
+    everything.map((c) => c.item),
+    namePath,
+  );
+  const closeCandidates = close.map((item) => everything.find((c) => c.item === item)!);
+  const where = input.path ? `in ${input.path}` : 'in the workspace';
+  const list = closeCandidates.map(
+    (c) => `${describeCandidate(c)} → ${callText('lectern_read', selectingInput(c, closeCandidates, input.kind))}`,
+  );
+  return new LecternError(
+    'NOT_FOUND',
+    `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+    list.length > 0
+      ? `Closest names:\n${list.join('\n')}`
+      : `Search for it: ${callText('lectern_search', { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
+  );
+}
+
+/**
+ * The candidate to read: by index, the only one, the largest part of a type declared in parts; or,
+ * among several, adjacent overloads read as one answer (returned as it is), else AMBIGUOUS_SYMBOL.
+ */
+async function choose(
+  env: SymbolEnv,
+  input: SymbolInput,
+  candidates: Candidate[],
+  everything: Candidate[],
+  notes: string[],
+): Promise<Candidate | ToolResponse> {
   if (input.index !== undefined) {
     if (input.index > candidates.length) {
       throw new LecternError(
@@ -317,31 +334,39 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
         `Use index 1 to ${candidates.length}.`,
       );
     }
-    chosen = candidates[input.index - 1]!;
-  } else if (candidates.length === 1) {
-    chosen = candidates[0]!;
-  } else if (partsOfOneType(candidates)) {
-    const { main, others } = partsOfOneType(candidates)!;
-    chosen = main;
+    return candidates[input.index - 1]!;
+  }
+  if (candidates.length === 1) return candidates[0]!;
+  const parts = partsOfOneType(candidates);
+  if (parts) {
+    const { main, others } = parts;
     notes.push(
       `${qualifiedName(main.item.path)} is declared in ${others.length + 1} parts; this is the largest. The others: ${others.map((o) => `${o.display}:${o.item.symbol.startLine}-${o.item.symbol.endLine}`).join(', ')}.`,
     );
-  } else {
-    // Overloads one after another read as one answer (when they are small enough to show whole).
-    const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
-    const together = overloads ? await readOverloads(env, overloads, input, notes) : undefined;
-    if (together) return together;
-    const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
-    const list = candidateList(shown, candidates, input.kind);
-    if (candidates.length > shown.length)
-      list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
-    throw new LecternError(
-      'AMBIGUOUS_SYMBOL',
-      `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
-      list.join('\n'),
-    );
+    return main;
   }
-  // Re-read the chosen file: the answer must come from its current content.
+  // Overloads one after another read as one answer (when they are small enough to show whole).
+  const overloads = input.include_body !== false ? adjacentOverloads(candidates, everything) : undefined;
+  const together = overloads ? await readOverloads(env, overloads, input, notes) : undefined;
+  if (together) return together;
+  const shown = candidates.slice(0, MAX_CANDIDATES_SHOWN);
+  const list = candidateList(shown, candidates, input.kind);
+  if (candidates.length > shown.length)
+    list.push(`… and ${formatCount(candidates.length - shown.length)} more: narrow with path or kind.`);
+  throw new LecternError(
+    'AMBIGUOUS_SYMBOL',
+    `${plural(candidates.length, 'symbol')} match ${JSON.stringify(input.target)}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
+    list.join('\n'),
+  );
+}
+
+/** The chosen symbol, re-read from its file: the answer must come from its current content. */
+async function readChosen(
+  env: SymbolEnv,
+  chosen: Candidate,
+  input: SymbolInput,
+  notes: string[],
+): Promise<ToolResponse> {
   let chosenFile = await fileOutline(env, chosen.absolute);
   await withMembers(env, chosenFile, { segments: chosen.item.path, anchored: true });
   const freshIn = (symbols: OutlineSymbol[]) =>
@@ -527,6 +552,18 @@ function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], b
   return kept;
 }
 
+type Numbered = ReturnType<typeof numbered>;
+
+/** The lines a symbol answer shows: the body, or (head-only) its signature and doc with its members. */
+interface SymbolShown {
+  first: number;
+  last: number;
+  rendered: Numbered;
+  members: string[];
+  /** The body did not fit: the head is shown instead. */
+  degraded: boolean;
+}
+
 function renderSymbol(
   env: SymbolEnv,
   display: string,
@@ -545,76 +582,110 @@ function renderSymbol(
   // Kept short: on small symbols the header is most of the overhead (meta has the file's size).
   const header = `${display}:${from}-${to} ${symbol.kind} ${qualified}`;
   const footer = notes.map((n) => `[${n}]`);
-  let degraded = false;
-  let first = from;
-  let last = to;
-  let rendered = numbered(source, from, to, env.settings.lineNumbers);
-  let members: string[] = [];
   const wantsBody = input.include_body ?? true;
+  const body = numbered(source, from, to, env.settings.lineNumbers);
   const [spanStart, spanEnd] = lineBytes(source, from, to);
   const overLines = env.maxLines !== undefined && to - from + 1 > env.maxLines;
   const tooBig =
     wantsBody &&
-    (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(rendered.body) + 60 > env.tokenCap);
-  if (!wantsBody || tooBig) {
-    // Signature, doc and member outline instead of the body.
-    const head = headLines(symbol);
-    first = from;
-    last = Math.min(head.end, to);
-    rendered = numbered(source, first, last, env.settings.lineNumbers);
-    if (head.docCut)
-      footer.push(
-        `[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`,
-      );
-    members = fitMembers(
-      env,
-      memberLines(symbol),
-      env.tokenCap - env.countTokens(rendered.body) - 200,
-      display,
-      symbol,
-    );
-    if (outside.length > 0 && members.length === memberLines(symbol).length)
-      members.push(
-        ...fitOutside(
-          env,
-          display,
-          outside,
-          env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
-        ),
-      );
-    if (tooBig) {
-      degraded = true;
-      footer.unshift(
-        `[${qualified} is ${plural(symbol.endLine - symbol.startLine + 1, 'line')}, more than one answer may hold (${overLines ? `${plural(env.maxLines!, 'line')} per read in this session` : `${formatCount(env.tokenCap)} tokens`}): showing its signature${members.length > 0 ? ' and members' : ''}. ` +
-          `Read a member by name, or its body in ranges: ${callText('lectern_read', { mode: 'file', target: display, start_line: symbol.startLine, end_line: Math.min(symbol.endLine, symbol.startLine + 299) })}]`,
-      );
-    }
-    if (members.length > 0) {
-      const example = symbol.children[0] ?? outside[0]!.symbol;
-      const examplePath = symbol.children[0] ? display : outside[0]!.display;
-      const count = symbol.children.length + outside.length;
-      footer.push(
-        `[Members (${formatCount(count)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name.split('::').pop()}`, path: examplePath })}]`,
-      );
-    }
-  }
+    (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(body.body) + 60 > env.tokenCap);
+  const shown: SymbolShown =
+    !wantsBody || tooBig
+      ? headInstead(env, { display, source, symbol, qualified, outside, from, to }, tooBig, overLines, footer)
+      : { first: from, last: to, rendered: body, members: [], degraded: false };
+  const { rendered, members } = shown;
   if (rendered.cut > 0) env.onDisplayCut?.();
   if (rendered.cut > 0)
     footer.push(
       `[${plural(rendered.cut, 'line')} longer than ${formatCount(LIMITS.maxLineChars)} characters cut for display.]`,
     );
-  const body = members.length > 0 ? `${rendered.body}\n${members.join('\n')}` : rendered.body;
-  const text = [header, body, ...footer].join('\n');
-  const [startByte, endByte] = lineBytes(source, first, last);
+  const shownBody = members.length > 0 ? `${rendered.body}\n${members.join('\n')}` : rendered.body;
+  const meta = symbolMeta(source, symbol, display, qualified, shown);
+  meta.truncated = shown.degraded || !wantsBody;
+  if (notes.length > 0) meta.notes = [...notes];
+  return {
+    ok: true,
+    mode: 'symbol',
+    target: input.target,
+    content: rendered.content,
+    text: [header, shownBody, ...footer].join('\n'),
+    meta,
+    location: { file: display, line: symbol.startLine, end_line: symbol.endLine },
+  };
+}
+
+interface HeadContext {
+  display: string;
+  source: SourceText;
+  symbol: OutlineSymbol;
+  qualified: string;
+  outside: OutsideMethod[];
+  from: number;
+  to: number;
+}
+
+/** Signature, doc and member outline instead of the body (asked for, or the body is too big). */
+function headInstead(
+  env: SymbolEnv,
+  at: HeadContext,
+  tooBig: boolean,
+  overLines: boolean,
+  footer: string[],
+): SymbolShown {
+  const { display, symbol, qualified, outside } = at;
+  const head = headLines(symbol);
+  const first = at.from;
+  const last = Math.min(head.end, at.to);
+  const rendered = numbered(at.source, first, last, env.settings.lineNumbers);
+  if (head.docCut)
+    footer.push(
+      `[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`,
+    );
+  const members = fitMembers(
+    env,
+    memberLines(symbol),
+    env.tokenCap - env.countTokens(rendered.body) - 200,
+    display,
+    symbol,
+  );
+  if (outside.length > 0 && members.length === memberLines(symbol).length)
+    members.push(
+      ...fitOutside(
+        env,
+        display,
+        outside,
+        env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
+      ),
+    );
+  if (tooBig) {
+    footer.unshift(
+      `[${qualified} is ${plural(symbol.endLine - symbol.startLine + 1, 'line')}, more than one answer may hold (${overLines ? `${plural(env.maxLines!, 'line')} per read in this session` : `${formatCount(env.tokenCap)} tokens`}): showing its signature${members.length > 0 ? ' and members' : ''}. ` +
+        `Read a member by name, or its body in ranges: ${callText('lectern_read', { mode: 'file', target: display, start_line: symbol.startLine, end_line: Math.min(symbol.endLine, symbol.startLine + 299) })}]`,
+    );
+  }
+  if (members.length > 0) {
+    const example = symbol.children[0] ?? outside[0]!.symbol;
+    const examplePath = symbol.children[0] ? display : outside[0]!.display;
+    const count = symbol.children.length + outside.length;
+    footer.push(
+      `[Members (${formatCount(count)}) — read one: ${callText('lectern_read', { mode: 'symbol', target: `${qualified}.${example.name.split('::').pop()}`, path: examplePath })}]`,
+    );
+  }
+  return { first, last, rendered, members, degraded: tooBig };
+}
+
+/** meta of a symbol answer: the lines shown, and the symbol resolved (its declaration's lines and bytes). */
+function symbolMeta(source: SourceText, symbol: OutlineSymbol, display: string, qualified: string, shown: SymbolShown) {
+  const [startByte, endByte] = lineBytes(source, shown.first, shown.last);
   const [declStart, declEnd] = lineBytes(source, symbol.startLine, symbol.endLine);
   const meta = {
     ...emptyMeta(),
-    truncated: degraded || !wantsBody,
-    preview_degraded: degraded,
+    truncated: shown.degraded,
+    preview_degraded: shown.degraded,
     total_lines: source.lineCount,
     total_bytes: source.lineStarts[source.lineCount]!,
-    start_line: first,
-    end_line: last,
+    start_line: shown.first,
+    end_line: shown.last,
     start_byte: startByte,
     end_byte: endByte,
     resolved_symbol: {
@@ -630,14 +701,5 @@ function renderSymbol(
       signature: symbol.signature,
     },
   };
-  if (notes.length > 0) meta.notes = [...notes];
-  return {
-    ok: true,
-    mode: 'symbol',
-    target: input.target,
-    content: rendered.content,
-    text,
-    meta,
-    location: { file: display, line: symbol.startLine, end_line: symbol.endLine },
-  };
+  return meta;
 }

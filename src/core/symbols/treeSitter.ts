@@ -83,9 +83,10 @@ export class TreeSitter {
     this.parsedChars += text.length;
     this.parser.setLanguage(language);
     const deadline = Date.now() + deadlineMs;
-    const tree = this.parser.parse(spec.mask ? spec.mask(text) : text, null, {
-      progressCallback: () => (Date.now() > deadline || signal?.isCancellationRequested === true) as unknown as void,
-    });
+    // web-tree-sitter stops the parse when this returns true (its typings say void; a function that
+    // returns a boolean is one that returns void to TypeScript, so no cast is needed).
+    const stop = (): boolean => Date.now() > deadline || signal?.isCancellationRequested === true;
+    const tree = this.parser.parse(spec.mask ? spec.mask(text) : text, null, { progressCallback: stop });
     if (!tree) this.parser.reset();
     return tree;
   }

@@ -4,7 +4,9 @@
 // its own text could pass for a numbered line or a block separator; every other line is the file's
 // text as is, and its number is the numbered line's above plus the lines between. "every": each line
 // carries its number (the gutter before sparse numbering).
-import type { LineNumbers } from '../ground/settings';
+
+/** How answers number a file's lines (the setting `lectern.lineNumbers`): sparse, or every line. */
+export type LineNumbers = 'sparse' | 'every';
 
 export interface GutterLine {
   number: number;

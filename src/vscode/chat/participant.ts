@@ -49,28 +49,26 @@ function recorded(
 ): vscode.ChatResponseStream {
   const response: StreamedResponse = { prompt: request.prompt, command: request.command, parts: [] };
   into.push(response);
-  // The stream is frozen: record through a new object that forwards every member.
-  const wrapper: Record<string | symbol, unknown> = {};
-  for (const key of Object.keys(stream) as (keyof vscode.ChatResponseStream)[]) {
-    const value = stream[key];
-    wrapper[key] = typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(stream) : value;
-  }
-  for (const kind of ['markdown', 'progress', 'reference'] as const) {
-    const original = (stream[kind] as (...a: unknown[]) => unknown).bind(stream);
-    wrapper[kind] = (...args: unknown[]) => {
-      const first = args[0];
-      response.parts.push({
-        kind,
-        value:
-          kind === 'reference'
-            ? describeReference(first)
-            : typeof first === 'string'
-              ? first
-              : (first as vscode.MarkdownString).value,
-      });
-      original(...args);
-      return wrapper;
-    };
-  }
-  return wrapper as unknown as vscode.ChatResponseStream;
+  const record = (kind: StreamedResponse['parts'][number]['kind'], value: string) =>
+    response.parts.push({ kind, value });
+  // The stream is frozen: record through a new object that forwards every member of the API (a
+  // member the API gains is a type error here until it is forwarded).
+  return {
+    markdown: (value) => {
+      record('markdown', typeof value === 'string' ? value : value.value);
+      stream.markdown(value);
+    },
+    progress: (value) => {
+      record('progress', value);
+      stream.progress(value);
+    },
+    reference: (value, iconPath) => {
+      record('reference', describeReference(value));
+      stream.reference(value, iconPath);
+    },
+    anchor: (value, title) => stream.anchor(value, title),
+    button: (command) => stream.button(command),
+    filetree: (value, baseUri) => stream.filetree(value, baseUri),
+    push: (part) => stream.push(part),
+  };
 }

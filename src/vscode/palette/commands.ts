@@ -38,11 +38,12 @@ function argsOf(arg: unknown): Args {
   return arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as Args) : {};
 }
 
+/** Runs a call as a user read and shows its answer; returns the document's uri. */
+type Show = (title: string, tool: string, input: Args) => Promise<vscode.Uri | undefined>;
+
 export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
   const documents = new AnswerDocuments();
-
-  /** Runs the call as a user read and shows its answer; returns the document's uri. */
-  const show = async (title: string, tool: string, input: Args): Promise<vscode.Uri | undefined> => {
+  const show: Show = async (title, tool, input) => {
     const response = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` },
       () => engine.invoke(tool, input, { origin: 'user' }),
@@ -53,114 +54,119 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
     );
     return editor.document.uri;
   };
-
-  const readSymbol = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const given = typeof arg === 'string' ? { name: arg } : argsOf(arg);
-    let name = typeof given.name === 'string' ? given.name : undefined;
-    let path = typeof given.path === 'string' ? given.path : undefined;
-    if (!name) {
-      const picked = await pickSymbol(engine);
-      if (!picked) return undefined;
-      ({ name, path } = picked);
-    }
-    return show(`symbol ${name}`, 'lectern_read', { mode: 'symbol', target: name, ...(path ? { path } : {}) });
-  };
-
-  const outlineFile = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const target = fileOf(arg);
-    if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to outline it.');
-    return show(`outline ${target}`, 'lectern_read', { mode: 'file', target, outline: true });
-  };
-
-  const readLines = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const given = argsOf(arg);
-    const target = fileOf(arg);
-    if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to read lines of it.');
-    let start = typeof given.start === 'number' ? given.start : undefined;
-    let end = typeof given.end === 'number' ? given.end : undefined;
-    const editor = vscode.window.activeTextEditor;
-    if (start === undefined && !(arg instanceof vscode.Uri) && editor && !editor.selection.isEmpty) {
-      start = editor.selection.start.line + 1;
-      end =
-        editor.selection.end.line +
-        (editor.selection.end.character === 0 && editor.selection.end.line > editor.selection.start.line ? 0 : 1);
-    }
-    if (start === undefined) {
-      const typed = await vscode.window.showInputBox({
-        title: `Lectern: Read Lines of ${target}`,
-        prompt: 'Lines, 1-based: "120-180", or "120" for one line',
-        validateInput: (v) => (parseRange(v) ? null : 'e.g. 120-180'),
-      });
-      const range = typed === undefined ? undefined : parseRange(typed);
-      if (!range) return undefined;
-      [start, end] = range;
-    }
-    return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', {
-      mode: 'file',
-      target,
-      start_line: start,
-      end_line: end ?? start,
-    });
-  };
-
-  const searchWorkspace = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const given = typeof arg === 'string' ? { query: arg } : argsOf(arg);
-    let query = typeof given.query === 'string' ? given.query : undefined;
-    if (!query) {
-      const editor = vscode.window.activeTextEditor;
-      const word =
-        editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).split('\n')[0] : undefined;
-      query = await vscode.window.showInputBox({
-        title: 'Lectern: Search in Workspace',
-        prompt: 'Text to find (a literal; the model-facing search)',
-        value: word,
-      });
-      if (!query) return undefined;
-    }
-    const input: Args = {
-      query,
-      ...(typeof given.target === 'string' ? { target: given.target } : {}),
-      ...(given.regex === true ? { regex: true } : {}),
-    };
-    return show(`search ${query}`, 'lectern_search', input);
-  };
-
-  const previewChanges = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const given = argsOf(arg);
-    const target = arg instanceof vscode.Uri ? relative(arg) : typeof given.path === 'string' ? given.path : undefined;
-    let against = typeof given.against === 'string' ? given.against.toUpperCase() : undefined;
-    if (!against) {
-      const picked = await vscode.window.showQuickPick(
-        [
-          { label: 'HEAD', description: 'against the last commit', against: 'HEAD' },
-          { label: 'Index', description: 'against the staged version', against: 'INDEX' },
-          {
-            label: 'Unsaved',
-            description: 'editor changes not yet saved, against the file on disk',
-            against: 'WORKTREE',
-          },
-        ],
-        { title: `Lectern: Preview Changes${target ? ` of ${target}` : ''}` },
-      );
-      if (!picked) return undefined;
-      against = picked.against;
-    }
-    return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', {
-      mode: 'diff_preview',
-      ...(target ? { target } : {}),
-      ...(against !== 'HEAD' ? { against } : {}),
-    });
-  };
-
+  const command = (id: string, run: (show: Show, arg?: unknown) => Promise<vscode.Uri | undefined>) =>
+    vscode.commands.registerCommand(id, (arg?: unknown) => run(show, arg));
   return [
     documents,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, documents),
-    vscode.commands.registerCommand(PALETTE_COMMANDS.readSymbol, readSymbol),
-    vscode.commands.registerCommand(PALETTE_COMMANDS.outlineFile, outlineFile),
-    vscode.commands.registerCommand(PALETTE_COMMANDS.readLines, readLines),
-    vscode.commands.registerCommand(PALETTE_COMMANDS.searchWorkspace, searchWorkspace),
-    vscode.commands.registerCommand(PALETTE_COMMANDS.previewChanges, previewChanges),
+    command(PALETTE_COMMANDS.readSymbol, (show, arg) => readSymbol(engine, show, arg)),
+    command(PALETTE_COMMANDS.outlineFile, outlineFile),
+    command(PALETTE_COMMANDS.readLines, readLines),
+    command(PALETTE_COMMANDS.searchWorkspace, searchWorkspace),
+    command(PALETTE_COMMANDS.previewChanges, previewChanges),
   ];
+}
+
+async function readSymbol(engine: Lectern, show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const given = typeof arg === 'string' ? { name: arg } : argsOf(arg);
+  let name = typeof given.name === 'string' ? given.name : undefined;
+  let path = typeof given.path === 'string' ? given.path : undefined;
+  if (!name) {
+    const picked = await pickSymbol(engine);
+    if (!picked) return undefined;
+    ({ name, path } = picked);
+  }
+  return show(`symbol ${name}`, 'lectern_read', { mode: 'symbol', target: name, ...(path ? { path } : {}) });
+}
+
+async function outlineFile(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const target = fileOf(arg);
+  if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to outline it.');
+  return show(`outline ${target}`, 'lectern_read', { mode: 'file', target, outline: true });
+}
+
+async function readLines(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const target = fileOf(arg);
+  if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to read lines of it.');
+  const range = await linesOf(arg, target);
+  if (!range) return undefined;
+  const [start, end] = range;
+  return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', {
+    mode: 'file',
+    target,
+    start_line: start,
+    end_line: end ?? start,
+  });
+}
+
+/** The lines to read: from the arguments, else the active editor's selection, else asked for. */
+async function linesOf(arg: unknown, target: string): Promise<[number, number | undefined] | undefined> {
+  const given = argsOf(arg);
+  const start = typeof given.start === 'number' ? given.start : undefined;
+  const end = typeof given.end === 'number' ? given.end : undefined;
+  if (start !== undefined) return [start, end];
+  const editor = vscode.window.activeTextEditor;
+  if (!(arg instanceof vscode.Uri) && editor && !editor.selection.isEmpty) {
+    const { start: from, end: to } = editor.selection;
+    return [from.line + 1, to.line + (to.character === 0 && to.line > from.line ? 0 : 1)];
+  }
+  const typed = await vscode.window.showInputBox({
+    title: `Lectern: Read Lines of ${target}`,
+    prompt: 'Lines, 1-based: "120-180", or "120" for one line',
+    validateInput: (v) => (parseRange(v) ? null : 'e.g. 120-180'),
+  });
+  return typed === undefined ? undefined : parseRange(typed);
+}
+
+async function searchWorkspace(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const given = typeof arg === 'string' ? { query: arg } : argsOf(arg);
+  let query = typeof given.query === 'string' ? given.query : undefined;
+  if (!query) {
+    const editor = vscode.window.activeTextEditor;
+    const word =
+      editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).split('\n')[0] : undefined;
+    query = await vscode.window.showInputBox({
+      title: 'Lectern: Search in Workspace',
+      prompt: 'Text to find (a literal; the model-facing search)',
+      value: word,
+    });
+    if (!query) return undefined;
+  }
+  const input: Args = {
+    query,
+    ...(typeof given.target === 'string' ? { target: given.target } : {}),
+    ...(given.regex === true ? { regex: true } : {}),
+  };
+  return show(`search ${query}`, 'lectern_search', input);
+}
+
+async function previewChanges(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const given = argsOf(arg);
+  const target = arg instanceof vscode.Uri ? relative(arg) : typeof given.path === 'string' ? given.path : undefined;
+  const against = (typeof given.against === 'string' ? given.against.toUpperCase() : '') || (await pickAgainst(target));
+  if (!against) return undefined;
+  return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', {
+    mode: 'diff_preview',
+    ...(target ? { target } : {}),
+    ...(against !== 'HEAD' ? { against } : {}),
+  });
+}
+
+/** What to compare with, asked for. */
+async function pickAgainst(target: string | undefined): Promise<string | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'HEAD', description: 'against the last commit', against: 'HEAD' },
+      { label: 'Index', description: 'against the staged version', against: 'INDEX' },
+      {
+        label: 'Unsaved',
+        description: 'editor changes not yet saved, against the file on disk',
+        against: 'WORKTREE',
+      },
+    ],
+    { title: `Lectern: Preview Changes${target ? ` of ${target}` : ''}` },
+  );
+  return picked?.against;
 }
 
 async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string } | undefined> {
@@ -180,15 +186,13 @@ async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string
   });
   try {
     const symbols = await engine.listSymbols();
-    pick.items = symbols
-      .slice(0, MAX_PICKS)
-      .map((s) => ({
-        label: s.name,
-        description: `${s.kind} · ${s.file}:${s.line}`,
-        detail: s.signature,
-        name: s.name,
-        file: s.file,
-      }));
+    pick.items = symbols.slice(0, MAX_PICKS).map((s) => ({
+      label: s.name,
+      description: `${s.kind} · ${s.file}:${s.line}`,
+      detail: s.signature,
+      name: s.name,
+      file: s.file,
+    }));
   } catch (error) {
     pick.placeholder = `The symbol index failed: ${(error as Error)?.message ?? error}`;
   }

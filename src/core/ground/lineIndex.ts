@@ -1,8 +1,8 @@
 // Sparse line index: how many newlines precede each chunk boundary. Built lazily by the scans reads
 // do anyway, kept per file version, so the second read deep into a big file does not rescan it.
-import { LecternError } from '../ground/contract';
-import type { CancellationSignal } from '../ground/ports';
-import type { ByteSource } from './source';
+import { LecternError } from './contract';
+import type { CancellationSignal } from './ports';
+import type { ByteSource } from './byteSource';
 import { VersionCache } from './versionCache';
 
 const NEWLINE = 10;

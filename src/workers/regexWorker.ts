@@ -1,17 +1,10 @@
-// The worker thread behind regexRunner.ts: scans one text's lines with a regular expression,
+// The worker thread behind src/node/regexRunner.ts: scans one text's lines with a regular expression,
 // exactly as the workspace search does inline. It may be terminated mid-scan (the time bound).
 import { parentPort } from 'node:worker_threads';
 import { textHaystack } from '../core/search/haystack';
 import { scanText } from '../core/search/lineScan';
 import { createTextSearcher } from '../core/search/matcher';
-
-export interface ScanRequest {
-  id: number;
-  query: string;
-  caseSensitive: boolean;
-  text: string;
-  keep: number;
-}
+import type { ScanRequest } from '../node/regexRunner';
 
 parentPort?.on('message', (request: ScanRequest) => {
   try {

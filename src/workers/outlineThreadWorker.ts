@@ -1,18 +1,13 @@
-// The worker thread behind outlineThread.ts: outlines one large text at a time with the same code as
+// The worker thread behind src/node/outlineThread.ts: outlines one large text at a time with the same code as
 // the host's thread (src/core/symbols/textOutline.ts). It may be terminated mid-parse (the time bound).
 import { parentPort, workerData } from 'node:worker_threads';
-import type { OutlineBlockJob, OutlineThreadJob } from '../core/ground/ports';
 import { blockOfText } from '../core/symbols/enclosingBlock';
 import { LANGUAGES } from '../core/symbols/languages/index';
 import { OutlineOutOfTime } from '../core/symbols/outline';
 import { outlineOfText } from '../core/symbols/textOutline';
 import { TreeSitter } from '../core/symbols/treeSitter';
-import { createWasmLoader } from './wasmFiles';
-
-/** An outline, or (with `range`) the block around a range of lines. */
-export type OutlineThreadRequest = { id: number } & (
-  ({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob)
-);
+import type { OutlineThreadRequest } from '../node/outlineThread';
+import { createWasmLoader } from '../node/wasmFiles';
 
 const runtime = new TreeSitter(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 

@@ -1,4 +1,4 @@
-// A worker thread of the symbol index (see outlineWorkers.ts): parses the files it is sent with
+// A worker thread of the symbol index (see src/node/outlineWorkers.ts): parses the files it is sent with
 // the same extraction as the main thread and posts their outlines back, one batch at a time.
 import { closeSync, readSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
@@ -6,17 +6,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SymbolService } from '../core/symbols/service';
 import { sniff, decodeUtf8, decodeUtf16 } from '../core/text/encoding';
 import type { ParsedOutline } from '../core/ground/ports';
-import { openRegularSync } from './nodeFileSystem';
-import { createWasmLoader } from './wasmFiles';
-
-export interface OutlineJob {
-  files: string[];
-  maxFileBytes: number;
-  /** The workspace folders' real paths: a file whose opened real path lies elsewhere is not indexed. */
-  roots?: string[];
-  /** Files whose languages to load now (runtime, grammar, query); no answer is sent for such a job. */
-  warm?: string[];
-}
+import { openRegularSync } from '../node/nodeFileSystem';
+import type { OutlineJob } from '../node/outlineWorkers';
+import { createWasmLoader } from '../node/wasmFiles';
 
 const inside = (roots: readonly string[], real: string) =>
   roots.some((root) => {
