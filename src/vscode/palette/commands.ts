@@ -180,15 +180,13 @@ async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string
   });
   try {
     const symbols = await engine.listSymbols();
-    pick.items = symbols
-      .slice(0, MAX_PICKS)
-      .map((s) => ({
-        label: s.name,
-        description: `${s.kind} · ${s.file}:${s.line}`,
-        detail: s.signature,
-        name: s.name,
-        file: s.file,
-      }));
+    pick.items = symbols.slice(0, MAX_PICKS).map((s) => ({
+      label: s.name,
+      description: `${s.kind} · ${s.file}:${s.line}`,
+      detail: s.signature,
+      name: s.name,
+      file: s.file,
+    }));
   } catch (error) {
     pick.placeholder = `The symbol index failed: ${(error as Error)?.message ?? error}`;
   }
