@@ -3,7 +3,7 @@
 import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
 import { requireInside, type ResolvedPath } from '../ground/paths';
 import type { ReadEnv } from '../ground/env';
-import { LIMITS, type Settings } from '../ground/settings';
+import { LIMITS } from '../ground/settings';
 import { LineIndex } from '../ground/lineIndex';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';

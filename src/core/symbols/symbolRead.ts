@@ -245,7 +245,7 @@ async function candidatesFor(
             `${file.display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${last}".`,
           );
       }
-      const { display, notes: outlineNotes } = file;
+      const { notes: outlineNotes } = file;
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }
