@@ -74,9 +74,9 @@ async function searchWorkspace(
   let outside = 0;
   let secrets = 0;
   // Secret-looking files (keys, .env, credentials) are not read at all without the user's approval.
-  const isSecret = env.resolver.secretTest();
+  const isSecret = await env.resolver.secretTestUnder(scope.scopes);
   const secret = (file: ListedFile) => {
-    if (env.allowSecrets || !isSecret(file.absolute, file.relative)) return false;
+    if (env.allowSecrets || !isSecret(file)) return false;
     secrets++;
     return true;
   };
