@@ -1,6 +1,6 @@
 // The entry point every adapter calls: validates input, dispatches to the tool, and turns every
 // failure into a structured answer. Nothing thrown here reaches the host.
-import { bodyText, draft, render, type Draft } from './ground/answer';
+import { addNotes, bodyText, draft, render, type Draft } from './ground/answer';
 import { LecternError, type ToolResponse } from './ground/contract';
 import { errorResponse } from './ground/errors';
 import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
@@ -19,6 +19,7 @@ import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './text/lineIndex';
+import { REDACTED_NOTE } from './text/redact';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './text/versionCache';
 import { allTools, findTool, primaryTools } from './tools/definitions';
@@ -237,7 +238,8 @@ export class Lectern {
     signal: CancellationSignal,
     call?: SessionCall,
   ): Promise<Draft> {
-    const env = await this.env(options, signal);
+    let redacted = false;
+    const env = { ...(await this.env(options, signal)), onRedacted: () => void (redacted = true) };
     let answer: Draft;
     if (tool === 'lectern_read') {
       // The session's read budget: refused at the hard limit, else this answer's caps.
@@ -248,6 +250,8 @@ export class Lectern {
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
       answer = await other.run(env, input, notes);
     }
+    // Said only when the answer shows a redacted stretch (text read for it may have held one it does not show).
+    if (redacted && bodyText(answer).includes('****')) addNotes(answer, [REDACTED_NOTE]);
     const meta = answer.response.meta;
     if (meta.token_estimate === 0) meta.token_estimate = env.countTokens(bodyText(answer));
     return answer;

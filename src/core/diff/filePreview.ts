@@ -10,6 +10,7 @@ import { planFile, type FilePlan, type NoDifference } from './filePlan';
 import { eolOnlyHunk, pageHunks, type HunkPage } from './hunkPages';
 import { hunkHeader } from './lineDiff';
 import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
+import { shownBytes } from './shownBytes';
 import { contentOf, countLines, diffText, eolName } from './textCompare';
 import { sourceOf, type Version } from './versions';
 
@@ -77,8 +78,8 @@ function diffAnswer(env: ReadEnv, input: DiffPreviewInput, plan: FilePlan): Tool
   const name = plan.oldDisplay
     ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})`
     : plan.display;
-  const currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
-  const oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
+  const currentText = plan.current ? contentOf(shownBytes(env, plan.current.bytes)) : undefined;
+  const oldText = plan.old ? contentOf(shownBytes(env, plan.old.bytes)) : undefined;
   const totalLines = currentText?.kind === 'text' ? countLines(currentText.text) : null;
   const baseMeta = (): ReadMeta => ({
     ...emptyMeta(),

@@ -7,6 +7,8 @@ import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
 import type { VersionCache } from '../text/versionCache';
 import { fileSource, memorySource, type ByteSource } from '../text/source';
+import { redactedSource } from '../text/redactedSource';
+import type { ReadEnv } from '../ground/env';
 import { formatBytes } from '../ground/format';
 
 export interface TextFile {
@@ -24,8 +26,24 @@ export interface TextFile {
 
 const encoder = new TextEncoder();
 
-/** `sniffs`: what earlier reads learnt of a version's first bytes (binary, encoding), so they are not read again. */
-export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
+/**
+ * `sniffs`: what earlier reads learnt of a version's first bytes (binary, encoding), so they are not
+ * read again. The text comes with private keys and URL passwords inside it redacted (text/redact.ts)
+ * unless the user approved secrets; `secrets.onRedacted` is told when a read redacted something.
+ */
+export async function openText(
+  host: Host,
+  path: ResolvedPath,
+  sniffs?: VersionCache<Sniff>,
+  secrets: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'> = {},
+): Promise<TextFile> {
+  const file = await openRaw(host, path, sniffs);
+  // The text as approved is another version for caches: a cached parse of it must not reach a call without approval.
+  if (secrets.allowSecrets) return { ...file, versionKey: `${file.versionKey}:unredacted` };
+  return { ...file, source: redactedSource(file.source, secrets.onRedacted) };
+}
+
+async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
   const dirty = host.documents?.dirty(path.absolute);
   if (dirty) {
     return {

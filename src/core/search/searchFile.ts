@@ -114,7 +114,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const matcher = createMatcher(input.query, input.is_regex ?? false, input.case_sensitive ?? false);
   const path = await env.resolver.resolve(input.target);
   requireInside(path, env.allowOutside, 'Search files', env.allowSecrets);
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   const maxMatches = Math.min(input.max_matches ?? LIMITS.defaultSearchMatches, LIMITS.maxSearchMatches);
   const before = Math.min(input.before ?? 0, LIMITS.maxSearchContext);
   const after = Math.min(input.after ?? 0, LIMITS.maxSearchContext);

@@ -189,7 +189,7 @@ async function searchWorkspace(
         await take(
           file,
           order++,
-          examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher),
+          examine(raw(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside), searcher, env),
         );
         if (now - slice > SLICE_MS) {
           await yieldToHost();
@@ -216,7 +216,11 @@ async function searchWorkspace(
           await take(
             next.value,
             fileOrder,
-            examine(raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)), searcher),
+            examine(
+              raw(next.value) ?? (await readAsync(host, checkedPath(next.value), limits.maxFileBytes)),
+              searcher,
+              env,
+            ),
           );
         }
       };
