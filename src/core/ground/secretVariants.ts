@@ -21,52 +21,49 @@ const SWAP_SUFFIXES = new Set(['.swp', '.swo']);
 /** Cheap first test: a name of the path ends like a variant (most paths do not, and pay nothing more). */
 const MAY_BE_VARIANT = /(?:[ .~#]|\.(?:bak|backup|old|orig|save|swp|swo|tmp|copy))(?:\/|$)/i;
 
-/** One name without what makes it a variant, and whether a swap suffix was among it (Vim's leading dot). */
-function strip(name: string): { name: string; swap: boolean } {
-  let swap = false;
-  for (let changed = true; changed && name.length > 0;) {
-    changed = false;
-    const trimmed = name.replace(/[ .]+$/, '');
-    if (trimmed !== name && trimmed.length > 0) {
-      name = trimmed;
-      changed = true;
-    }
-    if (name.length > 2 && name.startsWith('#') && name.endsWith('#')) {
-      name = name.slice(1, -1);
-      changed = true;
-    }
-    const lower = name.toLowerCase();
+/** Most names one name is judged as (a name built of many layers of copies stops there). */
+const MAX_NAMES = 16;
+
+/** The names one name may be a copy of (itself excluded): every way of peeling its variant endings. */
+function originals(name: string): string[] {
+  const found = new Set<string>();
+  const queue = [name];
+  while (queue.length > 0 && found.size < MAX_NAMES) {
+    const at = queue.shift()!;
+    const next: string[] = [];
+    const trimmed = at.replace(/[ .]+$/, '');
+    if (trimmed !== at && trimmed.length > 0) next.push(trimmed);
+    if (at.length > 2 && at.startsWith('#') && at.endsWith('#')) next.push(at.slice(1, -1));
+    const lower = at.toLowerCase();
     for (const suffix of BACKUP_SUFFIXES) {
-      if (lower.endsWith(suffix) && name.length > suffix.length) {
-        name = name.slice(0, -suffix.length);
-        swap ||= SWAP_SUFFIXES.has(suffix);
-        changed = true;
-        break;
-      }
+      if (!lower.endsWith(suffix) || at.length <= suffix.length) continue;
+      const base = at.slice(0, -suffix.length);
+      next.push(base);
+      // Vim names the swap file of "id_rsa" ".id_rsa.swp".
+      if (SWAP_SUFFIXES.has(suffix) && base.startsWith('.') && base.length > 1) next.push(base.slice(1));
+    }
+    for (const n of next) {
+      if (n === name || found.has(n)) continue;
+      found.add(n);
+      queue.push(n);
     }
   }
-  return { name, swap };
+  return [...found];
 }
 
 /**
- * The paths `posix` (forward slashes) may be a variant of: every name stripped of variant endings,
- * and, where a swap suffix was stripped, without the dot Vim puts before the name. Empty when no
- * name is a variant.
+ * The paths `posix` (forward slashes) may be a copy of: each name replaced by every name it may
+ * copy (at most 16 paths). Empty when no name is a variant.
  */
 export function variantsOf(posix: string): string[] {
   if (!MAY_BE_VARIANT.test(posix)) return [];
   const names = posix.split('/');
-  let changed = false;
-  let swapAt = -1;
-  const stripped = names.map((name, i) => {
-    if (name === '' || name === '.' || name === '..') return name;
-    const s = strip(name);
-    if (s.name !== name) changed = true;
-    if (s.swap && s.name.startsWith('.') && s.name.length > 1 && !s.name.startsWith('..')) swapAt = i;
-    return s.name;
+  let paths = [names];
+  names.forEach((name, i) => {
+    if (name === '' || name === '.' || name === '..') return;
+    const others = originals(name);
+    if (others.length === 0) return;
+    paths = paths.flatMap((p) => [p, ...others.map((o) => p.map((n, j) => (j === i ? o : n)))]).slice(0, MAX_NAMES + 1);
   });
-  if (!changed) return [];
-  const variants = [stripped.join('/')];
-  if (swapAt !== -1) variants.push(stripped.map((n, i) => (i === swapAt ? n.slice(1) : n)).join('/'));
-  return variants;
+  return paths.slice(1).map((p) => p.join('/'));
 }
