@@ -18,8 +18,6 @@ const URL_MARK = encoder.encode('://');
 const BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 /** A line of a key's body: base64 (and \n escapes), maybe indented, quoted or concatenated in code. */
 const BODY_LINE = /^[\s"'`]*(?:[A-Za-z0-9+/=]|\\[nr])+(?:[\s"'`,;+]|\\[nr])*$/;
-/** A line that may be a key's body seen from a window that starts inside it (long enough to be one). */
-const BODY_LIKE = /^[\s"'`]*(?:[A-Za-z0-9+/=]|\\[nr]){16,}(?:[\s"'`,;+]|\\[nr])*$/;
 /** An armor header inside a block (Proc-Type, DEK-Info, Version, Comment). */
 const HEADER = /^([\s"'`]*[A-Za-z][A-Za-z0-9-]*:)\s/;
 const BLANK = /^[\s"'`]*$/;
@@ -182,12 +180,43 @@ export function mayHoldSecrets(bytes: Uint8Array): { keys: boolean; urls: boolea
   return { keys: findBytes(bytes, KEY_MARK) !== -1, urls: findBytes(bytes, URL_MARK) !== -1 };
 }
 
+const isQuoteOrSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27 || c === 0x60;
+
+/**
+ * True when bytes [start, end) are a line a key's body may be (at least 16 base64 characters, maybe indented, quoted or with \\n escapes), judged byte by byte:
+ * an ordinary line stops it at its first space or punctuation.
+ */
+function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
+  let at = start;
+  while (at < end && isQuoteOrSpace(bytes[at]!)) at++;
+  let run = 0;
+  for (; at < end; at++) {
+    const c = bytes[at]!;
+    if (isBase64(c)) run++;
+    else if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
+      run += 2;
+      at++;
+    } else break;
+  }
+  if (run < 16) return false;
+  for (; at < end; at++) {
+    const c = bytes[at]!;
+    if (isQuoteOrSpace(c) || c === 0x2c || c === 0x3b || c === 0x2b || c === 0x0d) continue;
+    if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
+      at++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 /** True when the line at `at` (or the next one) looks like a key's body: a window starting there may start inside a block. */
 export function startsInBody(bytes: Uint8Array, at: number): boolean {
   let start = at > 0 ? bytes.lastIndexOf(NEWLINE, at - 1) + 1 : 0;
   for (let n = 0; n < 2 && start < bytes.length; n++) {
     const end = lineEnd(bytes, start);
-    if (BODY_LIKE.test(latin1(bytes, start, end))) return true;
+    if (bodyLikeLine(bytes, start, end)) return true;
     start = end + 1;
   }
   return false;
