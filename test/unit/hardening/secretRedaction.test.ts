@@ -60,6 +60,31 @@ describe('hardening: secrets inside ordinary files are redacted', () => {
     assertRedacted(snippet.text, 'snippet');
   });
 
+  it('a window deep inside a long key block, far into a large file, is redacted too', async () => {
+    const ws = workspace();
+    const prefix = Array.from({ length: 3000 }, (_, i) => `line ${i} of ordinary text, nothing secret here`).join('\n');
+    const longBody = Array.from(
+      { length: 400 },
+      (_, i) => `${String(i).padStart(4, '0')}SeCrEtBoDy${'Q'.repeat(50)}`,
+    ).join('\n');
+    const text = `${prefix}\n-----BEGIN OPENSSH PRIVATE KEY-----\n${longBody}\n-----END OPENSSH PRIVATE KEY-----\ntail\n`;
+    ws.write('big/notes.txt', text);
+    const bodyStart = text.indexOf('-----BEGIN');
+    for (const input of [
+      { start_line: 3200, end_line: 3210 },
+      { start_line: 3390, end_line: 3410 },
+      { start_byte: bodyStart + 20_000, max_bytes: 500 },
+      { start_byte: bodyStart + 3, max_bytes: 400 },
+      { tail: 10 },
+    ]) {
+      const r = await ok(ws.lectern, 'lectern_read', { target: 'big/notes.txt', ...input });
+      assertRedacted(r.text, JSON.stringify(input));
+      assert.match(r.text, /\*{20}/, `${JSON.stringify(input)}: ${r.text}`);
+    }
+    const search = await ok(ws.lectern, 'lectern_search', { target: 'big/notes.txt', query: 'tail', before: 5 });
+    assertRedacted(search.text, 'search before tail');
+  });
+
   it('search matches and their context, in a file and over the workspace', async () => {
     const ws = workspace();
     ws.write('notes/key.txt', `intro\n${PEM}outro\n`);
