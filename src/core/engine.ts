@@ -250,12 +250,19 @@ export class Lectern {
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
       answer = await other.run(env, input, notes);
     }
-    // Said only when the answer shows a redacted stretch (text read for it may have held one it does not show).
-    if (redacted && bodyText(answer).includes('****')) addNotes(answer, [REDACTED_NOTE]);
+    if (redacted) noteRedacted(answer);
     const meta = answer.response.meta;
     if (meta.token_estimate === 0) meta.token_estimate = env.countTokens(bodyText(answer));
     return answer;
   }
+}
+
+/**
+ * The note on redacted text, said by the answer (or each answer of a list) that shows a redacted
+ * stretch: text read for it may have held one it does not show.
+ */
+function noteRedacted(answer: Draft): void {
+  for (const part of answer.parts ?? [answer]) if (bodyText(part).includes('****')) addNotes(part, [REDACTED_NOTE]);
 }
 
 /** The tools besides lectern_read, by name. */

@@ -43,6 +43,10 @@ describe('hardening: secrets inside ordinary files are redacted', () => {
       const r = await ok(ws.lectern, 'lectern_read', { target: 'notes/key.txt', ...input });
       assertRedacted(r.text, JSON.stringify(input));
     }
+    // A list of targets: the answer that shows the redacted lines says so.
+    const list = await ok(ws.lectern, 'lectern_read', { target: ['src/keys.ts', 'notes/key.txt'] });
+    assertRedacted(list.text, 'list');
+    assert.ok(list.text.includes(REDACTED_NOTE), list.text);
     // Line numbers and sizes stay true: the file's lines are all there.
     assert.equal(whole.meta.total_lines, 24);
     // Symbols need the parser: the same folder through a host that loads it.
