@@ -39,20 +39,24 @@ function leaks(r: ToolResponse): boolean {
 describe('hardening: secrets fuzz (fast-check, real files)', () => {
   it('generated secret names and their variants are refused by reads and skipped by searches', async () => {
     const matches = secretMatcher([]);
+    // One workspace for every run (each run's files in a folder of its own, removed after it).
+    const ws = workspace();
+    let run = 0;
     await fc.assert(
-      fc.asyncProperty(variantName, fc.array(word, { maxLength: 2 }), async (name, folders) => {
-        assert.ok(matches([...folders, name].join('/')), `${JSON.stringify(name)} is judged secret`);
+      fc.asyncProperty(variantName, fc.array(word, { maxLength: 2 }), async (name, names) => {
+        assert.ok(matches([...names, name].join('/')), `${JSON.stringify(name)} is judged secret`);
         if (process.platform === 'win32' && /[ .]$/.test(name)) return; // such names cannot be made there
-        const ws = workspace();
+        const folders = [`run${run++}`, ...names];
         const rel = [...folders, name].join('/');
         ws.write(rel, `${MARK} in ${name}\n`);
         const read = await ws.lectern.invoke('lectern_read', { target: rel });
         assert.equal(read.error?.code, 'SECRET_PATH', `${JSON.stringify(rel)}: ${read.text.slice(0, 200)}`);
         const search = await ws.lectern.invoke('lectern_search', { query: QUERY });
         assert.ok(search.ok && !leaks(search), `${JSON.stringify(rel)}: ${search.text.slice(0, 300)}`);
-        const folder = folders.length > 0 ? folders.join('/') : '.';
+        const folder = folders.join('/');
         const scoped = await ws.lectern.invoke('lectern_search', { query: QUERY, target: folder });
         assert.ok(!leaks(scoped), `${JSON.stringify(rel)} in ${folder}: ${scoped.text.slice(0, 300)}`);
+        fs.rmSync(path.join(ws.root, folders[0]!), { recursive: true, force: true });
       }),
       { numRuns: 60 },
     );
@@ -61,18 +65,21 @@ describe('hardening: secrets fuzz (fast-check, real files)', () => {
   it('links inside the workspace to secret folders are judged by where they lead', async function () {
     if (process.platform === 'win32') this.skip();
     const secretFolders = ['.aws', '.ssh', '.gnupg', '.azure', '.config/gcloud'];
+    const ws = workspace();
+    let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...secretFolders),
         fc.array(word, { minLength: 1, maxLength: 3 }),
         word,
         fc.constantFrom('folder', 'folder/', 'glob', 'absolute', 'read'),
-        async (secretFolder, linkPath, file, how) => {
-          const ws = workspace();
-          ws.write(`${secretFolder}/${file}`, `${MARK} ${file}\n`);
+        async (secretFolder, linkNames, file, how) => {
+          const top = `run${run++}`;
+          const linkPath = [top, ...linkNames];
+          ws.write(`${top}/${secretFolder}/${file}`, `${MARK} ${file}\n`);
           const link = path.join(ws.root, ...linkPath);
           fs.mkdirSync(path.dirname(link), { recursive: true });
-          fs.symlinkSync(path.relative(path.dirname(link), path.join(ws.root, secretFolder)), link);
+          fs.symlinkSync(path.relative(path.dirname(link), path.join(ws.root, top, secretFolder)), link);
           const rel = linkPath.join('/');
           const r =
             how === 'read'
@@ -82,6 +89,7 @@ describe('hardening: secrets fuzz (fast-check, real files)', () => {
                   target: how === 'folder' ? rel : how === 'folder/' ? `${rel}/` : how === 'glob' ? `${rel}/**` : link,
                 });
           assert.ok(!leaks(r), `${secretFolder} via ${rel} (${how}): ${r.text.slice(0, 300)}`);
+          fs.rmSync(path.join(ws.root, top), { recursive: true, force: true });
         },
       ),
       { numRuns: 40 },
@@ -93,6 +101,8 @@ describe('hardening: secrets fuzz (fast-check, real files)', () => {
     const line = fc.stringMatching(/^[ -~]{0,60}$/).filter((l) => !l.includes('PRIVATE KEY') && !l.includes(MARK));
     const body = fc.array(fc.stringMatching(/^[A-Za-z0-9+/]{8,56}$/), { minLength: 1, maxLength: 30 });
     const style = fc.constantFrom('plain', 'indented', 'quoted', 'json', 'pgp', 'headers');
+    const ws = workspace();
+    let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(line, { maxLength: 20 }),
@@ -120,17 +130,17 @@ describe('hardening: secrets fuzz (fast-check, real files)', () => {
             block = [`${pad}-----BEGIN ${begin}-----`, ...headers, ...lines, `${pad}-----END ${begin}-----`].join('\n');
           }
           const text = [...before, block, ...after].join('\n') + '\n';
-          const ws = workspace();
-          ws.write('notes/file.txt', text);
+          const target = `notes/file${run++}.txt`;
+          ws.write(target, text);
           const lines = text.split('\n').length;
           const first = (a % lines) + 1;
           const last = first + (b % 40);
           const start = a % text.length;
           for (const input of [
-            { target: 'notes/file.txt' },
-            { target: 'notes/file.txt', start_line: first, end_line: last },
-            { target: 'notes/file.txt', start_byte: start, max_bytes: 1 + (b % 2000) },
-            { target: 'notes/file.txt', tail: 1 + (b % 30) },
+            { target },
+            { target, start_line: first, end_line: last },
+            { target, start_byte: start, max_bytes: 1 + (b % 2000) },
+            { target, tail: 1 + (b % 30) },
           ]) {
             const r = await ws.lectern.invoke('lectern_read', input);
             assert.ok(!leaks(r), `${JSON.stringify(input)} of ${JSON.stringify(text)}: ${r.text.slice(0, 500)}`);
@@ -140,11 +150,12 @@ describe('hardening: secrets fuzz (fast-check, real files)', () => {
             { query: 'BEGIN', after: 40 },
             { query, before: 40, after: 40 },
             { query: 'END', before: 40 },
-            { target: 'notes/file.txt', query: 'BEGIN', after: 40 },
+            { target, query: 'BEGIN', after: 40 },
           ]) {
             const r = await ws.lectern.invoke('lectern_search', input);
             assert.ok(!leaks(r), `${JSON.stringify(input)} of ${JSON.stringify(text)}: ${r.text.slice(0, 500)}`);
           }
+          fs.rmSync(path.join(ws.root, target));
         },
       ),
       { numRuns: 60 },
