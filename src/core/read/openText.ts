@@ -22,6 +22,8 @@ export interface TextFile {
   mtimeMs: number | null;
   /** UTF-16 files are served as UTF-8; byte offsets then refer to the UTF-8 form. */
   transcoded: boolean;
+  /** How many reads of `source` redacted a secret so far (absent: the user approved secrets). */
+  redactions?: { count: number };
 }
 
 const encoder = new TextEncoder();
@@ -40,7 +42,12 @@ export async function openText(
   const file = await openRaw(host, path, sniffs);
   // The text as approved is another version for caches: a cached parse of it must not reach a call without approval.
   if (secrets.allowSecrets) return { ...file, versionKey: `${file.versionKey}:unredacted` };
-  return { ...file, source: redactedSource(file.source, secrets.onRedacted) };
+  const redactions = { count: 0 };
+  const onRedacted = () => {
+    redactions.count++;
+    secrets.onRedacted?.();
+  };
+  return { ...file, source: redactedSource(file.source, onRedacted), redactions };
 }
 
 async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {

@@ -92,6 +92,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );
     }
+    if (outline.source.redacted) env.onRedacted?.();
     return {
       display: path.display,
       absolute: path.absolute,

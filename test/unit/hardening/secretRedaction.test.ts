@@ -54,7 +54,9 @@ describe('hardening: secrets inside ordinary files are redacted', () => {
     const parsing = new Lectern({ fs: nodeFileSystem, roots: () => roots, loadWasm: createWasmLoader() }, () => ({
       sessionGuard: false,
     }));
-    for (const input of [{ target: 'src/keys.ts' }, { target: 'loadKey', mode: 'symbol', path: 'src/keys.ts' }]) {
+    const symbol = { target: 'loadKey', mode: 'symbol', path: 'src/keys.ts' };
+    // The second symbol read comes from the cached parse: it says so all the same.
+    for (const input of [{ target: 'src/keys.ts' }, symbol, symbol]) {
       const r = await ok(parsing, 'lectern_read', input);
       assertRedacted(r.text, JSON.stringify(input));
       assert.match(r.text, /return `-----BEGIN RSA PRIVATE KEY-----/);
