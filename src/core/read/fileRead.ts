@@ -113,7 +113,7 @@ export async function readFile(env: ReadEnv, input: FileReadInput): Promise<Tool
   const plan = planRead(input, notes);
   const path = await env.resolver.resolve(input.target);
   requireInside(path, env.allowOutside, 'Read files', env.allowSecrets);
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   try {
     return await new FileRead(env, path, file, input, notes).run(plan);
   } finally {

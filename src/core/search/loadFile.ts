@@ -8,6 +8,7 @@ import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
 import { byteHaystack, LENIENT, type Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
+import { redactSecrets, redactText } from '../text/redact';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -57,7 +58,12 @@ function searchesBytes(bytes: Uint8Array): bytes is Buffer {
  * A file's bytes as text to search, or why not: binary (a NUL byte in its first 8 KB, as git and
  * grep judge it; UTF-16 with a byte-order mark is decoded), or a plain query its bytes do not hold.
  */
-export function examine(raw: Raw, searcher: TextSearcher): Loaded {
+export function examine(
+  raw: Raw,
+  searcher: TextSearcher,
+  secrets?: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>,
+): Loaded {
+  if (secrets && !secrets.allowSecrets) raw = redacted(raw, secrets.onRedacted);
   if ('text' in raw) return raw;
   if ('unreadable' in raw) return { skip: 'unreadable' };
   if ('outside' in raw) return { skip: 'outside' };
@@ -77,6 +83,17 @@ export function examine(raw: Raw, searcher: TextSearcher): Loaded {
   if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };
+}
+
+/** The file's text with private keys and URL passwords redacted (text/redact.ts), its bytes in place. */
+function redacted(raw: Raw, onRedacted?: () => void): Raw {
+  if ('text' in raw) {
+    const { text, redacted } = redactText(raw.text);
+    if (redacted) onRedacted?.();
+    return redacted ? { text } : raw;
+  }
+  if ('bytes' in raw && redactSecrets(raw.bytes) > 0) onRedacted?.();
+  return raw;
 }
 
 /**
