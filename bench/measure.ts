@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { Mem, Stats } from './types';
 
-const gc = (globalThis as unknown as { gc?: () => void }).gc;
+const gc = globalThis.gc;
 if (!gc) throw new Error('run with --expose-gc (npm run bench does)');
 export const collect = () => {
   gc();

@@ -8,7 +8,6 @@ import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
 import type { ToolResponse } from '../src/core/ground/contract';
 import type { Host } from '../src/core/ground/ports';
-import type { SymbolEnv } from '../src/core/symbols/symbolRead';
 import { collect, HEAVY, memoryOf, NORMAL, peakRss, plainRead, stats, timePair, type Timing } from './measure';
 import { renderGutter } from '../src/core/text/gutter';
 import type {
@@ -40,18 +39,16 @@ interface WasmMemory {
   readonly buffer: ArrayBuffer;
 }
 type MemoryConstructor = new (descriptor: unknown) => WasmMemory;
-const wasm = (globalThis as unknown as { WebAssembly: { Memory: MemoryConstructor } }).WebAssembly;
+// The lib this project compiles against (ES2022, Node) declares no WebAssembly: looked up, typed as used here.
+const wasm: { Memory: MemoryConstructor } = Reflect.get(globalThis, 'WebAssembly');
 const memories: WasmMemory[] = [];
-{
-  const Original = wasm.Memory;
-  const Watched = function (descriptor: unknown) {
-    const memory = new Original(descriptor);
+wasm.Memory = new Proxy(wasm.Memory, {
+  construct(Original, args) {
+    const memory: WasmMemory = Reflect.construct(Original, args);
     memories.push(memory);
     return memory;
-  } as unknown as MemoryConstructor;
-  Watched.prototype = Original.prototype;
-  wasm.Memory = Watched;
-}
+  },
+});
 
 function wasmBytes(): number {
   return memories.reduce((sum, m) => sum + m.buffer.byteLength, 0);
@@ -381,18 +378,11 @@ export async function runSymbolMemory(job: SymbolMemoryJob): Promise<SymbolMemor
 
 const BUILDING = /still being built \(([\d,]+) of ([\d,]+) files so far\)/;
 
-interface IndexInternals {
-  workspaceIndex: {
-    entries: Map<string, { absolute: string; symbols: unknown[] }>;
-    listing?: { files: { absolute: string }[] };
-  };
-}
-
 export async function runIndex(job: IndexJob): Promise<IndexResult> {
   const { make } = await loadEngine();
   const engine = make(job.roots);
   // Reads the index's private state for what the answers do not say (files and symbols indexed).
-  const internals = engine as unknown as IndexInternals;
+  const index = engine['workspaceIndex'];
   const { INDEX_LIMITS } = await import('../src/core/symbols/workspaceIndex');
   const budgetMs = INDEX_LIMITS.budgetMs;
   const calls: IndexCall[] = [];
@@ -407,11 +397,11 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
       const ms = performance.now() - t;
       const said = [...(response.meta.notes ?? []), response.error?.message ?? ''].join(' ');
       const building = BUILDING.exec(said);
-      const total = internals.workspaceIndex.listing?.files.length ?? 0;
+      const total = index['listing']?.files.length ?? 0;
       const call: IndexCall = {
         ms,
         cpuMs: cpuMsSince(cpu),
-        indexed: building ? Number(building[1]!.replace(/,/g, '')) : internals.workspaceIndex.entries.size,
+        indexed: building ? Number(building[1]!.replace(/,/g, '')) : index['entries'].size,
         total: building ? Number(building[2]!.replace(/,/g, '')) : total,
         // An ambiguous answer carries no notes: then only the time tells whether the budget ran out.
         complete: !building && !(response.error?.code === 'AMBIGUOUS_SYMBOL' && ms >= budgetMs),
@@ -478,7 +468,7 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
   }
   let indexedBytes = 0;
   let symbols = 0;
-  for (const entry of internals.workspaceIndex.entries.values()) {
+  for (const entry of index['entries'].values()) {
     indexedBytes += statSync(entry.absolute).size;
     symbols += entry.symbols.length;
   }
@@ -492,7 +482,7 @@ export async function runIndex(job: IndexJob): Promise<IndexResult> {
     calls,
     totalMs,
     totalCpuMs,
-    indexedFiles: internals.workspaceIndex.entries.size,
+    indexedFiles: index['entries'].size,
     indexedBytes,
     symbols,
     mem,
@@ -665,7 +655,7 @@ export async function runTokens(job: TokensJob): Promise<TokensResult> {
   const stdlib = pythonStdlib();
   const engine = make([{ name: 'repo', path: job.root }, ...(stdlib ? [{ name: 'python', path: stdlib }] : [])]);
   // The engine's own environment (a private method): the structured outline behind `outline: true`.
-  const env = await (engine as unknown as { env(options: object): Promise<SymbolEnv> }).env({});
+  const env = await engine['env']({}, { isCancellationRequested: false });
   const languages: LanguageTokens[] = [];
   for (const set of sets) {
     const answers: number[] = [];

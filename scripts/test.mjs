@@ -10,8 +10,14 @@ import { hostPrerequisites } from './host/prerequisites.mjs';
 const node = process.execPath;
 const steps = [
   { name: 'types', cmd: node, args: [binScript('typescript', 'bin/tsc'), '-p', '.'] },
+  { name: 'lint', cmd: node, args: ['scripts/lint.mjs'] },
   { name: 'build', cmd: node, args: ['esbuild.mjs'] },
-  { name: 'unit', cmd: node, args: [binScript('mocha', 'bin/mocha.js'), '--reporter', 'spec', 'test/unit/**/*.test.ts'], counts: true },
+  {
+    name: 'unit',
+    cmd: node,
+    args: [binScript('mocha', 'bin/mocha.js'), '--reporter', 'spec', 'test/unit/**/*.test.ts'],
+    counts: true,
+  },
   { name: 'package', cmd: node, args: ['scripts/check-package.mjs'] },
   { name: 'integration', cmd: node, args: ['scripts/host/run-integration.mjs'], counts: true, needsHost: true },
 ];

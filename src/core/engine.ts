@@ -1,6 +1,6 @@
 // The entry point every adapter calls: validates input, dispatches to the tool, and turns every
 // failure into a structured answer. Nothing thrown here reaches the host.
-import { bodyText, draft, render, type Draft } from './ground/answer';
+import { addNotes, bodyText, draft, render, type Draft } from './ground/answer';
 import { LecternError, type ToolResponse } from './ground/contract';
 import { errorResponse } from './ground/errors';
 import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
@@ -17,6 +17,7 @@ import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './ground/lineIndex';
+import { REDACTED_NOTE } from './text/redact';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
 import { Catalog, defaultCatalog } from './tools/catalog';
@@ -249,7 +250,8 @@ export class Lectern {
     signal: CancellationSignal,
     call?: SessionCall,
   ): Promise<Draft> {
-    const env = await this.env(options, signal);
+    let redacted = false;
+    const env = { ...(await this.env(options, signal)), onRedacted: () => void (redacted = true) };
     let answer: Draft;
     if (tool === this.catalog.readTool.name) {
       // The session's read budget: refused at the hard limit, else this answer's caps.
@@ -260,10 +262,19 @@ export class Lectern {
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
       answer = await other.run(env, input, notes);
     }
+    if (redacted) noteRedacted(answer);
     const meta = answer.response.meta;
     if (meta.token_estimate === 0) meta.token_estimate = env.countTokens(bodyText(answer));
     return answer;
   }
+}
+
+/**
+ * The note on redacted text, said by the answer (or each answer of a list) that shows a redacted
+ * stretch: text read for it may have held one it does not show.
+ */
+function noteRedacted(answer: Draft): void {
+  for (const part of answer.parts ?? [answer]) if (bodyText(part).includes('****')) addNotes(part, [REDACTED_NOTE]);
 }
 
 /** lectern_read: the mode's module answers. */

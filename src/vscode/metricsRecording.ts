@@ -45,7 +45,7 @@ export class MetricsRecording implements vscode.Disposable {
       this.database = database;
       this.unsubscribe = this.session.onDidChange((snapshot) => database.record(snapshot));
     } else if (!on && this.database) {
-      this.stop();
+      void this.stop();
     }
   }
 

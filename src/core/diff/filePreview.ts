@@ -11,6 +11,7 @@ import { eolOnlyHunk, pageHunks, type HunkPage } from './hunkPages';
 import { hunkHeader } from './lineDiff';
 import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { contentOf, countLines, diffText, eolName, type Content, type TextDiff } from './textCompare';
+import { shownBytes } from './shownBytes';
 import { sourceOf, type Version } from './versions';
 
 export async function filePreview(
@@ -97,8 +98,8 @@ class DiffAnswer {
     this.name = plan.oldDisplay
       ? `${plan.display} (${plan.status === 'copied' ? 'copied' : 'renamed'} from ${plan.oldDisplay})`
       : plan.display;
-    this.currentText = plan.current ? contentOf(plan.current.bytes) : undefined;
-    this.oldText = plan.old ? contentOf(plan.old.bytes) : undefined;
+    this.currentText = plan.current ? contentOf(shownBytes(env, plan.current.bytes)) : undefined;
+    this.oldText = plan.old ? contentOf(shownBytes(env, plan.old.bytes)) : undefined;
     this.totalLines = this.currentText?.kind === 'text' ? countLines(this.currentText.text) : null;
     this.versus = `against ${plan.against === 'INDEX' ? 'the index' : plan.against === 'WORKTREE' ? 'the file on disk' : 'HEAD'}`;
   }

@@ -13,6 +13,7 @@ import { renderSummary } from './summaryAnswer';
 import { countEntry, entryFor, type NumstatCache, type Section, type SummaryEntry } from './summaryEntries';
 import { contentOf, lineCounts, NO_CONTENT } from './textCompare';
 import { readDisk } from './versions';
+import { looksSecret, withheldNote, withhold } from './withheld';
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
 
 interface Scope {
@@ -59,6 +60,8 @@ export async function summarize(
   const budget: CountBudget = { started: Date.now(), numstats: new Map(), counted: 0, uncounted: 0 };
   for (const section of sections) await listSection(env, input, against, section, sections, budget);
   const notes: string[] = [];
+  const withheld = sections.reduce((n, section) => n + section.entries.filter((e) => e.withheld).length, 0);
+  if (withheld > 0) notes.push(withheldNote(withheld));
   if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
   if (budget.uncounted > 0)
     notes.push(
@@ -134,6 +137,7 @@ async function listSection(
     if (!inScope(change.path) && !inScope(change.oldPath)) continue;
     const entry = await entryFor(env, input, against, status, change, rel);
     if (!entry) continue;
+    if (!entry.folder && looksSecret(env, entry)) withhold(entry);
     listed.add(change.path);
     section.entries.push(entry);
   }
@@ -161,13 +165,19 @@ async function listSection(
     });
   }
   for (const entry of section.entries) {
-    if (entry.folder || !entry.change) continue;
+    if (entry.folder || !entry.change || entry.withheld) continue;
     if (budget.counted >= DIFF_LIMITS.countFilesMax || Date.now() - budget.started > DIFF_LIMITS.countBudgetMs) {
       budget.uncounted++;
       continue;
     }
     budget.counted++;
-    entry.counts = await countEntry(env, repo, status, against, entry, budget.numstats);
+    try {
+      entry.counts = await countEntry(env, repo, status, against, entry, budget.numstats);
+    } catch (error) {
+      // Judged by its real path when read: a link named innocently to a key.
+      if (!(error instanceof LecternError && error.code === 'SECRET_PATH')) throw error;
+      withhold(entry);
+    }
   }
   // A buffer or file whose content turned out equal to the old version is not a change.
   section.entries = section.entries.filter(
@@ -211,6 +221,11 @@ async function summarizeBuffers(
         counts: null,
         input: previewCall(input, display),
       };
+      if (looksSecret(env, entry)) {
+        withhold(entry);
+        section.entries.push(entry);
+        continue;
+      }
       const disk = await readDisk(env, path, display).catch(() => undefined);
       const buffer = env.host.documents?.dirty(path);
       if (!buffer) continue;
@@ -221,6 +236,8 @@ async function summarizeBuffers(
       section.entries.push(entry);
     }
     section.entries.sort((a, b) => byCodeUnits(a.shown, b.shown));
+    const withheld = section.entries.filter((e) => e.withheld).length;
+    if (withheld > 0) notes.push(withheldNote(withheld));
   }
   return renderSummary(env, input, 'WORKTREE', where, folder, [section], notes);
 }

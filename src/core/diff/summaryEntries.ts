@@ -35,6 +35,8 @@ export interface SummaryEntry {
   /** Needs its +/- lines counted (they may also show it did not change at all). */
   change?: GitChange;
   dirty?: boolean;
+  /** A secret-looking file: listed without its counts (previewing it needs the user's approval). */
+  withheld?: boolean;
 }
 
 /** The summary line of one git change against HEAD or the index, or null when it is no difference there. */

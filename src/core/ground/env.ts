@@ -26,6 +26,8 @@ export interface ReadEnv {
   maxReads?: number;
   /** Most lines one answer may show (the session's per-read budget); absent: no line cap. */
   maxLines?: number;
+  /** Told when text read for the answer had a private key or a URL password redacted (text/redact.ts). */
+  onRedacted?: () => void;
   /** Told when the answer shows a line cut for display (the model does not see it whole). */
   onDisplayCut?: () => void;
 }

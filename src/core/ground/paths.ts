@@ -258,6 +258,34 @@ export class PathResolver {
     return (absolute, relative) => matches(absolute) || (relative !== undefined && matches(relative));
   }
 
+  /**
+   * The secret test of the files a walk of `scopes` lists, judged also by their real path: the walk
+   * follows no link inside, but its start folder (a search target, a glob's fixed part) or the
+   * workspace folder itself may be a link, and a folder `docs/cloud -> ../.aws` holds `.aws/` files.
+   */
+  async secretTestUnder(
+    scopes: readonly { root: WorkspaceRoot; start: string }[],
+  ): Promise<(file: { absolute: string; relative: string; root: WorkspaceRoot }) => boolean> {
+    const test = this.secretTest();
+    const links: { root: WorkspaceRoot; start: string; real: string }[] = [];
+    for (const { root, start } of scopes) {
+      const at = start ? nodePath.join(root.path, start) : root.path;
+      const real = await this.host.fs.realpath(at).catch(() => at);
+      if (real !== at) links.push({ root, start, real });
+    }
+    if (links.length === 0) return (file) => test(file.absolute, file.relative);
+    return (file) => {
+      if (test(file.absolute, file.relative)) return true;
+      for (const { root, start, real } of links) {
+        if (file.root !== root || (start && file.relative !== start && !file.relative.startsWith(`${start}/`)))
+          continue;
+        const rest = start ? file.relative.slice(start.length + 1) : file.relative;
+        if (test(toPosix(rest ? nodePath.join(real, rest) : real))) return true;
+      }
+      return false;
+    };
+  }
+
   private async realRootPaths(): Promise<string[]> {
     const roots = this.host.roots();
     const key = roots.map((r) => r.path).join('\0');

@@ -1,7 +1,9 @@
 // Secret-looking paths (private keys, .env files, credential files): reads and file searches refuse
 // them with SECRET_PATH unless the user approved (VS Code asks; the CLI needs --allow-secrets on or
-// the setting), and workspace searches skip them and say how many they skipped.
+// the setting), and workspace searches skip them and say how many they skipped. SECURITY.md's
+// table is the policy: test/unit/hardening/secretPolicy.test.ts checks these lists against it.
 import picomatch from 'picomatch';
+import { variantsOf } from './secretVariants';
 
 /**
  * Globs matched against a path relative to its workspace folder and against the absolute path,
@@ -70,7 +72,6 @@ export const DEFAULT_SECRET_EXEMPTIONS: readonly string[] = [
   '.env.*.example',
   '*.pub',
   '.ssh/known_hosts',
-  '.ssh/config',
 ];
 
 export interface SecretSettings {
@@ -122,7 +123,11 @@ export type SecretMatcher = (path: string) => boolean;
 
 const cache = new Map<string, SecretMatcher>();
 
-/** True for a path (relative or absolute, any separator) that matches the secret patterns and no exemption. */
+/**
+ * True for a path (relative or absolute, any separator) that matches the secret patterns and no
+ * exemption, or one of its variants does (a backup, an editor's copy, trailing spaces or dots:
+ * secretVariants.ts).
+ */
 export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
   const key = extra.join('\0');
   const known = cache.get(key);
@@ -134,7 +139,11 @@ export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
   const matcher: SecretMatcher = (path) => {
     let posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
     if (posix.startsWith('/')) posix = posix.replace(/^\/+/, '');
-    return secret(posix) && !exemption(posix);
+    const variants = variantsOf(posix);
+    if (variants.length === 0) return secret(posix) && !exemption(posix);
+    // A variant is judged as the name it copies: a backup of a template is a template.
+    const paths = [posix, ...variants];
+    return paths.some(secret) && !paths.some(exemption);
   };
   if (cache.size > 16) cache.clear();
   cache.set(key, matcher);

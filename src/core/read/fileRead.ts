@@ -3,7 +3,7 @@
 import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
 import { requireInside, type ResolvedPath } from '../ground/paths';
 import type { ReadEnv } from '../ground/env';
-import { LIMITS, type Settings } from '../ground/settings';
+import { LIMITS } from '../ground/settings';
 import { LineIndex } from '../ground/lineIndex';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';
@@ -113,7 +113,7 @@ export async function readFile(env: ReadEnv, input: FileReadInput): Promise<Tool
   const plan = planRead(input, notes);
   const path = await env.resolver.resolve(input.target);
   requireInside(path, env.allowOutside, 'Read files', env.allowSecrets);
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   try {
     return await new FileRead(env, path, file, input, notes).run(plan);
   } finally {

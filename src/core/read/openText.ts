@@ -7,6 +7,8 @@ import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
 import type { VersionCache } from '../ground/versionCache';
 import { fileSource, memorySource, type ByteSource } from '../ground/byteSource';
+import { redactedSource } from '../ground/redactedSource';
+import type { ReadEnv } from '../ground/env';
 import { formatBytes } from '../ground/format';
 
 export interface TextFile {
@@ -20,12 +22,35 @@ export interface TextFile {
   mtimeMs: number | null;
   /** UTF-16 files are served as UTF-8; byte offsets then refer to the UTF-8 form. */
   transcoded: boolean;
+  /** How many reads of `source` redacted a secret so far (absent: the user approved secrets). */
+  redactions?: { count: number };
 }
 
 const encoder = new TextEncoder();
 
-/** `sniffs`: what earlier reads learnt of a version's first bytes (binary, encoding), so they are not read again. */
-export async function openText(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
+/**
+ * `sniffs`: what earlier reads learnt of a version's first bytes (binary, encoding), so they are not
+ * read again. The text comes with private keys and URL passwords inside it redacted (text/redact.ts)
+ * unless the user approved secrets; `secrets.onRedacted` is told when a read redacted something.
+ */
+export async function openText(
+  host: Host,
+  path: ResolvedPath,
+  sniffs?: VersionCache<Sniff>,
+  secrets: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'> = {},
+): Promise<TextFile> {
+  const file = await openRaw(host, path, sniffs);
+  // The text as approved is another version for caches: a cached parse of it must not reach a call without approval.
+  if (secrets.allowSecrets) return { ...file, versionKey: `${file.versionKey}:unredacted` };
+  const redactions = { count: 0 };
+  const onRedacted = () => {
+    redactions.count++;
+    secrets.onRedacted?.();
+  };
+  return { ...file, source: redactedSource(file.source, onRedacted), redactions };
+}
+
+async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
   const dirty = host.documents?.dirty(path.absolute);
   if (dirty) {
     return {

@@ -76,7 +76,8 @@ export class FileMatches {
       return;
     }
     const shown = made ?? this.source.lineAt(start, stop);
-    const text = excerpt(shown, column);
+    // meta carries the line as it is unless it is long (then the excerpt the text shows, with its byte span).
+    const text = shown.length > SHOWN_LINE_CHARS ? excerpt(shown, column) : shown;
     const match: SearchMatch = { line: number, column: column + 1, text };
     if (shown.length > SHOWN_LINE_CHARS) {
       match.start_byte = this.source.byteAt(start);

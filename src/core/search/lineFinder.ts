@@ -17,7 +17,6 @@ export interface LineFinder {
 
 /** Case-insensitive plain queries longer than this are matched line by line (as the line matcher does). */
 const LONG_PLAIN_QUERY = 4_096;
-// eslint-disable-next-line no-control-regex
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

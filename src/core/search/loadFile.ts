@@ -8,6 +8,7 @@ import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
 import { byteHaystack, LENIENT, type Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
+import { redactSecrets, redactText } from '../text/redact';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -45,25 +46,24 @@ function latin1(bytes: Uint8Array, base: number): string {
   return LATIN1.decode(bytes.subarray(base));
 }
 
-const byteSearch = new WeakMap<object, boolean>();
-
-/** Whether buffers like `bytes` find a byte sequence natively (Node's Buffer does; a plain Uint8Array does not). */
-function searchesBytes(bytes: Uint8Array): boolean {
-  const kind = bytes.constructor as unknown as { from(values: number[]): Uint8Array };
-  let known = byteSearch.get(kind);
-  if (known === undefined) {
-    const probe = kind.from([7, 1, 2, 7]) as unknown as { indexOf(value: Uint8Array): number };
-    known = probe.indexOf(new Uint8Array([1, 2])) === 1;
-    byteSearch.set(kind, known);
-  }
-  return known;
+/**
+ * Whether `bytes` finds a byte sequence natively: Node's Buffer does (the host's file system gives
+ * Buffers); a plain Uint8Array finds only single bytes, so its needles are not pre-checked.
+ */
+function searchesBytes(bytes: Uint8Array): bytes is Buffer {
+  return typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes);
 }
 
 /**
  * A file's bytes as text to search, or why not: binary (a NUL byte in its first 8 KB, as git and
  * grep judge it; UTF-16 with a byte-order mark is decoded), or a plain query its bytes do not hold.
  */
-export function examine(raw: Raw, searcher: TextSearcher): Loaded {
+export function examine(
+  raw: Raw,
+  searcher: TextSearcher,
+  secrets?: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>,
+): Loaded {
+  if (secrets && !secrets.allowSecrets) raw = redacted(raw, secrets.onRedacted);
   if ('text' in raw) return raw;
   if ('unreadable' in raw) return { skip: 'unreadable' };
   if ('outside' in raw) return { skip: 'outside' };
@@ -79,17 +79,21 @@ export function examine(raw: Raw, searcher: TextSearcher): Loaded {
   if (head.indexOf(0) !== -1) return { skip: 'binary' };
   // Text every match holds, missing from the bytes: no need to decode them.
   const needles = searcher.needles;
-  if (
-    needles &&
-    searchesBytes(bytes) &&
-    needles.some(
-      (n) => (bytes as unknown as { indexOf(value: Uint8Array, from: number): number }).indexOf(n, base) === -1,
-    )
-  )
-    return { nomatch: true };
+  if (needles && searchesBytes(bytes) && needles.some((n) => bytes.indexOf(n, base) === -1)) return { nomatch: true };
   if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };
+}
+
+/** The file's text with private keys and URL passwords redacted (text/redact.ts), its bytes in place. */
+function redacted(raw: Raw, onRedacted?: () => void): Raw {
+  if ('text' in raw) {
+    const { text, redacted } = redactText(raw.text);
+    if (redacted) onRedacted?.();
+    return redacted ? { text } : raw;
+  }
+  if ('bytes' in raw && redactSecrets(raw.bytes) > 0) onRedacted?.();
+  return raw;
 }
 
 /**

@@ -60,7 +60,6 @@ export interface TextSearcher {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// eslint-disable-next-line no-control-regex
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 const encoder = new TextEncoder();
 

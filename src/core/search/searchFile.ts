@@ -27,7 +27,7 @@ export async function searchFile(env: ReadEnv, input: SearchInput, notes: string
   const matcher = createMatcher(input.query, input.is_regex ?? false, input.case_sensitive ?? false);
   const path = await env.resolver.resolve(input.target);
   requireInside(path, env.allowOutside, 'Search files', env.allowSecrets);
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   const scan = new FileScan(env, input, matcher, {
     maxMatches: Math.min(input.max_matches ?? LIMITS.defaultSearchMatches, LIMITS.maxSearchMatches),
     before: Math.min(input.before ?? 0, LIMITS.maxSearchContext),

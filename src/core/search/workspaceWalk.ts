@@ -43,7 +43,8 @@ export class WorkspaceSearch {
   private readonly ranking: Ranking;
   private readonly started = Date.now();
   /** Secret-looking files (keys, .env, credentials) are not read at all without the user's approval. */
-  private readonly isSecret: (absolute: string, relative: string) => boolean;
+  /** Secret-looking files (keys, .env, credentials), judged by their real path under a linked start folder too. */
+  private isSecret: (file: ListedFile) => boolean;
   /** A regular expression predicted to be slow on a file's text scans it off the host's thread, within the time left. */
   private readonly cost: RegexCost | undefined;
   private readonly firstOmitted = new Map<FileResult, number>();
@@ -76,12 +77,14 @@ export class WorkspaceSearch {
     const documents = env.host.documents;
     this.dirty = documents?.dirtyPaths ? new Set(documents.dirtyPaths()) : undefined;
     this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles);
-    this.isSecret = env.resolver.secretTest();
+    const byPath = env.resolver.secretTest();
+    this.isSecret = (file) => byPath(file.absolute, file.relative);
     this.cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
   }
 
   /** Walks the scope and searches every file it reaches, until the end, the time budget or a cancellation. */
   async run(): Promise<void> {
+    this.isSecret = await this.env.resolver.secretTestUnder(this.scope.scopes);
     // Every file the walk reaches is checked as opened: its real path inside a workspace folder
     // (or inside the approved outside folder the scope names).
     const realRoots = this.scope.outsideFolder ? [this.scope.outsideFolder] : await this.env.resolver.realRoots();
@@ -154,7 +157,7 @@ export class WorkspaceSearch {
       }
       if (this.secret(file)) continue;
       const raw = this.unsaved(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
-      await this.take(file, this.order++, examine(raw, this.searcher));
+      await this.take(file, this.order++, examine(raw, this.searcher, this.env));
       if (now - slice > SLICE_MS) {
         await yieldToHost();
         slice = Date.now();
@@ -182,7 +185,7 @@ export class WorkspaceSearch {
         const raw =
           this.unsaved(next.value) ??
           (await readAsync(this.env.host, checkedPath(next.value, realRoots), limits.maxFileBytes));
-        await this.take(next.value, fileOrder, examine(raw, this.searcher));
+        await this.take(next.value, fileOrder, examine(raw, this.searcher, this.env));
       }
     };
     await Promise.all(
@@ -193,7 +196,7 @@ export class WorkspaceSearch {
   }
 
   private secret(file: ListedFile): boolean {
-    if (this.env.allowSecrets || !this.isSecret(file.absolute, file.relative)) return false;
+    if (this.env.allowSecrets || !this.isSecret(file)) return false;
     this.secrets++;
     return true;
   }

@@ -37,7 +37,7 @@ export async function readSnippet(
     if (!spec) {
       notes.push('expand "block" needs a language with a grammar; the lines are as asked.');
     } else if (!path.outside || env.allowOutside) {
-      const file = await openText(env.host, path, env.sniffs);
+      const file = await openText(env.host, path, env.sniffs, env);
       try {
         const source = await readSourceText(file, path.display, SYMBOL_LIMITS.maxParseBytes);
         if (first <= source.lineCount) {

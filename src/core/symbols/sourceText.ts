@@ -11,6 +11,8 @@ export interface SourceText {
   /** lineStarts[i]: byte offset of line i + 1; one extra entry at the end = total bytes. */
   lineStarts: Uint32Array;
   lineCount: number;
+  /** The text had a private key or a URL password redacted (said again whenever a cached parse is shown). */
+  redacted?: boolean;
 }
 
 export async function readSourceText(file: TextFile, label: string, maxBytes: number): Promise<SourceText> {
@@ -31,7 +33,7 @@ export async function readSourceText(file: TextFile, label: string, maxBytes: nu
       `${label} is not valid UTF-8 text.`,
       'lectern_stat reports its size and type.',
     );
-  return { text, bytes, ...lineStarts(bytes, file.base) };
+  return { text, bytes, ...lineStarts(bytes, file.base), ...(file.redactions?.count ? { redacted: true } : {}) };
 }
 
 function lineStarts(bytes: Uint8Array, base: number): { lineStarts: Uint32Array; lineCount: number } {

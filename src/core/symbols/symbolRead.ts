@@ -68,7 +68,7 @@ export interface FileSymbols {
 export async function fileOutline(env: SymbolEnv, target: string): Promise<FileSymbols> {
   const path = await env.resolver.resolve(target);
   requireInside(path, env.allowOutside, 'Read symbols', env.allowSecrets);
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   try {
     const dirty = env.host.documents?.dirty(path.absolute);
     const outline = await env.symbols.outline(file, path.absolute, path.display, env.signal, dirty?.languageId);
@@ -92,6 +92,7 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
         `Find the lines with ${callText('lectern_search', { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
       );
     }
+    if (outline.source.redacted) env.onRedacted?.();
     return {
       display: path.display,
       absolute: path.absolute,
@@ -245,7 +246,7 @@ async function candidatesFor(
             `${file.display} is large: its outline lists top-level declarations only, and members were looked for in those that mention "${last}".`,
           );
       }
-      const { display, notes: outlineNotes } = file;
+      const { notes: outlineNotes } = file;
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }

@@ -102,4 +102,62 @@ describe('hardening: secrets', () => {
     ])
       assert.ok(!match(p), p);
   });
+
+  it('.ssh/config is a secret (only known_hosts is exempt), in every mode', async () => {
+    const ws = workspace();
+    ws.write('.ssh/config', 'Host prod\n  IdentityFile ~/.ssh/prod_key\n  User deploy-SECRET-MARK\n');
+    ws.write('.ssh/known_hosts', 'github.com ssh-ed25519 AAAA\n');
+    await fails(ws.lectern, 'lectern_read', { target: '.ssh/config' }, 'SECRET_PATH');
+    await fails(ws.lectern, 'lectern_read', { target: '.ssh/config', start_line: 2, end_line: 3 }, 'SECRET_PATH');
+    await fails(ws.lectern, 'lectern_search', { target: '.ssh/config', query: 'Host' }, 'SECRET_PATH');
+    const folder = await ok(ws.lectern, 'lectern_search', { target: '.ssh', query: 'SECRET-MARK' });
+    assert.ok(!folder.text.includes('deploy-SECRET-MARK'), folder.text);
+    await ok(ws.lectern, 'lectern_read', { target: '.ssh/known_hosts' });
+  });
+
+  it('a folder link to a secret folder is judged by where it leads: as a search target, through a glob, read', async () => {
+    const ws = workspace();
+    ws.write('.aws/config', '[default]\naws_secret_access_key = SECRET-MARK-aws\n');
+    ws.write('docs/readme.md', 'nothing here\n');
+    fs.symlinkSync('../.aws', path.join(ws.root, 'docs/cloud'));
+    for (const input of [
+      { target: 'docs/cloud', query: 'SECRET-MARK' },
+      { target: 'docs/cloud/', query: 'aws_secret' },
+      { target: 'docs/cloud/**', query: 'SECRET-MARK' },
+      { target: 'docs/cloud/*', query: 'SECRET-MARK' },
+      { target: path.join(ws.root, 'docs/cloud'), query: 'SECRET-MARK' },
+    ]) {
+      const r = await ok(ws.lectern, 'lectern_search', input);
+      assert.ok(!r.text.includes('SECRET-MARK-aws'), `${JSON.stringify(input)}: ${r.text}`);
+      assert.match(r.text, /1 secret-looking file .* not searched/, JSON.stringify(input));
+    }
+    await fails(ws.lectern, 'lectern_read', { target: 'docs/cloud/config' }, 'SECRET_PATH');
+    // The workspace folder itself reached through a link to a secret folder.
+    const linked = path.join(ws.root, 'linked-root');
+    fs.symlinkSync(path.join(ws.root, '.aws'), linked);
+    const viaLink = workspace({ roots: [{ name: 'linked-root', path: linked }] });
+    const r = await ok(viaLink.lectern, 'lectern_search', { query: 'SECRET-MARK' });
+    assert.ok(!r.text.includes('SECRET-MARK-aws'), r.text);
+  });
+
+  it('backups and variants of a secret are secrets: in reads and in workspace searches', async () => {
+    const ws = workspace();
+    const names = [
+      'id_rsa.bak',
+      'id_rsa~',
+      'tls.key.old',
+      '.env ',
+      '.env.',
+      'id_ed25519.orig',
+      '.id_rsa.swp',
+      '#id_rsa#',
+    ];
+    for (const name of names) ws.write(`keys/${name}`, `${KEY}SECRET-MARK ${name}\n`);
+    ws.write('keys/id_rsa.pub.bak', 'ssh-ed25519 AAAA public SECRET-MARK pub\n');
+    for (const name of names) await fails(ws.lectern, 'lectern_read', { target: `keys/${name}` }, 'SECRET_PATH');
+    const r = await ok(ws.lectern, 'lectern_search', { query: 'SECRET-MARK' });
+    for (const name of names) assert.ok(!r.text.includes(`SECRET-MARK ${name}`), `${name}: ${r.text}`);
+    assert.match(r.text, /SECRET-MARK pub/);
+    assert.match(r.text, new RegExp(`${names.length} secret-looking files .* not searched`));
+  });
 });

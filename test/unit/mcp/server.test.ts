@@ -89,9 +89,16 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['lectern_read', { target: 'README.md', start_line: 100, end_line: 250 }], // the same read again: de-duplicated in this session
 ];
 
+/** Whether MCP's structured content has a `ToolResponse`'s shape (its fields the tests read). */
+function isToolResponse(value: unknown): value is ToolResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!('ok' in value && 'text' in value && 'meta' in value)) return false;
+  return typeof value.ok === 'boolean' && typeof value.text === 'string' && typeof value.meta === 'object';
+}
+
 function structured(result: CallToolResult): ToolResponse {
-  assert.ok(result.structuredContent, 'structuredContent');
-  return result.structuredContent as unknown as ToolResponse;
+  assert.ok(isToolResponse(result.structuredContent), 'structuredContent is a ToolResponse');
+  return result.structuredContent;
 }
 
 function textOf(result: CallToolResult): string {

@@ -97,11 +97,7 @@ describe('file-target search: candidate lines found in whole chunks', function (
           });
           assert.ok(r.ok, r.text);
           const want = expected(text, q.query, q.is_regex, caseSensitive, keep);
-          const meta = r.meta as unknown as {
-            total_matches: number;
-            matches: Expected['matches'];
-            total_lines: number;
-          };
+          const { meta } = r;
           assert.equal(meta.total_matches, want.total, r.text);
           assert.deepEqual(meta.matches, want.matches, r.text);
           assert.equal(meta.total_lines, want.lines, r.text);
@@ -120,7 +116,7 @@ describe('file-target search: candidate lines found in whole chunks', function (
       is_regex: true,
       max_matches: 3,
     });
-    const meta = r.meta as unknown as { total_matches: number; total_lines: number };
+    const { meta } = r;
     assert.equal(meta.total_matches, 58);
     assert.equal(meta.total_lines, 59);
     assert.match(r.text, /55 more matches not shown \(lines 4-59\)/);

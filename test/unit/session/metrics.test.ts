@@ -219,7 +219,7 @@ describe('session: metrics', () => {
 
   it('settings: the stabilization defaults, and bad values fall back to them', () => {
     assert.deepEqual(normalizeSettings({}), DEFAULT_SETTINGS);
-    const defaults = normalizeSettings(undefined) as unknown as Record<string, unknown>;
+    const defaults: Record<string, unknown> = { ...normalizeSettings(undefined) };
     for (const [name, value] of Object.entries(DEFAULT_STABILIZATION)) assert.deepEqual(defaults[name], value, name);
     assert.equal(defaults.sessionGuard, true);
     const bad = normalizeSettings({

@@ -68,8 +68,11 @@ class Shown {
   private lineSpans(): Array<[number, number]> {
     const spans: Array<[number, number]> = [];
     let start = 0;
-    for (let i = 0; i < this.bytes.length; i++)
-      if (this.bytes[i] === 0x0a) (spans.push([start, i + 1]), (start = i + 1));
+    for (let i = 0; i < this.bytes.length; i++) {
+      if (this.bytes[i] !== 0x0a) continue;
+      spans.push([start, i + 1]);
+      start = i + 1;
+    }
     if (start < this.bytes.length) spans.push([start, this.bytes.length]);
     return spans;
   }

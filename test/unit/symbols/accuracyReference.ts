@@ -128,7 +128,7 @@ export function typescriptReference(fileName: string, text: string): RefSymbol[]
         // its members are top-level symbols, or the enclosing module's.
       } else {
         // `namespace A.B.C {}` is one declaration to a reader (and to tree-sitter): name it "A.B.C".
-        let names = [memberName(node.name, sf)!];
+        const names = [memberName(node.name, sf)!];
         let body = node.body;
         while (body && ts.isModuleDeclaration(body)) {
           names.push(memberName(body.name, sf)!);

@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 
 const fixture = (name: string) => fixtureText('c', name);

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import { flattenSymbols, matchNamePath, parseNamePath, qualifiedName } from '../../../src/core/symbols/namePath';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 import { conversionName } from '../../../src/core/symbols/languages/cpp';
 

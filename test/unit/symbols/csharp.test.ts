@@ -1,15 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
+import { flatten, outlineOf, fixtureText, symbolAt } from './outlineHelper';
 
 const fixture = (name: string) => fixtureText('csharp', name);
-
-function find(symbols: OutlineSymbol[], path: string): OutlineSymbol {
-  const [head, ...rest] = path.split('/');
-  const found = symbols.find((s) => s.name === head);
-  if (!found) throw new Error(`no symbol ${head} in ${symbols.map((s) => s.name).join(', ')}`);
-  return rest.length === 0 ? found : find(found.children, rest.join('/'));
-}
 
 describe('outline: C#', () => {
   it('block namespaces: every kind, nesting, overloads, attributes and /// doc comments', async () => {
@@ -92,7 +84,7 @@ describe('outline: C#', () => {
   it('signatures end before the body (block, `=>`, accessors)', async () => {
     const outline = await outlineOf('c_sharp', fixture('OrderService.cs'));
     const sig = (path: string) => {
-      const s = find(outline, path);
+      const s = symbolAt(outline, path);
       return [s.signature, s.bodyStartLine];
     };
     assert.deepEqual(sig('Contoso.Orders'), ['namespace Contoso.Orders', 8]);

@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { join } from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';

@@ -34,6 +34,14 @@ export function allSymbols(symbols: OutlineSymbol[]): OutlineSymbol[] {
   return symbols.flatMap((s) => [s, ...allSymbols(s.children)]);
 }
 
+/** The symbol at a slash-separated path of names ("Namespace/Class/method"); throws naming the names there are. */
+export function symbolAt(symbols: OutlineSymbol[], path: string): OutlineSymbol {
+  const [head, ...rest] = path.split('/');
+  const found = symbols.find((s) => s.name === head);
+  if (!found) throw new Error(`no symbol ${head} in ${symbols.map((s) => s.name).join(', ')}`);
+  return rest.length === 0 ? found : symbolAt(found.children, rest.join('/'));
+}
+
 /** A language's fixture file under test/fixtures/symbols/<language>/. */
 export function fixtureText(language: string, name: string): string {
   return readFileSync(join(__dirname, '../../fixtures/symbols', language, name), 'utf8');

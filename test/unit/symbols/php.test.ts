@@ -1,15 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
+import { flatten, outlineOf, fixtureText, symbolAt } from './outlineHelper';
 
 const fixture = (name: string) => fixtureText('php', name);
-
-function find(symbols: OutlineSymbol[], path: string): OutlineSymbol {
-  const [head, ...rest] = path.split('/');
-  const found = symbols.find((s) => s.name === head);
-  if (!found) throw new Error(`no symbol ${head} in ${symbols.map((s) => s.name).join(', ')}`);
-  return rest.length === 0 ? found : find(found.children, rest.join('/'));
-}
 
 describe('outline: PHP', () => {
   it('namespace, interfaces, traits, enums, classes, members, functions, attributes and docblocks', async () => {
@@ -67,7 +59,7 @@ describe('outline: PHP', () => {
   it('signatures end before the body', async () => {
     const outline = await outlineOf('php', fixture('InvoiceService.php'));
     const sig = (path: string) => {
-      const s = find(outline, path);
+      const s = symbolAt(outline, path);
       return [s.signature, s.bodyStartLine];
     };
     assert.deepEqual(sig('App\\Billing/InvoiceService'), [

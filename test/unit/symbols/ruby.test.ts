@@ -1,15 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
-import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
+import { flatten, outlineOf, fixtureText, symbolAt } from './outlineHelper';
 
 const fixture = (name: string) => fixtureText('ruby', name);
-
-function find(symbols: OutlineSymbol[], path: string): OutlineSymbol {
-  const [head, ...rest] = path.split('/');
-  const found = symbols.find((s) => s.name === head);
-  if (!found) throw new Error(`no symbol ${head} in ${symbols.map((s) => s.name).join(', ')}`);
-  return rest.length === 0 ? found : find(found.children, rest.join('/'));
-}
 
 describe('outline: Ruby', () => {
   it('modules, classes, class << self, methods, constants, attr fields and comments above', async () => {
@@ -64,7 +56,7 @@ describe('outline: Ruby', () => {
   it('signatures end before the body', async () => {
     const outline = await outlineOf('ruby', fixture('billing.rb'));
     const sig = (path: string) => {
-      const s = find(outline, path);
+      const s = symbolAt(outline, path);
       return [s.signature, s.bodyStartLine];
     };
     assert.deepEqual(sig('Billing'), ['module Billing', 8]);
