@@ -25,7 +25,7 @@ function inScope(scope: Scope, absolute: string, display: string): boolean {
 
 /** A file's text, outline and lines, for placing uses in it. */
 async function openFile(env: SymbolEnv, path: ResolvedPath) {
-  const file = await openText(env.host, path, env.sniffs);
+  const file = await openText(env.host, path, env.sniffs, env);
   try {
     const outline = await env.symbols.outline(file, path.absolute, path.display, env.signal);
     if (outline.status !== 'ok') return undefined;

@@ -5,7 +5,7 @@
 import { LecternError, emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import { yieldToHost } from '../ground/walk';
-import { flattenSymbols, type FlatSymbol } from '../symbols/namePath';
+import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { classRank } from './fileRank';
 import { readListedText } from './fileText';

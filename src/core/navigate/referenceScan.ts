@@ -111,7 +111,7 @@ function receiverOf(signature: string): string | undefined {
 
 /** The uses of `name` in one file that holds it as a word; undefined when it could not be parsed. */
 async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): Promise<FoundUse[] | undefined> {
-  const file = await openText(env.host, checked, env.sniffs).catch(() => undefined);
+  const file = await openText(env.host, checked, env.sniffs, env).catch(() => undefined);
   if (!file) return undefined;
   try {
     const outline = await env.symbols

@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import fc from 'fast-check';
+import { Lectern } from '../../../src/core/engine';
 import { REFERENCE_LIMITS } from '../../../src/core/navigate/referenceScan';
 import { fails, ok } from '../helpers';
 import { navWorkspace, refsOf } from './navHelpers';
@@ -165,6 +166,22 @@ Execute("Execute")
       { mode: 'references', target: 'Store', path: '../**/*.ts' },
       'OUTSIDE_WORKSPACE',
     );
+  });
+
+  it("shows a URL's password on a use's line as * with the note, unless the user approved secrets", async () => {
+    const files = {
+      'src/db.ts':
+        "export function connect(url: string): string {\n  return url;\n}\nconnect('postgres://admin:hunter2@db/x');\n",
+    };
+    const { lectern } = navWorkspace(files);
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'connect' });
+    assert.doesNotMatch(r.text, /hunter2/);
+    assert.match(r.text, /postgres:\/\/admin:\*{7}@db/);
+    assert.match(r.text, /shown as \* \(redacted/);
+    const approved = new Lectern(navWorkspace(files).host, () => ({ sessionGuard: false, allowSecrets: true }));
+    const shown = await ok(approved, 'lectern_read', { mode: 'references', target: 'connect' });
+    assert.match(shown.text, /admin:hunter2@db/);
+    assert.doesNotMatch(shown.text, /redacted/);
   });
 
   it("prefers the host's language server, and says it answered", async () => {
