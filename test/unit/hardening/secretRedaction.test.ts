@@ -2,7 +2,6 @@
 // (byte for byte, so line numbers and offsets stay true) with a note, in every answer that shows
 // file text; the marker lines stay; the user's approval shows them.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import { REDACTED_NOTE, redactSecrets } from '../../../src/core/text/redact';
 import { diffWorkspace, Repo } from '../diff/gitRepo';
 import { Lectern } from '../../../src/core/engine';
