@@ -22,6 +22,9 @@ interface Output {
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
+/** Every transport this git knows (`git-remote-*` helpers included): none is ever used. */
+export const TRANSPORTS: readonly string[] = ['file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps', 'ext', 'fd'];
+
 /**
  * A repository is untrusted input: its configuration can name programs git runs (fsmonitor, hooks,
  * external diff and textconv drivers, filters, ssh, pager, credential helpers). Every call
@@ -36,14 +39,19 @@ export const NEUTRAL_CONFIG: readonly string[] = [
   'core.askPass=',
   'credential.helper=',
   'protocol.allow=never',
+  // A per-protocol setting in the repository outranks protocol.allow: each transport is refused by name.
+  ...TRANSPORTS.map((name) => `protocol.${name}.allow=never`),
   'submodule.recurse=false',
   'status.submoduleSummary=false',
   'core.untrackedCache=false',
 ].flatMap((setting) => ['-c', setting]);
 
-/** Environment variables that make git run a program or read another configuration. */
-const UNSAFE_ENV =
-  /^GIT_(EXTERNAL_DIFF|PAGER|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PROXY_COMMAND|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|CONFIG_GLOBAL|CONFIG_SYSTEM|EXEC_PATH|TRACE.*)$|^(PAGER|SSH_ASKPASS)$/;
+/**
+ * Environment variables dropped from the caller's: every GIT_* one (they can make git run a program,
+ * read another configuration, or use another repository: GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR,
+ * GIT_OBJECT_DIRECTORY, GIT_ALTERNATE_OBJECT_DIRECTORIES, GIT_INDEX_FILE…), and the pagers and askpass.
+ */
+const UNSAFE_ENV = /^GIT_|^(PAGER|SSH_ASKPASS)$/i;
 
 function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -57,6 +65,11 @@ function gitEnv(): NodeJS.ProcessEnv {
     LANG: 'C',
     GIT_TERMINAL_PROMPT: '0',
     GIT_PAGER: 'cat',
+    // A partial clone fetches a missing object on demand, through the repository's remote: never.
+    GIT_NO_LAZY_FETCH: '1',
+    // A list of allowed transports replaces every protocol.*.allow setting; this one allows none.
+    GIT_ALLOW_PROTOCOL: '',
+    GIT_PROTOCOL_FROM_USER: '0',
   };
 }
 
@@ -131,7 +144,19 @@ export function runGit(
   });
 }
 
+/** An object a partial clone left on its remote: git would fetch it, which Lectern never lets it do. */
+function notFetched(what: string, cwd: string, output: Output): LecternError | undefined {
+  if (!/could not fetch \S+ from promisor remote|lazy fetching disabled/.test(output.stderr)) return undefined;
+  return new LecternError(
+    'GIT_FAILED',
+    `git ${what} needs an object that is not on this machine: ${cwd} is a partial clone, and Lectern never fetches (a fetch would use the remote its configuration names).`,
+    `If you trust its remote, fetch in a shell (git -C ${cwd} fetch, or git checkout); reading the file needs no git.`,
+  );
+}
+
 function failed(what: string, cwd: string, output: Output): LecternError {
+  const missing = notFetched(what, cwd, output);
+  if (missing) return missing;
   const message = output.stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${output.code}`;
   const unsafe = /dubious ownership|safe\.directory/.test(output.stderr);
   return new LecternError(
