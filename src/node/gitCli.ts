@@ -5,7 +5,16 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { LecternError } from '../core/ground/contract';
-import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus, LineCounts } from '../core/ground/gitPort';
+import type {
+  GitChange,
+  GitChangeKind,
+  GitLocations,
+  GitPort,
+  GitRepository,
+  GitStatus,
+  LineCounts,
+} from '../core/ground/gitPort';
+import { gitLocations } from './gitLocations';
 
 export interface GitCliOptions {
   /** The git executable (default `git` on PATH). */
@@ -323,6 +332,8 @@ class CliRepository implements GitRepository {
   constructor(
     readonly root: string,
     private readonly git: (cwd: string, args: readonly string[], slow?: boolean) => Promise<Output>,
+    /** The folder git found it from (with core.worktree, the top need not lead back to it). */
+    private readonly foundFrom: string = root,
   ) {}
 
   async status(): Promise<GitStatus> {
@@ -333,6 +344,10 @@ class CliRepository implements GitRepository {
     );
     if (output.code !== 0) throw failed('status', this.root, output);
     return parseStatusV2(output.stdout.toString('utf8'), this.root);
+  }
+
+  locations(): Promise<GitLocations> {
+    return gitLocations((args) => this.git(this.foundFrom, args), this.root);
   }
 
   private relative(path: string): string {
@@ -413,9 +428,9 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
       slow ? await neutralFilters(gitPath, cwd, timeoutMs) : [],
     );
   const repositories = new Map<string, CliRepository>();
-  const repository = (root: string) => {
+  const repository = (root: string, foundFrom: string) => {
     let known = repositories.get(root);
-    if (!known) repositories.set(root, (known = new CliRepository(root, git)));
+    if (!known) repositories.set(root, (known = new CliRepository(root, git, foundFrom)));
     return known;
   };
   const repositoryAt = async (path: string): Promise<GitRepository | undefined> => {
@@ -427,7 +442,7 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
       throw failed('rev-parse', folder, output);
     }
     const up = output.stdout.toString('utf8').trim();
-    return repository(nodePath.resolve(folder, up));
+    return repository(nodePath.resolve(folder, up), folder);
   };
   return {
     repositoryAt,
