@@ -14,6 +14,7 @@ import type {
   GitStatus,
   LineCounts,
 } from '../core/ground/gitPort';
+import { neutralFilters } from './gitFilters';
 import { gitLocations } from './gitLocations';
 
 export interface GitCliOptions {
@@ -390,31 +391,6 @@ class CliRepository implements GitRepository {
   }
 }
 
-/**
- * `-c` overrides that disable the repository's filter drivers (clean/smudge/process run by status
- * and diff), by the names its configuration gives them; listing the configuration runs nothing.
- */
-export async function neutralFilters(gitPath: string, cwd: string, timeoutMs: number): Promise<string[]> {
-  const listed = await runGit(gitPath, cwd, ['config', '--null', '--get-regexp', '^filter\\.'], timeoutMs);
-  if (listed.code !== 0) return [];
-  const names = new Set<string>();
-  for (const record of listed.stdout.toString('utf8').split('\0')) {
-    const key = record.split('\n', 1)[0]!;
-    const last = key.lastIndexOf('.');
-    if (last > 'filter.'.length) names.add(key.slice('filter.'.length, last));
-  }
-  return [...names].flatMap((name) => [
-    '-c',
-    `filter.${name}.clean=`,
-    '-c',
-    `filter.${name}.smudge=`,
-    '-c',
-    `filter.${name}.process=`,
-    '-c',
-    `filter.${name}.required=false`,
-  ]);
-}
-
 export function createGitCli(options: GitCliOptions = {}): GitPort {
   const gitPath = options.gitPath ?? 'git';
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -425,7 +401,7 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
       cwd,
       args,
       slow ? timeoutMs * 2 : timeoutMs,
-      slow ? await neutralFilters(gitPath, cwd, timeoutMs) : [],
+      slow ? await neutralFilters((at, list) => runGit(gitPath, at, list, timeoutMs), cwd) : [],
     );
   const repositories = new Map<string, CliRepository>();
   const repository = (root: string, foundFrom: string) => {
