@@ -15,7 +15,7 @@ import type {
   LineCounts,
 } from '../core/ground/gitPort';
 import { neutralFilters } from './gitFilters';
-import { gitLocations } from './gitLocations';
+import { foldersFrom, gitLocations, type GitFolders } from './gitLocations';
 
 export interface GitCliOptions {
   /** The git executable (default `git` on PATH). */
@@ -333,9 +333,10 @@ class CliRepository implements GitRepository {
   constructor(
     readonly root: string,
     private readonly git: (cwd: string, args: readonly string[], slow?: boolean) => Promise<Output>,
-    /** The folder git found it from (with core.worktree, the top need not lead back to it). */
-    private readonly foundFrom: string = root,
   ) {}
+
+  /** Where git last found it from (with core.worktree, the top need not lead back there), and its git folders. */
+  found: { folder: string; folders?: GitFolders } | undefined;
 
   async status(): Promise<GitStatus> {
     const output = await this.git(
@@ -348,7 +349,8 @@ class CliRepository implements GitRepository {
   }
 
   locations(): Promise<GitLocations> {
-    return gitLocations((args) => this.git(this.foundFrom, args), this.root);
+    const from = this.found?.folder ?? this.root;
+    return gitLocations((args) => this.git(from, args), this.root, this.found?.folders);
   }
 
   private relative(path: string): string {
@@ -404,21 +406,29 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
       slow ? await neutralFilters((at, list) => runGit(gitPath, at, list, timeoutMs), cwd) : [],
     );
   const repositories = new Map<string, CliRepository>();
-  const repository = (root: string, foundFrom: string) => {
+  const repository = (root: string, found: CliRepository['found']) => {
     let known = repositories.get(root);
-    if (!known) repositories.set(root, (known = new CliRepository(root, git, foundFrom)));
+    if (!known) repositories.set(root, (known = new CliRepository(root, git)));
+    known.found = found;
     return known;
   };
   const repositoryAt = async (path: string): Promise<GitRepository | undefined> => {
     const folder = await existingFolder(path);
     // --show-cdup (the way up to the top folder) keeps the caller's spelling of the path (symlinks unresolved).
-    const output = await git(folder, ['rev-parse', '--show-cdup']);
+    // The git folders come along for the check of where its metadata lies (GitLocations).
+    const output = await git(folder, [
+      'rev-parse',
+      '--show-cdup',
+      '--path-format=absolute',
+      '--absolute-git-dir',
+      '--git-common-dir',
+    ]);
     if (output.code !== 0) {
       if (/not a git repository|must be run in a work tree|outside repository/i.test(output.stderr)) return undefined;
       throw failed('rev-parse', folder, output);
     }
-    const up = output.stdout.toString('utf8').trim();
-    return repository(nodePath.resolve(folder, up), folder);
+    const [up, ...folders] = output.stdout.toString('utf8').split('\n');
+    return repository(nodePath.resolve(folder, up!.trim()), { folder, folders: foldersFrom(folders) });
   };
   return {
     repositoryAt,

@@ -39,8 +39,12 @@ export async function neutralFilters(run: Run, cwd: string): Promise<string[]> {
   for (let depth = 0; depth <= MAX_SUBMODULE_DEPTH && level.length > 0; depth++) {
     const next: string[] = [];
     for (const folder of level) {
-      for (const name of await filterNames(run, folder)) names.add(name);
-      if (depth < MAX_SUBMODULE_DEPTH) next.push(...(await submodulePaths(run, folder)));
+      const [defined, submodules] = await Promise.all([
+        filterNames(run, folder),
+        depth < MAX_SUBMODULE_DEPTH ? submodulePaths(run, folder) : [],
+      ]);
+      for (const name of defined) names.add(name);
+      next.push(...submodules);
     }
     level = next;
   }

@@ -46,18 +46,27 @@ async function objectDirs(commonDir: string): Promise<string[]> {
 /** Real targets of the symbolic links under `folders` (not followed), and whether the walk finished. */
 async function linkTargets(folders: string[]): Promise<{ targets: string[]; finished: boolean }> {
   const targets = new Set<string>();
-  const queue = [...new Set(folders)];
+  let level = [...new Set(folders)];
   let seen = 0;
-  while (queue.length > 0) {
-    const folder = queue.pop()!;
-    const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-    seen += entries.length;
-    if (seen > MAX_METADATA_ENTRIES) return { targets: [...targets], finished: false };
-    for (const entry of entries) {
-      const path = nodePath.join(folder, entry.name);
-      if (entry.isSymbolicLink()) targets.add(await real(path));
-      else if (entry.isDirectory()) queue.push(path);
+  // A level of folders at a time, read together (objects/ alone holds up to 256 folders).
+  while (level.length > 0) {
+    const listed = await Promise.all(
+      level.map(async (folder) => ({
+        folder,
+        entries: await fs.readdir(folder, { withFileTypes: true }).catch(() => []),
+      })),
+    );
+    const next: string[] = [];
+    for (const { folder, entries } of listed) {
+      seen += entries.length;
+      if (seen > MAX_METADATA_ENTRIES) return { targets: [...targets], finished: false };
+      for (const entry of entries) {
+        const path = nodePath.join(folder, entry.name);
+        if (entry.isSymbolicLink()) targets.add(await real(path));
+        else if (entry.isDirectory()) next.push(path);
+      }
     }
+    level = next;
   }
   return { targets: [...targets], finished: true };
 }
@@ -76,17 +85,33 @@ async function namesBack(run: Run, gitDir: string, top: string): Promise<boolean
 }
 
 /** The locations of the repository whose top folder is `top`; `run` runs git there. */
-export async function gitLocations(run: Run, top: string): Promise<GitLocations> {
-  const output = await run(['rev-parse', '--path-format=absolute', '--absolute-git-dir', '--git-common-dir']);
-  const [gitDirLine, commonLine] = output.stdout.toString('utf8').split('\n');
-  if (output.code !== 0 || !gitDirLine || !commonLine)
-    throw new LecternError(
-      'GIT_FAILED',
-      `git rev-parse could not tell where the repository at ${top} keeps its metadata: ${output.stderr.trim().split('\n').slice(-2).join(' ')}`,
-      'Check the repository with `git rev-parse --git-dir` in a shell.',
-    );
-  const gitDir = await real(gitDirLine);
-  const commonDir = await real(commonLine);
+/** The git folder and common folder as git reports them (`rev-parse --absolute-git-dir --git-common-dir`). */
+export interface GitFolders {
+  gitDir: string;
+  commonDir: string;
+}
+
+/** Both folders from rev-parse's output lines, or undefined when it printed fewer. */
+export function foldersFrom(lines: string[]): GitFolders | undefined {
+  const [gitDir, commonDir] = lines;
+  return gitDir && commonDir ? { gitDir, commonDir } : undefined;
+}
+
+/** The locations of the repository whose top folder is `top`; `run` runs git where it was found. */
+export async function gitLocations(run: Run, top: string, known?: GitFolders): Promise<GitLocations> {
+  let folders = known;
+  if (!folders) {
+    const output = await run(['rev-parse', '--path-format=absolute', '--absolute-git-dir', '--git-common-dir']);
+    folders = output.code === 0 ? foldersFrom(output.stdout.toString('utf8').split('\n')) : undefined;
+    if (!folders)
+      throw new LecternError(
+        'GIT_FAILED',
+        `git rev-parse could not tell where the repository at ${top} keeps its metadata: ${output.stderr.trim().split('\n').slice(-2).join(' ')}`,
+        'Check the repository with `git rev-parse --git-dir` in a shell.',
+      );
+  }
+  const gitDir = await real(folders.gitDir);
+  const commonDir = await real(folders.commonDir);
   const within = !nodePath.relative(commonDir, gitDir).startsWith('..');
   const links = await linkTargets(within ? [commonDir] : [gitDir, commonDir]);
   return {
@@ -96,6 +121,7 @@ export async function gitLocations(run: Run, top: string): Promise<GitLocations>
     objectDirs: await objectDirs(commonDir),
     linkTargets: links.targets,
     linksChecked: links.finished,
-    linkedBack: await namesBack(run, gitDir, top),
+    // Only a git folder elsewhere than top/.git can name the working tree back (and needs to).
+    linkedBack: gitDir !== (await real(nodePath.join(top, '.git'))) && (await namesBack(run, gitDir, top)),
   };
 }
