@@ -34,29 +34,31 @@ export function outsideLocation(realRoots: readonly string[], at: GitLocations):
   return `its .git leads to ${shown(at.gitDir)}`;
 }
 
-function refused(display: string, what: string, target: string | undefined): LecternError {
+function refused(display: string, what: string, target: string | undefined, file: boolean): LecternError {
   const worktree = { mode: 'diff_preview', ...(target ? { target } : {}), against: 'WORKTREE' };
   return new LecternError(
     'GIT_OUTSIDE_WORKSPACE',
     `The git repository at ${display} keeps its metadata outside the workspace folders (${what}), so its committed and staged versions are not shown: they could be another repository's files.`,
-    `Unsaved editor changes need no git: ${callText('lectern_read', worktree)}${target ? `; the file itself: ${callText('lectern_read', { mode: 'file', target })}` : ''}. If the user trusts that repository, their approval to read outside the workspace (VS Code asks; the CLI's --allow-outside) lifts this.`,
+    `Unsaved editor changes need no git: ${callText('lectern_read', worktree)}${target && file ? `; the file itself: ${callText('lectern_read', { mode: 'file', target })}` : ''}. If the user trusts that repository, their approval to read outside the workspace (VS Code asks; the CLI's --allow-outside) lifts this.`,
   );
 }
 
 /**
  * Throws GIT_OUTSIDE_WORKSPACE when `repo`'s metadata leads outside the workspace folders, unless the
- * user approved reading outside them. `display` names the repository, `target` the call's target.
+ * user approved reading outside them. `display` names the repository, `target` the call's target
+ * (a file when `file`, else a folder the summary covers).
  */
 export async function requireConfined(
   env: ReadEnv,
   repo: GitRepository,
   display: string,
   target: string | undefined,
+  file = true,
 ): Promise<void> {
   if (env.allowOutside || !repo.locations) return;
   const realRoots = await Promise.all(
     env.host.roots().map((root) => env.host.fs.realpath(root.path).catch(() => root.path)),
   );
   const what = outsideLocation(realRoots, await repo.locations());
-  if (what) throw refused(display, what, target);
+  if (what) throw refused(display, what, target, file);
 }

@@ -88,7 +88,7 @@ async function repositorySections(
   const confined = async (repo: GitRepository | undefined) => {
     if (!repo) return false;
     try {
-      await requireConfined(env, repo, await displayOf(env, repo.root), folder?.display);
+      await requireConfined(env, repo, await displayOf(env, repo.root), folder?.display, false);
       return true;
     } catch (error) {
       if (!(error instanceof LecternError) || error.code !== 'GIT_OUTSIDE_WORKSPACE') throw error;

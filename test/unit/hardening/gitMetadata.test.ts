@@ -52,8 +52,10 @@ async function previewRefused(ws: string, target: string, what: RegExp, summaryC
   assertNothingLeaked(file, summary);
   assertRefused(file, what);
   if (summaryCode) assert.equal(summary.error?.code, summaryCode, summary.text);
-  else if (!summary.ok) assertRefused(summary, what);
-  else assert.match(summary.text, /GIT_OUTSIDE_WORKSPACE/);
+  else if (!summary.ok) {
+    assertRefused(summary, what);
+    assert.doesNotMatch(summary.text, /"mode":"file"/, 'a summary has no file to read');
+  } else assert.match(summary.text, /GIT_OUTSIDE_WORKSPACE/);
   // What still works: the unsaved buffer against the file on disk.
   workspace.buffers.set(path.join(ws, target), 'edited\n');
   const unsaved = await workspace.preview({ target, against: 'WORKTREE' });
