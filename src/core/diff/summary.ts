@@ -57,14 +57,14 @@ export async function summarize(
   if (against === 'WORKTREE') return summarizeBuffers(env, input, scopes, where, folder);
   const git = env.host.git;
   if (!git) throw noGit();
-  const { sections, outside, withheld } = await repositorySections(env, git, scopes, folder);
+  const { sections, outside, withheld: refused } = await repositorySections(env, git, scopes, folder);
   const budget: CountBudget = { started: Date.now(), numstats: new Map(), counted: 0, uncounted: 0 };
   for (const section of sections) await listSection(env, input, against, section, sections, budget);
   const notes: string[] = [];
   const withheld = sections.reduce((n, section) => n + section.entries.filter((e) => e.withheld).length, 0);
   if (withheld > 0) notes.push(withheldNote(withheld));
   if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
-  for (const refusal of withheld) notes.push(`Not listed (GIT_OUTSIDE_WORKSPACE): ${refusal.message}`);
+  for (const refusal of refused) notes.push(`Not listed (GIT_OUTSIDE_WORKSPACE): ${refusal.message}`);
   if (budget.uncounted > 0)
     notes.push(
       `+/- counts of ${plural(budget.uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`,
