@@ -245,6 +245,8 @@ function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Reco
   if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
   if (command !== 'call' && options.exactTokens)
     throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
+  if (options.idleMinutes !== undefined && (command !== 'mcp' || options.httpPort === undefined))
+    throw new UsageError('--idle-minutes goes with mcp --http PORT.');
   if (command !== 'mcp') {
     const httpOnly =
       options.httpPort !== undefined

@@ -5,7 +5,17 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { LecternError } from '../core/ground/contract';
-import type { GitChange, GitChangeKind, GitPort, GitRepository, GitStatus, LineCounts } from '../core/ground/gitPort';
+import type {
+  GitChange,
+  GitChangeKind,
+  GitLocations,
+  GitPort,
+  GitRepository,
+  GitStatus,
+  LineCounts,
+} from '../core/ground/gitPort';
+import { neutralFilters } from './gitFilters';
+import { foldersFrom, gitLocations, type GitFolders } from './gitLocations';
 
 export interface GitCliOptions {
   /** The git executable (default `git` on PATH). */
@@ -22,6 +32,9 @@ interface Output {
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
+/** Every transport this git knows (`git-remote-*` helpers included): none is ever used. */
+export const TRANSPORTS: readonly string[] = ['file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps', 'ext', 'fd'];
+
 /**
  * A repository is untrusted input: its configuration can name programs git runs (fsmonitor, hooks,
  * external diff and textconv drivers, filters, ssh, pager, credential helpers). Every call
@@ -36,14 +49,19 @@ export const NEUTRAL_CONFIG: readonly string[] = [
   'core.askPass=',
   'credential.helper=',
   'protocol.allow=never',
+  // A per-protocol setting in the repository outranks protocol.allow: each transport is refused by name.
+  ...TRANSPORTS.map((name) => `protocol.${name}.allow=never`),
   'submodule.recurse=false',
   'status.submoduleSummary=false',
   'core.untrackedCache=false',
 ].flatMap((setting) => ['-c', setting]);
 
-/** Environment variables that make git run a program or read another configuration. */
-const UNSAFE_ENV =
-  /^GIT_(EXTERNAL_DIFF|PAGER|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PROXY_COMMAND|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|CONFIG_GLOBAL|CONFIG_SYSTEM|EXEC_PATH|TRACE.*)$|^(PAGER|SSH_ASKPASS)$/;
+/**
+ * Environment variables dropped from the caller's: every GIT_* one (they can make git run a program,
+ * read another configuration, or use another repository: GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR,
+ * GIT_OBJECT_DIRECTORY, GIT_ALTERNATE_OBJECT_DIRECTORIES, GIT_INDEX_FILE…), and the pagers and askpass.
+ */
+const UNSAFE_ENV = /^GIT_|^(PAGER|SSH_ASKPASS)$/i;
 
 function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -57,6 +75,11 @@ function gitEnv(): NodeJS.ProcessEnv {
     LANG: 'C',
     GIT_TERMINAL_PROMPT: '0',
     GIT_PAGER: 'cat',
+    // A partial clone fetches a missing object on demand, through the repository's remote: never.
+    GIT_NO_LAZY_FETCH: '1',
+    // A list of allowed transports replaces every protocol.*.allow setting; this one allows none.
+    GIT_ALLOW_PROTOCOL: '',
+    GIT_PROTOCOL_FROM_USER: '0',
   };
 }
 
@@ -131,7 +154,19 @@ export function runGit(
   });
 }
 
+/** An object a partial clone left on its remote: git would fetch it, which Lectern never lets it do. */
+function notFetched(what: string, cwd: string, output: Output): LecternError | undefined {
+  if (!/could not fetch \S+ from promisor remote|lazy fetching disabled/.test(output.stderr)) return undefined;
+  return new LecternError(
+    'GIT_FAILED',
+    `git ${what} needs an object that is not on this machine: ${cwd} is a partial clone, and Lectern never fetches (a fetch would use the remote its configuration names).`,
+    `If you trust its remote, fetch in a shell (git -C ${cwd} fetch, or git checkout); reading the file needs no git.`,
+  );
+}
+
 function failed(what: string, cwd: string, output: Output): LecternError {
+  const missing = notFetched(what, cwd, output);
+  if (missing) return missing;
   const message = output.stderr.trim().split('\n').slice(-3).join(' ') || `exit code ${output.code}`;
   const unsafe = /dubious ownership|safe\.directory/.test(output.stderr);
   return new LecternError(
@@ -300,6 +335,9 @@ class CliRepository implements GitRepository {
     private readonly git: (cwd: string, args: readonly string[], slow?: boolean) => Promise<Output>,
   ) {}
 
+  /** Where git last found it from (with core.worktree, the top need not lead back there), and its git folders. */
+  found: { folder: string; folders?: GitFolders } | undefined;
+
   async status(): Promise<GitStatus> {
     const output = await this.git(
       this.root,
@@ -308,6 +346,11 @@ class CliRepository implements GitRepository {
     );
     if (output.code !== 0) throw failed('status', this.root, output);
     return parseStatusV2(output.stdout.toString('utf8'), this.root);
+  }
+
+  locations(): Promise<GitLocations> {
+    const from = this.found?.folder ?? this.root;
+    return gitLocations((args) => this.git(from, args), this.root, this.found?.folders);
   }
 
   private relative(path: string): string {
@@ -350,31 +393,6 @@ class CliRepository implements GitRepository {
   }
 }
 
-/**
- * `-c` overrides that disable the repository's filter drivers (clean/smudge/process run by status
- * and diff), by the names its configuration gives them; listing the configuration runs nothing.
- */
-export async function neutralFilters(gitPath: string, cwd: string, timeoutMs: number): Promise<string[]> {
-  const listed = await runGit(gitPath, cwd, ['config', '--null', '--get-regexp', '^filter\\.'], timeoutMs);
-  if (listed.code !== 0) return [];
-  const names = new Set<string>();
-  for (const record of listed.stdout.toString('utf8').split('\0')) {
-    const key = record.split('\n', 1)[0]!;
-    const last = key.lastIndexOf('.');
-    if (last > 'filter.'.length) names.add(key.slice('filter.'.length, last));
-  }
-  return [...names].flatMap((name) => [
-    '-c',
-    `filter.${name}.clean=`,
-    '-c',
-    `filter.${name}.smudge=`,
-    '-c',
-    `filter.${name}.process=`,
-    '-c',
-    `filter.${name}.required=false`,
-  ]);
-}
-
 export function createGitCli(options: GitCliOptions = {}): GitPort {
   const gitPath = options.gitPath ?? 'git';
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -385,24 +403,32 @@ export function createGitCli(options: GitCliOptions = {}): GitPort {
       cwd,
       args,
       slow ? timeoutMs * 2 : timeoutMs,
-      slow ? await neutralFilters(gitPath, cwd, timeoutMs) : [],
+      slow ? await neutralFilters((at, list) => runGit(gitPath, at, list, timeoutMs), cwd) : [],
     );
   const repositories = new Map<string, CliRepository>();
-  const repository = (root: string) => {
+  const repository = (root: string, found: CliRepository['found']) => {
     let known = repositories.get(root);
     if (!known) repositories.set(root, (known = new CliRepository(root, git)));
+    known.found = found;
     return known;
   };
   const repositoryAt = async (path: string): Promise<GitRepository | undefined> => {
     const folder = await existingFolder(path);
     // --show-cdup (the way up to the top folder) keeps the caller's spelling of the path (symlinks unresolved).
-    const output = await git(folder, ['rev-parse', '--show-cdup']);
+    // The git folders come along for the check of where its metadata lies (GitLocations).
+    const output = await git(folder, [
+      'rev-parse',
+      '--show-cdup',
+      '--path-format=absolute',
+      '--absolute-git-dir',
+      '--git-common-dir',
+    ]);
     if (output.code !== 0) {
       if (/not a git repository|must be run in a work tree|outside repository/i.test(output.stderr)) return undefined;
       throw failed('rev-parse', folder, output);
     }
-    const up = output.stdout.toString('utf8').trim();
-    return repository(nodePath.resolve(folder, up));
+    const [up, ...folders] = output.stdout.toString('utf8').split('\n');
+    return repository(nodePath.resolve(folder, up!.trim()), { folder, folders: foldersFrom(folders) });
   };
   return {
     repositoryAt,

@@ -19,7 +19,9 @@ export function tempDir(prefix = 'lectern-unit-'): string {
   return dir;
 }
 
-after(() => {
+after(function () {
+  // Hundreds of folders, many of them git repositories: 24 s for 462 under a load average of 17.
+  this.timeout(180_000);
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import type { ReadEnv } from '../ground/env';
 import { callText } from '../ground/format';
 import { modeChange, type GitChange, type GitStatus } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
+import { requireConfined } from './gitConfinement';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './versions';
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
@@ -131,6 +132,7 @@ async function gitPlan(
   if (!git) throw noGit();
   const repo = await git.repositoryAt(path.absolute);
   if (!repo) throw notARepository(path.display);
+  await requireConfined(env, repo, await displayOf(env, repo.root), path.display);
   throwIfCancelled(env);
   const status = await repo.status();
   const changes = mergeChanges(status.changes);

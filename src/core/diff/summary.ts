@@ -8,6 +8,7 @@ import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
 import type { GitPort, GitRepository } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
+import { requireConfined } from './gitConfinement';
 import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { renderSummary } from './summaryAnswer';
 import { countEntry, entryFor, type NumstatCache, type Section, type SummaryEntry } from './summaryEntries';
@@ -56,13 +57,14 @@ export async function summarize(
   if (against === 'WORKTREE') return summarizeBuffers(env, input, scopes, where, folder);
   const git = env.host.git;
   if (!git) throw noGit();
-  const { sections, outside } = await repositorySections(env, git, scopes, folder);
+  const { sections, outside, withheld: refused } = await repositorySections(env, git, scopes, folder);
   const budget: CountBudget = { started: Date.now(), numstats: new Map(), counted: 0, uncounted: 0 };
   for (const section of sections) await listSection(env, input, against, section, sections, budget);
   const notes: string[] = [];
   const withheld = sections.reduce((n, section) => n + section.entries.filter((e) => e.withheld).length, 0);
   if (withheld > 0) notes.push(withheldNote(withheld));
   if (outside.length > 0) notes.push(`${outside.join(', ')}: not in a git repository.`);
+  for (const refusal of refused) notes.push(`Not listed (GIT_OUTSIDE_WORKSPACE): ${refusal.message}`);
   if (budget.uncounted > 0)
     notes.push(
       `+/- counts of ${plural(budget.uncounted, 'file')} were not computed (over ${formatCount(DIFF_LIMITS.countFilesMax)} files or ${formatCount(DIFF_LIMITS.countBudgetMs / 1000)} s); preview a file to see them.`,
@@ -81,14 +83,30 @@ async function repositorySections(
   git: GitPort,
   scopes: Scope[],
   folder: ResolvedPath | null,
-): Promise<{ sections: Section[]; outside: string[] }> {
+): Promise<{ sections: Section[]; outside: string[]; withheld: LecternError[] }> {
   const sections = new Map<string, Section>();
   const outside: string[] = [];
+  const withheld: LecternError[] = [];
+  // A repository whose metadata leads outside the workspace is left out, and said so.
+  const confined = async (repo: GitRepository | undefined) => {
+    if (!repo) return false;
+    try {
+      await requireConfined(env, repo, await displayOf(env, repo.root), folder?.display, false);
+      return true;
+    } catch (error) {
+      if (!(error instanceof LecternError) || error.code !== 'GIT_OUTSIDE_WORKSPACE') throw error;
+      if (!withheld.some((known) => known.message === error.message)) withheld.push(error);
+      return false;
+    }
+  };
   for (const scope of scopes) {
     throwIfCancelled(env);
-    const containing = await git.repositoryAt(scope.path);
-    const nested = await git.repositoriesUnder(scope.path);
-    if (!containing && nested.length === 0) {
+    const found = await git.repositoryAt(scope.path);
+    const under = await git.repositoriesUnder(scope.path);
+    const containing = (await confined(found)) ? found : undefined;
+    const nested: GitRepository[] = [];
+    for (const repo of under) if (await confined(repo)) nested.push(repo);
+    if (!found && under.length === 0) {
       outside.push(scope.name);
       continue;
     }
@@ -100,6 +118,7 @@ async function repositorySections(
     if (containing) add(containing, scope.path);
     for (const repo of nested) add(repo, repo.root);
   }
+  if (sections.size === 0 && withheld.length > 0) throw withheld[0]!;
   if (sections.size === 0) {
     const message =
       scopes.length > 1
@@ -111,7 +130,11 @@ async function repositorySections(
       `Unsaved editor changes need no git: ${callText('lectern_read', { mode: 'diff_preview', ...(folder ? { target: folder.display } : {}), against: 'WORKTREE' })}. (To track changes, run git init.)`,
     );
   }
-  return { sections: [...sections.values()].sort((a, b) => byCodeUnits(a.repo!.root, b.repo!.root)), outside };
+  return {
+    sections: [...sections.values()].sort((a, b) => byCodeUnits(a.repo!.root, b.repo!.root)),
+    outside,
+    withheld,
+  };
 }
 
 /** Fills a section: its title, and an entry per change in scope, counted while the budget lasts. */

@@ -172,7 +172,8 @@ export async function countEntry(
     const current = await readCurrent(env, entry.absolute, entry.display);
     return lineCounts(old ? contentOf(old.bytes) : NO_CONTENT, current ? contentOf(current.bytes) : NO_CONTENT);
   } catch (error) {
-    if (error instanceof LecternError && error.code === 'TOO_LARGE') return null;
+    // Counts left out: a file too large, or an old side git cannot give (a partial clone's blob, never fetched).
+    if (error instanceof LecternError && (error.code === 'TOO_LARGE' || error.code === 'GIT_FAILED')) return null;
     throw error;
   }
 }

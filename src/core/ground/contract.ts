@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'NOT_A_REPOSITORY'
   | 'GIT_UNAVAILABLE'
   | 'GIT_FAILED'
+  // A repository whose git metadata (.git file, commondir, alternates, core.worktree) leads outside the workspace.
+  | 'GIT_OUTSIDE_WORKSPACE'
   // The session layer's refusals (src/core/session): a hard read budget, a blocked read outside the
   // recent search results or of an excluded path, the same call repeated with the same answer.
   | 'BUDGET_EXCEEDED'

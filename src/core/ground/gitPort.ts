@@ -51,9 +51,36 @@ export interface LineCounts {
   removed: number;
 }
 
+/**
+ * Where a repository keeps what git reads besides its working tree, as real paths (symlinks resolved),
+ * for the core to hold against the workspace folders: a planted `.git` file, `commondir` or
+ * `objects/info/alternates` could otherwise show another repository's committed files.
+ */
+export interface GitLocations {
+  /** The working tree's top folder (core.worktree when it is set). */
+  top: string;
+  /** The repository's git folder (where `.git` leads). */
+  gitDir: string;
+  /** The folder holding objects and refs (a linked worktree's main repository; else gitDir). */
+  commonDir: string;
+  /** The object folders: commonDir's own and every alternate it lists, followed the way git follows them. */
+  objectDirs: string[];
+  /** Real paths that symbolic links inside gitDir and commonDir lead to. */
+  linkTargets: string[];
+  /** False when the git folders held too many entries to look at every one for links. */
+  linksChecked: boolean;
+  /**
+   * gitDir names this working tree back (a linked worktree's `gitdir` file, or core.worktree of a
+   * submodule's or a separate git folder): only whoever owns gitDir can write that.
+   */
+  linkedBack: boolean;
+}
+
 export interface GitRepository {
   /** Absolute path of the working tree's top folder. */
   readonly root: string;
+  /** Where its git metadata lies; hosts that cannot tell leave it out (VS Code's Git extension, trusted workspaces). */
+  locations?(): Promise<GitLocations>;
   /** Changed, untracked and conflicted files; `scope` (a file or folder) may narrow what the host asks git. */
   status(scope?: string): Promise<GitStatus>;
   /** The file's bytes at HEAD or in the index (stage 0); undefined when it is not there. */

@@ -132,6 +132,8 @@ describe('cli: settings as flags', () => {
       '64000',
       '--max-read-share',
       '0.1',
+      '--max-read-tokens',
+      '2000',
       '--max-preview-chars',
       '3000',
       '--line-numbers',
@@ -143,6 +145,7 @@ describe('cli: settings as flags', () => {
       {
         contextTokens: 64000,
         maxReadShare: 0.1,
+        maxReadTokens: 2000,
         maxPreviewChars: 3000,
         maxReadsPerSession: 7,
         maxTotalReadLines: 900,
