@@ -76,7 +76,7 @@ describe('hardening: git metadata outside the workspace (issue 21, finding 2)', 
   });
 
   it('a .git file at the top is refused', async () => {
-    const { elsewhere, ws } = layout();
+    const { ws } = layout();
     put(ws, '.git', `gitdir: ../elsewhere/.git\n`);
     put(ws, 'f.txt', 'mine\n');
     await previewRefused(ws, 'f.txt', /its \.git leads to .*elsewhere/);

@@ -2,7 +2,6 @@
 // configuration names, and a per-protocol `protocol.<name>.allow = always` in the repository outranks
 // `-c protocol.allow=never`. diff_preview must never fetch: no transport, no command, the blob stays missing.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import { diffWorkspace } from '../diff/gitRepo';
 import { assertNoMarker, markerScript, partialClone, type PartialClone } from './hostileRepos';
