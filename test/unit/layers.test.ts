@@ -21,6 +21,7 @@ export const LAYERS: Record<string, number> = {
   search: 2,
   diff: 2,
   history: 2,
+  navigate: 2,
   session: 3,
   modes: 4,
   tools: 5,

@@ -18,7 +18,9 @@ export type AnswerKind =
   /** A list of places (search results). */
   | 'places'
   /** Facts about a path (size, lines, kind), none of its text. */
-  | 'metadata';
+  | 'metadata'
+  /** An overview of many files (a map of their declarations), none of one file's text. */
+  | 'overview';
 
 /**
  * How the session counts an answer: `file` — a read of the file (counted against the read budget;
@@ -31,9 +33,11 @@ export type SessionCount = 'file' | 'read' | 'search' | 'none';
 /**
  * How chat history retains a call: `lines` — a read of the lines its answer names (the whole file
  * without a range): later reads of the same lines may make it a pointer; `outline` — a read of the
- * file's outline, judged apart from its text; `as-is` — kept as it is: it holds no lines of a file.
+ * file's outline, judged apart from its text; `as-is` — kept as it is: it holds no lines of a file
+ * (an answer repeated word for word by the same call later becomes a pointer to it); `latest` — only
+ * the latest answer to the same call is kept, the earlier ones (stale once it changed) become pointers.
  */
-export type Retention = 'lines' | 'outline' | 'as-is';
+export type Retention = 'lines' | 'outline' | 'as-is' | 'latest';
 
 export const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; history: Retention }>> = {
   text: { session: 'file', history: 'lines' },
@@ -41,6 +45,7 @@ export const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; 
   diff: { session: 'read', history: 'as-is' },
   places: { session: 'search', history: 'as-is' },
   metadata: { session: 'none', history: 'as-is' },
+  overview: { session: 'read', history: 'latest' },
 };
 
 /** A search the session suggests instead of more calls like one: in `where` (else the workspace), for `query`. */

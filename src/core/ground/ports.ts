@@ -202,6 +202,13 @@ export interface OutlineThreadPort {
   dispose?(): void;
 }
 
+/** A place where the host's language server says a symbol is used: 1-based line and column (UTF-16). */
+export interface ReferenceLocation {
+  path: string;
+  line: number;
+  column: number;
+}
+
 export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
@@ -212,6 +219,17 @@ export interface Host {
   watchesFiles?: boolean;
   /** The editor's symbols for a file in a language without a grammar here (VS Code's providers). */
   documentSymbols?(path: string): Promise<OutlineSymbol[] | undefined>;
+  /**
+   * The editor's language server (VS Code: vscode.executeReferenceProvider): every use of the symbol
+   * whose name is at this place, or undefined when no server answers. Mode "references" prefers it
+   * to its own tree-sitter scan, and says which answered.
+   */
+  references?(
+    path: string,
+    line: number,
+    column: number,
+    signal?: CancellationSignal,
+  ): Promise<readonly ReferenceLocation[] | undefined>;
   /** Git repositories, their status and file contents at HEAD and in the index (mode "diff_preview"). */
   git?: GitPort;
   /**

@@ -6,7 +6,7 @@ import type { ToolResponse } from '../ground/contract';
 import type { CallTraits } from '../ground/descriptor';
 import type { HistoryCall, LineRange } from './types';
 
-export type CallFacts = Pick<HistoryCall, 'kind' | 'path' | 'range' | 'outline' | 'intent' | 'ephemeral'>;
+export type CallFacts = Pick<HistoryCall, 'kind' | 'path' | 'range' | 'outline' | 'intent' | 'ephemeral' | 'latest'>;
 
 /** Where an answer said it came from (ToolResponse.location / meta), when the tool is Lectern's. */
 export interface AnswerPlace {
@@ -61,6 +61,7 @@ export function classifyLecternRead(
 ): CallFacts {
   const input = rawInput && typeof rawInput === 'object' ? (rawInput as Record<string, unknown>) : {};
   if (!traits || traits.history === 'as-is') return { kind: 'other' };
+  if (traits.history === 'latest') return { kind: 'other', latest: true };
   const path = place?.file ?? (traits.namedPath || undefined);
   if (!path) return { kind: 'other' };
   const outline = traits.history === 'outline';

@@ -24,9 +24,11 @@ export function pointerLine(
   return `[${shortPath(path)} ${rangeLabel(range, outline)} read again; see turn ${keptTurn}, ${rangeLabel(keptRange, outline)}]`;
 }
 
-/** An earlier call whose answer a later identical call repeats word for word. */
-export function repeatLine(tool: string, input: unknown, laterTurn: number): string {
+/** An earlier call whose answer a later identical call repeats word for word (`latest`: replaces). */
+export function repeatLine(tool: string, input: unknown, laterTurn: number, latest = false): string {
   let args = JSON.stringify(input ?? {});
   if (args.length > 40) args = `${args.slice(0, 39)}…`;
-  return `[${tool} ${args}: the same answer again in turn ${laterTurn}]`;
+  return latest
+    ? `[${tool} ${args}: answered again in turn ${laterTurn}; that answer is the current one]`
+    : `[${tool} ${args}: the same answer again in turn ${laterTurn}]`;
 }

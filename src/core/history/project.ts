@@ -1,6 +1,7 @@
 // Projects a conversation's tool history for the next turn: reads by the retention rule
 // (readRetention.ts), edits always, long outputs cut to head and tail, ephemeral reads gone, and an
-// answer repeated word for word by the same call later (a search run again) a pointer to the latest. Then,
+// answer repeated word for word by the same call later (a search run again) a pointer to the latest,
+// as is any earlier answer to a call whose latest alone is kept (a map). Then,
 // if a budget is given and the history is over it, gives up what matters least first: sampled
 // middle reads, then first reads (oldest first), then more of the long outputs. Edits, the last
 // read of each range of lines and the only copies of cited lines are never given up.
@@ -61,7 +62,8 @@ function findRepeats(calls: Map<string, PlacedRead>): Map<string, PlacedRead> {
   for (const at of [...calls.values()].reverse()) {
     const call = at.call;
     if (call.kind === 'read' || call.kind === 'edit' || call.text.length === 0) continue;
-    const key = `${call.tool}\0${JSON.stringify(call.input ?? {})}\0${call.text}`;
+    // A call whose latest answer is all that matters (a map) points there whatever the earlier one said.
+    const key = `${call.tool}\0${JSON.stringify(call.input ?? {})}\0${call.latest ? '' : call.text}`;
     const later = latest.get(key);
     if (later) repeatedBy.set(call.id, later);
     else latest.set(key, at);
@@ -140,7 +142,11 @@ class HistoryProjection {
         plan.set(id, { fate: 'pointer', ...this.pointTo(at) });
       else if (repeatedBy.has(id)) {
         const later = repeatedBy.get(id)!;
-        plan.set(id, { fate: 'pointer', text: repeatLine(call.tool, call.input, later.turn), pointsTo: later.call.id });
+        plan.set(id, {
+          fate: 'pointer',
+          text: repeatLine(call.tool, call.input, later.turn, call.latest),
+          pointsTo: later.call.id,
+        });
       } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, {
           fate: 'trimmed',

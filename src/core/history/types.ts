@@ -31,6 +31,8 @@ export interface HistoryCall {
    * it holds no lines, so it is judged apart from the reads that do, and kept (it is one line).
    */
   stub?: boolean;
+  /** Only the latest answer to the same call (tool and input) is kept: earlier ones become pointers to it. */
+  latest?: boolean;
   /** The result as the model saw it ('' for an ephemeral read). */
   text: string;
 }

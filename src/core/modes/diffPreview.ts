@@ -19,12 +19,12 @@ export const diffPreviewFields = {
   hunk_offset: {
     type: 'integer',
     minimum: 0,
-    description: 'Hunks to skip (paging).',
+    description: 'Hunks to skip.',
   },
   file_offset: {
     type: 'integer',
     minimum: 0,
-    description: 'Files to skip (paging).',
+    description: 'Files to skip.',
   },
 } as const satisfies Fields;
 

@@ -34,14 +34,14 @@ export const fileFields = {
   max_bytes: {
     type: 'integer',
     minimum: 1,
-    description: 'Window bytes (default 65536).',
+    description: 'Window bytes.',
   },
   head: { type: 'integer', minimum: 1, description: 'First N lines.' },
   tail: { type: 'integer', minimum: 1, description: 'Last N lines.' },
   max_preview_chars: {
     type: 'integer',
     minimum: 100,
-    description: 'Chars cap without a range.',
+    description: 'Chars cap.',
   },
   outline: {
     type: 'boolean',

@@ -4,7 +4,9 @@
 // from it. Adding a mode: a module beside these (fields, descriptor, run) and one entry here (CONTRIBUTING.md).
 import { diffPreviewMode } from './diffPreview';
 import { fileMode } from './file';
+import { mapMode } from './map';
 import type { ReadMode, Tool } from './mode';
+import { referencesMode } from './references';
 import { searchTool } from './search';
 import { snippetMode } from './snippet';
 import { statTool } from './stat';
@@ -18,7 +20,7 @@ export interface Registry {
 }
 
 export const REGISTRY: Registry = {
-  modes: [fileMode, symbolMode, snippetMode, diffPreviewMode],
+  modes: [fileMode, symbolMode, snippetMode, diffPreviewMode, referencesMode, mapMode],
   tools: [searchTool, statTool],
 };
 

@@ -2,8 +2,7 @@
 // fields it takes (its own and these); tools/definitions.ts assembles the tool from the modes.
 import type { Fields } from '../ground/schema';
 
-const targetDoc =
-  'A path (file: or a list). symbol: a name ("Store.get"). diff_preview: file, folder, or omit for all.';
+const targetDoc = 'Path (file: or a list). symbol/references: a name ("Store.get"). diff_preview/map: folder or none.';
 
 /** Every mode takes these (force and ephemeral are the session's: taken out before the mode runs). */
 export const targetField = {
@@ -39,5 +38,5 @@ export const contextLines = {
   type: 'integer',
   minimum: 0,
   maximum: 200,
-  description: 'Lines around (diff: default 3).',
+  description: 'Lines around.',
 } as const;

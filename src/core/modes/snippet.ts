@@ -16,7 +16,7 @@ export const snippetFields = {
     type: 'string',
     enum: ['none', 'block'],
     default: 'none',
-    description: '"block": grow to the enclosing block.',
+    description: '"block": whole enclosing block.',
   },
 } as const satisfies Fields;
 

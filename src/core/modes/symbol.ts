@@ -10,7 +10,7 @@ import { readingTitle } from './titles';
 export const symbolFields = {
   path: {
     type: 'string',
-    description: 'File, folder or glob to look in.',
+    description: 'File, folder or glob.',
   },
   kind: {
     type: 'string',
@@ -20,12 +20,12 @@ export const symbolFields = {
   index: {
     type: 'integer',
     minimum: 1,
-    description: 'Which overload, 1-based.',
+    description: 'Which overload.',
   },
   include_body: {
     type: 'boolean',
     default: true,
-    description: 'false: signature and members only.',
+    description: 'false: signature+members.',
   },
   include_context: {
     type: 'boolean',

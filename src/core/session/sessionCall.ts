@@ -149,7 +149,8 @@ export class SessionCall {
     if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
     const parts = this.countParts(call);
     const response = call.answer.response;
-    if (call.counted === 'search' && response.ok) countSearch(this.session, response, this.seq, this.input);
+    if (call.counted === 'search' && response.ok)
+      countSearch(this.session, response, this.seq, this.input, call.search?.query);
     if (call.isRead && this.ephemeral && parts.length > 0) this.markEphemeral(call, parts);
     const state = this.noteBudget(call, parts);
     this.stamp(call, state);
@@ -344,8 +345,10 @@ export function countSearch(
   response: ToolResponse,
   seq: number,
   input: Record<string, unknown> | undefined,
+  // A call that finds places without a query (uses of a name): what its descriptor would search for.
+  hintQuery = '',
 ): void {
   session.metrics.searches++;
   const files = searchResultFiles(response);
-  if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : '', files });
+  if (files) session.recordSearch({ seq, query: typeof input?.query === 'string' ? input.query : hintQuery, files });
 }

@@ -1,4 +1,5 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
+import type { Tree } from 'web-tree-sitter';
 import type { CancellationSignal, OutlineThreadPort } from '../ground/ports';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
@@ -224,6 +225,26 @@ export class SymbolService {
     if (!tree) return undefined;
     try {
       return extractOutline(tree, this.runtime.query(spec, await this.runtime.language(spec)), spec, text);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /**
+   * Parses `text` in `spec`'s grammar on this thread and hands the tree to `use`, which must not keep
+   * it (it is deleted after): navigation reads look at the nodes under given offsets. Undefined when
+   * the parse ran past its deadline or was cancelled.
+   */
+  async withTree<T>(
+    spec: LanguageSpec,
+    text: string,
+    use: (tree: Tree) => T,
+    signal?: CancellationSignal,
+  ): Promise<T | undefined> {
+    const tree = await this.runtime.parse(spec, text, parseDeadline(text.length), signal);
+    if (!tree) return undefined;
+    try {
+      return use(tree);
     } finally {
       tree.delete();
     }

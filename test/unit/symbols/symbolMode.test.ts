@@ -258,7 +258,7 @@ describe('symbol reads', function () {
     const both = await read({ mode: 'symbol', target: 'Store', start_line: 3 });
     assert.equal(
       both.error?.message,
-      "start_line is only valid for mode='file' or mode='snippet'. Remove it or switch mode.",
+      "start_line is only valid for mode='file' or mode='snippet' or mode='references'. Remove it or switch mode.",
     );
     const list = await read({ mode: 'symbol', target: ['a', 'b'] });
     assert.equal(list.error?.code, 'INVALID_ARGS');

@@ -1,0 +1,175 @@
+// Mode "map": an overview of the workspace or a folder within a hard token budget — folders, files
+// and their most-used declarations (signatures, one line each), ranked over a reference graph of the
+// symbol index (mapGraph.ts), tests, docs and vendored code last. Files left out are counted, with
+// the calls that map them.
+import { LecternError, emptyMeta, type ToolResponse } from '../ground/contract';
+import { callText, formatCount } from '../ground/format';
+import { yieldToHost } from '../ground/walk';
+import type { FlatSymbol } from '../symbols/namePath';
+import type { SymbolEnv } from '../symbols/symbolRead';
+import { classRank } from './fileRank';
+import { readListedText } from './fileText';
+import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
+import { renderMap, type MapFrame, type MapItem } from './mapAnswer';
+
+export interface MapInput {
+  target?: string;
+  max_tokens?: number;
+}
+
+export const MAP_LIMITS = {
+  defaultTokens: 2_000,
+  /** How long one map may spend reading files for the names they mention. */
+  readBudgetMs: 4_000,
+  /** Larger files are not read for mentions. */
+  maxFileBytes: 1024 * 1024,
+};
+
+const MEMBER_KINDS = new Set(['method', 'function', 'class', 'interface', 'type', 'enum']);
+const CONTAINER_KINDS = new Set(['class', 'interface', 'type', 'enum', 'module']);
+
+/** The declarations a map may show: top-level ones, and the members of types (not a function's locals, not fields). */
+function mappable(symbols: readonly FlatSymbol[]): FlatSymbol[] {
+  const containers = new Set(
+    symbols
+      .filter((item) => item.path.length === 1 && CONTAINER_KINDS.has(item.symbol.kind))
+      .map((item) => item.path[0]),
+  );
+  return symbols.filter(
+    (item) =>
+      item.path.length === 1 ||
+      (item.path.length === 2 &&
+        MEMBER_KINDS.has(item.symbol.kind) &&
+        (containers.has(item.path[0]) || item.symbol.scope !== undefined)),
+  );
+}
+
+/** Reads each file for the declared names it mentions, until the read budget; returns how many were not read. */
+async function readMentions(env: SymbolEnv, files: GraphFile[], absolute: readonly string[]): Promise<number> {
+  const declared = new Set<string>();
+  for (const file of files)
+    for (const item of file.symbols) if (declaredName(item).length >= MIN_NAME_CHARS) declared.add(declaredName(item));
+  const realRoots = await env.resolver.realRoots();
+  const started = Date.now();
+  let slice = started;
+  let unread = 0;
+  for (let i = 0; i < files.length; i++) {
+    if (env.signal?.isCancellationRequested || Date.now() - started > MAP_LIMITS.readBudgetMs) {
+      unread = files.length - i;
+      break;
+    }
+    if (Date.now() - slice > 15) {
+      await yieldToHost();
+      slice = Date.now();
+    }
+    const path = { absolute: absolute[i]!, display: files[i]!.display, root: undefined, outside: false, realRoots };
+    const text = await readListedText(env, path, MAP_LIMITS.maxFileBytes);
+    if (text !== undefined) files[i] = { ...files[i]!, mentions: countMentions(text, declared) };
+  }
+  return unread;
+}
+
+/** Types and functions at the top level say most about a file; members and variables less. */
+function kindWeight(item: FlatSymbol): number {
+  const member = item.path.length > 1 ? 0.5 : 1;
+  return item.symbol.kind === 'variable' || item.symbol.kind === 'field' ? member * 0.3 : member;
+}
+
+/** Every mappable declaration in show order: code before tests, docs and vendored code; by score within. */
+function rankedItems(files: readonly GraphFile[]): MapItem[] {
+  const { fileRank, symbolScore } = rankGraph(files);
+  const items: (MapItem & { klass: number; value: number })[] = [];
+  files.forEach((file, i) => {
+    const order = file.symbols
+      .map((symbol, j) => ({ symbol, score: symbolScore[i]![j]! }))
+      .sort((a, b) => b.score - a.score || a.symbol.symbol.startLine - b.symbol.symbol.startLine);
+    order.forEach(({ symbol, score }, k) =>
+      items.push({
+        file: i,
+        symbol,
+        klass: classRank(file.display),
+        value: (score + fileRank[i]! / (2 + k)) * kindWeight(symbol),
+      }),
+    );
+  });
+  items.sort(
+    (a, b) =>
+      a.klass - b.klass ||
+      b.value - a.value ||
+      a.file - b.file ||
+      a.symbol.symbol.startLine - b.symbol.symbol.startLine,
+  );
+  return items.map(({ file, symbol }) => ({ file, symbol }));
+}
+
+/** The longest prefix of `items` whose map fits `budget` tokens (a binary search: the text grows with it). */
+function fitted(env: SymbolEnv, frame: MapFrame, items: readonly MapItem[], budget: number): string {
+  let low = 0;
+  let high = items.length;
+  let best = renderMap(frame, []);
+  if (env.countTokens(best) > budget) return best;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    const text = renderMap(frame, items.slice(0, mid));
+    if (env.countTokens(text) <= budget) {
+      low = mid;
+      best = text;
+    } else high = mid - 1;
+  }
+  return best;
+}
+
+export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResponse> {
+  const notes: string[] = [];
+  let maxTokens = input.max_tokens ?? MAP_LIMITS.defaultTokens;
+  if (maxTokens > env.tokenCap) {
+    notes.push(`max_tokens ${formatCount(maxTokens)} is over this answer's cap: ${formatCount(env.tokenCap)} used.`);
+    maxTokens = env.tokenCap;
+  }
+  const scope = input.target?.replace(/^\.\/?/, '') || undefined;
+  const result = await env.index.query(scope, env.onIndexProgress, env.signal);
+  if (result.total === 0)
+    throw new LecternError(
+      'NOT_FOUND',
+      scope
+        ? `No source file with symbol support is under "${input.target}".`
+        : 'The workspace has no source file with symbol support.',
+      scope
+        ? `Map the workspace: ${callText('lectern_read', { mode: 'map' })}, or list folders with lectern_stat.`
+        : 'lectern_search finds text in any file.',
+    );
+  if (!result.complete)
+    notes.push(
+      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map.`,
+    );
+  const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
+  const unread = await readMentions(
+    env,
+    files,
+    result.files.map((f) => f.absolute),
+  );
+  if (unread > 0)
+    notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
+  const call: Record<string, unknown> = {
+    mode: 'map',
+    ...(input.target !== undefined ? { target: input.target } : {}),
+  };
+  if (input.max_tokens !== undefined) call.max_tokens = input.max_tokens;
+  const frame: MapFrame = {
+    label: scope ? `${scope.replace(/\/+$/, '')}/` : 'the workspace',
+    files,
+    totalSymbols: files.reduce((sum, f) => sum + f.symbols.length, 0),
+    call,
+    maxTokens,
+    notes,
+  };
+  const text = fitted(env, frame, rankedItems(files), maxTokens);
+  const meta = {
+    ...emptyMeta(),
+    files: files.length,
+    declarations: frame.totalSymbols,
+    max_tokens: maxTokens,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+  return { ok: true, mode: 'map', target: input.target ?? null, content: '', text, meta, location: null };
+}

@@ -1,0 +1,93 @@
+// A map's text: folders, their files, and each file's chosen declarations one line each (line
+// number and signature), in rank order; what is left out counted with the calls that show it. The
+// caller picks how many declarations to show; the text is composed here the same way each time.
+import { callText, formatCount, plural } from '../ground/format';
+import { symbolLabel } from '../symbols/label';
+import type { FlatSymbol } from '../symbols/namePath';
+
+/** A signature longer than this is cut with `…`. */
+const MAX_LABEL_CHARS = 110;
+/** Folders the closing line names with the call that maps them. */
+const NAMED_FOLDERS = 3;
+
+export interface MapItem {
+  file: number;
+  symbol: FlatSymbol;
+}
+
+export interface MapFile {
+  display: string;
+}
+
+export interface MapFrame {
+  /** What the map covers ("the workspace", "src/"). */
+  label: string;
+  files: readonly MapFile[];
+  totalSymbols: number;
+  /** The call's input, for the calls the closing line names. */
+  call: Record<string, unknown>;
+  maxTokens: number;
+  notes: readonly string[];
+}
+
+const folderOf = (display: string) => (display.includes('/') ? display.slice(0, display.lastIndexOf('/') + 1) : './');
+const baseOf = (display: string) => display.slice(display.lastIndexOf('/') + 1);
+
+function label(item: FlatSymbol): string {
+  const text = symbolLabel(item.symbol);
+  return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
+}
+
+/** The folder a left-out file is counted under: its first folder below the map's target. */
+function countedUnder(display: string, target: string | undefined): string {
+  const base = target ? target.replace(/^\.\//, '').replace(/\/+$/, '') : '';
+  const rest = base && display.startsWith(`${base}/`) ? display.slice(base.length + 1) : display;
+  const first = rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '';
+  return first ? `${base ? `${base}/` : ''}${first}/` : base ? `${base}/` : './';
+}
+
+function closing(frame: MapFrame, shownFiles: ReadonlySet<number>, shownSymbols: number): string {
+  const left = frame.files.map((f, i) => (shownFiles.has(i) ? undefined : f.display)).filter((d) => d !== undefined);
+  const summary = `[Shown: ${formatCount(shownFiles.size)} of ${plural(frame.files.length, 'file')}, ${formatCount(shownSymbols)} of ${plural(frame.totalSymbols, 'declaration')}.`;
+  if (left.length === 0) return `${summary}]`;
+  const counts = new Map<string, number>();
+  const target = typeof frame.call.target === 'string' ? frame.call.target : undefined;
+  for (const display of left)
+    counts.set(countedUnder(display, target), (counts.get(countedUnder(display, target)) ?? 0) + 1);
+  const folders = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const named = folders.slice(0, NAMED_FOLDERS).map(([folder, n]) => `${folder} ${formatCount(n)}`);
+  const calls = folders
+    .slice(0, NAMED_FOLDERS)
+    .filter(([folder]) => folder !== './' && folder !== `${target?.replace(/\/+$/, '')}/`)
+    .map(([folder]) => callText('lectern_read', { ...frame.call, target: folder }));
+  const larger = callText('lectern_read', { ...frame.call, max_tokens: frame.maxTokens * 2 });
+  return `${summary} Left out: ${plural(left.length, 'file')} (${named.join(', ')}${folders.length > NAMED_FOLDERS ? ', …' : ''}). Map one: ${[...calls, larger].join(' or ')}]`;
+}
+
+/** The map's text with `items` shown (in rank order). */
+export function renderMap(frame: MapFrame, items: readonly MapItem[]): string {
+  const byFile = new Map<number, FlatSymbol[]>();
+  for (const item of items) byFile.set(item.file, [...(byFile.get(item.file) ?? []), item.symbol]);
+  const folders = new Map<string, number[]>();
+  for (const file of byFile.keys()) {
+    const folder = folderOf(frame.files[file]!.display);
+    folders.set(folder, [...(folders.get(folder) ?? []), file]);
+  }
+  const lines = [
+    `map of ${frame.label} · ${plural(frame.files.length, 'file')}, ${plural(frame.totalSymbols, 'declaration')} · most used first`,
+  ];
+  for (const [folder, files] of folders) {
+    lines.push(folder);
+    for (const file of files) {
+      lines.push(`  ${baseOf(frame.files[file]!.display)}`);
+      const symbols = [...byFile.get(file)!].sort((a, b) => a.symbol.startLine - b.symbol.startLine);
+      for (const symbol of symbols) {
+        const depth = Math.min(symbol.path.length - 1, 2);
+        lines.push(`${'  '.repeat(2 + depth)}${symbol.symbol.startLine} ${label(symbol)}`);
+      }
+    }
+  }
+  lines.push(closing(frame, new Set(byFile.keys()), items.length));
+  for (const note of frame.notes) lines.push(`[${note}]`);
+  return lines.join('\n');
+}

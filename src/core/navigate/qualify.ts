@@ -1,0 +1,35 @@
+// A qualified target (`Type.member`) narrowed by what the syntax shows of each use of `member`: the
+// qualifier before it (`Type.member`, `this.member` inside Type), or the symbol it sits in. A use
+// whose receiver tree-sitter cannot tie to a type is kept and marked uncertain; one that plainly
+// belongs to another type is left out and counted.
+
+export type Certainty = 'sure' | 'unsure' | 'other';
+
+const SELF = new Set(['this', 'self', '$this', 'cls', 'super', 'base', 'Me', 'MyBase', 'static', 'parent']);
+
+/** The last name of a qualifier (`pkg.Type` → Type, `a->b` → b, `Outer::Type<T>` → Type). */
+function lastName(qualifier: string): string {
+  const parts = qualifier.replace(/<.*>$/, '').split(/\?\.|\.|->|::/);
+  return parts[parts.length - 1] ?? qualifier;
+}
+
+/**
+ * How surely a use of the member belongs to `owner`: `qualifier` is what stands before the name,
+ * `enclosing` the name path of the symbol the use sits in.
+ */
+export function certainty(
+  owner: string,
+  qualifier: string | undefined,
+  enclosing: readonly string[],
+  receiver?: string,
+): Certainty {
+  const insideOwner = enclosing.includes(owner);
+  if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';
+  if (qualifier === undefined) return insideOwner ? 'sure' : 'other';
+  const last = lastName(qualifier);
+  if (last === owner) return 'sure';
+  if (SELF.has(qualifier) || qualifier === '@') return insideOwner ? 'sure' : 'other';
+  // A capitalised plain name is a type or a module (`Other.member`): another owner.
+  if (/^[A-Z][A-Za-z0-9_]*$/.test(last) && last !== owner && qualifier === last) return 'other';
+  return 'unsure';
+}

@@ -1,0 +1,224 @@
+// The tree-sitter side of a references read: the files of a scope in walk order, the few that hold
+// the name as a word (a byte test, then a word test), each parsed once for its identifiers and its
+// outline (for the symbol each use sits in). Bounded in time: it stops between files and says where,
+// so the next call continues from there.
+import type { ReadEnv } from '../ground/env';
+import type { ResolvedPath } from '../ground/paths';
+import { insideRoots } from '../ground/paths';
+import type { ListedFile } from '../ground/walk';
+import { yieldToHost } from '../ground/walk';
+import { openText } from '../read/openText';
+import { walkScope, type Scope } from '../search/searchScope';
+import { languageForPath } from '../symbols/languages/index';
+import { flattenSymbols } from '../symbols/namePath';
+import type { SymbolEnv } from '../symbols/symbolRead';
+import { Enclosing } from './enclosing';
+import { compareFiles } from './fileRank';
+import { identifierUses, wordOffsets, type UseKind } from './identifierUses';
+import { TextLines } from './textLines';
+
+export const REFERENCE_LIMITS = {
+  /** How long one call may look for uses before it answers with what it found. */
+  budgetMs: 10_000,
+  /** Larger files are not parsed for uses (counted and named instead). */
+  maxFileBytes: 2 * 1024 * 1024,
+  /** The host gets a turn this often. */
+  sliceMs: 15,
+};
+
+export interface FoundUse {
+  line: number;
+  column: number;
+  kind: UseKind;
+  qualifier?: string;
+  /** Name path of the symbol the use sits in; empty at module level. */
+  enclosing: string[];
+  /** The receiver the enclosing method declares (Go `func (b *Bucket) …`: b), when it declares one. */
+  receiver?: string;
+  text: string;
+}
+
+export interface FileUses {
+  display: string;
+  /** The file's place in the ranked list of the scope's files (what file_offset counts). */
+  rank: number;
+  uses: FoundUse[];
+}
+
+export interface ScanOutcome {
+  files: FileUses[];
+  /** Source files of the scope looked at (from file_offset on), and in the scope. */
+  looked: number;
+  total: number;
+  /** Set when time ran out: the file_offset the next call continues from, and the file it stopped at. */
+  stopped?: { fileOffset: number; at: string };
+  /** Files too large to parse for uses, the first few by name. */
+  large: string[];
+  largeCount: number;
+  /** Files with the word that could not be parsed in time, or read. */
+  unparsed: number;
+}
+
+/** The file's bytes when it may hold `needle` (a byte test; secrets, outside files and large ones are left out). */
+async function candidateBytes(
+  env: ReadEnv,
+  file: ListedFile,
+  checked: ResolvedPath,
+  needle: Uint8Array,
+  inside: (real: string) => boolean,
+): Promise<Uint8Array | 'large' | undefined> {
+  const dirty = env.host.documents?.dirty(file.absolute);
+  if (dirty) return new TextEncoder().encode(dirty.text);
+  const readSync = env.host.fs.readFileSync?.bind(env.host.fs);
+  if (readSync) {
+    try {
+      const read = readSync(file.absolute, REFERENCE_LIMITS.maxFileBytes);
+      if (read.real === undefined || !inside(read.real)) return undefined;
+      if (!('bytes' in read)) return 'large';
+      return holds(read.bytes, needle) ? read.bytes.slice() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    const text = await openText(env.host, checked, env.sniffs);
+    try {
+      if (text.source.size > REFERENCE_LIMITS.maxFileBytes) return 'large';
+      const bytes = await text.source.read(text.base, text.source.size - text.base);
+      return holds(bytes, needle) ? bytes : undefined;
+    } finally {
+      await text.source.close().catch(() => undefined);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function holds(bytes: Uint8Array, needle: Uint8Array): boolean {
+  if (typeof Buffer !== 'undefined')
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from(needle));
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** The receiver a method's signature names: Go `func (b *Bucket) Allow()` → b. */
+function receiverOf(signature: string): string | undefined {
+  return /^func\s*\(\s*([A-Za-z_]\w*)\s+\*?[A-Za-z_]/.exec(signature)?.[1];
+}
+
+/** The uses of `name` in one file that holds it as a word; undefined when it could not be parsed. */
+async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): Promise<FoundUse[] | undefined> {
+  const file = await openText(env.host, checked, env.sniffs, env).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const outline = await env.symbols
+      .outline(
+        file,
+        checked.absolute,
+        checked.display,
+        env.signal,
+        env.host.documents?.dirty(checked.absolute)?.languageId,
+      )
+      .catch(() => undefined);
+    if (!outline || outline.status !== 'ok') return undefined;
+    const text = outline.source.text;
+    const offsets = wordOffsets(text, name);
+    if (offsets.length === 0) return [];
+    const found = await env.symbols.withTree(
+      outline.spec,
+      text,
+      (tree) => identifierUses(tree, text, name, offsets),
+      env.signal,
+    );
+    if (!found) return undefined;
+    const lines = new TextLines(text);
+    const enclosing = new Enclosing(flattenSymbols(outline.symbols));
+    return found.map((use) => {
+      const { line, column } = lines.position(use.offset);
+      const holder = enclosing.at(line);
+      const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
+      return {
+        line,
+        column,
+        kind: use.kind,
+        ...(use.qualifier !== undefined ? { qualifier: use.qualifier } : {}),
+        enclosing: holder?.path ?? [],
+        ...(receiver ? { receiver } : {}),
+        text: lines.shown(line, column),
+      };
+    });
+  } finally {
+    await file.source.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The scope's source files in rank order (code, tests, docs, vendored; then by path): the order uses
+ * are listed in, and what file_offset counts, so a page and a continuation after the deadline are
+ * the same kind of call.
+ */
+async function rankedSourceFiles(env: ReadEnv, scope: Scope): Promise<(ListedFile & { display: string })[]> {
+  const files: (ListedFile & { display: string })[] = [];
+  const { walk } = walkScope(env, scope, [], []);
+  try {
+    for await (const file of walk)
+      if (languageForPath(file.relative)) files.push({ ...file, display: scope.display(file.root, file.relative) });
+  } finally {
+    await walk.return(undefined).catch(() => undefined);
+  }
+  return files.sort((a, b) => compareFiles(a.display, b.display));
+}
+
+/** Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time budget. */
+export async function scanReferences(
+  env: SymbolEnv,
+  scope: Scope,
+  name: string,
+  fileOffset: number,
+): Promise<ScanOutcome> {
+  const started = Date.now();
+  const needle = new TextEncoder().encode(name);
+  const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
+  const inside = (real: string) => insideRoots(realRoots, real);
+  const isSecret = env.resolver.secretTest();
+  const ranked = await rankedSourceFiles(env, scope);
+  const outcome: ScanOutcome = { files: [], looked: 0, total: ranked.length, large: [], largeCount: 0, unparsed: 0 };
+  let slice = started;
+  for (let rank = fileOffset; rank < ranked.length; rank++) {
+    const file = ranked[rank]!;
+    // At least one file per call, so a continuation always gets further.
+    const outOfTime = Date.now() - started > REFERENCE_LIMITS.budgetMs && rank > fileOffset;
+    if (env.signal?.isCancellationRequested || outOfTime) {
+      outcome.stopped = { fileOffset: rank, at: file.display };
+      break;
+    }
+    if (Date.now() - slice > REFERENCE_LIMITS.sliceMs) {
+      await yieldToHost();
+      slice = Date.now();
+    }
+    outcome.looked++;
+    if (!env.allowSecrets && isSecret(file.absolute, file.relative)) continue;
+    const checked: ResolvedPath = {
+      absolute: file.absolute,
+      display: file.display,
+      root: file.root,
+      outside: false,
+      realRoots,
+    };
+    const bytes = await candidateBytes(env, file, checked, needle, inside);
+    if (bytes === undefined) continue;
+    if (bytes === 'large') {
+      if (outcome.large.length < 3) outcome.large.push(file.display);
+      outcome.largeCount++;
+      continue;
+    }
+    if (wordOffsets(new TextDecoder().decode(bytes), name).length === 0) continue;
+    const uses = await usesInFile(env, checked, name);
+    if (uses === undefined) outcome.unparsed++;
+    else if (uses.length > 0) outcome.files.push({ display: file.display, rank, uses });
+  }
+  return outcome;
+}

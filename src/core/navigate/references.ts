@@ -1,0 +1,139 @@
+// Mode "references": every use of a symbol in the workspace (or under `path`) — calls, references,
+// imports, type uses; not its declarations, comments or strings — with the symbol each one sits in.
+// The host's language server answers where it can (exact, type-aware); tree-sitter everywhere else.
+import { LecternError, type ToolResponse } from '../ground/contract';
+import { callText, formatCount, plural } from '../ground/format';
+import { referenceScope } from './referenceScope';
+import { closestSymbols, matchNamePath, parseNamePath, qualifiedName, type NamePath } from '../symbols/namePath';
+import type { SymbolEnv } from '../symbols/symbolRead';
+import { certainty } from './qualify';
+import { fromLanguageServer } from './hostReferences';
+import { scanReferences, type FileUses, type ScanOutcome } from './referenceScan';
+import { rankUses, renderReferences } from './referencesAnswer';
+
+export interface ReferencesInput {
+  target: string;
+  path?: string;
+  file_offset?: number;
+  start_line?: number;
+}
+
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*[?!]?$/u;
+
+function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; owner?: string } {
+  const namePath = parseNamePath(input.target);
+  const name = namePath.segments[namePath.segments.length - 1];
+  if (!name || !IDENTIFIER.test(name))
+    throw new LecternError(
+      'INVALID_ARGS',
+      `target must name a symbol ("Store.get", "helper"); ${JSON.stringify(input.target.slice(0, 80))} is not a name.`,
+      `Example: ${callText('lectern_read', { mode: 'references', target: 'Store.get' })}. To find text, use lectern_search.`,
+    );
+  const owner = namePath.segments.length > 1 ? namePath.segments[namePath.segments.length - 2] : undefined;
+  return { namePath, name, ...(owner ? { owner } : {}) };
+}
+
+/** No use anywhere: NOT_FOUND, with the closest declared names (as mode "symbol" gives them). */
+async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePath, looked: string): Promise<never> {
+  const last = namePath.segments[namePath.segments.length - 1]!;
+  const index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
+  const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
+  const declared = matchNamePath(flat, namePath);
+  const closest = declared.length > 0 ? [] : closestSymbols(flat, namePath);
+  const list = closest.map((c) =>
+    callText('lectern_read', {
+      mode: 'references',
+      target: qualifiedName(c.path),
+      ...(input.path ? { path: input.path } : {}),
+    }),
+  );
+  throw new LecternError(
+    'NOT_FOUND',
+    declared.length > 0
+      ? `${input.target} is declared but used nowhere in ${looked}.`
+      : `No use of ${JSON.stringify(input.target)} in ${looked}, and no symbol of that name is declared.`,
+    list.length > 0
+      ? `Closest names:\n${list.join('\n')}`
+      : `Search for the text: ${callText('lectern_search', { query: last, ...(input.path ? { target: input.path } : {}) })}`,
+  );
+}
+
+function scanNotes(scan: ScanOutcome): string[] {
+  const notes: string[] = [];
+  if (scan.largeCount > 0)
+    notes.push(
+      `${plural(scan.largeCount, 'file')} too large to parse for uses (${scan.large.join(', ')}${scan.largeCount > scan.large.length ? ', …' : ''}): search ${scan.largeCount === 1 ? 'it' : 'them'} with lectern_search.`,
+    );
+  if (scan.unparsed > 0)
+    notes.push(`${plural(scan.unparsed, 'file')} that mention the name could not be parsed in time or read.`);
+  return notes;
+}
+
+export async function readReferences(env: SymbolEnv, input: ReferencesInput): Promise<ToolResponse> {
+  const { namePath, name, owner } = nameOf(input);
+  const scope = await referenceScope(env, input.path);
+  const call: Record<string, unknown> = { mode: 'references', target: input.target };
+  if (input.path !== undefined) call.path = input.path;
+  const fileOffset = input.file_offset ?? 0;
+  const notes: string[] = [];
+  let files: FileUses[] | undefined = await fromLanguageServer(env, namePath, scope, fileOffset);
+  let continueCall: Record<string, unknown> | undefined;
+  const source = files ? 'language server' : 'tree-sitter';
+  if (!files) {
+    const scan = await scanReferences(env, scope, name, fileOffset);
+    if (fileOffset > 0 && fileOffset >= scan.total)
+      throw new LecternError(
+        'OUT_OF_RANGE',
+        `file_offset ${formatCount(fileOffset)} is past the ${plural(scan.total, 'source file')} in ${scope.label}.`,
+        `Leave file_offset out for the first page: ${callText('lectern_read', call)}`,
+      );
+    files = scan.files;
+    notes.push(...scanNotes(scan));
+    if (scan.stopped) {
+      continueCall = { ...call, file_offset: scan.stopped.fileOffset };
+      notes.push(
+        `Out of time after ${plural(scan.looked, 'source file')}: files from ${scan.stopped.at} on were not looked at. Continue: ${callText('lectern_read', continueCall)}, or narrow with path.`,
+      );
+    }
+  }
+  // A page that starts inside a file: its uses from start_line on.
+  if (input.start_line !== undefined)
+    files = files.map((file) =>
+      file.rank === fileOffset ? { ...file, uses: file.uses.filter((use) => use.line >= input.start_line!) } : file,
+    );
+  // A qualified target keeps the uses tree-sitter can tie to its type (or cannot tell apart), and counts the rest.
+  const others: { path: string; line: number }[] = [];
+  if (owner && source === 'tree-sitter') {
+    files = files
+      .map((file) => ({
+        ...file,
+        uses: file.uses.filter((use) => {
+          const verdict = certainty(owner, use.qualifier, use.enclosing, use.receiver);
+          if (verdict === 'other') others.push({ path: file.display, line: use.line });
+          return verdict !== 'other';
+        }),
+      }))
+      .filter((file) => file.uses.length > 0);
+  }
+  if (others.length > 0) {
+    const example = others[0]!;
+    notes.push(
+      `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText('lectern_read', { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
+    );
+  }
+  const uses = rankUses(files, (_path, use) =>
+    owner && source === 'tree-sitter' ? certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure' : true,
+  );
+  const firstPage = fileOffset === 0 && input.start_line === undefined;
+  if (firstPage && uses.length === 0 && !continueCall && others.length === 0)
+    await notFound(env, input, namePath, scope.label);
+  return renderReferences(env, {
+    target: input.target,
+    source,
+    uses,
+    call,
+    from: { fileOffset, ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) },
+    notes,
+    ...(continueCall ? { continueCall } : {}),
+  });
+}

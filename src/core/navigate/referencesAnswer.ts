@@ -1,0 +1,164 @@
+// A references answer: a summary line (uses per folder, so a caller can narrow with path), then the
+// uses grouped by file in a stable order, as many as the answer may hold, and the exact call for the
+// rest. One line per use: its line, the symbol it sits in, the line's text.
+import { emptyMeta, type ToolResponse } from '../ground/contract';
+import type { ReadEnv } from '../ground/env';
+import { callText, formatCount, plural } from '../ground/format';
+import { MODULE_LEVEL } from './enclosing';
+import { compareFiles } from './fileRank';
+import type { FileUses, FoundUse } from './referenceScan';
+
+/** Most uses one answer lists. */
+export const MAX_USES_PER_ANSWER = 300;
+/** Tokens kept for the answer's header and closing lines. */
+const FRAME_TOKENS = 400;
+/** Folders the summary line names. */
+const SUMMARY_FOLDERS = 6;
+
+/** One listed line: the uses on it (a line that uses the name twice is listed once). */
+export interface ListedUse {
+  path: string;
+  /** The file's place in the ranked list (file_offset). */
+  rank: number;
+  use: FoundUse;
+  /** Every use on this line, `use` first. */
+  all: FoundUse[];
+  /** false: the receiver could not be tied to the target's type (shown with `~`). */
+  certain: boolean;
+}
+
+export interface ReferencesPage {
+  target: string;
+  /** What answered: the host's language server or tree-sitter. */
+  source: 'language server' | 'tree-sitter';
+  uses: ListedUse[];
+  /** The input of this call without its place (file_offset, start_line), for the next ones. */
+  call: Record<string, unknown>;
+  /** Where this page starts (the next call's are made from the first line not shown). */
+  from: { fileOffset: number; startLine?: number };
+  /** Said after the uses (what was left out, where the time ran out). */
+  notes: string[];
+  /** The call that continues where the time ran out, once every use found is shown. */
+  continueCall?: Record<string, unknown>;
+}
+
+/** Files in rank order (code, tests, docs, vendored; then by path), each file's lines in order. */
+export function rankUses(files: readonly FileUses[], certainOf: (path: string, use: FoundUse) => boolean): ListedUse[] {
+  const sorted = [...files].sort((a, b) => a.rank - b.rank || compareFiles(a.display, b.display));
+  const listed: ListedUse[] = [];
+  for (const file of sorted) {
+    const uses = [...file.uses].sort((a, b) => a.line - b.line || a.column - b.column);
+    for (const use of uses) {
+      const last = listed[listed.length - 1];
+      if (last && last.path === file.display && last.use.line === use.line) {
+        last.all.push(use);
+        last.certain ||= certainOf(file.display, use);
+      } else
+        listed.push({ path: file.display, rank: file.rank, use, all: [use], certain: certainOf(file.display, use) });
+    }
+  }
+  return listed;
+}
+
+/** `src/ 12, test/ 3`: uses per top folder (two levels when one folder holds them all). */
+export function folderSummary(uses: readonly ListedUse[]): string {
+  const depth = new Set(uses.map((u) => u.path.split('/')[0])).size === 1 ? 2 : 1;
+  const counts = new Map<string, number>();
+  for (const { path } of uses) {
+    const parts = path.split('/');
+    const folder =
+      parts.length > depth
+        ? `${parts.slice(0, depth).join('/')}/`
+        : parts.length > 1
+          ? `${parts.slice(0, -1).join('/')}/`
+          : './';
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const shown = ranked.slice(0, SUMMARY_FOLDERS).map(([folder, n]) => `${folder} ${formatCount(n)}`);
+  if (ranked.length > SUMMARY_FOLDERS) shown.push(`${formatCount(ranked.length - SUMMARY_FOLDERS)} more folders`);
+  return shown.join(', ');
+}
+
+function useLine(listed: ListedUse): string {
+  const { use } = listed;
+  const where = use.enclosing.length > 0 ? use.enclosing.join('.') : MODULE_LEVEL;
+  const times = listed.all.length > 1 ? ` (×${listed.all.length})` : '';
+  return `  ${listed.certain ? '' : '~'}${use.line} · ${where} · ${use.text}${times}`;
+}
+
+/** The exact call for the uses from `listed` on. */
+function callFrom(page: ReferencesPage, listed: ListedUse, previous: ListedUse | undefined): Record<string, unknown> {
+  const midFile = previous !== undefined && previous.rank === listed.rank;
+  return { ...page.call, file_offset: listed.rank, ...(midFile ? { start_line: listed.use.line } : {}) };
+}
+
+/** The uses from the page's start that fit the answer, rendered, with the call for the rest. */
+export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolResponse {
+  const { uses } = page;
+  // The files in rank order: as a search's meta.files, the session's relevance baseline.
+  const fileList = [...new Set(uses.map((u) => u.path))];
+  const files = fileList.length;
+  const uncertain = uses.filter((u) => !u.certain).length;
+  const total = uses.reduce((sum, u) => sum + u.all.length, 0);
+  const onLines = total > uses.length ? ` on ${plural(uses.length, 'line')}` : '';
+  const { fileOffset, startLine } = page.from;
+  const fromText =
+    fileOffset > 0 || startLine !== undefined
+      ? ` from file ${formatCount(fileOffset + 1)}${startLine !== undefined ? ` line ${formatCount(startLine)}` : ''} on`
+      : '';
+  const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(uses)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
+  const budget = env.tokenCap - FRAME_TOKENS - env.countTokens(header);
+  const maxUses = Math.min(MAX_USES_PER_ANSWER, env.maxLines ?? Infinity);
+  const lines: string[] = [header];
+  let used = 0;
+  let shown = 0;
+  for (; shown < uses.length && shown < maxUses; shown++) {
+    const listed = uses[shown]!;
+    const fileLine = listed.path !== uses[shown - 1]?.path ? [listed.path] : [];
+    const line = useLine(listed);
+    const cost = env.countTokens([...fileLine, line].join('\n')) + 1;
+    if (shown > 0 && used + cost > budget) break;
+    used += cost;
+    lines.push(...fileLine, line);
+  }
+  let next: Record<string, unknown> | null = null;
+  if (shown < uses.length) {
+    next = callFrom(page, uses[shown]!, uses[shown - 1]);
+    lines.push(
+      `[${plural(shown, 'line')} of ${formatCount(uses.length)} shown. Next: ${callText('lectern_read', next)}]`,
+    );
+  } else if (page.continueCall) next = page.continueCall;
+  for (const note of page.notes) lines.push(`[${note}]`);
+  const shownUses = uses.slice(0, shown);
+  const meta = {
+    ...emptyMeta(),
+    truncated: next !== null,
+    next,
+    total_uses: total,
+    total_lines: uses.length,
+    total_files: files,
+    files: fileList,
+    answered_by: page.source,
+    references: shownUses.flatMap(({ path, all, certain }) =>
+      all.map((use) => ({
+        path,
+        line: use.line,
+        column: use.column,
+        enclosing: use.enclosing.length > 0 ? use.enclosing.join('.') : null,
+        kind: use.kind,
+        ...(certain ? {} : { certain: false }),
+      })),
+    ),
+    ...(page.notes.length > 0 ? { notes: [...page.notes] } : {}),
+  };
+  return {
+    ok: true,
+    mode: 'references',
+    target: page.target,
+    content: '',
+    text: lines.join('\n'),
+    meta,
+    location: null,
+  };
+}

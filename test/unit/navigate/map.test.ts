@@ -1,0 +1,74 @@
+// lectern_read mode "map" through the engine on real files: ranking by use across files (a file
+// many others import above a helper one file calls often, tests last), one signature per
+// declaration, a hard token budget (fast-check), what is left out counted with the calls that show it.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { loadTokenCounter } from '../../../src/core/ground/tokens';
+import { fails, ok } from '../helpers';
+import { navWorkspace } from './navHelpers';
+
+/** A small project: a core module every service imports, a helper one file calls a hundred times, tests. */
+function project(services = 6): Record<string, string> {
+  const files: Record<string, string> = {
+    'src/core/store.ts': `export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n\nexport function openStore(): Store {\n  return new Store();\n}\n`,
+    'src/util/pad.ts': `export function padLeft(text: string): string {\n  return ' ' + text;\n}\n`,
+    'src/report.ts': `import { padLeft } from './util/pad';\n\nexport function report(): string {\n  return [${Array.from({ length: 100 }, () => "padLeft('x')").join(', ')}].join('');\n}\n`,
+    'test/store.test.ts': `import { Store, openStore } from '../src/core/store';\n\nexport function checkStore(): Store {\n  return openStore();\n}\n`,
+    'py/tool.py': `from store import Store\n\n\ndef use_store(store: Store) -> None:\n    pass\n`,
+  };
+  for (let i = 0; i < services; i++)
+    files[`src/services/service${i}.ts`] =
+      `import { Store, openStore } from '../core/store';\n\nexport function service${i}(store: Store = openStore()): string {\n  return store.get('${i}');\n}\n`;
+  return files;
+}
+
+describe('mode map', () => {
+  it('ranks a file many others import above a helper called often, tests last', async () => {
+    const { lectern } = navWorkspace(project());
+    const r = await ok(lectern, 'lectern_read', { mode: 'map' });
+    const text = r.text;
+    assert.match(text, /^map of the workspace · 11 files, \d+ declarations · most used first\n/);
+    const store = text.indexOf('store.ts\n');
+    const pad = text.indexOf('pad.ts\n');
+    const tests = text.indexOf('test/\n');
+    assert.ok(store > 0 && pad > 0 && tests > 0, text);
+    assert.ok(store < pad, `store.ts should come before pad.ts:\n${text}`);
+    assert.ok(tests > pad && tests > text.indexOf('service5.ts'), `tests come last:\n${text}`);
+    // One line per declaration: its line and signature.
+    assert.match(
+      text,
+      /\n {4}1 class Store\n {6}2 method get\(key: string\): string\n {4}7 function openStore\(\): Store\n/,
+    );
+    assert.match(text, /\[Shown: 11 of 11 files/);
+  });
+
+  it('maps a folder, and answers NOT_FOUND for a folder without source files', async () => {
+    const { lectern } = navWorkspace(project());
+    const r = await ok(lectern, 'lectern_read', { mode: 'map', target: 'src/services' });
+    assert.match(r.text, /^map of src\/services\/ · 6 files/);
+    assert.ok(!r.text.includes('store.ts'), r.text);
+    await fails(lectern, 'lectern_read', { mode: 'map', target: 'nowhere/' }, 'NOT_FOUND');
+  });
+
+  it('keeps every map within max_tokens, counting what it leaves out with the calls that show it', async () => {
+    const { lectern } = navWorkspace(project(40));
+    const count = await loadTokenCounter();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 1500 }), async (budget) => {
+        const r = await ok(lectern, 'lectern_read', { mode: 'map', max_tokens: budget });
+        const tokens = count(r.text);
+        assert.ok(tokens <= budget, `${tokens} tokens against a budget of ${budget}`);
+        const shown = /\[Shown: (\d+) of (\d+) files/.exec(r.text);
+        assert.ok(shown, r.text);
+        if (Number(shown[1]) < Number(shown[2])) {
+          assert.match(r.text, /Left out: \d+ files \(/);
+          assert.match(r.text, /lectern_read \{"mode":"map","max_tokens":\d+\}/);
+        }
+      }),
+      { numRuns: 12 },
+    );
+    const small = await ok(lectern, 'lectern_read', { mode: 'map', max_tokens: 300 });
+    const large = await ok(lectern, 'lectern_read', { mode: 'map', max_tokens: 3000 });
+    assert.ok(large.text.split('\n').length > small.text.split('\n').length);
+  });
+});
