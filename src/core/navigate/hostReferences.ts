@@ -8,7 +8,7 @@ import type { Scope } from '../search/searchScope';
 import { flattenSymbols, matchNamePath, type NamePath } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
-import { compareFiles } from './fileRank';
+import { compareFiles } from '../ground/fileRank';
 import { identifierUses, wordOffsets } from './identifierUses';
 import type { FileUses, FoundUse } from './referenceScan';
 import { TextLines } from './textLines';

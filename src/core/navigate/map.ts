@@ -7,7 +7,7 @@ import { callText, formatCount } from '../ground/format';
 import { yieldToHost } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
-import { classRank } from './fileRank';
+import { classRank } from '../ground/fileRank';
 import { readListedText } from './fileText';
 import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
 import { renderMap, type MapFrame, type MapItem } from './mapAnswer';

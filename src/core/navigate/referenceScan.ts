@@ -13,7 +13,7 @@ import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
-import { compareFiles } from './fileRank';
+import { compareFiles } from '../ground/fileRank';
 import { identifierUses, wordOffsets, type UseKind } from './identifierUses';
 import { TextLines } from './textLines';
 

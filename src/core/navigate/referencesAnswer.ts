@@ -5,7 +5,7 @@ import { emptyMeta, type ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
 import { MODULE_LEVEL } from './enclosing';
-import { compareFiles } from './fileRank';
+import { compareFiles } from '../ground/fileRank';
 import type { FileUses, FoundUse } from './referenceScan';
 
 /** Most uses one answer lists. */

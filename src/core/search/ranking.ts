@@ -1,4 +1,5 @@
-// Files ranked by how many lines match (ties in walk order), and how many matches each shows.
+// Files ranked code before tests before prose (ground/fileRank.ts), then by how many lines match (ties
+// in walk order), and how many matches each shows.
 import type { KeptMatch } from './lineScan';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
 
@@ -6,6 +7,8 @@ export interface FileResult {
   display: string;
   /** Walk order, for ties. */
   order: number;
+  /** Code 0, tests 1, docs and prose 2, vendored 3 (classRank): a lower tier ranks first. */
+  tier: number;
   /** Matching lines. */
   count: number;
   /** Its first matches in line order (trimmed as the file falls in rank). */
@@ -20,8 +23,9 @@ export class Ranking {
     private readonly capacity: number,
   ) {}
 
-  /** Most matches first; ties in walk order. */
+  /** Code before tests before prose; then most matches first; ties in walk order. */
   private before(a: FileResult, b: FileResult): boolean {
+    if (a.tier !== b.tier) return a.tier < b.tier;
     return a.count > b.count || (a.count === b.count && a.order < b.order);
   }
 

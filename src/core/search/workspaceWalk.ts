@@ -7,6 +7,7 @@ import { plural } from '../ground/format';
 import { insideRoots, type ResolvedPath } from '../ground/paths';
 import type { RegexScanResult } from '../ground/ports';
 import { LIMITS } from '../ground/settings';
+import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
 import { materialize, scanText } from './lineScan';
@@ -224,6 +225,7 @@ export class WorkspaceSearch {
     const result: FileResult = {
       display: this.scope.display(file.root, file.relative),
       order: fileOrder,
+      tier: classRank(file.relative),
       count: scanned.count,
       kept: [],
     };
