@@ -50,14 +50,15 @@ describe('workspace search in the extension host', () => {
 
   it('without the settings, every file outside .gitignore is found, with folder-prefixed paths and line numbers', async () => {
     const text = await call({ query: TOKEN, include: '**/wsearch/**' });
-    // Most matching lines first; ties in walk order: folder by folder, shallower first, then by name.
+    // Code before prose (the .txt files); then most matching lines first; ties in walk order: folder by
+    // folder, shallower first, then by name.
     assert.deepEqual(filesIn(text), [
       'alpha/wsearch/kept.ts',
-      'alpha/wsearch/snap.generated.txt',
       'alpha/wsearch/hidden-by-files/h.ts',
-      'beta/wsearch/b.snap.generated.txt',
       'beta/wsearch/other.ts',
       'beta/wsearch/hidden-by-files/h2.ts',
+      'alpha/wsearch/snap.generated.txt',
+      'beta/wsearch/b.snap.generated.txt',
     ]);
     assert.match(
       text,
