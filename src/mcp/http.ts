@@ -166,9 +166,12 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
     sessionCount: () => sessions.size,
     close: async () => {
       clearInterval(sweep);
+      // Stop accepting first: a client that reconnected between dropping the connections and closing the
+      // server kept it open (and the process alive) after close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }
