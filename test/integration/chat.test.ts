@@ -227,6 +227,25 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     }
   });
 
+  it('/references and /map answer without the model, as the model would get them', async () => {
+    const before = model.requests.length;
+    await ask('/references Ledger.add');
+    await ask('/map alpha/src/chat');
+    assert.equal(model.requests.length, before, 'no request reached the model');
+    const [references, map] = responses()
+      .slice(-2)
+      .map((streamed) =>
+        streamed.parts
+          .filter((p) => p.kind === 'markdown')
+          .map((p) => p.value)
+          .join(''),
+      );
+    assert.match(references!, /^```text\n/);
+    assert.match(references!, /Ledger\.add|ledger\.ts/);
+    assert.match(map!, /^```text\n/);
+    assert.match(map!, /ledger\.ts/);
+  });
+
   it('/outline reads the active file without the model; /explain with no words explains the selection', async () => {
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(ledgerFile));
     const outline = await ask('/outline');

@@ -143,6 +143,25 @@ describe('command-palette reads (lectern: documents)', () => {
     assert.equal(modelText(text), await modelAnswer('lectern_search', { query: 'paletteHelper' }));
   });
 
+  it('Find References and Map of Workspace: the model-facing navigation answers', async () => {
+    writeFile(
+      path.join(path.dirname(storeFile), 'use.ts'),
+      "import { paletteHelper } from './store';\n\nexport function twice(n: number): number {\n  return paletteHelper(paletteHelper(n));\n}\n",
+    );
+    const refs = await run('lectern.findReferences', { name: 'paletteHelper' });
+    assert.match(refs.text, /^Lectern · lectern_read \{"mode":"references","target":"paletteHelper"\}\n/);
+    assert.match(modelText(refs.text), /use\.ts/);
+    assert.match(modelText(refs.text), /twice/, 'each use names the function it sits in');
+    assert.equal(
+      modelText(refs.text),
+      await modelAnswer('lectern_read', { mode: 'references', target: 'paletteHelper' }),
+    );
+    const map = await run('lectern.mapWorkspace', { target: 'alpha/src/palette' });
+    assert.match(map.text, /^Lectern · lectern_read \{"mode":"map","target":"alpha\/src\/palette"\}\n/);
+    assert.match(modelText(map.text), /store\.ts/);
+    assert.match(modelText(map.text), /Store/);
+  });
+
   it('Preview Changes: against HEAD and the unsaved buffer', async () => {
     const repo = path.join(folder('beta'), 'palette-repo');
     fs.rmSync(repo, { recursive: true, force: true });

@@ -143,6 +143,14 @@ const DIRECT_COMMANDS: Readonly<Record<string, DirectCommand>> = {
     },
     usage: 'Name a file, or open one: `/outline src/app.ts`.',
   },
+  references: {
+    input: (prompt) => (prompt ? { mode: 'references', target: prompt } : undefined),
+    usage: 'Name a symbol: `/references Store.get`.',
+  },
+  map: {
+    input: (prompt) => ({ mode: 'map', ...(prompt ? { target: prompt } : {}) }),
+    usage: 'Map the workspace, or a folder: `/map src/`.',
+  },
 };
 
 function directCommand(command: string): DirectCommand | undefined {
@@ -162,7 +170,7 @@ function explainTarget(): string {
   return editor.selection.isEmpty ? `Explain ${file}.` : `Explain ${file}:${start.line + 1}-${end.line + 1}.`;
 }
 
-/** /symbol and /outline: one read, no model; shown as the model would get it, kept in history. */
+/** /symbol, /outline, /references and /map: one read, no model; shown as the model would get it, kept in history. */
 async function directRead(
   engine: Lectern,
   input: Record<string, unknown>,

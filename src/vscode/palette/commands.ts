@@ -15,6 +15,8 @@ export const PALETTE_COMMANDS = {
   readLines: 'lectern.readLines',
   searchWorkspace: 'lectern.searchWorkspace',
   previewChanges: 'lectern.previewChanges',
+  findReferences: 'lectern.findReferences',
+  mapWorkspace: 'lectern.mapWorkspace',
 } as const;
 
 type Args = Record<string, unknown>;
@@ -64,6 +66,8 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
     command(PALETTE_COMMANDS.readLines, readLines),
     command(PALETTE_COMMANDS.searchWorkspace, searchWorkspace),
     command(PALETTE_COMMANDS.previewChanges, previewChanges),
+    command(PALETTE_COMMANDS.findReferences, findReferences),
+    command(PALETTE_COMMANDS.mapWorkspace, mapWorkspace),
   ];
 }
 
@@ -200,4 +204,29 @@ async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string
   const result = await chosen;
   pick.dispose();
   return result;
+}
+
+/** Every use of a symbol: the name from the arguments, else the word at the cursor, else asked for. */
+async function findReferences(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const given = typeof arg === 'string' ? { name: arg } : argsOf(arg);
+  let name = typeof given.name === 'string' ? given.name : undefined;
+  if (!name) {
+    const editor = vscode.window.activeTextEditor;
+    const at = editor?.document.getWordRangeAtPosition(editor.selection.active);
+    name = await vscode.window.showInputBox({
+      title: 'Lectern: Find References',
+      prompt: 'A symbol name: "Store.get", or "get"',
+      value: at && editor ? editor.document.getText(at) : undefined,
+    });
+    if (!name) return undefined;
+  }
+  const path = typeof given.path === 'string' ? given.path : undefined;
+  return show(`references ${name}`, 'lectern_read', { mode: 'references', target: name, ...(path ? { path } : {}) });
+}
+
+/** A map of the workspace, or of the folder the explorer's menu names. */
+async function mapWorkspace(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const target = arg instanceof vscode.Uri ? relative(arg) : argsOf(arg).target;
+  const folder = typeof target === 'string' && target !== '' ? target : undefined;
+  return show(`map ${folder ?? 'workspace'}`, 'lectern_read', { mode: 'map', ...(folder ? { target: folder } : {}) });
 }
