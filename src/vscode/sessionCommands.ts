@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { TimelineEntry } from '../core/ground/stabilization';
 import type { CurrentSession } from './currentSession';
 import { DASHBOARD_VIEW } from './dashboardView';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
 
 export const RESET_SESSION_COMMAND = 'lectern.resetSession';
@@ -22,28 +23,13 @@ export function resetSession(session: CurrentSession): void {
 /** Exports open as read-only documents of this scheme: nothing to save, no prompt on close (Save As… keeps one). */
 export const EXPORT_SCHEME = 'lectern-export';
 
-class ExportDocuments implements vscode.TextDocumentContentProvider {
-  /** The latest few exports (older tabs show them empty). */
-  private readonly texts = new Map<string, string>();
-  private serial = 0;
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '{}';
-  }
-
-  add(text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: EXPORT_SCHEME, path: `/lectern-session-${++this.serial}.json` });
-    this.texts.set(uri.toString(), text);
-    while (this.texts.size > 10) this.texts.delete(this.texts.keys().next().value!);
-    return uri;
-  }
-}
-
-const exportDocuments = new ExportDocuments();
+const exportDocuments = new ReadOnlyDocuments(EXPORT_SCHEME, 10, '{}');
 
 /** The session's metrics and timeline in a read-only JSON document; returns the document. */
 export async function exportSession(session: CurrentSession): Promise<vscode.TextDocument> {
-  const document = await vscode.workspace.openTextDocument(exportDocuments.add(session.exportJson()));
+  const document = await vscode.workspace.openTextDocument(
+    exportDocuments.add('lectern-session.json', session.exportJson()),
+  );
   await vscode.window.showTextDocument(document, { preview: false });
   return document;
 }

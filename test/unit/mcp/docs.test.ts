@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir, write } from '../helpers';
-import { repoRoot } from './helpers';
+import { mcpClients, repoRoot } from './helpers';
 
 /** The code block that follows `<!-- mcp-config: NAME -->` in docs/mcp.md. */
 export function docSnippet(name: string): string {
@@ -14,13 +14,6 @@ export function docSnippet(name: string): string {
   const match = new RegExp(`<!-- mcp-config: ${name} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\``).exec(doc);
   assert.ok(match, `docs/mcp.md has no ${name} snippet`);
   return match[1]!;
-}
-
-/** Node 24 and the entry scripts of the MCP clients, installed into the host cache (scripts/host/ensure.mjs). */
-interface McpClients {
-  node: string;
-  inspector: string;
-  conformance: string;
 }
 
 function run(node: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -44,10 +37,7 @@ describe('mcp: the configuration snippets of docs/mcp.md', function () {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
-      ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
-    };
-    ({ node: node24, inspector } = await ensureMcpClients({ quiet: true }));
+    ({ node: node24, inspector } = await mcpClients());
     // The snippets run the built CLI.
     if (!existsSync(join(repoRoot, 'dist', 'cli.js')) || !existsSync(join(repoRoot, 'dist', 'mcp.js')))
       execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' });

@@ -124,3 +124,18 @@ export async function eventually(check: () => boolean, ms = 10_000, what = 'the 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Node 24 and the entry scripts of the MCP clients nobody here wrote, installed into the host cache. */
+export interface McpClients {
+  node: string;
+  inspector: string;
+  conformance: string;
+}
+
+/** The MCP Inspector and the conformance suite (Node >= 22), installed once by scripts/host/ensure.mjs. */
+export async function mcpClients(): Promise<McpClients> {
+  const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+    ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
+  };
+  return ensureMcpClients({ quiet: true });
+}

@@ -3,17 +3,9 @@
 // integration host installs (scripts/host/ensure.mjs), which this suite makes sure is there.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { primaryTools } from '../../../src/core/tools/definitions';
 import { tempDir, write } from '../helpers';
-import { httpServer, lecternCommand, repoRoot, type HttpServer } from './helpers';
-
-/** Node 24 and the entry scripts of the MCP clients, installed into the host cache (scripts/host/ensure.mjs). */
-interface McpClients {
-  node: string;
-  inspector: string;
-  conformance: string;
-}
+import { httpServer, lecternCommand, mcpClients, type HttpServer } from './helpers';
 
 function run(
   node: string,
@@ -44,10 +36,7 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
 
   before(async function () {
     this.timeout(15 * 60_000); // a fresh machine installs the host's Node first
-    const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
-      ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
-    };
-    ({ node: node24, inspector, conformance } = await ensureMcpClients({ quiet: true }));
+    ({ node: node24, inspector, conformance } = await mcpClients());
     root = tempDir('lectern-mcp-independent-');
     write(root, 'src/store.ts', 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n');
   });
