@@ -167,7 +167,7 @@ if (watch) {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
   const webBuilt = results.find((result, i) => builds[i].outdir === 'dist/web' && result.metafile);
-  const findings = checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js']);
+  const findings = checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production);
   if (findings.length > 0) {
     for (const finding of findings) console.error(`web bundle: ${finding}`);
     process.exit(1);

@@ -2,7 +2,7 @@
 // worker extension host has none, and its `require` serves only `vscode`. esbuild.mjs runs this on
 // every build and fails it on a finding; `node scripts/check-web-bundle.mjs` checks dist/web/ as built.
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 /** Folders of src/ that are Node: the ports, the worker threads and the Node-only hosts. */
@@ -29,8 +29,23 @@ export function textFindings(text) {
     );
 }
 
-export function checkWebBundle(metafile, outputs) {
+/**
+ * The size budget of dist/web/extension.js in the production (minified) build, stated in docs/web.md
+ * and docs/benchmarks.md: the grammars and the tokenizer are apart and load when first needed.
+ */
+export const WEB_BUNDLE_BUDGET_KIB = 768;
+
+export function sizeFindings(bytes) {
+  const kib = bytes / 1024;
+  return kib > WEB_BUNDLE_BUDGET_KIB
+    ? [`dist/web/extension.js is ${kib.toFixed(0)} KiB, over its budget of ${WEB_BUNDLE_BUDGET_KIB} KiB (docs/web.md)`]
+    : [];
+}
+
+/** `production`: the minified build, held to the size budget. */
+export function checkWebBundle(metafile, outputs, production = false) {
   const findings = [...inputFindings(Object.keys(metafile.inputs))];
+  if (production) findings.push(...sizeFindings(statSync(outputs[0]).size));
   for (const file of outputs) findings.push(...textFindings(readFileSync(file, 'utf8')).map((f) => `${file}: ${f}`));
   return findings;
 }
