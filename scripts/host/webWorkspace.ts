@@ -59,6 +59,9 @@ function buildWorkspace(root: string): void {
   put(root, 'gen/nonl.txt', 'no newline at end');
   put(root, 'gen/unicode.md', '# Ünïcødé 😀\n' + lines(20, 'emoji 😀 é 中文'));
   touchAll(root);
+  // A link out of the workspace: the web host cannot tell where a link leads, so it reaches nothing through one.
+  fs.writeFileSync(path.join(root, '..', '..', 'outside.txt'), 'outside the workspace\n');
+  fs.symlinkSync('../../../outside.txt', path.join(root, 'gen', 'outside-link.txt'));
 }
 
 /** The engine as both sides run it for the comparison: no session guard, no git. */
@@ -73,11 +76,15 @@ function engine(root: string): Lectern {
   return new Lectern(host, () => ({ sessionGuard: false }));
 }
 
-/** Calls both hosts can answer: a diff against HEAD or INDEX needs git, which the web host lacks. */
+/**
+ * Calls both hosts can answer: a diff against HEAD or INDEX needs git, which the web host lacks, and
+ * a path through a symbolic link is refused on Node (OUTSIDE_WORKSPACE) but unknown in the browser (NOT_FOUND).
+ */
 export function answerable([tool, input]: Call): boolean {
   const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
   const diff = tool === 'dry_run_diff' || fields.mode === 'diff_preview';
-  return !diff || fields.against === 'WORKTREE';
+  const throughLink = JSON.stringify(input ?? null).includes('outside-link');
+  return (!diff || fields.against === 'WORKTREE') && !throughLink;
 }
 
 async function main(): Promise<void> {

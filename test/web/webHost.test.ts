@@ -102,6 +102,14 @@ describe('Lectern in the web worker extension host', () => {
     }
   });
 
+  it('reaches nothing outside the workspace through a symbolic link', async () => {
+    const text = await call('lectern_read', { target: 'gen/outside-link.txt' });
+    assert.match(text, /^Error NOT_FOUND: /);
+    assert.ok(!text.includes('outside the workspace'), text);
+    const search = await call('lectern_search', { query: 'outside the workspace' });
+    assert.ok(!search.includes('outside-link'), search);
+  });
+
   it('shows a palette read and counts it in the status bar', async () => {
     const before = testApi().statusSnapshot().rev;
     const uri = await vscode.commands.executeCommand<vscode.Uri>('lectern.outlineFile', { path: 'src/inventory.ts' });
