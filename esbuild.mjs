@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { checkWebBundle } from './scripts/check-web-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -125,10 +126,50 @@ const builds = [
   { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart] },
 ];
 
+// The web worker extension host's bundle (package.json "browser"; src/web): the same core without a
+// Node module (scripts/check-web-bundle.mjs fails the build on one). node:path's string functions
+// come from path-browserify (Node's own POSIX code); the tokenizer ships apart as dist/web/tokenizer.js,
+// read on the first count (src/web/tokenizer.ts). The chat handler is bundled in: the worker's
+// require serves only `vscode`.
+// @vscode/prompt-tsx's HTML tracer (a debugging aid Lectern never starts) asks for Node's http
+// when started: in the web bundle that request gets an empty module.
+const tracerHttpAway = {
+  name: 'tracer-http-away',
+  setup(build) {
+    build.onResolve({ filter: /^http$/ }, (args) =>
+      args.importer.includes('prompt-tsx') ? { path: 'http', namespace: 'tracer-http-away' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'tracer-http-away' }, () => ({ contents: 'module.exports = {};' }));
+  },
+};
+const web = {
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  alias: { ...common.alias, 'node:path': 'path-browserify' },
+  plugins: [tracerHttpAway],
+};
+builds.push(
+  {
+    ...web,
+    entryPoints: { extension: 'src/web/extension.ts' },
+    outdir: 'dist/web',
+    external: ['vscode', TOKENIZER],
+    metafile: true,
+  },
+  { ...web, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist/web', sourcemap: false },
+);
+
 copyWasm();
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
+  const webBuilt = results.find((result, i) => builds[i].outdir === 'dist/web' && result.metafile);
+  const findings = checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production);
+  if (findings.length > 0) {
+    for (const finding of findings) console.error(`web bundle: ${finding}`);
+    process.exit(1);
+  }
 }

@@ -47,6 +47,11 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
     link: 'mcp.md#speed',
     note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server',
   },
+  {
+    title: 'Web host',
+    link: 'web.md#size-and-speed',
+    note: "`npm run test:integration -- --web`: the web bundle's size budget (dist/web/extension.js at most 768 KiB minified, the build fails over it; grammars and tokenizer apart, loaded when first needed), and the first symbol read and a 4 KiB window in the browser's web worker host against the Node host in the same run",
+  },
 ];
 
 export interface SummaryOptions {

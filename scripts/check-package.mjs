@@ -30,6 +30,7 @@ const allowed = [
   /^dist\/sqljs\.js$/,
   /^dist\/sql-wasm\.wasm$/,
   /^dist\/(cli|cli-main|mcp|chat)\.js$/,
+  /^dist\/web\/(extension|tokenizer)\.js$/,
   /^package\.json$/,
   /^docs\/[\w.-]+\.md$/,
   /^LICENSE(\.txt)?$/,
@@ -57,6 +58,8 @@ const missing = [
   'dist/cli-main.js',
   'dist/mcp.js',
   'dist/chat.js',
+  'dist/web/extension.js',
+  'dist/web/tokenizer.js',
 ].filter((f) => !files.includes(f));
 
 /** What the Extensions view shows from the unpacked .vsix, checked as a user would see it. */

@@ -20,6 +20,14 @@ const steps = [
   },
   { name: 'package', cmd: node, args: ['scripts/check-package.mjs'] },
   { name: 'integration', cmd: node, args: ['scripts/host/run-integration.mjs'], counts: true, needsHost: true },
+  // The same extension in code-server's web worker extension host (package.json `browser`; docs/web.md).
+  {
+    name: 'integration-web',
+    cmd: node,
+    args: ['scripts/host/run-integration.mjs', '--web'],
+    counts: true,
+    needsHost: true,
+  },
 ];
 
 const only = process.env.LECTERN_TEST_STEPS?.split(',');

@@ -3,7 +3,12 @@
 // code-server 4.139.1 (VS Code 1.139.1) on 127.0.0.1 + its web workbench in headless Chromium
 // (playwright-core), with the smoke-test driver relaying the extension host's output here.
 //
-//   npm run test:integration [-- --grep <regexp>] [--keep]
+//   npm run test:integration [-- --grep <regexp>] [--keep] [--web]
+//
+// --web: the web worker extension host instead (package.json `browser`, src/web): test/web bundled
+// for the browser (build-web-tests.mjs), the user setting remote.extensionKind moving Lectern into
+// the worker, and the workspace and the Node host's answers made by webWorkspace.ts (the tests
+// compare the web host's answers with them and time both hosts; see ../../docs/benchmarks.md).
 //
 // Env:
 //   LECTERN_TEST_TIMEOUT     overall time limit in seconds (default 600): everything is killed after it
@@ -25,6 +30,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { buildExtension, buildIntegrationTests, repoRoot, stageLectern } from './build-tests.mjs';
+import { buildWebTests } from './build-web-tests.mjs';
+import { createWebWorkspace, reportWebTimings, WEB_USER_SETTINGS } from './webRun.mjs';
 import { createTestWorkspace } from './workspace.mjs';
 import { ensureHost } from './ensure.mjs';
 import { cleanupAll, isNoise, isolatedEnv, onCleanup, shuttingDown, startCodeServer, verbose } from './launch.mjs';
@@ -48,6 +55,7 @@ async function main() {
   const timeoutSec = Number(process.env.LECTERN_TEST_TIMEOUT || 600);
   const grep = argValue('--grep') ?? process.env.LECTERN_TEST_GREP;
   const keep = argv.includes('--keep') || process.env.LECTERN_KEEP_TMP === '1';
+  const web = argv.includes('--web');
   if (keep) process.env.LECTERN_KEEP_TMP = '1';
 
   const resultsDir = path.join(repoRoot, 'test-results');
@@ -58,9 +66,15 @@ async function main() {
   const paths = await ensureHost({ quiet: true });
   const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
   if (extensionPath === repoRoot) buildExtension();
-  const { entry, files, scriptedModel } = await buildIntegrationTests();
+  const { entry, files, scriptedModel } = web
+    ? { ...(await buildWebTests()), files: ['test/web'], scriptedModel: undefined }
+    : await buildIntegrationTests();
   // Lectern and the scripted model, as one development folder (see build-tests.mjs).
-  const developmentPath = extensionPath === repoRoot ? stageLectern() : [extensionPath, scriptedModel];
+  const developmentPath = web
+    ? path.dirname(path.dirname(entry))
+    : extensionPath === repoRoot
+      ? stageLectern()
+      : [extensionPath, scriptedModel];
   log(`bundled ${files.length} test file(s): ${files.join(', ')}`);
 
   // Overall time limit (install and build excluded): kill everything and fail clearly.
@@ -84,12 +98,13 @@ async function main() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'lectern-it-'));
   const removeRoot = () => (keep ? log(`kept ${root}`) : rmSync(root, { recursive: true, force: true }));
   onCleanup({ sync: removeRoot, async: async () => removeRoot() });
-  const ws = createTestWorkspace(root);
+  const ws = web ? createWebWorkspace(root) : createTestWorkspace(root);
 
   const server = await startCodeServer({
     paths,
     root: path.join(root, 'server'),
     smokeTestDriver: true,
+    ...(web ? { userSettings: WEB_USER_SETTINGS } : {}),
     env: {
       LECTERN_TEST_WORKSPACE: ws.infoFile,
       LECTERN_TEST: '1',
@@ -177,6 +192,7 @@ async function main() {
   if (result.why !== 'tests finished') {
     log(`FAILED: ${result.why}. code-server log tail:\n${server.logTail().split('\n').slice(-40).join('\n')}`);
   }
+  if (web) reportWebTimings(root, log);
   log(`${result.code === 0 ? 'PASSED' : 'FAILED'} (exit ${result.code}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return result.code;
 }

@@ -1,7 +1,5 @@
 // The dashboard's HTML shell: a strict Content-Security-Policy, the stylesheet and the script from
 // media/ (nothing remote, nothing inline but the nonce'd script tag). media/dashboard.js renders.
-import { randomBytes } from 'node:crypto';
-
 export interface DashboardResources {
   /** webview.cspSource */
   cspSource: string;
@@ -29,7 +27,7 @@ export function dashboardHtml({ cspSource, script, style }: DashboardResources, 
 }
 
 function newNonce(): string {
-  return randomBytes(18)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '');
+  // Web Crypto: the same in the Node and the web worker extension hosts.
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/[^A-Za-z0-9]/g, '');
 }

@@ -2,8 +2,10 @@
 // here; the tokenizer loads on the first tool call.
 import * as vscode from 'vscode';
 import { Lectern } from '../core/engine';
-import { createVscodeHost, readSettings } from './host';
+import { createVscodeHost } from './host';
+import { readSettings } from './workspaceSettings';
 import { registerMcpProvider } from './mcpProvider';
+import { MetricsRecording } from './metricsRecording';
 import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
 import { registerChatParticipant, type StreamedResponse } from './chat/participant';
 import { registerPaletteCommands } from './palette/commands';
@@ -23,7 +25,7 @@ export function activate(
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
   // A failure here must not cost the tools.
   try {
-    ui = activateSessionUi(context, engine.session);
+    ui = activateSessionUi(context, engine.session, () => new MetricsRecording(engine.session, context));
   } catch (error) {
     console.error('[lectern] the session status bar and dashboard could not start:', error);
   }

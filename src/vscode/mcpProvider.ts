@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settingsToFlags } from '../node/settingFlags';
-import { readSettings } from './host';
+import { readSettings } from './workspaceSettings';
 
 export const MCP_PROVIDER_ID = 'lectern';
 

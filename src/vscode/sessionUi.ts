@@ -6,7 +6,6 @@ import type { BudgetState } from '../core/ground/stabilization';
 import { CurrentSession } from './currentSession';
 import type { RenderedMessage } from './dashboardProtocol';
 import { DASHBOARD_VIEW, DashboardView } from './dashboardView';
-import { MetricsRecording } from './metricsRecording';
 import { SessionStatusBar } from './statusBar';
 import type { StatusView } from './statusModel';
 import { exportSession, openTimelineEntry, registerSessionCommands, resetSession } from './sessionCommands';
@@ -30,7 +29,17 @@ export interface SessionUi {
   flush(): Promise<void>;
 }
 
-export function activateSessionUi(context: vscode.ExtensionContext, api: SessionApi): SessionUi {
+/** The opt-in SQLite record (src/vscode/metricsRecording.ts, on Node only): the web host has none. */
+export interface SessionRecording extends vscode.Disposable {
+  readonly file: string;
+  flush(): Promise<void>;
+}
+
+export function activateSessionUi(
+  context: vscode.ExtensionContext,
+  api: SessionApi,
+  startRecording?: () => SessionRecording,
+): SessionUi {
   const session = new CurrentSession(api);
   restoreSession(context.workspaceState, session);
   const persistence = new SessionPersistence(context.workspaceState, session);
@@ -40,13 +49,13 @@ export function activateSessionUi(context: vscode.ExtensionContext, api: Session
     reset: () => resetSession(session),
     exportJson: () => exportSession(session),
   });
-  const recording = new MetricsRecording(api, context);
+  const recording = startRecording?.();
   context.subscriptions.push(
     { dispose: () => session.dispose() },
     { dispose: () => void persistence.dispose() },
     statusBar,
     dashboard,
-    recording,
+    ...(recording ? [recording] : []),
     vscode.window.registerWebviewViewProvider(DASHBOARD_VIEW, dashboard),
     // A snapshot's limits come from the settings: show new limits at once, not at the next call.
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('lectern') && session.refresh()),
@@ -57,11 +66,11 @@ export function activateSessionUi(context: vscode.ExtensionContext, api: Session
       statusSnapshot: () => ({ ...statusBar.state, rev: session.rev, budget_state: session.snapshot.budget_state }),
       dashboardRendered: () => dashboard.lastRendered,
       fromDashboard: (message) => dashboard.receive(message),
-      metricsDatabase: () => ({ file: recording.file, flush: () => recording.flush() }),
+      metricsDatabase: () => ({ file: recording?.file ?? '', flush: () => recording?.flush() ?? Promise.resolve() }),
     },
     flush: async () => {
       await persistence.flush();
-      await recording.flush();
+      await recording?.flush();
     },
   };
 }

@@ -46,6 +46,8 @@ export const OUTSIDE_CORE: Record<string, OuterRule> = {
   mcp: { core: LAYERS['engine.ts']!, folders: ['node'] },
   cli: { core: LAYERS['engine.ts']!, folders: ['node', 'mcp'] },
   vscode: { core: LAYERS['engine.ts']!, folders: ['node'] },
+  // The web worker extension host: VS Code's adapters that need no Node (its bundle is checked for Node modules).
+  web: { core: LAYERS['engine.ts']!, folders: ['vscode'] },
 };
 
 /** Files outside src/ that a host may import: data, not code (the CLI prints the package's version). */
@@ -212,7 +214,7 @@ const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
  */
 const ALLOWED = new Set(['node:path']);
 
-/** Platform modules in the wrong place: `vscode` outside src/vscode, Node's modules in src/core. */
+/** Platform modules in the wrong place: `vscode` outside src/vscode and src/web, Node's modules in src/core or src/web. */
 export function platformImports(graph: Graph): string[] {
   const bad: string[] = [];
   for (const [file, specs] of graph.external) {
@@ -220,7 +222,9 @@ export function platformImports(graph: Graph): string[] {
     for (const spec of specs) {
       const vscode = spec === 'vscode' || spec.startsWith('vscode/');
       const node = NODE_MODULES.has(spec) && !ALLOWED.has(spec);
-      if ((vscode && area !== 'vscode') || (node && area.startsWith('core/'))) bad.push(`${rel(file)} imports ${spec}`);
+      const vscodeHost = area === 'vscode' || area === 'web';
+      if ((vscode && !vscodeHost) || (node && (area.startsWith('core/') || area === 'web')))
+        bad.push(`${rel(file)} imports ${spec}`);
     }
   }
   return bad;
@@ -253,7 +257,7 @@ describe('layers of src/', () => {
     assert.deepEqual(cycles(folderEdges(graph)).sort(), []);
   });
 
-  it('imports vscode only in src/vscode, and Node modules nowhere in src/core', () => {
+  it('imports vscode only in src/vscode and src/web, and Node modules nowhere in src/core or src/web', () => {
     assert.deepEqual(platformImports(graph), []);
   });
 });
@@ -317,8 +321,13 @@ describe('the layer checks can fail', () => {
         [at('core/read/a.ts'), ['node:fs', 'node:path']],
         [at('cli/b.ts'), ['vscode']],
         [at('vscode/c.ts'), ['vscode', 'node:fs']],
+        [at('web/d.ts'), ['vscode', 'node:fs']],
       ]),
     };
-    assert.deepEqual(platformImports(graph), ['core/read/a.ts imports node:fs', 'cli/b.ts imports vscode']);
+    assert.deepEqual(platformImports(graph), [
+      'core/read/a.ts imports node:fs',
+      'cli/b.ts imports vscode',
+      'web/d.ts imports node:fs',
+    ]);
   });
 });

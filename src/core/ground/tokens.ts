@@ -30,10 +30,22 @@ function inPieces(count: (text: string) => number): TokenCounter {
   };
 }
 
+/** The part of gpt-tokenizer's o200k module used here. */
+export type Tokenizer = Pick<typeof import('gpt-tokenizer/encoding/o200k_base'), 'countTokens'>;
+
+let source: () => Promise<Tokenizer> = () => import('gpt-tokenizer/encoding/o200k_base');
+
+/**
+ * Where the table comes from, for a host that cannot import a module at run time (the web worker,
+ * whose `require` serves only `vscode`, reads it with workspace.fs). Set before the first count.
+ */
+export function setTokenizerSource(load: () => Promise<Tokenizer>): void {
+  source = load;
+  loading = undefined;
+}
+
 export function loadTokenCounter(): Promise<TokenCounter> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) =>
-    inPieces((text) => tokenizer.countTokens(text, PLAIN)),
-  );
+  loading ??= source().then((tokenizer) => inPieces((text) => tokenizer.countTokens(text, PLAIN)));
   return loading;
 }
 
