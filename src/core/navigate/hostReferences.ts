@@ -4,7 +4,6 @@
 // rules as the scan (the walk's exclusions, secrets, the scope), and its answer is checked against
 // the files it did not name: a server that sees only part of the workspace (a TypeScript file in
 // no tsconfig's project) would otherwise answer short. Undefined files: tree-sitter answers.
-import { plural } from '../ground/format';
 import type { CancellationSignal, ReferenceLocation } from '../ground/ports';
 import type { ResolvedPath } from '../ground/paths';
 import { openText } from '../read/openText';
@@ -150,13 +149,8 @@ export async function fromLanguageServer(
     const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
     // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
     const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display));
-    const missed = rest.files.flatMap((file) =>
-      file.uses.filter((use) => surelyOurs(owner, use)).map((use) => `${file.display}:${use.line}`),
-    );
-    if (missed.length > 0)
-      return {
-        note: `The language server named no use in ${plural(new Set(missed.map((m) => m.replace(/:\d+$/, ''))).size, 'file')} where tree-sitter finds one (e.g. ${missed[0]}), likely outside its project: tree-sitter answered.`,
-      };
+    // No note: whether a server has loaded its project yet must not change the answer's text.
+    if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
     const out: FileUses[] = [];
     for (const [display, { path, places }] of byFile) {
       if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope

@@ -1,6 +1,6 @@
 // Mode "references" with a host language server (Host.references): what the server names passes the
 // scan's path rules, a server that answers short or never answers gives way to tree-sitter, and the
-// answer says which answered and why.
+// answer says which answered.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -106,10 +106,7 @@ describe('mode references with a host language server', () => {
       refsOf(r.meta).map((u) => `${u.path}:${u.line}`),
       ['src/a.ts:1', 'src/a.ts:2', 'src/b.ts:1', 'src/b.ts:2'],
     );
-    assert.match(
-      r.text,
-      /The language server named no use in 1 file where tree-sitter finds one \(e\.g\. src\/b\.ts:1\)/,
-    );
+    assert.doesNotMatch(r.text, /language server/, 'a server still loading its project would answer the same');
   });
 
   it('does not wait for a server that never answers: tree-sitter answers and says why', async () => {
