@@ -82,14 +82,20 @@ async function placesByFile(
   found: readonly ReferenceLocation[],
   declared: { absolute: string; place: Place },
 ) {
+  const byPath = new Map<string, Place[]>();
+  for (const { path, line, column } of found) {
+    if (path === declared.absolute && line === declared.place.line && column === declared.place.column) continue;
+    const places = byPath.get(path) ?? [];
+    places.push({ line, column });
+    byPath.set(path, places);
+  }
+  // Resolved once per file (a real path and a stat each), not once per use.
   const byFile = new Map<string, { path: ResolvedPath; places: Place[] }>();
-  for (const location of found) {
-    const { line, column } = declared.place;
-    if (location.path === declared.absolute && location.line === line && location.column === column) continue;
-    const path = await env.resolver.resolve(location.path).catch(() => undefined);
+  for (const [absolute, places] of byPath) {
+    const path = await env.resolver.resolve(absolute).catch(() => undefined);
     if (!path || path.outside) continue;
     const entry = byFile.get(path.display) ?? { path, places: [] };
-    entry.places.push({ line: location.line, column: location.column });
+    entry.places.push(...places);
     byFile.set(path.display, entry);
   }
   return byFile;
@@ -103,9 +109,10 @@ async function placeUses(env: SymbolEnv, path: ResolvedPath, places: readonly Pl
   const kinds = await env.symbols.withTree(opened.outline.spec, opened.text, (tree) =>
     identifierUses(tree, opened.text, name, offsets),
   );
+  const kindAt = new Map((kinds ?? []).map((k) => [k.offset, k]));
   return offsets.map((offset): FoundUse => {
     const { line, column } = opened.lines.position(offset);
-    const seen = kinds?.find((k) => k.offset === offset);
+    const seen = kindAt.get(offset);
     return {
       line,
       column,
