@@ -1,5 +1,6 @@
-// The core's ports in VS Code: workspace folders, unsaved buffers, settings. Files are read with
-// Node's fs (the extension host runs where the files are, also under code-server and remotes).
+// The core's ports in VS Code: workspace folders, unsaved buffers, settings, the language server's
+// references. Files are read with Node's fs (the extension host runs where the files are, also
+// under code-server and remotes).
 import * as vscode from 'vscode';
 import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { createOutlineWorkers } from '../node/outlineWorkers';
 import { createSymbolCache } from '../node/symbolCacheStore';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
+import { languageServerReferences } from './languageServerReferences';
 import { createGitExtensionPort } from './gitExtension';
 import type { GitPort } from '../core/ground/gitPort';
 import { createGitCli } from '../node/gitCli';
@@ -62,6 +64,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     watchesFiles: true,
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
+    references: languageServerReferences,
     git: trustAwareGit(),
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),

@@ -1,7 +1,10 @@
 // References from the host's language server (Host.references, VS Code's reference provider): asked
 // at the one declaration the target names, answered as the tree-sitter scan answers — grouped by
-// file, each use with the symbol it sits in and its line. Undefined when the host has no server,
-// the target names no single declaration, or the server does not answer: tree-sitter answers then.
+// file, each use with the symbol it sits in and its line. The server's places pass the same path
+// rules as the scan (the walk's exclusions, secrets, the scope), and its answer is checked against
+// the files it did not name: a server that sees only part of the workspace (a TypeScript file in
+// no tsconfig's project) would otherwise answer short. Undefined files: tree-sitter answers.
+import type { CancellationSignal, ReferenceLocation } from '../ground/ports';
 import type { ResolvedPath } from '../ground/paths';
 import { openText } from '../read/openText';
 import type { Scope } from '../search/searchScope';
@@ -10,18 +13,18 @@ import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
 import { compareFiles } from '../ground/fileRank';
 import { identifierUses, wordOffsets } from './identifierUses';
-import type { FileUses, FoundUse } from './referenceScan';
+import { certainty } from './qualify';
+import { REFERENCE_LIMITS, scanReferences, type FileUses, type FoundUse } from './referenceScan';
 import { TextLines } from './textLines';
 
-/** Whether an absolute path lies in the scope (display: as the workspace shows it). */
-function inScope(scope: Scope, absolute: string, display: string): boolean {
-  if (scope.kind === 'workspace') return true;
-  if (scope.kind === 'glob') return scope.glob?.(display) ?? false;
-  return scope.scopes.some(({ root, start }) => {
-    const folder = start ? `${root.path}/${start}` : root.path;
-    return absolute === folder || absolute.startsWith(`${folder}/`);
-  });
+export interface ServerOutcome {
+  /** The server's uses, ranked as the scan ranks files; undefined when tree-sitter answers. */
+  files?: FileUses[];
+  /** Why the server's answer was not used, when the caller should know. */
+  note?: string;
 }
+
+type Place = { line: number; column: number };
 
 /** A file's text, outline and lines, for placing uses in it. */
 async function openFile(env: SymbolEnv, path: ResolvedPath) {
@@ -36,63 +39,135 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
   }
 }
 
+/** The server's answer, 'late' when it takes longer than the limit or the call is cancelled first. */
+async function askInTime(
+  ask: () => Promise<readonly ReferenceLocation[] | undefined>,
+  signal: CancellationSignal | undefined,
+): Promise<readonly ReferenceLocation[] | undefined | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const end = Date.now() + REFERENCE_LIMITS.languageServerMs;
+  const late = new Promise<'late'>((resolve) => {
+    const check = () => {
+      if (Date.now() >= end || signal?.isCancellationRequested) resolve('late');
+      else timer = setTimeout(check, 25);
+    };
+    check();
+  });
+  const work = Promise.resolve()
+    .then(ask)
+    .catch(() => undefined); // the server failed: tree-sitter answers
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The place of the declaration's name in its file, and that file, when the target names exactly one declaration. */
+async function declaration(env: SymbolEnv, namePath: NamePath, name: string) {
+  const index = await env.index.query(undefined, env.onIndexProgress, env.signal, name);
+  const matches = index.files.flatMap((file) => matchNamePath(file.symbols, namePath).map((item) => ({ file, item })));
+  if (matches.length !== 1) return undefined;
+  const { file, item } = matches[0]!;
+  const declared = await openFile(env, await env.resolver.resolve(file.absolute));
+  if (!declared) return undefined;
+  const from = declared.lines.offset(item.symbol.startLine, 1);
+  const at = wordOffsets(declared.text, name).find((offset) => offset >= from);
+  return at === undefined ? undefined : { absolute: file.absolute, place: declared.lines.position(at) };
+}
+
+/** The server's places by file (as shown), its declaration left out; files outside the workspace dropped. */
+async function placesByFile(
+  env: SymbolEnv,
+  found: readonly ReferenceLocation[],
+  declared: { absolute: string; place: Place },
+) {
+  const byPath = new Map<string, Place[]>();
+  for (const { path, line, column } of found) {
+    if (path === declared.absolute && line === declared.place.line && column === declared.place.column) continue;
+    const places = byPath.get(path) ?? [];
+    places.push({ line, column });
+    byPath.set(path, places);
+  }
+  // Resolved once per file (a real path and a stat each), not once per use.
+  const byFile = new Map<string, { path: ResolvedPath; places: Place[] }>();
+  for (const [absolute, places] of byPath) {
+    const path = await env.resolver.resolve(absolute).catch(() => undefined);
+    if (!path || path.outside) continue;
+    const entry = byFile.get(path.display) ?? { path, places: [] };
+    entry.places.push(...places);
+    byFile.set(path.display, entry);
+  }
+  return byFile;
+}
+
+/** The uses at the server's places in one file, each with its kind and the symbol it sits in (tree-sitter). */
+async function placeUses(env: SymbolEnv, path: ResolvedPath, places: readonly Place[], name: string) {
+  const opened = await openFile(env, path).catch(() => undefined);
+  if (!opened) return undefined;
+  const offsets = places.map((p) => opened.lines.offset(p.line, p.column));
+  const kinds = await env.symbols.withTree(opened.outline.spec, opened.text, (tree) =>
+    identifierUses(tree, opened.text, name, offsets),
+  );
+  const kindAt = new Map((kinds ?? []).map((k) => [k.offset, k]));
+  return offsets.map((offset): FoundUse => {
+    const { line, column } = opened.lines.position(offset);
+    const seen = kindAt.get(offset);
+    return {
+      line,
+      column,
+      kind: seen?.kind ?? 'reference',
+      enclosing: opened.enclosing.at(line)?.path ?? [],
+      text: opened.lines.shown(line, column),
+    };
+  });
+}
+
+/**
+ * A use tree-sitter is sure of that the server should have named: of `Owner.member`, one tied to
+ * the owner; of a plain name, one without a receiver (an import, a call of the name itself).
+ */
+function surelyOurs(owner: string | undefined, use: FoundUse): boolean {
+  if (owner) return certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure';
+  return use.qualifier === undefined;
+}
+
 export async function fromLanguageServer(
   env: SymbolEnv,
   namePath: NamePath,
   scope: Scope,
   fileOffset: number,
-): Promise<FileUses[] | undefined> {
+): Promise<ServerOutcome> {
   const ask = env.host.references?.bind(env.host);
-  if (!ask) return undefined;
+  if (!ask) return {};
   const name = namePath.segments[namePath.segments.length - 1]!;
+  const owner = namePath.segments.length > 1 ? namePath.segments[namePath.segments.length - 2] : undefined;
   try {
-    const index = await env.index.query(undefined, env.onIndexProgress, env.signal, name);
-    const matches = index.files.flatMap((file) =>
-      matchNamePath(file.symbols, namePath).map((item) => ({ file, item })),
-    );
-    if (matches.length !== 1) return undefined;
-    const { file, item } = matches[0]!;
-    const declared = await openFile(env, await env.resolver.resolve(file.absolute));
-    if (!declared) return undefined;
-    const { lines, text } = declared;
-    const from = lines.offset(item.symbol.startLine, 1);
-    const at = wordOffsets(text, name).find((offset) => offset >= from);
-    if (at === undefined) return undefined;
-    const place = lines.position(at);
-    const found = await ask(file.absolute, place.line, place.column, env.signal);
-    if (!found) return undefined;
-    const byFile = new Map<string, { line: number; column: number }[]>();
-    for (const location of found) {
-      if (location.path === file.absolute && location.line === place.line && location.column === place.column) continue;
-      byFile.set(location.path, [...(byFile.get(location.path) ?? []), location]);
-    }
+    const declared = await declaration(env, namePath, name);
+    if (!declared) return {};
+    const { line, column } = declared.place;
+    const found = await askInTime(() => ask(declared.absolute, line, column, env.signal), env.signal);
+    if (found === 'late')
+      return {
+        note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered.`,
+      };
+    if (!found) return {};
+    const byFile = await placesByFile(env, found, declared);
+    const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
+    // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
+    const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display));
+    // No note: whether a server has loaded its project yet must not change the answer's text.
+    if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
     const out: FileUses[] = [];
-    for (const [absolute, places] of byFile) {
-      const path = await env.resolver.resolve(absolute).catch(() => undefined);
-      if (!path || path.outside || !inScope(scope, absolute, path.display)) continue;
-      const opened = await openFile(env, path).catch(() => undefined);
-      if (!opened) continue;
-      const offsets = places.map((p) => opened.lines.offset(p.line, p.column));
-      const kinds = await env.symbols.withTree(opened.outline.spec, opened.text, (tree) =>
-        identifierUses(tree, opened.text, name, offsets),
-      );
-      const uses: FoundUse[] = offsets.map((offset) => {
-        const { line, column } = opened.lines.position(offset);
-        const seen = kinds?.find((k) => k.offset === offset);
-        return {
-          line,
-          column,
-          kind: seen?.kind ?? 'reference',
-          enclosing: opened.enclosing.at(line)?.path ?? [],
-          text: opened.lines.shown(line, column),
-        };
-      });
-      out.push({ display: path.display, rank: 0, uses });
+    for (const [display, { path, places }] of byFile) {
+      if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope
+      const uses = await placeUses(env, path, places, name);
+      if (uses) out.push({ display, rank: 0, uses });
     }
     // Ranked as the tree-sitter scan ranks files; file_offset counts the files the server named.
     out.sort((a, b) => compareFiles(a.display, b.display));
-    return out.map((file, rank) => ({ ...file, rank })).filter((file) => file.rank >= fileOffset);
+    return { files: out.map((file, rank) => ({ ...file, rank })).filter((file) => file.rank >= fileOffset) };
   } catch {
-    return undefined; // the server failed: tree-sitter answers
+    return {}; // the server's answer could not be placed: tree-sitter answers
   }
 }

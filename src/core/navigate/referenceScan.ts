@@ -24,6 +24,8 @@ export const REFERENCE_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
   /** The host gets a turn this often. */
   sliceMs: 15,
+  /** How long a references read waits for the host's language server before tree-sitter answers. */
+  languageServerMs: 5_000,
 };
 
 export interface FoundUse {
@@ -57,6 +59,8 @@ export interface ScanOutcome {
   largeCount: number;
   /** Files with the word that could not be parsed in time, or read. */
   unparsed: number;
+  /** Every file of the scope the scan may read (as shown): listed by the walk's rules, not a secret unless approved. */
+  eligible: ReadonlySet<string>;
 }
 
 /** The file's bytes when it may hold `needle` (a byte test; secrets, outside files and large ones are left out). */
@@ -172,12 +176,16 @@ async function rankedSourceFiles(env: ReadEnv, scope: Scope): Promise<(ListedFil
   return files.sort((a, b) => compareFiles(a.display, b.display));
 }
 
-/** Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time budget. */
+/**
+ * Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time
+ * budget; files `skip` names (as shown) are not read.
+ */
 export async function scanReferences(
   env: SymbolEnv,
   scope: Scope,
   name: string,
   fileOffset: number,
+  skip?: (display: string) => boolean,
 ): Promise<ScanOutcome> {
   const started = Date.now();
   const needle = new TextEncoder().encode(name);
@@ -185,7 +193,18 @@ export async function scanReferences(
   const inside = (real: string) => insideRoots(realRoots, real);
   const isSecret = env.resolver.secretTest();
   const ranked = await rankedSourceFiles(env, scope);
-  const outcome: ScanOutcome = { files: [], looked: 0, total: ranked.length, large: [], largeCount: 0, unparsed: 0 };
+  const eligible = new Set(
+    ranked.filter((file) => env.allowSecrets || !isSecret(file.absolute, file.relative)).map((file) => file.display),
+  );
+  const outcome: ScanOutcome = {
+    files: [],
+    looked: 0,
+    total: ranked.length,
+    large: [],
+    largeCount: 0,
+    unparsed: 0,
+    eligible,
+  };
   let slice = started;
   for (let rank = fileOffset; rank < ranked.length; rank++) {
     const file = ranked[rank]!;
@@ -200,7 +219,7 @@ export async function scanReferences(
       slice = Date.now();
     }
     outcome.looked++;
-    if (!env.allowSecrets && isSecret(file.absolute, file.relative)) continue;
+    if (!eligible.has(file.display) || skip?.(file.display)) continue;
     const checked: ResolvedPath = {
       absolute: file.absolute,
       display: file.display,

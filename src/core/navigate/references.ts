@@ -8,7 +8,7 @@ import { closestSymbols, matchNamePath, parseNamePath, qualifiedName, type NameP
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
-import { scanReferences, type FileUses, type ScanOutcome } from './referenceScan';
+import { scanReferences, type ScanOutcome } from './referenceScan';
 import { rankUses, renderReferences } from './referencesAnswer';
 
 export interface ReferencesInput {
@@ -76,7 +76,9 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   if (input.path !== undefined) call.path = input.path;
   const fileOffset = input.file_offset ?? 0;
   const notes: string[] = [];
-  let files: FileUses[] | undefined = await fromLanguageServer(env, namePath, scope, fileOffset);
+  const server = await fromLanguageServer(env, namePath, scope, fileOffset);
+  if (server.note) notes.push(server.note);
+  let files = server.files;
   let continueCall: Record<string, unknown> | undefined;
   const source = files ? 'language server' : 'tree-sitter';
   if (!files) {

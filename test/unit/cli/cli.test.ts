@@ -94,7 +94,7 @@ describe('cli: settings as flags', () => {
       key.replace(/^lectern\./, ''),
     );
     // legacyTools is `lectern mcp --legacy-tools`; the SQLite record and the MCP provider are the editor's.
-    const editorOnly = new Set(['legacyTools', 'recordMetricsSqlite', 'mcpServer']);
+    const editorOnly = new Set(['legacyTools', 'recordMetricsSqlite', 'mcpServer', 'languageServerReferences']);
     const flagged = new Set<string>(SETTING_FLAGS.map((s) => s.key));
     for (const setting of settings)
       if (!editorOnly.has(setting)) assert.ok(flagged.has(setting), `no flag for lectern.${setting}`);
