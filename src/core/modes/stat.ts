@@ -141,8 +141,9 @@ async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo)
         (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
       return stat;
     }
+    // The change time too, where known: a rewrite of the same size within one mtime tick is another version.
     const index = env.indexes.get(
-      `disk:${absolute}:${stat.size}:${stat.mtimeMs}`,
+      `disk:${absolute}:${stat.size}:${stat.mtimeMs}${stat.ctimeMs === undefined ? '' : `:${stat.ctimeMs}`}`,
       () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes),
     );
     info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;
