@@ -17,6 +17,7 @@ import {
   type SearchData,
   type TokensData,
 } from './results';
+import { mcpTable, type McpPeerData } from './mcpPeer';
 import { caseOf, median, verdictFlatReads, verdictOutlines, verdictWarm1MB, type Verdict } from './verdicts';
 import type { SymbolCase } from './types';
 
@@ -62,6 +63,7 @@ const WHAT: Record<PartName, string> = {
   index: 'workspace symbol index',
   tokens: 'tokens per language',
   search: 'workspace search against grep',
+  mcp: 'warm MCP reads against server-filesystem',
 };
 
 function dataOf<K extends PartName>(results: BenchResults, name: K): PartData[K] | undefined {
@@ -293,6 +295,22 @@ function search(data: SearchData): string[] {
   return out;
 }
 
+function mcpReads(data: McpPeerData): string[] {
+  return [
+    '## Warm MCP reads against the reference filesystem server',
+    '',
+    `\`lectern mcp\` (the production build of dist/cli.js, session guard off) and \`@modelcontextprotocol/server-filesystem\``,
+    `${data.peerVersion}, each started once over stdio with the official SDK client, asked the same reads of the same`,
+    `${data.files.length} small real files (the MCP SDK's own build, 80 to 210 lines): ${data.warmups} warm-up rounds, then ${data.pairs} rounds per`,
+    'call in which every server answers once, in an order that rotates. Times are client round trips (send, answer,',
+    "parse); the ratio is Lectern's median over the peer's, and the median of the per-round ratios beside it. The peer",
+    'reads only heads and tails, so the range is the last 61 lines (`start_line`/`end_line` against `tail: 61`).',
+    '',
+    ...mcpTable(data),
+    '',
+  ];
+}
+
 function method(): string[] {
   return [
     '## Method',
@@ -313,6 +331,7 @@ export function renderSummary(results: BenchResults, options: SummaryOptions): s
   const files = dataOf(results, 'files');
   const tokensData = dataOf(results, 'tokens');
   const searchData = dataOf(results, 'search');
+  const mcpData = dataOf(results, 'mcp');
   const out = [
     '# Benchmarks',
     '',
@@ -325,6 +344,7 @@ export function renderSummary(results: BenchResults, options: SummaryOptions): s
     ...symbols(dataOf(results, 'reads'), dataOf(results, 'memory'), dataOf(results, 'index')),
     ...(tokensData ? tokens(tokensData) : []),
     ...(searchData ? search(searchData) : []),
+    ...(mcpData ? mcpReads(mcpData) : []),
     ...method(),
     '## Raw data',
     '',
