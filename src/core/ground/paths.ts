@@ -60,7 +60,18 @@ const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep)
 /** A relative target, normalized as a path inside a folder is joined. */
 const relativeOf = (relative: string) => toPosix(nodePath.normalize(relative)).replace(/^\.\//, '');
 
-function isWithin(parent: string, child: string): boolean {
+/** A POSIX absolute path with nothing to normalize: no empty, `.` or `..` segment, no trailing slash. */
+const PLAIN_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
+
+/**
+ * `child` is `parent` or inside it. Two plain POSIX paths (real paths, normalized ones: nearly every
+ * call) are compared as strings, which is what path.relative concludes for them at a fraction of its
+ * cost (it resolves both against the working folder); anything else goes to path.relative.
+ */
+export function isWithin(parent: string, child: string): boolean {
+  if (nodePath.sep === '/' && PLAIN_ABSOLUTE.test(parent) && PLAIN_ABSOLUTE.test(child))
+    // path.relative's answer is the rest after the slash, and a rest starting '..' counts as outside.
+    return child === parent || (child.startsWith(`${parent}/`) && !child.startsWith('..', parent.length + 1));
   const rel = nodePath.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
 }
