@@ -49,6 +49,8 @@ export interface McpPeerData {
   pairs: number;
   /** Sessions of fresh server processes the rounds were split over. */
   sessions: number;
+  /** What the build timed in the before columns is. */
+  beforeLabel?: string;
   peerVersion: string;
   results: McpPairResult[];
 }
@@ -109,6 +111,8 @@ export interface McpPeerOptions {
   cli: string;
   /** Another build of the CLI to time in the same rounds (an older commit's dist/cli.js). */
   before?: string;
+  /** What that build is, for the page (e.g. "commit 5f8cd22"). */
+  beforeLabel?: string;
   /** Rounds per call kind in all (split over the sessions). */
   pairs: number;
   warmups: number;
@@ -221,7 +225,7 @@ const SESSIONS = 6;
  * The part of `npm run bench`: builds dist/ as shipped (production), times it, and builds the dev
  * bundle again (what the tests and `npm start` use).
  */
-export async function runMcpPart(root: string, before?: string): Promise<McpPart> {
+export async function runMcpPart(root: string, before?: string, beforeLabel?: string): Promise<McpPart> {
   const date = new Date();
   const loadStart = os.loadavg()[0]!;
   const started = performance.now();
@@ -233,6 +237,7 @@ export async function runMcpPart(root: string, before?: string): Promise<McpPart
       root,
       cli: join(root, 'dist', 'cli.js'),
       before,
+      beforeLabel,
       pairs: PAIRS,
       warmups: WARMUPS,
       sessions: SESSIONS,

@@ -14,7 +14,8 @@
 //                                        symbols = reads,memory,index,tokens); comma-separated
 //   npm run bench -- --sizes=100k,10m    a subset of the file-read sizes
 //   npm run bench -- --render-only       measure nothing: render the summary and chart from the JSON
-//   npm run bench -- --only=mcp --mcp-before=OLD/dist/cli.js   also time an older build in the same rounds
+//   npm run bench -- --only=mcp --mcp-before=OLD/dist/cli.js [--mcp-before-label="commit abc1234"]
+//                                        also time an older build in the same rounds
 //   npm run bench -- --no-write          print only
 //   npm run bench -- --out=/tmp/b        write benchmarks.json/.md and the chart into another folder
 // A partial run (--only) replaces only its own parts in the JSON and keeps the others' results.
@@ -91,6 +92,8 @@ interface Args {
   renderOnly: boolean;
   /** Another build of the CLI the mcp part times in the same rounds. */
   mcpBefore?: string;
+  /** What that build is, for the page. */
+  mcpBeforeLabel?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -117,6 +120,7 @@ function parseArgs(argv: string[]): Args {
       }
     } else if (arg === '--render-only') args.renderOnly = true;
     else if (arg.startsWith('--mcp-before=')) args.mcpBefore = resolve(arg.slice('--mcp-before='.length));
+    else if (arg.startsWith('--mcp-before-label=')) args.mcpBeforeLabel = arg.slice('--mcp-before-label='.length);
     else if (arg === '--no-write') args.out = null;
     else if (arg.startsWith('--out=')) args.out = resolve(arg.slice('--out='.length));
     else usage(`unknown argument ${arg}`);
@@ -126,7 +130,7 @@ function parseArgs(argv: string[]): Args {
 
 function usage(message: string): never {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search,mcp|symbols] [--mcp-before=CLI] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`,
+    `bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search,mcp|symbols] [--mcp-before=CLI [--mcp-before-label=TEXT]] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`,
   );
   process.exit(2);
 }
@@ -190,7 +194,7 @@ async function main(): Promise<void> {
   const files = args.only.has('files') ? await runFiles(args, dir) : undefined;
   const symbols = await runSymbols(args, dir);
   const search = args.only.has('search') ? await runSearchBench(ROOT, dir) : undefined;
-  const mcp = args.only.has('mcp') ? await runMcpPart(ROOT, args.mcpBefore) : undefined;
+  const mcp = args.only.has('mcp') ? await runMcpPart(ROOT, args.mcpBefore, args.mcpBeforeLabel) : undefined;
   cleanup();
 
   if (args.out && jsonPath) {

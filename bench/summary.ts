@@ -296,15 +296,13 @@ function search(data: SearchData): string[] {
 }
 
 function mcpReads(data: McpPeerData): string[] {
+  const before = data.results.some((r) => r.before);
   return [
     '## Warm MCP reads against the reference filesystem server',
     '',
-    `\`lectern mcp\` (the production build of dist/cli.js, session guard off) and \`@modelcontextprotocol/server-filesystem\``,
-    `${data.peerVersion}, each started over stdio with the official SDK client, asked the same reads of the same`,
-    `${data.files.length} small real files (the MCP SDK's own build, 80 to 210 lines): ${data.pairs} rounds per call in ${data.sessions ?? 1} sessions of fresh`,
-    `processes (each after ${data.warmups} warm-up rounds); in a round every server answers once, in an order that rotates. Times are client round trips (send, answer,`,
-    "parse); the ratio is Lectern's median over the peer's, and the median of the per-round ratios beside it. The peer",
-    'reads only heads and tails, so the range is the last 61 lines (`start_line`/`end_line` against `tail: 61`).',
+    `\`lectern mcp\` (production build, session guard off) and server-filesystem ${data.peerVersion} over stdio with the SDK client, the same reads`,
+    `of ${data.files.length} small real files: ${data.pairs} rounds per call in ${data.sessions} sessions of fresh processes, each server once a round in rotating order;`,
+    `client round trips. The peer reads only heads and tails: the range is the last 61 lines against \`tail: 61\` ([method](mcp.md#speed)).${before ? ` Before: another build in the same rounds${data.beforeLabel ? ` (${data.beforeLabel})` : ''}.` : ''}`,
     '',
     ...mcpTable(data),
     '',
