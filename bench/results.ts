@@ -1,6 +1,7 @@
 // docs/benchmarks.json: every part's raw results with when, where and on what code it ran. It is the
 // source of truth: docs/benchmarks.md and the chart are rendered from it, and a partial run
 // (`--only=`) replaces only the parts it ran.
+import type { McpPeerData } from './mcpPeer';
 import type { SearchTreeResult } from './search';
 import type {
   IndexResult,
@@ -15,7 +16,7 @@ import type {
 
 export const RESULTS_FORMAT = 1;
 
-export const PART_NAMES = ['files', 'reads', 'memory', 'index', 'tokens', 'search'] as const;
+export const PART_NAMES = ['files', 'reads', 'memory', 'index', 'tokens', 'search', 'mcp'] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
 export interface Machine {
@@ -83,6 +84,7 @@ export interface PartData {
   index: IndexData;
   tokens: TokensData;
   search: SearchData;
+  mcp: McpPeerData;
 }
 
 /** One part's last run: its data, or why it failed. */

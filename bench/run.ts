@@ -3,16 +3,19 @@
 // bytes in the same run (the floor); and of its symbol reads, outlines and snippets on real code of
 // 100 KB, 1 MB and 9 MB, the workspace symbol index over thousands of real files, the memory of
 // repeated parses, and the tokens a symbol answer saves per language (bench/symbols.ts); and workspace
-// search against grep -rn on the same trees (bench/search.ts).
+// search against grep -rn on the same trees (bench/search.ts); and warm MCP reads beside the reference
+// filesystem server over stdio (bench/mcpPeer.ts, the shipped production build of dist/cli.js).
 // Writes every part's raw results to docs/benchmarks.json (bench/results.ts), then renders from that
 // file the summary docs/benchmarks.md (bench/summary.ts) and its chart docs/benchmarks-reads.svg
 // (bench/chart.ts), and prints a summary.
 //
 //   npm run bench                        everything (about 5 minutes on 2 cores)
-//   npm run bench -- --only=files        file reads only (also: reads, memory, index, tokens, search;
+//   npm run bench -- --only=files        file reads only (also: reads, memory, index, tokens, search, mcp;
 //                                        symbols = reads,memory,index,tokens); comma-separated
 //   npm run bench -- --sizes=100k,10m    a subset of the file-read sizes
 //   npm run bench -- --render-only       measure nothing: render the summary and chart from the JSON
+//   npm run bench -- --only=mcp --mcp-before=OLD/dist/cli.js [--mcp-before-label="commit abc1234"]
+//                                        also time an older build in the same rounds
 //   npm run bench -- --no-write          print only
 //   npm run bench -- --out=/tmp/b        write benchmarks.json/.md and the chart into another folder
 // A partial run (--only) replaces only its own parts in the JSON and keeps the others' results.
@@ -37,6 +40,7 @@ import {
   type RunInfo,
 } from './results';
 import { runSearchBench, searchSummary, type SearchPart } from './search';
+import { mcpSummary, runMcpPart, type McpPart } from './mcpPeer';
 import { bytes, count, growth, ms, ratio } from './format';
 import { renderSummary } from './summary';
 import {
@@ -86,6 +90,10 @@ interface Args {
   out: string | null;
   only: Set<Part>;
   renderOnly: boolean;
+  /** Another build of the CLI the mcp part times in the same rounds. */
+  mcpBefore?: string;
+  /** What that build is, for the page. */
+  mcpBeforeLabel?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -111,6 +119,8 @@ function parseArgs(argv: string[]): Args {
         for (const part of parts) args.only.add(part);
       }
     } else if (arg === '--render-only') args.renderOnly = true;
+    else if (arg.startsWith('--mcp-before=')) args.mcpBefore = resolve(arg.slice('--mcp-before='.length));
+    else if (arg.startsWith('--mcp-before-label=')) args.mcpBeforeLabel = arg.slice('--mcp-before-label='.length);
     else if (arg === '--no-write') args.out = null;
     else if (arg.startsWith('--out=')) args.out = resolve(arg.slice('--out='.length));
     else usage(`unknown argument ${arg}`);
@@ -120,7 +130,7 @@ function parseArgs(argv: string[]): Args {
 
 function usage(message: string): never {
   process.stderr.write(
-    `bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search|symbols] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`,
+    `bench: ${message}\nusage: npm run bench -- [--only=files,reads,memory,index,tokens,search,mcp|symbols] [--mcp-before=CLI [--mcp-before-label=TEXT]] [--sizes=100k,10m,1g] [--render-only] [--no-write | --out=DIR]\n`,
   );
   process.exit(2);
 }
@@ -184,10 +194,11 @@ async function main(): Promise<void> {
   const files = args.only.has('files') ? await runFiles(args, dir) : undefined;
   const symbols = await runSymbols(args, dir);
   const search = args.only.has('search') ? await runSearchBench(ROOT, dir) : undefined;
+  const mcp = args.only.has('mcp') ? await runMcpPart(ROOT, args.mcpBefore, args.mcpBeforeLabel) : undefined;
   cleanup();
 
   if (args.out && jsonPath) {
-    const results = mergeResults(previous, freshParts(files, symbols, search));
+    const results = mergeResults(previous, freshParts(files, symbols, search, mcp));
     mkdirSync(args.out, { recursive: true });
     writeFileSync(jsonPath, serializeResults(results));
     written.push(jsonPath, ...render(results, args.out));
@@ -195,6 +206,7 @@ async function main(): Promise<void> {
   if (files) process.stdout.write(summary(files));
   process.stdout.write(symbolSummary(symbols));
   if (search) process.stdout.write(searchSummary(search));
+  if (mcp) process.stdout.write(mcpSummary(mcp.data));
   process.stdout.write(`\nBench wall time ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   if (written.length > 0)
     process.stdout.write(
@@ -393,7 +405,12 @@ function codeVersion(): string {
 }
 
 /** This run's parts as records of the results file, with paths that name no one's machine. */
-function freshParts(files: Run | undefined, symbols: SymbolParts, search: SearchPart | undefined): Parts {
+function freshParts(
+  files: Run | undefined,
+  symbols: SymbolParts,
+  search: SearchPart | undefined,
+  mcp: McpPart | undefined,
+): Parts {
   const machine = machineNow();
   const info = (run: { date: Date; code: string; loadStart: number; loadEnd: number; wallMs: number }): RunInfo => ({
     date: run.date.toISOString(),
@@ -434,6 +451,7 @@ function freshParts(files: Run | undefined, symbols: SymbolParts, search: Search
       run: info(search),
       data: { generateMs: search.generateMs, trees: search.trees, skipped: search.skipped },
     };
+  if (mcp) parts.mcp = { run: info({ ...mcp, code: codeVersion() }), data: mcp.data };
   const load = os.loadavg()[0]!;
   for (const [name, message] of Object.entries(symbols.failed ?? {}) as [
     keyof NonNullable<SymbolParts['failed']>,

@@ -17,6 +17,7 @@ import {
   type SearchData,
   type TokensData,
 } from './results';
+import { mcpTable, type McpPeerData } from './mcpPeer';
 import { caseOf, median, verdictFlatReads, verdictOutlines, verdictWarm1MB, type Verdict } from './verdicts';
 import type { SymbolCase } from './types';
 
@@ -67,6 +68,7 @@ const WHAT: Record<PartName, string> = {
   index: 'workspace symbol index',
   tokens: 'tokens per language',
   search: 'workspace search against grep',
+  mcp: 'warm MCP reads against server-filesystem',
 };
 
 function dataOf<K extends PartName>(results: BenchResults, name: K): PartData[K] | undefined {
@@ -298,6 +300,20 @@ function search(data: SearchData): string[] {
   return out;
 }
 
+function mcpReads(data: McpPeerData): string[] {
+  const before = data.results.some((r) => r.before);
+  return [
+    '## Warm MCP reads against the reference filesystem server',
+    '',
+    `\`lectern mcp\` (production build, session guard off) and server-filesystem ${data.peerVersion} over stdio with the SDK client, the same reads`,
+    `of ${data.files.length} small real files: ${data.pairs} rounds per call in ${data.sessions} sessions of fresh processes, each server once a round in rotating order;`,
+    `client round trips. The peer reads only heads and tails: the range is the last 61 lines against \`tail: 61\` ([method](mcp.md#speed)).${before ? ` Before: another build in the same rounds${data.beforeLabel ? ` (${data.beforeLabel})` : ''}.` : ''}`,
+    '',
+    ...mcpTable(data),
+    '',
+  ];
+}
+
 function method(): string[] {
   return [
     '## Method',
@@ -318,6 +334,7 @@ export function renderSummary(results: BenchResults, options: SummaryOptions): s
   const files = dataOf(results, 'files');
   const tokensData = dataOf(results, 'tokens');
   const searchData = dataOf(results, 'search');
+  const mcpData = dataOf(results, 'mcp');
   const out = [
     '# Benchmarks',
     '',
@@ -330,6 +347,7 @@ export function renderSummary(results: BenchResults, options: SummaryOptions): s
     ...symbols(dataOf(results, 'reads'), dataOf(results, 'memory'), dataOf(results, 'index')),
     ...(tokensData ? tokens(tokensData) : []),
     ...(searchData ? search(searchData) : []),
+    ...(mcpData ? mcpReads(mcpData) : []),
     ...method(),
     '## Raw data',
     '',

@@ -101,7 +101,9 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
         },
       },
     };
-    const activity: CallActivity = { filesRead: 0 };
+    // The files read so far, for a search's progress: the only reader of the call's activity. Other
+    // calls run without one: AsyncLocalStorage would slow every promise of the process from its first use.
+    let activity: CallActivity | undefined;
     let ticker: ReturnType<typeof setInterval> | undefined;
     if (progressToken !== undefined) {
       // A workspace search reports the files it has read so far; reads, the symbol index's first
@@ -118,14 +120,16 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
           .catch(() => undefined);
       };
       if (name === 'lectern_search') {
-        const filesRead = () => report(activity.filesRead, `${activity.filesRead} files read`);
+        const counted: CallActivity = (activity = { filesRead: 0 });
+        const filesRead = () => report(counted.filesRead, `${counted.filesRead} files read`);
         filesRead();
         ticker = setInterval(filesRead, PROGRESS_EVERY_MS);
       } else
         options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
     }
     try {
-      const { response } = await withActivity(activity, () => engine.run(name, input, options));
+      const run = () => engine.run(name, input, options);
+      const { response } = await (activity ? withActivity(activity, run) : run());
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
       if (signal.aborted)
         log(

@@ -69,7 +69,14 @@ function kindOf(stats: Stats): EntryKind {
 }
 
 function toEntry(stats: Stats): EntryStat {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
+  return {
+    kind: kindOf(stats),
+    size: stats.size,
+    mtimeMs: stats.mtimeMs,
+    dev: stats.dev,
+    ino: stats.ino,
+    ctimeMs: stats.ctimeMs,
+  };
 }
 
 /** Errors of a stat that mean nothing is there (a name too long for the file system names nothing that exists). */

@@ -36,16 +36,57 @@ export function deadlineExceeded(deadlineMs: number): LecternError {
   );
 }
 
-/** `work`, or a CANCELLED answer at the deadline (the timer never outlives the call). */
+interface Pending {
+  end: number;
+  expire: () => void;
+}
+
+/**
+ * One timer for every call's deadline rather than one per call (a timer set and cleared on every
+ * call is a measurable part of a small read). It holds the process only while a call is pending
+ * (Node's ref/unref where the timer has them): idle, it never keeps a process alive.
+ */
+const pending = new Set<Pending>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let timerAt = Infinity;
+
+function hold(held: boolean): void {
+  if (typeof timer !== 'object' || timer === null) return;
+  if (held && 'ref' in timer && typeof timer.ref === 'function') timer.ref();
+  if (!held && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
+}
+
+function arm(at: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timerAt = at;
+  timer = setTimeout(fire, Math.max(0, at - Date.now()));
+}
+
+function fire(): void {
+  timer = undefined;
+  timerAt = Infinity;
+  const now = Date.now();
+  let next = Infinity;
+  for (const call of [...pending]) {
+    if (call.end <= now) call.expire();
+    else next = Math.min(next, call.end);
+  }
+  if (next !== Infinity) arm(next);
+}
+
+/** `work`, or a CANCELLED answer at the deadline (the shared timer holds the process only while calls are pending). */
 export async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(deadlineExceeded(deadlineMs)), deadlineMs);
-  });
+  let reject: (error: unknown) => void = () => undefined;
+  const late = new Promise<never>((_, r) => (reject = r));
+  const call: Pending = { end: Date.now() + deadlineMs, expire: () => reject(deadlineExceeded(deadlineMs)) };
+  pending.add(call);
+  if (call.end < timerAt) arm(call.end);
+  if (pending.size === 1) hold(true);
   try {
     return await Promise.race([work, late]);
   } finally {
-    clearTimeout(timer);
+    pending.delete(call);
+    if (pending.size === 0) hold(false);
     work.catch(() => undefined); // an abandoned call's late failure is not unhandled
   }
 }

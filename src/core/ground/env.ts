@@ -8,12 +8,21 @@ import type { Sniff } from '../text/encoding';
 import type { VersionCache } from './versionCache';
 import type { TokenCounter } from './tokens';
 
+/** A file version's content as lectern_stat describes it. */
+export interface ContentFacts {
+  binary: boolean | null;
+  encoding: string | null;
+  total_lines: number | null;
+}
+
 export interface ReadEnv {
   host: Host;
   resolver: PathResolver;
   indexes: LineIndexCache;
   /** What the first bytes of each file version said (binary, encoding, BOM). */
   sniffs?: VersionCache<Sniff>;
+  /** What lectern_stat learnt of each file version's content (modes/stat.ts). */
+  contentFacts?: VersionCache<ContentFacts>;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;

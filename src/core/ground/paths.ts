@@ -33,6 +33,15 @@ export interface ResolvedPath {
   stale?: () => void;
 }
 
+/** What resolve learns of a target without the file system (PathResolver.namedPath). */
+interface NamedPath {
+  absolute: string;
+  root: WorkspaceRoot | undefined;
+  display: string;
+  /** The path as given (absolute, or relative to its folder) looks like a secret. */
+  secret: boolean;
+}
+
 export interface FileIdentity {
   dev: number;
   ino: number;
@@ -48,7 +57,21 @@ export function quote(text: string): string {
 
 const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));
 
-function isWithin(parent: string, child: string): boolean {
+/** A relative target, normalized as a path inside a folder is joined. */
+const relativeOf = (relative: string) => toPosix(nodePath.normalize(relative)).replace(/^\.\//, '');
+
+/** A POSIX absolute path with nothing to normalize: no empty, `.` or `..` segment, no trailing slash. */
+const PLAIN_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
+
+/**
+ * `child` is `parent` or inside it. Two plain POSIX paths (real paths, normalized ones: nearly every
+ * call) are compared as strings, which is what path.relative concludes for them at a fraction of its
+ * cost (it resolves both against the working folder); anything else goes to path.relative.
+ */
+export function isWithin(parent: string, child: string): boolean {
+  if (nodePath.sep === '/' && PLAIN_ABSOLUTE.test(parent) && PLAIN_ABSOLUTE.test(child))
+    // path.relative's answer is the rest after the slash, and a rest starting '..' counts as outside.
+    return child === parent || (child.startsWith(`${parent}/`) && !child.startsWith('..', parent.length + 1));
   const rel = nodePath.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
 }
@@ -348,6 +371,59 @@ export class PathResolver {
     return this.realRootPaths();
   }
 
+  /**
+   * What resolve learns of a target from the folders and the settings alone (no file system):
+   * the same target asks it again on every call, and a path's joins, relatives and secret test are
+   * a good part of a small read. Kept while the folders and secret patterns stay the same.
+   */
+  private readonly named = new Map<string, NamedPath>();
+  private namedKey = '';
+
+  private namedPath(roots: readonly WorkspaceRoot[], target: string, cleaned: string): NamedPath | undefined {
+    const key = `${roots.map((r) => `${r.name}\0${r.path}`).join('\0')}\0\0${this.secretPatterns().join('\0')}`;
+    if (key !== this.namedKey) {
+      this.named.clear();
+      this.secretReal.clear();
+      this.namedKey = key;
+    }
+    const known = this.named.get(target);
+    // The folder as the host gives it now (the same name and path: the key says so).
+    if (known)
+      return known.root ? { ...known, root: roots[roots.findIndex((r) => r.path === known.root!.path)] } : known;
+    let absolute: string;
+    let root: WorkspaceRoot | undefined;
+    if (nodePath.isAbsolute(cleaned)) {
+      absolute = nodePath.normalize(cleaned);
+      root = roots.find((r) => isWithin(r.path, absolute));
+    } else if (roots.length === 1) {
+      // pickRoot's answer: it asks the file system only which of several folders holds the path.
+      [root, absolute] = [roots[0]!, nodePath.join(roots[0]!.path, relativeOf(cleaned))];
+    } else return undefined;
+    const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
+    const named: NamedPath = {
+      absolute,
+      root,
+      display: displayFor(roots, root, absolute),
+      secret: this.isSecret(toPosix(absolute), rel),
+    };
+    if (this.named.size >= REMEMBERED_PATHS) this.named.delete(this.named.keys().next().value!);
+    this.named.set(target, named);
+    return named;
+  }
+
+  /** isSecret of real paths, kept like namedPath's answers (a real path is judged on every read). */
+  private readonly secretReal = new Map<string, boolean>();
+
+  private isSecretReal(real: string): boolean {
+    let secret = this.secretReal.get(real);
+    if (secret === undefined) {
+      secret = this.isSecret(toPosix(real));
+      if (this.secretReal.size >= REMEMBERED_PATHS) this.secretReal.delete(this.secretReal.keys().next().value!);
+      this.secretReal.set(real, secret);
+    }
+    return secret;
+  }
+
   async resolve(target: string): Promise<ResolvedPath> {
     const roots = this.host.roots();
     if (target.includes('\0')) {
@@ -358,6 +434,8 @@ export class PathResolver {
       );
     }
     const cleaned = target.trim().replace(/^file:\/\//, '');
+    const named = roots.length > 0 ? this.namedPath(roots, target, cleaned) : undefined;
+    if (named) return this.resolved(roots, named);
     let absolute: string;
     let root: WorkspaceRoot | undefined;
     if (nodePath.isAbsolute(cleaned)) {
@@ -373,15 +451,22 @@ export class PathResolver {
       }
       [root, absolute] = await this.pickRoot(roots, cleaned, target);
     }
+    const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
+    const display = displayFor(roots, root, absolute);
+    return this.resolved(roots, { absolute, root, display, secret: this.isSecret(toPosix(absolute), rel) });
+  }
+
+  /** The path named, judged on where it really leads. */
+  private async resolved(roots: readonly WorkspaceRoot[], named: NamedPath): Promise<ResolvedPath> {
+    const { absolute, root, display } = named;
     const { real, exists, id } = await this.realPathOf(absolute);
     const realRoots = await this.realRootPaths();
     const outside = !realRoots.some((r) => isWithin(r, real)) && !roots.some((r) => isWithin(r.path, real));
     const known = [...new Set([...realRoots, ...roots.map((r) => r.path)])];
     // Judged on the path as given and on the real path (a symlink named innocently to a key).
-    const rel = root && isWithin(root.path, absolute) ? toPosix(nodePath.relative(root.path, absolute)) : undefined;
-    const secret = this.isSecret(toPosix(absolute), rel) || this.isSecret(toPosix(real));
+    const secret = named.secret || this.isSecretReal(real);
     const found = exists ? { real, ...(id ? { realId: id, stale: () => this.realPaths.delete(absolute) } : {}) } : {};
-    return { absolute, display: displayFor(roots, root, absolute), root, outside, realRoots: known, secret, ...found };
+    return { absolute, display, root, outside, realRoots: known, secret, ...found };
   }
 
   private async pickRoot(
@@ -389,7 +474,7 @@ export class PathResolver {
     relative: string,
     original: string,
   ): Promise<[WorkspaceRoot, string]> {
-    const normalized = toPosix(nodePath.normalize(relative)).replace(/^\.\//, '');
+    const normalized = relativeOf(relative);
     if (roots.length === 1) return [roots[0]!, nodePath.join(roots[0]!.path, normalized)];
     const [first, ...rest] = normalized.split('/');
     const named = roots.filter((r) => r.name === first);

@@ -13,6 +13,8 @@ export interface EntryStat {
   /** Device and inode, where the host knows them (a race check compares them with the opened file's). */
   dev?: number;
   ino?: number;
+  /** When the inode last changed (content, mode, links, rename), where the host knows it. */
+  ctimeMs?: number;
 }
 
 /** What fstat says about an opened file: its kind and size, and its identity (device, inode). */

@@ -4,6 +4,7 @@ import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { languageOf } from '../ground/languages';
 import { formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
+import type { EntryStat, OpenedStat } from '../ground/ports';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff } from '../text/encoding';
 import { openInside, type ResolvedPath } from '../ground/paths';
@@ -71,7 +72,7 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
       if (dirty.languageId) info.language_id = dirty.languageId;
     } else if (target?.kind === 'file') {
       info.size_bytes = target.size;
-      if (!path.outside || env.allowOutside) await describeContent(env, path, info);
+      if (!path.outside || env.allowOutside) await describeKnown(env, path, target, info);
     } else if (entry) {
       info.size_bytes = entry.kind === 'directory' ? null : entry.size;
     }
@@ -88,13 +89,39 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
   };
 }
 
-async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo): Promise<void> {
+/**
+ * describeContent, or what it said of this very version of the file: the same inode, size,
+ * modification and change times (a write, chmod, link or rename changes the change time). A stat of
+ * an unchanged file then opens nothing. Hosts that do not tell the change time are always asked.
+ */
+async function describeKnown(env: ReadEnv, path: ResolvedPath, target: EntryStat, info: StatInfo): Promise<void> {
+  const { dev, ino, ctimeMs } = target;
+  const facts = env.contentFacts;
+  if (!facts || dev === undefined || ino === undefined || ctimeMs === undefined) {
+    await describeContent(env, path, info);
+    return;
+  }
+  const key = `stat:${path.absolute}:${dev}:${ino}:${target.size}:${target.mtimeMs}:${ctimeMs}`;
+  const known = facts.peek(key);
+  if (known) {
+    Object.assign(info, known);
+    return;
+  }
+  const opened = await describeContent(env, path, info);
+  // Kept only when the file opened was the version stat saw (not one that replaced it in between).
+  if (!opened || opened.ino !== ino || opened.dev !== dev || opened.size !== target.size) return;
+  if (opened.mtimeMs !== target.mtimeMs || env.signal?.isCancellationRequested) return;
+  facts.get(key, () => ({ binary: info.binary, encoding: info.encoding, total_lines: info.total_lines }));
+}
+
+/** Binary, encoding and line count of the file; the file opened (undefined when it could not be). */
+async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo): Promise<OpenedStat | undefined> {
   let handle;
   let stat;
   try {
     ({ handle, stat } = await openInside(env.host.fs, path));
   } catch {
-    return; // unreadable, or changed under us: size and time are still known
+    return undefined; // unreadable, or changed under us: size and time are still known
   }
   const absolute = path.absolute;
   const source = fileSource(handle, stat.size);
@@ -102,23 +129,25 @@ async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo)
     const head = await source.read(0, LIMITS.sniffBytes);
     const sniffed = sniff(head, stat.size <= LIMITS.sniffBytes);
     info.binary = sniffed.binary;
-    if (sniffed.binary) return;
+    if (sniffed.binary) return stat;
     info.encoding = sniffed.encoding;
     if (sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be') {
       // Counted on the text, as a read serves it (UTF-16 files are transcoded whole, so they are capped).
-      if (stat.size > LIMITS.maxTranscodeBytes) return;
+      if (stat.size > LIMITS.maxTranscodeBytes) return stat;
       const text = decodeUtf16(await source.read(sniffed.bomLength, stat.size - sniffed.bomLength), sniffed.encoding);
-      if (text === undefined) return;
+      if (text === undefined) return stat;
       const bytes = encoder.encode(text);
       info.total_lines =
         (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
-      return;
+      return stat;
     }
+    // The change time too, where known: a rewrite of the same size within one mtime tick is another version.
     const index = env.indexes.get(
-      `disk:${absolute}:${stat.size}:${stat.mtimeMs}`,
+      `disk:${absolute}:${stat.size}:${stat.mtimeMs}${stat.ctimeMs === undefined ? '' : `:${stat.ctimeMs}`}`,
       () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes),
     );
     info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;
+    return stat;
   } finally {
     await source.close().catch(() => undefined);
   }
