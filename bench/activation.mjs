@@ -6,7 +6,10 @@
 // activate() does nothing, activated on the same event (startup finished) beside Lectern; the
 // built-in extensions VS Code activated at startup are printed too.
 //
-//   npm run bench:activation [-- --runs=3 --no-build]
+//   npm run bench:activation [-- --runs=3 --no-build --before=DIR]
+//   --before: also load another build of Lectern (DIR holds its package.json, dist and media, e.g. an
+//   older commit's tree after `node esbuild.mjs --production`), in windows alternating with this one's;
+//   its rows are prefixed "before:".
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,10 +44,15 @@ async function runningExtensions(page) {
 
 const BASELINE = 'lectern-activation-baseline';
 
-/** A development folder holding Lectern (the staged build) and the empty baseline extension. */
-function developmentFolder(root) {
+const BEFORE = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+
+/** A development folder holding Lectern (the staged build, or `before`'s) and the empty baseline extension. */
+function developmentFolder(root, before) {
   const dev = path.join(root, 'dev');
-  cpSync(path.join(stageLectern(), 'lectern'), path.join(dev, 'lectern'), { recursive: true });
+  if (before) {
+    for (const entry of ['package.json', 'dist', 'media'])
+      cpSync(path.join(path.resolve(before), entry), path.join(dev, 'lectern', entry), { recursive: true });
+  } else cpSync(path.join(stageLectern(), 'lectern'), path.join(dev, 'lectern'), { recursive: true });
   const baseline = path.join(dev, 'baseline');
   mkdirSync(baseline, { recursive: true });
   const manifest = {
@@ -64,7 +72,7 @@ function developmentFolder(root) {
 /** Milliseconds in an activation text ("Startup Activation: 417ms", "417ms"). */
 const millis = (text) => Number(/(\d+(?:\.\d+)?)\s*ms/.exec(text)?.[1] ?? NaN);
 
-async function oneRun(paths, chromium) {
+async function oneRun(paths, chromium, before) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'lectern-activation-'));
   const ws = createTestWorkspace(root);
   const server = await startCodeServer({ paths, root: path.join(root, 'server'), smokeTestDriver: true });
@@ -80,7 +88,7 @@ async function oneRun(paths, chromium) {
     ).newPage();
     const url = server.workbenchUrl({
       workspace: ws.workspaceFile,
-      payload: { extensionDevelopmentPath: developmentFolder(root), skipWelcome: 'true' },
+      payload: { extensionDevelopmentPath: developmentFolder(root, before), skipWelcome: 'true' },
     });
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: 60_000 });
@@ -100,14 +108,29 @@ async function main() {
   if (build) execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: repoRoot, stdio: 'ignore' });
   const { chromium } = await import('playwright-core');
   const times = new Map();
+  /** Lectern's time over the empty extension's, window by window (both activate at the same moment). */
+  const windows = new Map();
   try {
     for (let run = 0; run < RUNS; run++) {
-      for (const row of await oneRun(paths, chromium)) {
-        const ms = millis(row.time || row.text);
-        if (!Number.isFinite(ms)) continue;
-        const list = times.get(row.name) ?? [];
-        list.push(ms);
-        times.set(row.name, list);
+      for (const before of BEFORE ? [undefined, BEFORE] : [undefined]) {
+        const rows = await oneRun(paths, chromium, before);
+        const ours = rows.find((row) => /^lectern(\.lectern)?$/i.test(row.name.trim()));
+        const empty = rows.find((row) => row.name.endsWith(BASELINE));
+        if (ours && empty) {
+          const key = before ? 'before' : 'this build';
+          windows.set(key, [
+            ...(windows.get(key) ?? []),
+            millis(ours.time || ours.text) / millis(empty.time || empty.text),
+          ]);
+        }
+        for (const row of rows) {
+          const ms = millis(row.time || row.text);
+          if (!Number.isFinite(ms)) continue;
+          const name = before ? `before: ${row.name}` : row.name;
+          const list = times.get(name) ?? [];
+          list.push(ms);
+          times.set(name, list);
+        }
       }
     }
   } finally {
@@ -129,6 +152,12 @@ async function main() {
       `| extension | median | vs ${BASELINE} (an empty activate) | runs |`,
       '| --- | ---: | ---: | --- |',
       ...rows,
+      '',
+      '| Lectern over the empty extension, window by window | median | windows |',
+      '| --- | ---: | --- |',
+      ...[...windows].map(
+        ([key, list]) => `| ${key} | ×${median(list).toFixed(2)} | ${list.map((r) => `×${r.toFixed(2)}`).join(', ')} |`,
+      ),
     ].join('\n'),
   );
 }

@@ -47,6 +47,11 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
     link: 'mcp.md#speed',
     note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server',
   },
+  {
+    title: 'Processes end, cold start, activation',
+    link: 'startup-benchmark.md',
+    note: '`npm run bench:cli` and `npm run bench:activation`: how long call, session and mcp live after their work; a cold symbol read against `node -e 1`; activation in Running Extensions beside an empty extension',
+  },
 ];
 
 export interface SummaryOptions {
