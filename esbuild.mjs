@@ -58,6 +58,25 @@ const tokenizerApart = {
   },
 };
 
+// The parser runtime's code (web-tree-sitter, ~80 KB minified) likewise ships as dist/treeSitter.js,
+// required on the first parse (src/core/symbols/treeSitter.ts imports it then): activation and the
+// calls that parse nothing do not compile it. The worker bundles, which always parse, keep it inline.
+const TREE_SITTER = require.resolve('web-tree-sitter');
+const treeSitterApart = {
+  name: 'tree-sitter-apart',
+  setup(build) {
+    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: 'treeSitter', namespace: 'tree-sitter-apart' }));
+    build.onResolve({ filter: /tree-sitter\.cjs$/ }, (args) =>
+      args.path === TREE_SITTER ? { path: 'treeSitter', namespace: 'tree-sitter-apart' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'tree-sitter-apart' }, () => ({
+      contents: "module.exports = require('./treeSitter.js');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/treeSitter\.js$/ }, () => ({ path: './treeSitter.js', external: true }));
+  },
+};
+
 // sql.js (opt-in metrics record) likewise ships as dist/sqljs.js, loaded only when the setting is on.
 const sqlJsApart = {
   name: 'sqljs-apart',
@@ -93,6 +112,7 @@ const chatApart = {
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
+  { ...common, entryPoints: { treeSitter: TREE_SITTER }, outdir: 'dist', sourcemap: false },
   // Regular-expression scans that could run long run on this worker thread (src/node/regexRunner.ts).
   { ...common, entryPoints: { regexWorker: 'src/workers/regexWorker.ts' }, outdir: 'dist' },
   // Outlines of large files run on this worker thread (src/node/outlineThread.ts).
@@ -102,18 +122,23 @@ const builds = [
     entryPoints: ['src/vscode/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [tokenizerApart, sqlJsApart, chatApart],
+    plugins: [tokenizerApart, treeSitterApart, sqlJsApart, chatApart],
   },
   {
     ...common,
     entryPoints: { chat: 'src/vscode/chat/handler.ts' },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [tokenizerApart],
+    plugins: [tokenizerApart, treeSitterApart],
   },
   // The symbol index's worker threads (src/node/outlineWorkers.ts) run this bundle.
   { ...common, entryPoints: { outlineWorker: 'src/workers/outlineWorker.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { 'cli-main': 'src/cli/main.ts' }, outdir: 'dist', plugins: [tokenizerApart, mcpApart] },
+  {
+    ...common,
+    entryPoints: { 'cli-main': 'src/cli/main.ts' },
+    outdir: 'dist',
+    plugins: [tokenizerApart, treeSitterApart, mcpApart],
+  },
   // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
   {
     ...common,
@@ -123,7 +148,7 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['./cli-main.js'],
   },
-  { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart] },
+  { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart, treeSitterApart] },
 ];
 
 // The web worker extension host's bundle (package.json "browser"; src/web): the same core without a

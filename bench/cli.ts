@@ -3,6 +3,7 @@
 //      interleaved run by run so machine load hits both alike.
 //   2. Warm: calls on one `lectern mcp` stdio connection (the SDK client), beside the reference
 //      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads.
+//   3. Exit: how long call, session and mcp live once their work is done (bench/exitDelay.ts).
 // Reads real code the tests do not use (the MCP SDK's own build in node_modules).
 //
 //   npm run bench:cli [-- --runs=15 --calls=300 --no-build --before=OLD/dist/cli.js]
@@ -12,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { exitDelays } from './exitDelay';
 import { ms, ratio } from './format';
 
 const ROOT = resolve(__dirname, '..');
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: 'ignore' });
   try {
     console.log(cold() + '\n');
+    console.log((await exitDelays(CLI, Math.max(3, Math.round(RUNS / 3)))) + '\n');
     console.log((await warm()) + '\n');
   } finally {
     if (!process.argv.includes('--no-build'))

@@ -53,6 +53,11 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
     link: 'web.md#size-and-speed',
     note: "`npm run test:integration -- --web`: the web bundle's size budget (dist/web/extension.js at most 768 KiB minified, the build fails over it; grammars and tokenizer apart, loaded when first needed), and the first symbol read and a 4 KiB window in the browser's web worker host against the Node host in the same run",
   },
+  {
+    title: 'Processes end, cold start, activation',
+    link: 'startup-benchmark.md',
+    note: '`npm run bench:cli` and `npm run bench:activation`: how long call, session and mcp live after their work; a cold symbol read against `node -e 1`; activation in Running Extensions beside an empty extension',
+  },
 ];
 
 export interface SummaryOptions {

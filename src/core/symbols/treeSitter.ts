@@ -1,6 +1,8 @@
 // web-tree-sitter behind a small facade: the runtime, grammars and compiled queries load lazily
-// once and are cached; parses run under a deadline and every tree is deleted by its user.
-import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
+// once and are cached; parses run under a deadline and every tree is deleted by its user. The
+// runtime's code is imported on the first parse too: the bundles ship it apart (dist/treeSitter.js),
+// so activating the extension or a call that parses nothing does not load it.
+import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import { LecternError } from '../ground/contract';
 import type { CancellationSignal } from '../ground/ports';
 import type { LanguageSpec } from '../ground/symbolTypes';
@@ -8,8 +10,17 @@ import type { LanguageSpec } from '../ground/symbolTypes';
 /** Reads a shipped .wasm file (web-tree-sitter.wasm or a grammar) by file name. */
 export type WasmLoader = (file: string) => Promise<Uint8Array>;
 
+type Runtime = typeof import('web-tree-sitter');
+
 // The emscripten module behind web-tree-sitter is a process-wide singleton: init it once.
-let runtimeReady: Promise<void> | undefined;
+let runtimeReady: Promise<Runtime> | undefined;
+let runtime: Runtime | undefined;
+
+/** The runtime, once ready() has loaded it (every path to a query or a parse goes through language()). */
+function loadedRuntime(): Runtime {
+  if (!runtime) throw new LecternError('INTERNAL', 'The parser runtime is not loaded yet.', 'Try the call again.');
+  return runtime;
+}
 
 /**
  * The WASM heap only grows: a parser is replaced after this many characters parsed, so its
@@ -26,9 +37,14 @@ export class TreeSitter {
   constructor(private readonly loadWasm: WasmLoader) {}
 
   private async ready(): Promise<void> {
-    runtimeReady ??= this.loadWasm('web-tree-sitter.wasm').then((wasmBinary) => Parser.init({ wasmBinary }));
+    runtimeReady ??= Promise.all([import('web-tree-sitter'), this.loadWasm('web-tree-sitter.wasm')]).then(
+      async ([lib, wasmBinary]) => {
+        await lib.Parser.init({ wasmBinary });
+        return lib;
+      },
+    );
     try {
-      await runtimeReady;
+      runtime = await runtimeReady;
     } catch (error) {
       runtimeReady = undefined;
       throw new LecternError(
@@ -43,6 +59,7 @@ export class TreeSitter {
     await this.ready();
     let language = this.languages.get(spec.grammar);
     if (!language) {
+      const { Language } = loadedRuntime();
       language = this.loadWasm(spec.wasm).then((bytes) => Language.load(bytes));
       this.languages.set(spec.grammar, language);
       language.catch(() => this.languages.delete(spec.grammar));
@@ -62,7 +79,7 @@ export class TreeSitter {
     const key = `${spec.grammar}\0${source}`;
     let query = this.queries.get(key);
     if (!query) {
-      query = new Query(language, source);
+      query = new (loadedRuntime().Query)(language, source);
       this.queries.set(key, query);
     }
     return query;
@@ -79,7 +96,7 @@ export class TreeSitter {
       this.parser = undefined;
       this.parsedChars = 0;
     }
-    this.parser ??= new Parser();
+    this.parser ??= new (loadedRuntime().Parser)();
     this.parsedChars += text.length;
     this.parser.setLanguage(language);
     const deadline = Date.now() + deadlineMs;

@@ -41,8 +41,16 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Names the outline extractor: outlines cached by another one (other queries, other format) are not used. */
-export const EXTRACTOR_VERSION = `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}`).join('\0'))}`;
+let hashedExtractor: string | undefined;
+
+/**
+ * Names the outline extractor: outlines cached by another one (other queries, other format) are not
+ * used. Hashed on first use (every language's queries), not when the bundle loads.
+ */
+export function extractorVersion(): string {
+  hashedExtractor ??= `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}`).join('\0'))}`;
+  return hashedExtractor;
+}
 
 export interface IndexedFile {
   display: string;
@@ -206,7 +214,7 @@ export class WorkspaceIndex {
   private async loadStored(): Promise<void> {
     const cache = this.host.symbolCache;
     if (!cache) return;
-    this.storedLoad ??= cache.load(EXTRACTOR_VERSION).then(
+    this.storedLoad ??= cache.load(extractorVersion()).then(
       (stored) => {
         this.stored = stored;
         for (const path of stored.keys()) this.persisted.add(path);
@@ -220,7 +228,7 @@ export class WorkspaceIndex {
     if (!this.host.symbolCache || this.unsaved.size === 0) return;
     const changes = new Map(this.unsaved);
     this.unsaved.clear();
-    await this.host.symbolCache.save(EXTRACTOR_VERSION, changes).catch(() => undefined); // a cache that cannot be written costs only time
+    await this.host.symbolCache.save(extractorVersion(), changes).catch(() => undefined); // a cache that cannot be written costs only time
   }
 
   private remember(file: ListedFile, size: number, mtimeMs: number, outline: OutlineSymbol[]): IndexedFile {

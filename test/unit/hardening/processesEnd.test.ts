@@ -1,15 +1,17 @@
 // Processes end: `lectern call` right after its answer, `lectern session` and the stdio MCP server
 // once their input closes, whatever worker threads they started (the regular-expression worker,
 // the outline thread, the symbol index's workers). Before the fix, the regular-expression worker's
-// message port kept each of them alive for minutes. Run on the built CLI, as users run it.
+// message port kept each of them alive for minutes. Run on the built CLI, as users run it. The time
+// is counted from the answer's arrival (call) or the end of the input (session, mcp): the work is
+// done then, and exiting takes tens of milliseconds; a process that lingers lingers for minutes.
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { tempDir, write } from '../helpers';
 import { repoRoot } from '../mcp/helpers';
 
-/** Generous on a loaded machine: a process that lingers lingers for minutes. */
-const EXIT_WITHIN_MS = 5_000;
+/** Issue 20's bound: every process ends within 1 s of its work. */
+const EXIT_WITHIN_MS = 1_000;
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 
@@ -27,6 +29,12 @@ function exitWithin(child: ChildProcess, ms: number): Promise<number | 'alive'> 
     });
   });
 }
+
+/**
+ * The work was done: an answer, or TIMEOUT for the big outline on a loaded machine (the outline
+ * thread was started all the same, which is what these tests need).
+ */
+const answered = (ok: boolean, line: string) => ok || line.includes('Error TIMEOUT');
 
 /** Collects stdout's lines; resolves when `count` have arrived. */
 function lines(child: ChildProcess): { all: string[]; until(count: number): Promise<void> } {
@@ -49,9 +57,13 @@ function lines(child: ChildProcess): { all: string[]; until(count: number): Prom
   };
 }
 
-/** A big file outlined on the outline thread, a symbol read (the index's workers) and a slow regex (the regex worker). */
+/**
+ * A regex on a 3 MB line and over the workspace (the regex worker), a big file outlined on the outline
+ * thread and a symbol read (the index's workers).
+ */
 const WORK = [
   { tool: 'lectern_search', input: { query: 'b{3}c', is_regex: true, target: 'one.txt' } },
+  { tool: 'lectern_search', input: { query: 'b{3}c', is_regex: true } },
   { tool: 'lectern_read', input: { target: 'big.js', outline: true } },
   { tool: 'lectern_read', input: { mode: 'symbol', target: 'f10' } },
 ];
@@ -87,12 +99,12 @@ describe('hardening: processes end', function () {
     assert.equal(await exitWithin(child, EXIT_WITHIN_MS), 0, 'lectern call still running after its answer');
   });
 
-  it('session: exits once its input closes, after a regex search, a large outline and a symbol read', async () => {
+  it('session: exits once its input closes, after regex searches, a large outline and a symbol read', async () => {
     const child = spawn(process.execPath, [cli, 'session', '--root', root]);
     const out = lines(child);
     for (const request of WORK) child.stdin!.write(JSON.stringify(request) + '\n');
     await out.until(WORK.length);
-    for (const line of out.all) assert.equal(JSON.parse(line).ok, true, line.slice(0, 300));
+    for (const line of out.all) assert.ok(answered(JSON.parse(line).ok, line), line.slice(0, 300));
     child.stdin!.end();
     assert.equal(await exitWithin(child, EXIT_WITHIN_MS), 0, 'lectern session still running after its input closed');
   });
@@ -112,7 +124,8 @@ describe('hardening: processes end', function () {
       send({ id: i + 1, method: 'tools/call', params: { name: request.tool, arguments: request.input } }),
     );
     await out.until(1 + WORK.length);
-    for (const line of out.all.slice(1)) assert.equal(JSON.parse(line).result?.isError, false, line.slice(0, 300));
+    for (const line of out.all.slice(1))
+      assert.ok(answered(JSON.parse(line).result?.isError === false, line), line.slice(0, 300));
     child.stdin!.end();
     assert.equal(await exitWithin(child, EXIT_WITHIN_MS), 0, 'lectern mcp still running after its input closed');
   });

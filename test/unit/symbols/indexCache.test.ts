@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
 import type { CachedOutline, Host } from '../../../src/core/ground/ports';
-import { EXTRACTOR_VERSION, INDEX_LIMITS } from '../../../src/core/symbols/workspaceIndex';
+import { extractorVersion, INDEX_LIMITS } from '../../../src/core/symbols/workspaceIndex';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createOutlineWorkers } from '../../../src/node/outlineWorkers';
 import { createSymbolCache } from '../../../src/node/symbolCacheStore';
@@ -130,7 +130,7 @@ describe('symbol index cache and workers', function () {
       [join(root, 'm3.py'), join(root, 'm3.py')],
       'the changed file is parsed, then read for the answer',
     );
-    assert.match(EXTRACTOR_VERSION, /^\d+-[0-9a-f]{8}$/);
+    assert.match(extractorVersion(), /^\d+-[0-9a-f]{8}$/);
   });
 
   it('the CLI keeps its index in the user cache folder ($LECTERN_CACHE_DIR) between runs', () => {
