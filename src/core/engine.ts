@@ -20,6 +20,7 @@ import { LineIndexCache } from './ground/lineIndex';
 import { REDACTED_NOTE } from './text/redact';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
+import { FileClassCache } from './ground/fileClasses';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
@@ -60,6 +61,7 @@ export class Lectern {
   private readonly resolver: PathResolver;
   private readonly indexes = new LineIndexCache();
   private readonly sniffs = new VersionCache<Sniff>();
+  private readonly fileClasses = new FileClassCache();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
@@ -221,6 +223,7 @@ export class Lectern {
       resolver: this.resolver,
       indexes: this.indexes,
       sniffs: this.sniffs,
+      fileClasses: this.fileClasses,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await hostTokenCounter(this.host),

@@ -7,6 +7,7 @@ import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';
 import type { VersionCache } from './versionCache';
 import type { TokenCounter } from './tokens';
+import type { FileClassCache } from './fileClasses';
 
 export interface ReadEnv {
   host: Host;
@@ -14,6 +15,8 @@ export interface ReadEnv {
   indexes: LineIndexCache;
   /** What the first bytes of each file version said (binary, encoding, BOM). */
   sniffs?: VersionCache<Sniff>;
+  /** What workspace searches learned about each file's version (binary, too large, text). */
+  fileClasses?: FileClassCache;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;
