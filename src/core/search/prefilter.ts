@@ -6,7 +6,7 @@
 import type { ReadEnv } from '../ground/env';
 import type { FileClass } from '../ground/fileClasses';
 import type { CandidateQuery, FileVersion, WorkspaceRoot } from '../ground/ports';
-import { yieldToHost, type ListedFile } from '../ground/walk';
+import type { ListedFile } from '../ground/walk';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
 
@@ -20,7 +20,6 @@ export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nom
  */
 const UNSAFE = /[*\uFFFD\uFEFF\0\r\n]/;
 
-const SLICE_MS = 15;
 /** A file's version is remembered once it is this old. */
 const SETTLED_MS = 2_000;
 
@@ -31,58 +30,46 @@ export function finderQuery(searcher: TextSearcher): CandidateQuery | undefined 
   return { literal: literal.text, caseSensitive: literal.caseSensitive };
 }
 
-/** Whether a search may count files without reading them: it has learned some and can stat files. */
-export function canPrefilter(env: ReadEnv): boolean {
-  return (env.fileClasses?.size ?? 0) > 0 && env.host.fs.statSync !== undefined;
+/** Whether a search may count files without reading them: it has learned some, can stat files and has a finder. */
+export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
+  const { fileClasses, host } = env;
+  return (fileClasses?.size ?? 0) > 0 && host.fs.statSync !== undefined && !!host.candidates && !!finderQuery(searcher);
 }
 
 /**
- * For each of `files` (by position), what is known without reading it, or undefined: read it.
- * Starts the finder on every file (in the host's other process) while it stats them here.
+ * What is known of a file without reading it, or undefined: read it. Undefined for every file when
+ * the finder cannot be asked or cannot tell. A file the finder names is read; one it does not name
+ * is looked up by stat: text of a version read before holds no match; binary or too large, as before.
  */
 export async function prefilter(
   env: ReadEnv,
   searcher: TextSearcher,
   files: readonly ListedFile[],
   timeoutMs: number,
-): Promise<(index: number) => Known | undefined> {
+): Promise<((file: ListedFile) => Known | undefined) | undefined> {
+  const query = finderQuery(searcher);
+  const candidates = query ? await findCandidates(env, files, query, timeoutMs) : undefined;
+  if (!candidates) return undefined;
   const cache = env.fileClasses!;
   const statSync = env.host.fs.statSync!.bind(env.host.fs);
-  const query = finderQuery(searcher);
-  const found = query ? startFinder(env, files, query, timeoutMs) : undefined;
-  const versions: (FileVersion | undefined)[] = [];
-  const classes: (FileClass | undefined)[] = [];
-  let slice = Date.now();
-  for (const file of files) {
-    if (env.signal?.isCancellationRequested) break;
+  return (file) => {
+    if (candidates.get(file.root)?.has(file.relative)) return undefined;
     let version: FileVersion | undefined;
     try {
       version = statSync(file.absolute);
     } catch {
-      version = undefined;
+      return undefined;
     }
-    versions.push(version);
-    classes.push(version ? cache.lookup(file.absolute, version) : undefined);
-    if (Date.now() - slice > SLICE_MS) {
-      await yieldToHost();
-      slice = Date.now();
-    }
-  }
-  const candidates = found ? await found : undefined;
-  return (index) => {
-    const kind = classes[index];
+    const kind = version && cache.lookup(file.absolute, version);
     if (kind === 'binary') return { skip: 'binary' };
-    if (kind === 'large') return { skip: 'large', size: versions[index]!.size };
-    if (kind === 'text' && candidates) {
-      const file = files[index]!;
-      if (!candidates.get(file.root)?.has(file.relative)) return { nomatch: true };
-    }
+    if (kind === 'large') return { skip: 'large', size: version!.size };
+    if (kind === 'text') return { nomatch: true };
     return undefined;
   };
 }
 
 /** The finder's candidates per root, or undefined when it could not tell for every root. */
-async function startFinder(
+async function findCandidates(
   env: ReadEnv,
   files: readonly ListedFile[],
   query: CandidateQuery,

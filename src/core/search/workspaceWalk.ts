@@ -151,12 +151,12 @@ export class WorkspaceSearch {
   ): Promise<void> {
     // Once earlier searches have learned files, the walk is listed first: what is known of each
     // file then spares reading it (prefilter.ts).
-    const files = canPrefilter(this.env) ? await this.listAll() : undefined;
-    const known = files ? await prefilter(this.env, this.searcher, files, this.msLeft()) : undefined;
+    const files = canPrefilter(this.env, this.searcher) ? await this.listAll() : undefined;
+    // Secret-looking files are not searched: not by the finder either.
+    const searchable = files?.filter((file) => this.env.allowSecrets || !this.isSecret(file));
+    const known = searchable ? await prefilter(this.env, this.searcher, searchable, this.msLeft()) : undefined;
     let slice = Date.now();
-    let index = 0;
     for await (const file of files ?? this.walk) {
-      const at = index++;
       if (this.env.signal?.isCancellationRequested) throw cancelled();
       const now = Date.now();
       if (this.outOfTime || now - this.started > limits.timeBudgetMs) {
@@ -165,7 +165,7 @@ export class WorkspaceSearch {
       }
       if (this.secret(file)) continue;
       const dirty = this.unsaved(file);
-      const shortcut = dirty ? undefined : known?.(at);
+      const shortcut = dirty ? undefined : known?.(file);
       if (shortcut) await this.take(file, this.order++, shortcut);
       else {
         const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
