@@ -1,63 +1,48 @@
-// ripgrep as the workspace search's candidate finder (the CandidateFinderPort): which of the files
-// Lectern's walk listed hold a literal text. It is given those files by name, so its own ignore
-// rules, hidden-file and symlink handling play no part; every byte is searched as text (--text),
-// and its answer only spares Lectern reading files that cannot match (core/search/prefilter.ts).
-// Each process is killed when the search is cancelled or out of time, and none outlives its call.
+// ripgrep as the workspace search's candidate finder (the CandidateFinderPort): which files under a
+// folder hold a literal text. It walks the folder in its own process, concurrently with Lectern's
+// walk, with no ignore file (Lectern's own rules decide what is searched), no symlink followed, and
+// the walker's excluded and hidden folders skipped; every byte is searched as text (--text). Its
+// answer only spares Lectern reading files that cannot match (core/search/prefilter.ts). The
+// process is killed when the search is cancelled or out of time, and none outlives its call.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import * as path from 'node:path';
 import type { CancellationSignal, CandidateFinderPort, CandidateQuery } from '../core/ground/ports';
 
-/** Bytes of file names per process: a command line is bounded (32 K characters on Windows, 2 MB on Linux). */
-const ARG_BYTES = process.platform === 'win32' ? 24_000 : 256 * 1024;
 /** How often a running process checks for a cancelled search. */
 const POLL_MS = 20;
 
 export function createRipgrepFinder(rg: string): CandidateFinderPort {
   return {
-    async filesContaining(folder, files, query, limits) {
-      const deadline = Date.now() + limits.timeoutMs;
-      const found = new Set<string>();
-      for (const chunk of chunks(files)) {
-        const listed = await run(rg, folder, argsFor(query, chunk), deadline, limits.signal);
-        if (!listed) return undefined;
-        for (const file of listed) found.add(file);
-      }
-      return found;
+    async filesContaining(folder, start, query, limits) {
+      const args = argsFor(query, start, limits.skipFolders);
+      const listed = await run(rg, folder, args, Date.now() + limits.timeoutMs, limits.signal);
+      if (!listed) return undefined;
+      const slashes = path.sep === '\\';
+      return new Set(listed.map((name) => (slashes ? name.replace(/\\/g, '/') : name).replace(/^\.\//, '')));
     },
   };
 }
 
-function argsFor(query: CandidateQuery, files: readonly string[]): string[] {
+function argsFor(query: CandidateQuery, start: string, skipFolders: readonly string[]): string[] {
   return [
     '--no-config',
     '--files-with-matches',
     '--null',
     '--text',
+    '--no-ignore',
+    '--hidden',
+    '--no-follow',
     '--fixed-strings',
     query.caseSensitive ? '--case-sensitive' : '--ignore-case',
+    // Folders (a trailing slash) at any depth below the start: hidden ones and the excluded names.
+    '--glob=!.*/',
+    ...skipFolders.map((name) => `--glob=!${name}/`),
     '--regexp',
     query.literal,
     '--',
-    // A name starting with '-' is still a file after '--'.
-    ...files,
+    start ? `./${start}` : '.',
   ];
-}
-
-function* chunks(files: readonly string[]): Generator<string[]> {
-  let chunk: string[] = [];
-  let bytes = 0;
-  for (const file of files) {
-    const size = Buffer.byteLength(file) + 1;
-    if (chunk.length > 0 && bytes + size > ARG_BYTES) {
-      yield chunk;
-      chunk = [];
-      bytes = 0;
-    }
-    chunk.push(file);
-    bytes += size;
-  }
-  if (chunk.length > 0) yield chunk;
 }
 
 /** The file names ripgrep printed, or undefined when it failed, was cancelled or ran out of time. */

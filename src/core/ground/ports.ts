@@ -82,20 +82,23 @@ export interface CandidateQuery {
 }
 
 /**
- * Another search engine as a candidate finder (ripgrep: src/node/ripgrep.ts): which of the given
- * files hold a literal text. Lectern reads only those, with its own checks, and serves their lines.
+ * Another search engine as a candidate finder (ripgrep: src/node/ripgrep.ts): which files under a
+ * folder hold a literal text. Lectern reads only those, with its own checks, and serves their lines.
  */
 export interface CandidateFinderPort {
   /**
-   * The paths of `files` (relative to `folder`) whose bytes hold `query.literal` anywhere (every
-   * byte searched as text). It may name more, never fewer. Undefined when it cannot tell (an error,
+   * Every regular file under `start` (a folder relative to `folder`; '' for `folder` itself) whose
+   * bytes hold `query.literal` anywhere (every byte searched as text), as paths relative to
+   * `folder` with forward slashes. It follows no symbolic link, applies no ignore file, and enters
+   * no folder below `start` named in `skipFolders` or starting with a dot (the caller reads the
+   * files of those itself). It may name more, never fewer. Undefined when it cannot tell (an error,
    * a file it could not read, out of time, cancelled): the caller then reads every file.
    */
   filesContaining(
     folder: string,
-    files: readonly string[],
+    start: string,
     query: CandidateQuery,
-    limits: { timeoutMs: number; signal?: CancellationSignal },
+    limits: { skipFolders: readonly string[]; timeoutMs: number; signal?: CancellationSignal },
   ): Promise<ReadonlySet<string> | undefined>;
 }
 

@@ -6,7 +6,7 @@
 import type { ReadEnv } from '../ground/env';
 import type { FileClass } from '../ground/fileClasses';
 import type { CandidateQuery, FileVersion, WorkspaceRoot } from '../ground/ports';
-import type { ListedFile } from '../ground/walk';
+import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
 
@@ -36,64 +36,76 @@ export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
   return (fileClasses?.size ?? 0) > 0 && host.fs.statSync !== undefined && !!host.candidates && !!finderQuery(searcher);
 }
 
+/** What a search learns from the finder: for each file, what is known of it without reading it. */
+export type KnownTest = (file: ListedFile) => Known | undefined;
+
 /**
- * What is known of a file without reading it, or undefined: read it. Undefined for every file when
- * the finder cannot be asked or cannot tell. A file the finder names is read; one it does not name
- * is looked up by stat: text of a version read before holds no match; binary or too large, as before.
+ * Starts the finder over the scope's folders (it walks them in its own process while the search
+ * walks them here), and resolves with the test for each file the walk lists, or undefined when the
+ * finder cannot tell. A file it names is read; one it does not name, in a folder it searched, is
+ * looked up by stat: text of a version read before holds no match; binary or too large, as before.
  */
-export async function prefilter(
+export function startPrefilter(
   env: ReadEnv,
   searcher: TextSearcher,
-  files: readonly ListedFile[],
+  scopes: readonly WalkScope[],
   timeoutMs: number,
-): Promise<((file: ListedFile) => Known | undefined) | undefined> {
-  const query = finderQuery(searcher);
-  const candidates = query ? await findCandidates(env, files, query, timeoutMs) : undefined;
-  if (!candidates) return undefined;
-  const cache = env.fileClasses!;
-  const statSync = env.host.fs.statSync!.bind(env.host.fs);
-  return (file) => {
-    if (candidates.get(file.root)?.has(file.relative)) return undefined;
-    let version: FileVersion | undefined;
-    try {
-      version = statSync(file.absolute);
-    } catch {
+): Promise<KnownTest | undefined> {
+  return findCandidates(env, scopes, finderQuery(searcher)!, timeoutMs).then((candidates) => {
+    if (!candidates) return undefined;
+    const cache = env.fileClasses!;
+    const statSync = env.host.fs.statSync!.bind(env.host.fs);
+    return (file) => {
+      const found = candidates.get(file.root);
+      if (!found || found.has(file.relative) || !searchedBy(scopes, file)) return undefined;
+      let version: FileVersion | undefined;
+      try {
+        version = statSync(file.absolute);
+      } catch {
+        return undefined;
+      }
+      const kind = version && cache.lookup(file.absolute, version);
+      if (kind === 'binary') return { skip: 'binary' };
+      if (kind === 'large') return { skip: 'large', size: version!.size };
+      if (kind === 'text') return { nomatch: true };
       return undefined;
-    }
-    const kind = version && cache.lookup(file.absolute, version);
-    if (kind === 'binary') return { skip: 'binary' };
-    if (kind === 'large') return { skip: 'large', size: version!.size };
-    if (kind === 'text') return { nomatch: true };
-    return undefined;
-  };
+    };
+  });
 }
 
-/** The finder's candidates per root, or undefined when it could not tell for every root. */
+/** Folders the finder does not enter: the walker's default exclusions (it enters them only when named). */
+const SKIP_FOLDERS = [...EXCLUDED_DIRECTORIES].filter((name) => !name.startsWith('.'));
+
+/** Whether the finder searched `file`: under a scope's start, in no folder it skips. */
+function searchedBy(scopes: readonly WalkScope[], file: ListedFile): boolean {
+  return scopes.some(({ root, start }) => {
+    if (root !== file.root) return false;
+    if (start && !file.relative.startsWith(`${start}/`)) return false;
+    const folders = file.relative.slice(start ? start.length + 1 : 0).split('/');
+    folders.pop();
+    return !folders.some((name) => name.startsWith('.') || EXCLUDED_DIRECTORIES.has(name));
+  });
+}
+
+/** The finder's candidates per root (over all its scopes), or undefined when it could not tell for every scope. */
 async function findCandidates(
   env: ReadEnv,
-  files: readonly ListedFile[],
+  scopes: readonly WalkScope[],
   query: CandidateQuery,
   timeoutMs: number,
-): Promise<Map<WorkspaceRoot, ReadonlySet<string>> | undefined> {
-  const finder = env.host.candidates;
-  if (!finder) return undefined;
-  const byRoot = new Map<WorkspaceRoot, string[]>();
-  for (const file of files) {
-    const list = byRoot.get(file.root);
-    if (list) list.push(file.relative);
-    else byRoot.set(file.root, [file.relative]);
-  }
-  const out = new Map<WorkspaceRoot, ReadonlySet<string>>();
-  const limits = { timeoutMs, signal: env.signal };
+): Promise<Map<WorkspaceRoot, Set<string>> | undefined> {
+  const finder = env.host.candidates!;
+  const limits = { skipFolders: SKIP_FOLDERS, timeoutMs, signal: env.signal };
   const sets = await Promise.all(
-    [...byRoot].map(([root, relatives]) =>
-      finder.filesContaining(root.path, relatives, query, limits).catch(() => undefined),
-    ),
+    scopes.map(({ root, start }) => finder.filesContaining(root.path, start, query, limits).catch(() => undefined)),
   );
-  for (const [i, root] of [...byRoot.keys()].entries()) {
+  const out = new Map<WorkspaceRoot, Set<string>>();
+  for (const [i, { root }] of scopes.entries()) {
     const set = sets[i];
     if (!set) return undefined;
-    out.set(root, set);
+    const all = out.get(root) ?? new Set<string>();
+    for (const path of set) all.add(path);
+    out.set(root, all);
   }
   return out;
 }

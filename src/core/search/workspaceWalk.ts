@@ -12,7 +12,7 @@ import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
 import { materialize, scanText } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
-import { canPrefilter, learn, prefilter } from './prefilter';
+import { canPrefilter, learn, startPrefilter } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
@@ -149,12 +149,14 @@ export class WorkspaceSearch {
     readSync: NonNullable<ReadEnv['host']['fs']['readFileSync']>,
     inside: (real: string) => boolean,
   ): Promise<void> {
-    // Once earlier searches have learned files, the walk is listed first: what is known of each
-    // file then spares reading it (prefilter.ts).
-    const files = canPrefilter(this.env, this.searcher) ? await this.listAll() : undefined;
-    // Secret-looking files are not searched: not by the finder either.
-    const searchable = files?.filter((file) => this.env.allowSecrets || !this.isSecret(file));
-    const known = searchable ? await prefilter(this.env, this.searcher, searchable, this.msLeft()) : undefined;
+    // Once earlier searches have learned files, the candidate finder walks the scope in its own
+    // process while the walk here is listed: what is known of each file then spares reading it
+    // (prefilter.ts).
+    const finding = canPrefilter(this.env, this.searcher)
+      ? startPrefilter(this.env, this.searcher, this.scope.scopes, this.msLeft())
+      : undefined;
+    const files = finding ? await this.listAll() : undefined;
+    const known = finding ? await finding : undefined;
     let slice = Date.now();
     for await (const file of files ?? this.walk) {
       if (this.env.signal?.isCancellationRequested) throw cancelled();

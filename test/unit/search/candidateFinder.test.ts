@@ -74,14 +74,32 @@ const NAMES = ['a.ts', 'b.md', 'src/c.ts', 'src/deep/d.txt', '-dash.ts', 'sp ace
 const file = fc.record({ name: fc.constantFrom(...NAMES), content: text, how: encoding });
 const change = fc.record({ at: fc.nat(), content: text, how: encoding, settled: fc.boolean() });
 const tree = fc.uniqueArray(file, { selector: (f) => f.name, minLength: 1, maxLength: 8 });
-const query = fc.oneof(
-  fc.record({ query: fc.constantFrom(...QUERIES), is_regex: fc.constant(false), case_sensitive: fc.boolean() }),
-  fc.record({ query: fc.constantFrom(...REGEXES), is_regex: fc.constant(true), case_sensitive: fc.boolean() }),
+/** Where: the workspace, a folder, a glob, a hidden or excluded folder named (the walker enters it then). */
+const where = fc.constantFrom<Record<string, string>>(
+  {},
+  {},
+  { target: 'src' },
+  { target: 'src/**/*.ts' },
+  { target: '.hidden' },
+  { include: 'node_modules/**' },
+  { exclude: 'src/deep' },
 );
+const query = fc
+  .tuple(
+    fc.oneof(
+      fc.record({ query: fc.constantFrom(...QUERIES), is_regex: fc.constant(false), case_sensitive: fc.boolean() }),
+      fc.record({ query: fc.constantFrom(...REGEXES), is_regex: fc.constant(true), case_sensitive: fc.boolean() }),
+    ),
+    where,
+  )
+  .map(([q, w]) => ({ ...q, ...w }));
 
 /** The files every tree has: excluded, ignored, secret, too large, a private key, a link out of the root. */
 function fixedFiles(root: string, outside: string): void {
   write(root, 'node_modules/pkg/index.js', 'needle in node_modules\n');
+  write(root, '.hidden/h.ts', 'needle hidden star\n');
+  write(root, 'src/.cache/i.ts', 'needle in a hidden folder\n');
+  write(root, 'src/build/j.ts', 'needle in an excluded folder\n');
   write(root, '.gitignore', 'ignored.txt\n');
   write(root, 'ignored.txt', 'needle ignored\n');
   write(root, '.env', 'NEEDLE=secret\n');
@@ -130,8 +148,10 @@ describe('workspace search with ripgrep as the candidate finder', function () {
           const own = new Lectern(hostOf(root, false), settings);
           const withRg = new Lectern(hostOf(root, true), settings);
           // The first search learns the files' classes; the next ones may rule files out.
-          await withRg.invoke('lectern_search', { query: 'needle' });
-          await own.invoke('lectern_search', { query: 'needle' });
+          for (const first of [{}, { target: '.hidden' }, { include: 'node_modules/**' }, { target: 'src' }]) {
+            await withRg.invoke('lectern_search', { query: 'needle', ...first });
+            await own.invoke('lectern_search', { query: 'needle', ...first });
+          }
           // Files rewritten: new text or another kind (binary, UTF-16…), settled again or just modified.
           for (const c of changes) write(root, files[c.at % files.length]!.name, bytesOf(c.content, c.how));
           if (changes.some((c) => c.settled)) settle(root, 2);
@@ -166,39 +186,43 @@ describe('workspace search with ripgrep as the candidate finder', function () {
   });
 
   describe('the port', () => {
-    it('names the files that hold the literal, case folded or not', async () => {
+    it('names the files under a folder that hold the literal, case folded or not, by its own walk', async () => {
       const root = tempDir('lectern-rg-');
+      const outside = tempDir('lectern-rg-outside-');
       write(root, 'a.txt', 'Kelvin\n');
       write(root, 'b.txt', '\u212Aelvin\n');
       write(root, '-c.txt', 'kelvin\0binary\n');
       write(root, 'd.txt', 'other\n');
+      write(root, '.hidden.txt', 'kelvin\n');
+      write(root, '.gitignore', 'a.txt\n');
+      write(root, 'sub/e.txt', 'kelvin\n');
+      write(root, 'sub/node_modules/f.txt', 'kelvin\n');
+      write(root, '.git/g.txt', 'kelvin\n');
+      write(root, 'build/h.txt', 'kelvin\n');
+      write(outside, 'i.txt', 'kelvin\n');
+      fs.symlinkSync(path.join(outside, 'i.txt'), path.join(root, 'link.txt'));
+      fs.symlinkSync(outside, path.join(root, 'linkdir'));
       const finder = createRipgrepFinder(RG!);
-      const files = ['a.txt', 'b.txt', '-c.txt', 'd.txt'];
-      const folded = await finder.filesContaining(
-        root,
-        files,
-        { literal: 'kelvin', caseSensitive: false },
-        { timeoutMs: 10_000 },
-      );
-      assert.deepEqual([...folded!].sort(), ['-c.txt', 'a.txt', 'b.txt']);
-      const exact = await finder.filesContaining(
-        root,
-        files,
-        { literal: 'kelvin', caseSensitive: true },
-        { timeoutMs: 10_000 },
-      );
-      assert.deepEqual([...exact!], ['-c.txt']);
+      const limits = { skipFolders: ['node_modules', 'build'], timeoutMs: 10_000 };
+      const folded = await finder.filesContaining(root, '', { literal: 'kelvin', caseSensitive: false }, limits);
+      assert.deepEqual([...folded!].sort(), ['-c.txt', '.hidden.txt', 'a.txt', 'b.txt', 'sub/e.txt']);
+      const exact = await finder.filesContaining(root, '', { literal: 'kelvin', caseSensitive: true }, limits);
+      assert.deepEqual([...exact!].sort(), ['-c.txt', '.hidden.txt', 'sub/e.txt']);
+      const under = await finder.filesContaining(root, 'sub', { literal: 'kelvin', caseSensitive: true }, limits);
+      assert.deepEqual([...under!], ['sub/e.txt']);
     });
 
-    it('cannot tell when a file is missing, the engine is missing, or the time is up', async () => {
+    it('cannot tell when the folder is missing, the engine is missing, or the time is up', async () => {
       const root = tempDir('lectern-rg-');
       write(root, 'a.txt', 'needle\n');
       const query = { literal: 'needle', caseSensitive: true };
+      const limits = { skipFolders: [], timeoutMs: 10_000 };
       const finder = createRipgrepFinder(RG!);
-      assert.equal(await finder.filesContaining(root, ['a.txt', 'gone.txt'], query, { timeoutMs: 10_000 }), undefined);
-      assert.equal(await finder.filesContaining(root, ['a.txt'], query, { timeoutMs: 0 }), undefined);
+      assert.deepEqual([...(await finder.filesContaining(root, '', query, limits))!], ['a.txt']);
+      assert.equal(await finder.filesContaining(root, 'gone', query, limits), undefined);
+      assert.equal(await finder.filesContaining(root, '', query, { ...limits, timeoutMs: 0 }), undefined);
       const missing = createRipgrepFinder(path.join(root, 'no-rg'));
-      assert.equal(await missing.filesContaining(root, ['a.txt'], query, { timeoutMs: 10_000 }), undefined);
+      assert.equal(await missing.filesContaining(root, '', query, limits), undefined);
     });
 
     it('a cancelled or timed-out search kills ripgrep at once: no process is left', async function () {
@@ -212,7 +236,7 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       const finder = createRipgrepFinder(RG!);
       const others = new Set(childrenOf(process.pid));
       const ours = () => childrenOf(process.pid).filter((pid) => !others.has(pid));
-      const asked = finder.filesContaining(root, ['a.txt', 'pipe'], query, { timeoutMs: 60_000, signal });
+      const asked = finder.filesContaining(root, 'pipe', query, { skipFolders: [], timeoutMs: 60_000, signal });
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(ours().length, 1, 'ripgrep runs');
       signal.isCancellationRequested = true;
@@ -221,7 +245,7 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       assert.ok(Date.now() - started < 1_000);
       assert.deepEqual(ours(), []);
       started = Date.now();
-      assert.equal(await finder.filesContaining(root, ['pipe'], query, { timeoutMs: 200 }), undefined);
+      assert.equal(await finder.filesContaining(root, 'pipe', query, { skipFolders: [], timeoutMs: 200 }), undefined);
       assert.ok(Date.now() - started < 1_200);
       assert.deepEqual(ours(), []);
     });
