@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { bytes, count, ms, ratio } from './format';
 import { makeLineGenerator } from './generate';
 import type { Mem, Stats } from './types';
+import { ripgrepInVscode, ripgrepOnPath } from '../src/node/ripgrep';
 
 export interface SearchJob {
   id: string;
@@ -24,6 +25,8 @@ export interface SearchJob {
   /** Also time grep over exactly the files Lectern searched. */
   sameFiles: boolean;
   queries: { id: string; label: string; input: Record<string, unknown>; grepFlags: string[]; grepPattern: string }[];
+  /** ripgrep, when one is found: Lectern warm with it as the candidate finder, against `rg -n`. */
+  ripgrep?: string;
 }
 
 export interface SearchQueryResult {
@@ -46,6 +49,13 @@ export interface SearchQueryResult {
   tokens: number;
   grepRnLines: number;
   grepSameLines?: number;
+  /** A warm engine (one per tree, as an MCP server keeps) with ripgrep as the candidate finder. */
+  engineRg?: Stats;
+  /** `rg -n` over the tree, one process per query. */
+  rgRn?: Stats;
+  rgRnLines?: number;
+  /** The warm engine with ripgrep answered exactly as a new engine without it (text and meta). */
+  sameAnswer?: boolean;
   mem: Mem;
   head: string;
 }
@@ -98,6 +108,15 @@ function generateTree(root: string): number {
   return n;
 }
 
+/** The ripgrep the bench runs: $LECTERN_RIPGREP, rg on PATH, else the one code-server ships in the host cache. */
+function benchRipgrep(): string | undefined {
+  const chosen = process.env.LECTERN_RIPGREP;
+  if (chosen === 'off') return undefined;
+  const cache =
+    process.env.LECTERN_HOST_CACHE || join(os.homedir(), '.cache', 'lectern-host', 'code-server-4.139.1-node-24.21.0');
+  return chosen || ripgrepOnPath() || ripgrepInVscode(join(cache, 'node_modules', 'code-server', 'lib', 'vscode'));
+}
+
 function codeVersion(root: string): string {
   try {
     const git = (...args: string[]) =>
@@ -127,6 +146,9 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
   process.stderr.write(`${count(files)} files in ${ms(generateMs)} ms\n`);
   const trees: SearchTreeResult[] = [];
   const skipped: string[] = [];
+  const ripgrep = benchRipgrep();
+  if (!ripgrep)
+    skipped.push('ripgrep: none found ($LECTERN_RIPGREP, rg on PATH, or the host cache: npm run host:ensure)');
   try {
     t = performance.now();
     trees.push(
@@ -140,6 +162,7 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           scratch,
           runs: RUNS,
           sameFiles: false,
+          ripgrep,
           queries: [
             {
               id: 'rare',
@@ -184,6 +207,7 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           scratch,
           runs: RUNS,
           sameFiles: true,
+          ripgrep,
           queries: [
             {
               id: 'rare',
@@ -241,6 +265,10 @@ export function searchSummary(part: SearchPart): string {
             : '') +
           `  matches ${count(q.matches)} / ${count(q.grepSame ? q.grepSameLines! : q.grepRnLines)}`,
       );
+      if (q.engineRg && q.rgRn)
+        out.push(
+          `    ${''.padEnd(30)} warm+rg ${(ms(q.engineRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(q.rgRn.median) + ' ms').padStart(9)}  ${ratio(q.engineRg.median / q.rgRn.median).padStart(7)}  same answer ${q.sameAnswer ? 'yes' : 'NO'}`,
+        );
     }
   }
   for (const s of part.skipped) out.push(`  skipped: ${s}`);

@@ -12,6 +12,7 @@ import type { Host } from '../src/core/ground/ports';
 import { WORKSPACE_SEARCH_LIMITS } from '../src/core/search/workspaceSearch';
 import { walkFiles } from '../src/core/ground/walk';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { createRipgrepFinder } from '../src/node/ripgrep';
 import { collect, memoryOf, stats } from './measure';
 import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
 
@@ -32,6 +33,43 @@ function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number 
     // grep exits 1 when nothing matched, 2 on errors it still reports past (unreadable files).
     child.on('close', () => resolve({ ms: performance.now() - t, lines }));
   });
+}
+
+/** The warm engine with ripgrep against `rg -n` on the tree, alternating; and whether it answered as `plain` did. */
+async function againstRipgrep(
+  warm: Lectern,
+  job: SearchJob,
+  q: SearchJob['queries'][number],
+  plain: ToolResponse,
+): Promise<Pick<SearchQueryResult, 'engineRg' | 'rgRn' | 'rgRnLines' | 'sameAnswer'>> {
+  const flags = q.grepFlags.filter((f) => f !== '-E');
+  const rgRn = [job.ripgrep!, '--no-config', '-n', ...flags, '--', q.grepPattern, '.'];
+  // The first call learns the files; the page cache is warm already.
+  let answer = await warm.invoke('lectern_search', q.input);
+  await grep(rgRn, job.root);
+  const engine: number[] = [];
+  const rn: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < job.runs; i++) {
+    const t = performance.now();
+    answer = await warm.invoke('lectern_search', q.input);
+    engine.push(performance.now() - t);
+    collect();
+    const g = await grep(rgRn, job.root);
+    rn.push(g.ms);
+    lines = g.lines;
+  }
+  // The warm engine's session is its own (no guard): the text and the search's facts must be the same.
+  const comparable = (r: ToolResponse) => {
+    const { files, matches, total_matches, files_searched, skipped, complete } = r.meta as Record<string, unknown>;
+    return JSON.stringify({ text: r.text, files, matches, total_matches, files_searched, skipped, complete });
+  };
+  return {
+    engineRg: stats(engine),
+    rgRn: stats(rn),
+    rgRnLines: lines,
+    sameAnswer: comparable(answer) === comparable(plain),
+  };
 }
 
 async function main(): Promise<void> {
@@ -72,6 +110,10 @@ async function main(): Promise<void> {
     child.on('close', () => resolve());
   });
 
+  // One engine for the whole tree, as an MCP server or the extension keeps: warm caches, ripgrep as its finder.
+  const warm = job.ripgrep
+    ? new Lectern({ ...host, candidates: createRipgrepFinder(job.ripgrep) }, () => ({ sessionGuard: false }))
+    : undefined;
   const queries: SearchQueryResult[] = [];
   for (const q of job.queries) {
     const lectern = () => new Lectern(host).invoke('lectern_search', q.input);
@@ -105,6 +147,7 @@ async function main(): Promise<void> {
         sameLines = s.lines;
       }
     }
+    const versus = warm ? await againstRipgrep(warm, job, q, response) : {};
     const mem = await memoryOf(lectern, 1);
     const meta = response.meta as Record<string, unknown>;
     queries.push({
@@ -127,6 +170,7 @@ async function main(): Promise<void> {
       tokens: Number(meta.token_estimate ?? 0),
       grepRnLines: rnLines,
       grepSameLines: job.sameFiles ? sameLines : undefined,
+      ...versus,
       mem,
       head: response.text.split('\n')[0]!,
     });

@@ -260,8 +260,12 @@ function tokens(data: TokensData): string[] {
 }
 
 /** Engine time over the other tool's, as sums of medians over a tree's queries. */
-function overall(tree: SearchData['trees'][number], key: 'grepRn' | 'grepSame'): number | null {
-  const pairs = tree.queries.flatMap((q) => (q[key] ? [[q.engine.median, q[key]!.median] as const] : []));
+function overall(tree: SearchData['trees'][number], key: 'grepRn' | 'grepSame' | 'rgRn'): number | null {
+  const engine = (q: SearchData['trees'][number]['queries'][number]) => (key === 'rgRn' ? q.engineRg : q.engine);
+  const pairs = tree.queries.flatMap((q) => {
+    const mine = engine(q);
+    return q[key] && mine ? [[mine.median, q[key]!.median] as const] : [];
+  });
   if (pairs.length === 0) return null;
   return pairs.reduce((a, p) => a + p[0], 0) / pairs.reduce((a, p) => a + p[1], 0);
 }
@@ -270,18 +274,19 @@ function search(data: SearchData): string[] {
   const out = [
     '## Workspace search against grep -rn',
     '',
-    '`lectern_search` over the whole workspace (a new engine per call, default settings) against GNU `grep -rn` on the',
-    'same tree, warm page cache, 5 runs each, alternating. On `node_modules` Lectern skips nested `node_modules`, build',
-    'and hidden folders, binary files and files over 4 MB, so grep also runs over exactly the files Lectern searched.',
+    '`lectern_search` over the whole workspace (a new engine per call, default settings) against GNU `grep -rn` on the same tree, warm page cache, 5 runs each, alternating.',
+    'On `node_modules` Lectern skips nested `node_modules`, build and hidden folders, binary files and files over 4 MB, so grep also runs over exactly the files Lectern searched.',
+    '"Warm, ripgrep": one engine kept across calls with ripgrep as its candidate finder, against one `rg -n` per query; "same": the same answer as without ripgrep.',
     '',
   ];
   for (const tree of data.trees) {
     const same = tree.queries.some((q) => q.grepSame);
+    const rg = tree.queries.some((q) => q.engineRg && q.rgRn);
     out.push(
       `**${tree.label}**: ${count(tree.files)} files, ${bytes(tree.bytes)}; Lectern searched ${count(tree.searchable)} files, ${bytes(tree.listedBytes)}.`,
       '',
-      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}`,
-      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}`,
+      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}${rg ? ' warm, ripgrep | rg -n | × rg -n | same |' : ''}`,
+      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}${rg ? '--:|--:|--:|:-:|' : ''}`,
       ...tree.queries.map(
         (q) =>
           `| ${q.label} | ${count(q.matches)}${q.ok ? '' : ` **${q.error}**`} | ${ms(q.engine.median)} ms | ${ms(q.grepRn.median)} ms | ${ratio(q.engine.median / q.grepRn.median)} |` +
@@ -289,15 +294,21 @@ function search(data: SearchData): string[] {
             ? q.grepSame
               ? ` ${ms(q.grepSame.median)} ms | ${ratio(q.engine.median / q.grepSame.median)} |`
               : ' — | — |'
+            : '') +
+          (rg
+            ? q.engineRg && q.rgRn
+              ? ` ${ms(q.engineRg.median)} ms | ${ms(q.rgRn.median)} ms | ${ratio(q.engineRg.median / q.rgRn.median)} | ${q.sameAnswer ? 'yes' : '**no**'} |`
+              : ' — | — | — | — |'
             : ''),
       ),
       '',
     );
     const rn = overall(tree, 'grepRn');
     const sameAll = overall(tree, 'grepSame');
+    const rgAll = overall(tree, 'rgRn');
     if (rn !== null)
       out.push(
-        `Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}.`,
+        `Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}${rgAll !== null ? `; warm with ripgrep **${ratio(rgAll)}** the time of rg -n` : ''}.`,
         '',
       );
   }

@@ -13,6 +13,7 @@ import type { DirtyDocument, Host, WorkspaceRoot } from '../src/core/ground/port
 import type { Settings } from '../src/core/ground/settings';
 import { createGitCli } from '../src/node/gitCli';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { ripgrepFinder, ripgrepOnPath } from '../src/node/ripgrep';
 import { createWasmLoader } from '../src/node/wasmFiles';
 import { plainCalls, sessionCalls, type Call } from './answerCalls';
 
@@ -211,6 +212,7 @@ async function record(): Promise<Recorded[]> {
       version: 7,
     });
     const clock = { now: 1_700_000_000_000 };
+    const finder = ripgrepFinder(ripgrepOnPath);
     const makeHost = (roots: WorkspaceRoot[]): Host => ({
       fs: nodeFileSystem,
       roots: () => roots,
@@ -218,6 +220,9 @@ async function record(): Promise<Recorded[]> {
       git: createGitCli(),
       documents: { dirty: (file) => dirty.get(file), dirtyPaths: () => [...dirty.keys()] },
       clock: () => (clock.now += 1000),
+      // ripgrep as the workspace search's candidate finder when one is found ($LECTERN_RIPGREP, PATH):
+      // the answers must not change.
+      ...(finder ? { candidates: finder } : {}),
     });
     const out: Recorded[] = [];
     const run = async (label: string, lectern: Lectern, calls: Call[]) => {

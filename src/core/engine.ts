@@ -21,6 +21,7 @@ import { REDACTED_NOTE } from './text/redact';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
 import type { ContentFacts } from './ground/env';
+import { FileClassCache } from './ground/fileClasses';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
@@ -62,6 +63,7 @@ export class Lectern {
   private readonly indexes = new LineIndexCache();
   private readonly sniffs = new VersionCache<Sniff>();
   private readonly contentFacts = new VersionCache<ContentFacts>();
+  private readonly fileClasses = new FileClassCache();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
@@ -224,6 +226,7 @@ export class Lectern {
       indexes: this.indexes,
       sniffs: this.sniffs,
       contentFacts: this.contentFacts,
+      fileClasses: this.fileClasses,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await hostTokenCounter(this.host),

@@ -35,5 +35,6 @@ export function countingFileSystem(fs: FileSystemPort): FileSystemPort {
     };
   }
   if (fs.readdirSync) counted.readdirSync = (path) => fs.readdirSync!(path);
+  if (fs.statSync) counted.statSync = (path) => fs.statSync!(path);
   return counted;
 }

@@ -121,10 +121,11 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw notRegular(stats);
     const real = realOfFd(fd, path, stats);
+    const version = { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
     const head = readSync(fd, scratch, 0, scratch.length, 0);
-    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real };
+    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real, version };
     const size = fstatSync(fd).size;
-    if (size > maxBytes) return { size, real };
+    if (size > maxBytes) return { size, real, version };
     if (size > scratch.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(size, Math.min(maxBytes, 2 ** Math.ceil(Math.log2(size)))));
       scratch.copy(grown, 0, 0, head);
@@ -136,7 +137,7 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
       if (n === 0) break;
       filled += n;
     }
-    return { bytes: scratch.subarray(0, filled), real };
+    return { bytes: scratch.subarray(0, filled), real, version };
   } finally {
     closeSync(fd);
   }

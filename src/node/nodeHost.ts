@@ -12,6 +12,7 @@ import { recordingFileSystem } from './replayLog';
 import { createSymbolCache, userCacheDir } from './symbolCacheStore';
 import { createOutlineThread } from './outlineThread';
 import { createRegexRunner } from './regexRunner';
+import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
@@ -56,6 +57,8 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
       await outlineWorkers.dispose();
     },
   };
+  const candidates = ripgrepFinder(ripgrepOnPath);
+  if (candidates) host.candidates = candidates;
   const counter = options.tokenCounter;
   if (counter) host.tokenCounter = async () => counter;
   return host;

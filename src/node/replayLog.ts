@@ -102,6 +102,7 @@ export function recordingFileSystem(fs: FileSystemPort): FileSystemPort {
   if (fs.readFileSync)
     recording.readFileSync = (path, maxBytes) => (note(path, true), fs.readFileSync!(path, maxBytes));
   if (fs.readdirSync) recording.readdirSync = (path) => (note(path, false), fs.readdirSync!(path));
+  if (fs.statSync) recording.statSync = (path) => (note(path, false), fs.statSync!(path));
   return recording;
 }
 

@@ -16,6 +16,7 @@ import { createGitCli } from '../node/gitCli';
 import { createOutlineThread } from '../node/outlineThread';
 import { createRegexRunner } from '../node/regexRunner';
 import { excludeGlobsFor } from './workspaceSettings';
+import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
 
 /**
  * In an untrusted workspace the git extension is not used: the command-line port runs git with the
@@ -55,7 +56,10 @@ function dirty(path: string): DirtyDocument | undefined {
 
 /** `storagePath`: the extension's storage folder (the symbol index persists there), when VS Code gives one. */
 export function createVscodeHost(extensionPath: string, storagePath?: string): Host {
+  // The ripgrep VS Code's own search runs.
+  const candidates = ripgrepFinder(() => ripgrepInVscode(vscode.env.appRoot));
   return {
+    ...(candidates ? { candidates } : {}),
     ...(storagePath ? { symbolCache: createSymbolCache(storagePath, roots) } : {}),
     outlineWorkers: createOutlineWorkers(join(extensionPath, 'dist'), undefined, roots),
     fs: nodeFileSystem,

@@ -7,6 +7,7 @@ import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';
 import type { VersionCache } from './versionCache';
 import type { TokenCounter } from './tokens';
+import type { FileClassCache } from './fileClasses';
 
 /** A file version's content as lectern_stat describes it. */
 export interface ContentFacts {
@@ -23,6 +24,8 @@ export interface ReadEnv {
   sniffs?: VersionCache<Sniff>;
   /** What lectern_stat learnt of each file version's content (modes/stat.ts). */
   contentFacts?: VersionCache<ContentFacts>;
+  /** What workspace searches learned about each file's version (binary, too large, text). */
+  fileClasses?: FileClassCache;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;

@@ -68,7 +68,41 @@ export interface FileSystemPort {
  * path (verified against its device and inode where the platform cannot tell it directly), or
  * undefined when it could not be verified: the caller then treats the file as outside.
  */
-export type SyncRead = ({ bytes: Uint8Array } | { size: number }) & { real?: string };
+export type SyncRead = ({ bytes: Uint8Array } | { size: number }) & { real?: string; version?: FileVersion };
+
+/** What identifies a version of a file without reading it: what stat says (the opened file's fstat on a read). */
+export interface FileVersion {
+  size: number;
+  mtimeMs: number;
+  ino?: number;
+}
+
+/** Text to find with a candidate finder: one line, matched as is or with Unicode simple case folding. */
+export interface CandidateQuery {
+  literal: string;
+  caseSensitive: boolean;
+}
+
+/**
+ * Another search engine as a candidate finder (ripgrep: src/node/ripgrep.ts): which files under a
+ * folder hold a literal text. Lectern reads only those, with its own checks, and serves their lines.
+ */
+export interface CandidateFinderPort {
+  /**
+   * Every regular file under `start` (a folder relative to `folder`; '' for `folder` itself) whose
+   * bytes hold `query.literal` anywhere (every byte searched as text), as paths relative to
+   * `folder` with forward slashes. It follows no symbolic link, applies no ignore file, and enters
+   * no folder below `start` named in `skipFolders` or starting with a dot (the caller reads the
+   * files of those itself). It may name more, never fewer. Undefined when it cannot tell (an error,
+   * a file it could not read, out of time, cancelled): the caller then reads every file.
+   */
+  filesContaining(
+    folder: string,
+    start: string,
+    query: CandidateQuery,
+    limits: { skipFolders: readonly string[]; timeoutMs: number; signal?: CancellationSignal },
+  ): Promise<ReadonlySet<string> | undefined>;
+}
 
 export interface DirectoryEntry {
   name: string;
@@ -248,6 +282,8 @@ export interface Host {
   outlineThread?: OutlineThreadPort;
   /** Regular-expression scans off the host's thread (src/node/regexRunner.ts); absent: they run inline, checked between lines. */
   regex?: RegexScanPort;
+  /** Rules out files of a workspace search that cannot match (ripgrep); absent: the search reads every file. */
+  candidates?: CandidateFinderPort;
   /**
    * The token counter (default: gpt-tokenizer's o200k, loaded on first use). A host may bring its own,
    * e.g. the CLI's one-shot call, which spares the table's load when every count is far under every cap.

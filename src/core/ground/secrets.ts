@@ -122,6 +122,8 @@ function compile(globs: readonly string[]): (posix: string) => boolean {
 export type SecretMatcher = (path: string) => boolean;
 
 const cache = new Map<string, SecretMatcher>();
+/** Paths a matcher remembers its answer for. */
+const MEMO_PATHS = 200_000;
 
 /**
  * True for a path (relative or absolute, any separator) that matches the secret patterns and no
@@ -136,7 +138,9 @@ export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
   const exempt = extra.filter((g) => g.trim().startsWith('!')).map((g) => g.trim().slice(1));
   const secret = compile([...DEFAULT_SECRET_PATTERNS, ...added]);
   const exemption = compile([...DEFAULT_SECRET_EXEMPTIONS, ...exempt]);
-  const matcher: SecretMatcher = (path) => {
+  // A workspace search asks for every file it reaches, and the next search asks again.
+  const answers = new Map<string, boolean>();
+  const judge = (path: string) => {
     let posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
     if (posix.startsWith('/')) posix = posix.replace(/^\/+/, '');
     const variants = variantsOf(posix);
@@ -144,6 +148,15 @@ export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
     // A variant is judged as the name it copies: a backup of a template is a template.
     const paths = [posix, ...variants];
     return paths.some(secret) && !paths.some(exemption);
+  };
+  const matcher: SecretMatcher = (path) => {
+    let result = answers.get(path);
+    if (result === undefined) {
+      result = judge(path);
+      if (answers.size >= MEMO_PATHS) answers.clear();
+      answers.set(path, result);
+    }
+    return result;
   };
   if (cache.size > 16) cache.clear();
   cache.set(key, matcher);

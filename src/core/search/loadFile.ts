@@ -2,7 +2,7 @@
 // into something to scan, or dropped at once when a plain query's text is not in its bytes.
 import { LecternError } from '../ground/contract';
 import { openInside, type ResolvedPath } from '../ground/paths';
-import type { FileHandle, FileSystemPort } from '../ground/ports';
+import type { FileHandle, FileSystemPort, FileVersion } from '../ground/ports';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
@@ -12,8 +12,13 @@ import { redactSecrets, redactText } from '../text/redact';
 
 const HEAD_BYTES = 64 * 1024;
 
+/** A file as read: its bytes or (too large) its size, with the version read when the port tells it. */
 export type Raw =
-  { bytes: Uint8Array } | { size: number } | { unreadable: true } | { outside: true } | { text: string };
+  | { bytes: Uint8Array; version?: FileVersion }
+  | { size: number; version?: FileVersion }
+  | { unreadable: true }
+  | { outside: true }
+  | { text: string };
 export type Loaded =
   | { text: string }
   | Haystack

@@ -57,6 +57,11 @@ export interface TextSearcher {
    * expressions whose literal text is ASCII): no multi-byte character can hold what they look for.
    */
   ascii?: boolean;
+  /**
+   * Text every matching line holds, matched case-insensitively (Unicode simple case folding, or
+   * less) unless `caseSensitive`: another engine may rule files out by it (search/prefilter.ts).
+   */
+  literal?: { text: string; caseSensitive: boolean };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -175,6 +180,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
         needles: [encoder.encode(query)],
         line,
         ascii,
+        literal: { text: query, caseSensitive },
       };
     }
     // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
@@ -188,7 +194,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       pattern.lastIndex = from;
       return pattern.exec(text)?.index ?? -1;
     };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii };
+    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal: { text: query, caseSensitive } };
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
@@ -225,6 +231,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
       ascii,
+      literal: { text: longest, caseSensitive },
     };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.

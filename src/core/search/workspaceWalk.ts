@@ -12,6 +12,7 @@ import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
 import { materialize, scanText } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
+import { canPrefilter, learn, startPrefilter } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
@@ -148,8 +149,16 @@ export class WorkspaceSearch {
     readSync: NonNullable<ReadEnv['host']['fs']['readFileSync']>,
     inside: (real: string) => boolean,
   ): Promise<void> {
+    // Once earlier searches have learned files, the candidate finder walks the scope in its own
+    // process while the walk here is listed: what is known of each file then spares reading it
+    // (prefilter.ts).
+    const finding = canPrefilter(this.env, this.searcher)
+      ? startPrefilter(this.env, this.searcher, this.scope.scopes, this.msLeft())
+      : undefined;
+    const files = finding ? await this.listAll() : undefined;
+    const known = finding ? await finding : undefined;
     let slice = Date.now();
-    for await (const file of this.walk) {
+    for await (const file of files ?? this.walk) {
       if (this.env.signal?.isCancellationRequested) throw cancelled();
       const now = Date.now();
       if (this.outOfTime || now - this.started > limits.timeBudgetMs) {
@@ -157,13 +166,38 @@ export class WorkspaceSearch {
         break;
       }
       if (this.secret(file)) continue;
-      const raw = this.unsaved(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
-      await this.take(file, this.order++, examine(raw, this.searcher, this.env));
+      const dirty = this.unsaved(file);
+      const shortcut = dirty ? undefined : known?.(file);
+      if (shortcut) await this.take(file, this.order++, shortcut);
+      else {
+        const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
+        const loaded = examine(raw, this.searcher, this.env);
+        if (!dirty) learn(this.env, file.absolute, raw, loaded);
+        await this.take(file, this.order++, loaded);
+      }
       if (now - slice > SLICE_MS) {
         await yieldToHost();
         slice = Date.now();
       }
     }
+  }
+
+  private msLeft(): number {
+    return Math.max(0, limits.timeBudgetMs - (Date.now() - this.started));
+  }
+
+  /** Every file of the walk, in its order, until the time budget. */
+  private async listAll(): Promise<ListedFile[]> {
+    const files: ListedFile[] = [];
+    for await (const file of this.walk) {
+      if (this.env.signal?.isCancellationRequested) throw cancelled();
+      if (this.msLeft() === 0) {
+        this.outOfTime = true;
+        break;
+      }
+      files.push(file);
+    }
+    return files;
   }
 
   /** A few files in flight through the port's async handles. */

@@ -1,0 +1,127 @@
+// What a workspace search can tell about a file without reading it, once an earlier search read its
+// current version (ground/fileClasses.ts): binary or too large, as before; a text file with no
+// match, when the host's candidate finder (ripgrep) says its bytes do not hold the text every match
+// holds. Every other file is read and judged as always, so answers do not change: the finder only
+// rules out files whose bytes lack that text, which Lectern's own scan could not match either.
+import type { ReadEnv } from '../ground/env';
+import type { FileClass } from '../ground/fileClasses';
+import type { CandidateQuery, FileVersion, WorkspaceRoot } from '../ground/ports';
+import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
+import type { Loaded, Raw } from './loadFile';
+import type { TextSearcher } from './matcher';
+
+/** A file counted without reading it. */
+export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nomatch: true };
+
+/**
+ * Text the finder must not be asked for: what Lectern's reading could make match where the bytes
+ * do not (redaction writes '*', bytes that are not UTF-8 decode to U+FFFD, a leading byte-order
+ * mark is dropped), and what no argument or line holds (NUL, line breaks).
+ */
+const UNSAFE = /[*\uFFFD\uFEFF\0\r\n]/;
+
+/** A file's version is remembered once it is this old. */
+const SETTLED_MS = 2_000;
+
+/** What the candidate finder is asked for `searcher`, or undefined when it cannot rule files out alike. */
+export function finderQuery(searcher: TextSearcher): CandidateQuery | undefined {
+  const literal = searcher.literal;
+  if (!literal || literal.text.length === 0 || UNSAFE.test(literal.text)) return undefined;
+  return { literal: literal.text, caseSensitive: literal.caseSensitive };
+}
+
+/** Whether a search may count files without reading them: it has learned some, can stat files and has a finder. */
+export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
+  const { fileClasses, host } = env;
+  return (fileClasses?.size ?? 0) > 0 && host.fs.statSync !== undefined && !!host.candidates && !!finderQuery(searcher);
+}
+
+/** What a search learns from the finder: for each file, what is known of it without reading it. */
+export type KnownTest = (file: ListedFile) => Known | undefined;
+
+/**
+ * Starts the finder over the scope's folders (it walks them in its own process while the search
+ * walks them here), and resolves with the test for each file the walk lists, or undefined when the
+ * finder cannot tell. A file it names is read; one it does not name, in a folder it searched, is
+ * looked up by stat: text of a version read before holds no match; binary or too large, as before.
+ */
+export function startPrefilter(
+  env: ReadEnv,
+  searcher: TextSearcher,
+  scopes: readonly WalkScope[],
+  timeoutMs: number,
+): Promise<KnownTest | undefined> {
+  return findCandidates(env, scopes, finderQuery(searcher)!, timeoutMs).then((candidates) => {
+    if (!candidates) return undefined;
+    const cache = env.fileClasses!;
+    const statSync = env.host.fs.statSync!.bind(env.host.fs);
+    return (file) => {
+      const found = candidates.get(file.root);
+      if (!found || found.has(file.relative) || !searchedBy(scopes, file)) return undefined;
+      let version: FileVersion | undefined;
+      try {
+        version = statSync(file.absolute);
+      } catch {
+        return undefined;
+      }
+      const kind = version && cache.lookup(file.absolute, version);
+      if (kind === 'binary') return { skip: 'binary' };
+      if (kind === 'large') return { skip: 'large', size: version!.size };
+      if (kind === 'text') return { nomatch: true };
+      return undefined;
+    };
+  });
+}
+
+/** Folders the finder does not enter: the walker's default exclusions (it enters them only when named). */
+const SKIP_FOLDERS = [...EXCLUDED_DIRECTORIES].filter((name) => !name.startsWith('.'));
+
+/** Whether the finder searched `file`: under a scope's start, in no folder it skips. */
+function searchedBy(scopes: readonly WalkScope[], file: ListedFile): boolean {
+  return scopes.some(({ root, start }) => {
+    if (root !== file.root) return false;
+    if (start && !file.relative.startsWith(`${start}/`)) return false;
+    const folders = file.relative.slice(start ? start.length + 1 : 0).split('/');
+    folders.pop();
+    return !folders.some((name) => name.startsWith('.') || EXCLUDED_DIRECTORIES.has(name));
+  });
+}
+
+/** The finder's candidates per root (over all its scopes), or undefined when it could not tell for every scope. */
+async function findCandidates(
+  env: ReadEnv,
+  scopes: readonly WalkScope[],
+  query: CandidateQuery,
+  timeoutMs: number,
+): Promise<Map<WorkspaceRoot, Set<string>> | undefined> {
+  const finder = env.host.candidates!;
+  const limits = { skipFolders: SKIP_FOLDERS, timeoutMs, signal: env.signal };
+  const sets = await Promise.all(
+    scopes.map(({ root, start }) => finder.filesContaining(root.path, start, query, limits).catch(() => undefined)),
+  );
+  const out = new Map<WorkspaceRoot, Set<string>>();
+  for (const [i, { root }] of scopes.entries()) {
+    const set = sets[i];
+    if (!set) return undefined;
+    const all = out.get(root) ?? new Set<string>();
+    for (const path of set) all.add(path);
+    out.set(root, all);
+  }
+  return out;
+}
+
+/** Remembers what reading a file said about its version, for the next search (not unsaved text, nor UTF-16). */
+export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded): void {
+  const cache = env.fileClasses;
+  if (!cache || !('version' in raw) || !raw.version) return;
+  let kind: FileClass | undefined;
+  if ('skip' in loaded) kind = loaded.skip === 'binary' ? 'binary' : loaded.skip === 'large' ? 'large' : undefined;
+  else if ('bytes' in raw && !isUtf16(raw.bytes)) kind = 'text';
+  // A version modified moments ago may be modified again within the clock's resolution, keeping
+  // its size and time: it is not remembered until it has been still for a while (as git does).
+  if (kind && raw.version.mtimeMs < Date.now() - SETTLED_MS) cache.record(path, raw.version, kind);
+  else cache.forget(path);
+}
+
+const isUtf16 = (bytes: Uint8Array) =>
+  (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
