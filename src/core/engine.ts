@@ -20,6 +20,7 @@ import { LineIndexCache } from './ground/lineIndex';
 import { REDACTED_NOTE } from './text/redact';
 import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
+import { FileWords } from './ground/fileWords';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
@@ -60,6 +61,7 @@ export class Lectern {
   private readonly resolver: PathResolver;
   private readonly indexes = new LineIndexCache();
   private readonly sniffs = new VersionCache<Sniff>();
+  private readonly words = new FileWords();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
@@ -106,11 +108,13 @@ export class Lectern {
   /** A file appeared or went away (from a file watcher); null: anything may have. */
   invalidate(path: string | null): void {
     this.workspaceIndex.invalidate(path);
+    if (path !== null) this.words.forget(path);
   }
 
   /** A file's content changed on disk (from a file watcher). */
   fileChanged(path: string): void {
     this.workspaceIndex.changed(path);
+    this.words.forget(path);
   }
 
   async invoke(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<ToolResponse> {
@@ -221,6 +225,7 @@ export class Lectern {
       resolver: this.resolver,
       indexes: this.indexes,
       sniffs: this.sniffs,
+      words: this.words,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await hostTokenCounter(this.host),

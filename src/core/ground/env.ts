@@ -6,6 +6,7 @@ import type { Settings } from './settings';
 import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';
 import type { VersionCache } from './versionCache';
+import type { FileWords } from './fileWords';
 import type { TokenCounter } from './tokens';
 
 export interface ReadEnv {
@@ -14,6 +15,8 @@ export interface ReadEnv {
   indexes: LineIndexCache;
   /** What the first bytes of each file version said (binary, encoding, BOM). */
   sniffs?: VersionCache<Sniff>;
+  /** The words each file version says (the map's reference graph); absent: read again on every map. */
+  words?: FileWords;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;

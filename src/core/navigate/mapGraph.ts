@@ -3,6 +3,7 @@
 // weighted by how rare the name is across the workspace (a name every file says carries little) and
 // by the square root of how often it says it (so a file many others use outranks a helper one file
 // calls often). A declaration's score is the rank that flows to it from the files that use it.
+import { MIN_WORD_CHARS, type WordCounts } from '../ground/fileWords';
 import type { FlatSymbol } from '../symbols/namePath';
 
 export interface GraphFile {
@@ -22,20 +23,19 @@ export interface RankedGraph {
 const DAMPING = 0.85;
 const ITERATIONS = 30;
 /** Names shorter than this link nothing: `i`, `id`, `ok` are everywhere. */
-export const MIN_NAME_CHARS = 3;
+export const MIN_NAME_CHARS = MIN_WORD_CHARS;
 
 /** Names a symbol declares that other files can mention (its last segment). */
 export function declaredName(item: FlatSymbol): string {
   return item.path[item.path.length - 1] ?? item.symbol.name;
 }
 
-/** How often each declared name occurs as a word in `text`. */
-export function countMentions(text: string, declared: ReadonlySet<string>): Map<string, number> {
+/** How often the file says each declared name (its words, counted once per file version). */
+export function countMentions(words: WordCounts, declared: ReadonlySet<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-    const word = match[0];
-    if (word.length >= MIN_NAME_CHARS && declared.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
+  words.names.forEach((word, i) => {
+    if (declared.has(word)) counts.set(word, words.counts[i]!);
+  });
   return counts;
 }
 
