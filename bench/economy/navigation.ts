@@ -6,9 +6,9 @@
 //     a comment or string, except on the lines that declare the name (the independent span parser).
 //   F "orient me in this repository": mode map at its default budget against a recursive listing plus
 //     the first 40 lines of the 5 largest source files. Scored by recall@k of the most-used
-//     declarations, ranked independently of the map: by how many other source files mention the
-//     name, leaving out common names (declared in more than 2 files, dunder names, `constructor`,
-//     `main`, `new`).
+//     declarations, ranked independently of the map: by how many other library source files (tests
+//     left out, as the map puts them last) mention the name, leaving out common names (declared in more than 2 files, one lowercase word like `error`
+//     or `values`, dunder names, `constructor`, `main`, `new`).
 import type { TokenCounter } from '../../src/core/ground/tokens';
 import languages from '../../src/core/ground/languages.json';
 import { createLectern } from './lectern';
@@ -176,8 +176,12 @@ function mostUsed(repo: NavigationRepo): string[] {
   for (const s of repo.spans) declaredIn.set(s.name, (declaredIn.get(s.name) ?? new Set()).add(s.file));
   const scored: Array<{ name: string; files: number }> = [];
   for (const [name, files] of declaredIn) {
-    if (name.length < 4 || files.size > 2 || COMMON.has(name) || /^__.*__$/.test(name)) continue;
-    const users = new Set(wordUses(repo.files, name).map((u) => u.file));
+    if (name.length < 4 || files.size > 2 || COMMON.has(name) || /^__.*__$/.test(name) || /^[a-z]+$/.test(name)) continue;
+    const users = new Set(
+      wordUses(repo.files, name)
+        .map((u) => u.file)
+        .filter(isLibraryFile),
+    );
     for (const file of files) users.delete(file);
     if (users.size > 0) scored.push({ name, files: users.size });
   }
@@ -189,7 +193,10 @@ const says = (text: string, name: string) =>
 
 export async function runOrient(repo: NavigationRepo, count: TokenCounter): Promise<OrientResult> {
   const engine = createLectern(repo.root);
-  const map = await engine.invoke('lectern_read', { mode: 'map' }, { sessionId: `F:${repo.name}` });
+  // The symbol index built first (a CLI or MCP server finds it in its persistent cache): the map is whole.
+  let map;
+  do map = await engine.invoke('lectern_read', { mode: 'map' }, { sessionId: `F:${repo.name}` });
+  while (/still being built/.test(map.text));
   const listing = [...repo.files.keys()].map((f) => `./${f}`).join('\n');
   const largest = [...repo.files.keys()]
     .filter(isLibraryFile)
