@@ -176,7 +176,8 @@ function mostUsed(repo: NavigationRepo): string[] {
   for (const s of repo.spans) declaredIn.set(s.name, (declaredIn.get(s.name) ?? new Set()).add(s.file));
   const scored: Array<{ name: string; files: number }> = [];
   for (const [name, files] of declaredIn) {
-    if (name.length < 4 || files.size > 2 || COMMON.has(name) || /^__.*__$/.test(name) || /^[a-z]+$/.test(name)) continue;
+    if (name.length < 4 || files.size > 2 || COMMON.has(name) || /^__.*__$/.test(name) || /^[a-z]+$/.test(name))
+      continue;
     const users = new Set(
       wordUses(repo.files, name)
         .map((u) => u.file)
