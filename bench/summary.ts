@@ -44,6 +44,11 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
     note: '`npm run bench:hardening`: outlines of 8 and 15 MB files, file-target searches and workspace search beside grep, before and after in one run',
   },
   {
+    title: 'Navigation reads',
+    link: 'navigation-benchmark.md',
+    note: '`npm run bench:navigation`: cold and warm maps and references on zod and 5,000 files, against the symbol index build and `grep -rnw`',
+  },
+  {
     title: 'CLI and MCP speed',
     link: 'mcp.md#speed',
     note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server',

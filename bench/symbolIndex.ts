@@ -53,8 +53,8 @@ function collect(dir: string, out: string[]): void {
   }
 }
 
-/** The workspace: made once, reused. */
-function workspace(): { root: string; files: number; bytes: number } {
+/** The workspace: made once, reused (bench/navigation.ts maps it too). */
+export function workspace(): { root: string; files: number; bytes: number } {
   const root = join(cacheDir(), 'ws5000');
   const modules = join(ROOT, 'node_modules');
   if (!existsSync(join(root, '.complete'))) {

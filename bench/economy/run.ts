@@ -24,6 +24,7 @@ import { runNeeds, type NeedResult, type RepoInput } from './needRuns';
 import { isLibraryFile, sampleNeeds, type SampleSizes } from './needs';
 import { chartSvg, markdownTable, ratioTable, summarize, type KindSummary } from './report';
 import { spansOf, type Span } from './spans';
+import { navigationTables, runNavigation, type NavigationRepo } from './navigation';
 
 const ROOT = resolve(__dirname, '..', '..');
 const OUT_DIR = join(ROOT, 'docs', 'economy');
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     spanParser: string;
     spans: number;
   }> = [];
+  const navigationRepos: NavigationRepo[] = [];
   let seed = 1;
   for (const repo of REPOS) {
     const root = ensureSource(repo.name, repo.source, repo.sub);
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
     const input: RepoInput = { name: repo.name, root, language: repo.language, extension: repo.extensions[0]!, files };
     log(`${repo.name}: ${list.length} files, ${spans.length} spans, ${needs.length} needs`);
     results.push(...(await runNeeds(input, needs, count, args.label)));
+    navigationRepos.push({ name: repo.name, root, language: repo.language, files, spans });
     repos.push({
       name: repo.name,
       language: repo.language,
@@ -143,6 +146,8 @@ async function main(): Promise<void> {
     sessionFiles.push({ path: join(root, largest), spans: spans.filter((s) => s.file === largest) });
   }
   const summary = summarize(results);
+  log('navigation needs E and F…');
+  const navigation = await runNavigation(navigationRepos, count, args.quick ? 2 : 4);
   log('long session…');
   const minifiedRoot = ensureSource(MINIFIED.name, MINIFIED.source, MINIFIED.sub);
   const longSession = await runLongSession(sessionFiles, join(minifiedRoot, MINIFIED.file), count);
@@ -166,6 +171,7 @@ async function main(): Promise<void> {
     summary,
     longSession,
     latency,
+    navigation,
     toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) },
     needs: results,
   };
@@ -174,6 +180,7 @@ async function main(): Promise<void> {
   print(`\n## ${args.label} (${commit})\n`);
   print(markdownTable(summary));
   print('\n' + ratioTable([{ label: args.label, summary }]));
+  print('\n' + navigationTables(navigation));
   print(`\nlong session: ${JSON.stringify(longSession)}`);
   printLatency(latency);
   print(

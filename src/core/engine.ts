@@ -22,6 +22,7 @@ import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
 import type { ContentFacts } from './ground/env';
 import { FileClassCache } from './ground/fileClasses';
+import { FileWords } from './ground/fileWords';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
@@ -64,6 +65,7 @@ export class Lectern {
   private readonly sniffs = new VersionCache<Sniff>();
   private readonly contentFacts = new VersionCache<ContentFacts>();
   private readonly fileClasses = new FileClassCache();
+  private readonly words = new FileWords();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
@@ -110,11 +112,13 @@ export class Lectern {
   /** A file appeared or went away (from a file watcher); null: anything may have. */
   invalidate(path: string | null): void {
     this.workspaceIndex.invalidate(path);
+    if (path !== null) this.words.forget(path);
   }
 
   /** A file's content changed on disk (from a file watcher). */
   fileChanged(path: string): void {
     this.workspaceIndex.changed(path);
+    this.words.forget(path);
   }
 
   async invoke(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<ToolResponse> {
@@ -227,6 +231,7 @@ export class Lectern {
       sniffs: this.sniffs,
       contentFacts: this.contentFacts,
       fileClasses: this.fileClasses,
+      words: this.words,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
       countTokens: await hostTokenCounter(this.host),

@@ -6,6 +6,7 @@ import type { Settings } from './settings';
 import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';
 import type { VersionCache } from './versionCache';
+import type { FileWords } from './fileWords';
 import type { TokenCounter } from './tokens';
 import type { FileClassCache } from './fileClasses';
 
@@ -26,6 +27,8 @@ export interface ReadEnv {
   contentFacts?: VersionCache<ContentFacts>;
   /** What workspace searches learned about each file's version (binary, too large, text). */
   fileClasses?: FileClassCache;
+  /** The words each file version says (the map's reference graph); absent: read again on every map. */
+  words?: FileWords;
   settings: Settings;
   /** Tokens this answer may use. */
   tokenCap: number;

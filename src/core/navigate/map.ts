@@ -7,6 +7,8 @@ import { callText, formatCount } from '../ground/format';
 import { yieldToHost } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
+import type { IndexedFile } from '../symbols/workspaceIndex';
+import { countWords, type WordCounts } from '../ground/fileWords';
 import { classRank } from '../ground/fileRank';
 import { readListedText } from './fileText';
 import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
@@ -44,8 +46,24 @@ function mappable(symbols: readonly FlatSymbol[]): FlatSymbol[] {
   );
 }
 
-/** Reads each file for the declared names it mentions, until the read budget; returns how many were not read. */
-async function readMentions(env: SymbolEnv, files: GraphFile[], absolute: readonly string[]): Promise<number> {
+/** A file's words at the version the index saw: remembered by the engine, else read now (undefined: unreadable). */
+async function wordsOf(
+  env: SymbolEnv,
+  file: IndexedFile,
+  realRoots: readonly string[],
+): Promise<WordCounts | undefined> {
+  const known = env.words?.get(file.absolute, file.versionKey);
+  if (known) return known;
+  const path = { absolute: file.absolute, display: file.display, root: undefined, outside: false, realRoots };
+  const text = await readListedText(env, path, MAP_LIMITS.maxFileBytes);
+  if (text === undefined) return undefined;
+  const words = countWords(text);
+  env.words?.set(file.absolute, file.versionKey, words);
+  return words;
+}
+
+/** Finds the declared names each file mentions, until the read budget; returns how many files were not read. */
+async function readMentions(env: SymbolEnv, files: GraphFile[], indexed: readonly IndexedFile[]): Promise<number> {
   const declared = new Set<string>();
   for (const file of files)
     for (const item of file.symbols) if (declaredName(item).length >= MIN_NAME_CHARS) declared.add(declaredName(item));
@@ -62,9 +80,8 @@ async function readMentions(env: SymbolEnv, files: GraphFile[], absolute: readon
       await yieldToHost();
       slice = Date.now();
     }
-    const path = { absolute: absolute[i]!, display: files[i]!.display, root: undefined, outside: false, realRoots };
-    const text = await readListedText(env, path, MAP_LIMITS.maxFileBytes);
-    if (text !== undefined) files[i] = { ...files[i]!, mentions: countMentions(text, declared) };
+    const words = await wordsOf(env, indexed[i]!, realRoots);
+    if (words !== undefined) files[i] = { ...files[i]!, mentions: countMentions(words, declared) };
   }
   return unread;
 }
@@ -143,11 +160,7 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map.`,
     );
   const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
-  const unread = await readMentions(
-    env,
-    files,
-    result.files.map((f) => f.absolute),
-  );
+  const unread = await readMentions(env, files, result.files);
   if (unread > 0)
     notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
   const call: Record<string, unknown> = {

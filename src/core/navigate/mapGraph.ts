@@ -3,6 +3,7 @@
 // weighted by how rare the name is across the workspace (a name every file says carries little) and
 // by the square root of how often it says it (so a file many others use outranks a helper one file
 // calls often). A declaration's score is the rank that flows to it from the files that use it.
+import { MIN_WORD_CHARS, type WordCounts } from '../ground/fileWords';
 import type { FlatSymbol } from '../symbols/namePath';
 
 export interface GraphFile {
@@ -22,20 +23,19 @@ export interface RankedGraph {
 const DAMPING = 0.85;
 const ITERATIONS = 30;
 /** Names shorter than this link nothing: `i`, `id`, `ok` are everywhere. */
-export const MIN_NAME_CHARS = 3;
+export const MIN_NAME_CHARS = MIN_WORD_CHARS;
 
 /** Names a symbol declares that other files can mention (its last segment). */
 export function declaredName(item: FlatSymbol): string {
   return item.path[item.path.length - 1] ?? item.symbol.name;
 }
 
-/** How often each declared name occurs as a word in `text`. */
-export function countMentions(text: string, declared: ReadonlySet<string>): Map<string, number> {
+/** How often the file says each declared name (its words, counted once per file version). */
+export function countMentions(words: WordCounts, declared: ReadonlySet<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-    const word = match[0];
-    if (word.length >= MIN_NAME_CHARS && declared.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
+  words.names.forEach((word, i) => {
+    if (declared.has(word)) counts.set(word, words.counts[i]!);
+  });
   return counts;
 }
 
@@ -52,60 +52,101 @@ function nameWeight(name: string, definers: number): number {
   return weight;
 }
 
-interface Edge {
-  from: number;
-  to: number;
-  weight: number;
-  name: string;
+/**
+ * The links: each file links to every file declaring a name it mentions. A large workspace has
+ * millions, and the ranking walks them thirty times, so they are kept as groups (one per file and
+ * name it mentions: one weight, the declaring files) in parallel arrays. `slot` numbers the
+ * (declaring file, name) pair a link's rank flows to.
+ */
+interface Links {
+  groupFrom: number[];
+  groupWeight: number[];
+  /** Where each group's targets start in `target` and `slot` (and, after the last, where they end). */
+  groupStart: number[];
+  target: number[];
+  slot: number[];
+  /** Per file: the slot of each name it declares. */
+  slots: Map<string, number>[];
+  slotCount: number;
 }
 
-function edgesOf(files: readonly GraphFile[]): Edge[] {
-  const definers = new Map<string, number[]>();
+function linksOf(files: readonly GraphFile[]): Links {
+  const definers = new Map<string, { files: number[]; slots: number[] }>();
   files.forEach((file, i) => {
     for (const item of file.symbols) {
       const name = declaredName(item);
       if (name.length < MIN_NAME_CHARS) continue;
-      const list = definers.get(name) ?? [];
-      if (list[list.length - 1] !== i) list.push(i);
-      definers.set(name, list);
+      const entry = definers.get(name) ?? { files: [], slots: [] };
+      if (entry.files[entry.files.length - 1] !== i) entry.files.push(i);
+      definers.set(name, entry);
     }
   });
+  const slots = files.map(() => new Map<string, number>());
+  let slotCount = 0;
+  for (const [name, entry] of definers)
+    for (const i of entry.files) {
+      entry.slots.push(slotCount);
+      slots[i]!.set(name, slotCount++);
+    }
   const mentionedBy = new Map<string, number>();
   for (const file of files)
     for (const name of file.mentions?.keys() ?? []) mentionedBy.set(name, (mentionedBy.get(name) ?? 0) + 1);
-  const edges: Edge[] = [];
+  const links: Links = { groupFrom: [], groupWeight: [], groupStart: [], target: [], slot: [], slots, slotCount };
   files.forEach((file, from) => {
     for (const [name, count] of file.mentions ?? []) {
       const to = definers.get(name);
       if (!to) continue;
       const idf = Math.log(1 + files.length / Math.max(1, mentionedBy.get(name) ?? 1));
-      const weight = (Math.sqrt(count) * idf * nameWeight(name, to.length)) / to.length;
-      for (const target of to) if (target !== from) edges.push({ from, to: target, weight, name });
+      const weight = (Math.sqrt(count) * idf * nameWeight(name, to.files.length)) / to.files.length;
+      const start = links.target.length;
+      to.files.forEach((target, k) => {
+        if (target === from) return;
+        links.target.push(target);
+        links.slot.push(to.slots[k]!);
+      });
+      if (links.target.length === start) continue;
+      links.groupFrom.push(from);
+      links.groupWeight.push(weight);
+      links.groupStart.push(start);
     }
   });
-  return edges;
+  links.groupStart.push(links.target.length);
+  return links;
 }
 
 export function rankGraph(files: readonly GraphFile[]): RankedGraph {
   const n = files.length;
-  const edges = edgesOf(files);
-  const out = new Array<number>(n).fill(0);
-  for (const e of edges) out[e.from]! += e.weight;
-  let rank = new Array<number>(n).fill(n > 0 ? 1 / n : 0);
+  const { groupFrom, groupWeight, groupStart, target, slot, slots, slotCount } = linksOf(files);
+  const groups = groupFrom.length;
+  // Sums and shares are taken link by link, in the same order as one link at a time would.
+  const out = new Float64Array(n);
+  for (let g = 0; g < groups; g++)
+    for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) out[groupFrom[g]!]! += groupWeight[g]!;
+  let rank = new Float64Array(n).fill(n > 0 ? 1 / n : 0);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    const next = new Array<number>(n).fill(0);
+    const next = new Float64Array(n);
     let dangling = 0;
     for (let i = 0; i < n; i++) if (out[i] === 0) dangling += rank[i]!;
-    for (const e of edges) next[e.to]! += (DAMPING * rank[e.from]! * e.weight) / out[e.from]!;
+    for (let g = 0; g < groups; g++) {
+      const from = groupFrom[g]!;
+      const share = (DAMPING * rank[from]! * groupWeight[g]!) / out[from]!;
+      for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) next[target[k]!]! += share;
+    }
     for (let i = 0; i < n; i++) next[i]! += (1 - DAMPING) / n + (DAMPING * dangling) / n;
     rank = next;
   }
   // A declaration's score: the rank flowing to its name from the files that mention it.
-  const flow = files.map(() => new Map<string, number>());
-  for (const e of edges) {
-    const share = (rank[e.from]! * e.weight) / out[e.from]!;
-    flow[e.to]!.set(e.name, (flow[e.to]!.get(e.name) ?? 0) + share);
+  const flow = new Float64Array(slotCount);
+  for (let g = 0; g < groups; g++) {
+    const from = groupFrom[g]!;
+    const share = (rank[from]! * groupWeight[g]!) / out[from]!;
+    for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) flow[slot[k]!]! += share;
   }
-  const symbolScore = files.map((file, i) => file.symbols.map((item) => flow[i]!.get(declaredName(item)) ?? 0));
-  return { fileRank: rank, symbolScore };
+  const symbolScore = files.map((file, i) =>
+    file.symbols.map((item) => {
+      const at = slots[i]!.get(declaredName(item));
+      return at === undefined ? 0 : flow[at]!;
+    }),
+  );
+  return { fileRank: [...rank], symbolScore };
 }

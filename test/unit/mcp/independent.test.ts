@@ -39,6 +39,11 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
     ({ node: node24, inspector, conformance } = await mcpClients());
     root = tempDir('lectern-mcp-independent-');
     write(root, 'src/store.ts', 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n');
+    write(
+      root,
+      'src/app.ts',
+      'import { Store } from "./store";\nexport function main(): string {\n  return new Store().get("a");\n}\n',
+    );
   });
 
   const inspect = (...args: string[]) => {
@@ -89,6 +94,33 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
     const bad = JSON.parse(failed.stdout) as { isError: boolean; structuredContent: { error: { code: string } } };
     assert.equal(bad.isError, true);
     assert.equal(bad.structuredContent.error.code, 'NOT_FOUND');
+  });
+
+  it('Inspector CLI: tools/call of the navigation reads (references, map) and of a name used nowhere', async () => {
+    const call = async (...args: string[]) => {
+      const done = await inspect('--method', 'tools/call', '--tool-name', 'lectern_read', ...args);
+      // The Inspector exits 5 ("tool_is_error") when the tool answers isError, and prints the result all the same.
+      assert.ok(done.code === 0 || done.code === 5, done.stderr);
+      return JSON.parse(done.stdout) as {
+        content: { text: string }[];
+        structuredContent: { ok: boolean; meta: Record<string, unknown>; error?: { code: string } };
+        isError?: boolean;
+      };
+    };
+    const references = await call('--tool-arg', 'mode=references', '--tool-arg', 'target=Store.get');
+    assert.equal(references.isError ?? false, false, references.content[0]?.text);
+    assert.deepEqual(references.structuredContent.meta.references, [
+      { path: 'src/app.ts', line: 3, column: 22, enclosing: 'main', kind: 'call', certain: false },
+    ]);
+    assert.match(references.content[0]!.text, /^references Store\.get · 1 use in 1 file \(tree-sitter\)/);
+    const map = await call('--tool-arg', 'mode=map');
+    assert.equal(map.structuredContent.ok, true);
+    assert.match(map.content[0]!.text, /^map of the workspace · 2 files, 3 declarations/);
+    assert.match(map.content[0]!.text, /^ {4}1 class Store\n {6}2 method get\(key: string\): string$/m);
+    const missing = await call('--tool-arg', 'mode=references', '--tool-arg', 'target=Stor');
+    assert.equal(missing.isError, true);
+    assert.equal(missing.structuredContent.error?.code, 'NOT_FOUND');
+    assert.match(missing.content[0]!.text, /Closest names:\nlectern_read \{"mode":"references","target":"Store"\}/);
   });
 
   describe('conformance suite over Streamable HTTP', () => {

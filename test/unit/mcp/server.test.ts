@@ -222,6 +222,48 @@ for (const [transport, connect] of transports) {
       }
     });
 
+    it('navigation reads: references (meta.references) and map answer as the engine does; NOT_FOUND names the closest', async () => {
+      const root = project();
+      const connected = await connect(['--root', root]);
+      const engine = new Lectern(
+        createNodeHost(() => rootsOf([root])),
+        () => ({}),
+      );
+      try {
+        await connected.client.listTools();
+        const references = await call(connected, 'lectern_read', { mode: 'references', target: 'Store' });
+        assert.equal(references.isError, false);
+        assert.deepEqual(structured(references).meta.references, [
+          { path: 'src/app.ts', line: 1, column: 10, enclosing: null, kind: 'import' },
+          { path: 'src/app.ts', line: 3, column: 21, enclosing: 'main', kind: 'call' },
+        ]);
+        assert.match(textOf(references), /^references Store · 2 uses in 1 file \(tree-sitter\)/);
+        const map = await call(connected, 'lectern_read', { mode: 'map' });
+        assert.equal(map.isError, false);
+        assert.match(textOf(map), /^map of the workspace · 2 files, 5 declarations/);
+        assert.match(
+          textOf(map),
+          /^  store\.ts\n    2 class Store\n      4 method get\(key: string\): number \| undefined$/m,
+        );
+        assert.match(textOf(map), /^    2 function main\(\): number$/m);
+        assert.equal(structured(map).meta.files, 2);
+        for (const [args, result] of [
+          [{ mode: 'references', target: 'Store' }, references],
+          [{ mode: 'map' }, map],
+        ] as const) {
+          const expected = await engine.invoke('lectern_read', args, { sessionId: 'direct' });
+          assert.equal(textOf(result), expected.text);
+        }
+        const missing = await call(connected, 'lectern_read', { mode: 'references', target: 'Stor' });
+        assert.equal(missing.isError, true);
+        assert.equal(structured(missing).error?.code, 'NOT_FOUND');
+        assert.match(textOf(missing), /^Error NOT_FOUND: No use of "Stor" in the workspace/);
+        assert.match(textOf(missing), /Closest names:\nlectern_read \{"mode":"references","target":"Store"\}/);
+      } finally {
+        await connected.close();
+      }
+    });
+
     it('follows the client roots, and their changes', async () => {
       const first = tempDir('lectern-mcp-roots-a-');
       const second = tempDir('lectern-mcp-roots-b-');

@@ -4,7 +4,10 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { loadTokenCounter } from '../../../src/core/ground/tokens';
-import { fails, ok } from '../helpers';
+import * as path from 'node:path';
+import { Lectern } from '../../../src/core/engine';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { fails, ok, write } from '../helpers';
 import { navWorkspace } from './navHelpers';
 
 /** A small project: a core module every service imports, a helper one file calls a hundred times, tests. */
@@ -70,5 +73,34 @@ describe('mode map', () => {
     const small = await ok(lectern, 'lectern_read', { mode: 'map', max_tokens: 300 });
     const large = await ok(lectern, 'lectern_read', { mode: 'map', max_tokens: 3000 });
     assert.ok(large.text.split('\n').length > small.text.split('\n').length);
+  });
+
+  it('a warm map reads again only the files that changed, and answers as a new engine does', async () => {
+    const reads: string[] = [];
+    const fs = {
+      ...nodeFileSystem,
+      readFileSync: (file: string, maxBytes: number) => {
+        reads.push(path.basename(file));
+        return nodeFileSystem.readFileSync!(file, maxBytes);
+      },
+    };
+    const { lectern, root, host } = navWorkspace(project(), { fs });
+    const first = await lectern.invoke('lectern_read', { mode: 'map' }, { sessionId: 'a' });
+    assert.ok(reads.includes('pad.ts') && reads.includes('service0.ts'), reads.join());
+    reads.length = 0;
+    const warm = await lectern.invoke('lectern_read', { mode: 'map' }, { sessionId: 'b' });
+    assert.equal(warm.text, first.text);
+    assert.deepEqual(reads, []);
+    // report.ts now calls openStore a hundred times and padLeft no more: pad.ts loses its only user.
+    write(
+      root,
+      'src/report.ts',
+      `import { openStore } from './core/store';\n\nexport function report(): string {\n  return [${Array.from({ length: 100 }, () => 'openStore()').join(', ')}].join('');\n}\n`,
+    );
+    const changed = await lectern.invoke('lectern_read', { mode: 'map' }, { sessionId: 'c' });
+    assert.deepEqual(reads, ['report.ts']);
+    const fresh = await ok(new Lectern(host, () => ({ sessionGuard: false })), 'lectern_read', { mode: 'map' });
+    assert.equal(changed.text, fresh.text);
+    assert.notEqual(changed.text, first.text);
   });
 });
