@@ -12,7 +12,7 @@ import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
-import type { OutlineSymbol } from '../ground/symbolTypes';
+import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
 import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
@@ -41,8 +41,19 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Names the outline extractor: outlines cached by another one (other queries, other format) are not used. */
-export const EXTRACTOR_VERSION = `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}`).join('\0'))}`;
+/**
+ * Names the outline extractor: outlines cached by another one (other queries, so other kinds or
+ * spans; other format) are not used, so a changed query rebuilds a stale cache by itself.
+ */
+export function extractorVersion(languages: readonly LanguageSpec[]): string {
+  const specs = languages.map(
+    (l) =>
+      `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}\0${JSON.stringify(l.methodParents ?? [])}`,
+  );
+  return `${INDEX_FORMAT}-${fnv1a(specs.join('\0'))}`;
+}
+
+export const EXTRACTOR_VERSION = extractorVersion(LANGUAGES);
 
 export interface IndexedFile {
   display: string;
