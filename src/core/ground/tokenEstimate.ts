@@ -3,8 +3,8 @@
 // a long one (an identifier run together, a hash) costs about one more per 10 characters. The
 // pre-tokens are found here by one pass over the characters (ASCII by a table, the rest by Unicode
 // class), which follows the expression's alternatives in order; it costs a few nanoseconds a
-// character; texts over 4 KiB are estimated from 4 evenly spaced slices of 1 KiB, so the cost is bounded
-// whatever the length. test/unit/tokenEstimate.test.ts checks it against the exact count on real
+// character; texts over 512 characters are estimated from 6 evenly spaced slices of about 96 (to a line
+// break where one is near), so an estimate reads at most about 1,000 characters whatever the length. test/unit/tokenEstimate.test.ts checks it against the exact count on real
 // text and on answers of every mode (within 25%); base64 is estimated low, at about half.
 
 /** A character's class as o200k's pre-tokenizer sees it. */
@@ -56,8 +56,12 @@ function unicodeKind(ch: string): K {
   return SPACE.test(ch) ? K.Space : K.Other;
 }
 
+/** Set when a character beyond ASCII was classified: the pre-token holding it costs more (wideCost). */
+let wideSeen = false;
+
 /** The class of a character beyond ASCII; both halves of a surrogate pair have the pair's class. */
 function wideKind(text: string, i: number): K {
+  wideSeen = true;
   const code = text.charCodeAt(i);
   if (code >= 0xd800 && code <= 0xdbff) return unicodeKind(text.slice(i, i + 2));
   if (code >= 0xdc00 && code <= 0xdfff && i > 0) return unicodeKind(text.slice(i - 1, i + 1));
@@ -130,7 +134,6 @@ const CHARS_PER_EXTRA_TOKEN = 10;
 const CJK_EXTRA = 0.45;
 const CYRILLIC_EXTRA = 0.05;
 const WIDE_EXTRA = 0.3;
-const NON_ASCII = /[^\0-\x7f]/;
 
 /** What the characters beyond ASCII of text[from, to) add to its pre-token's cost. */
 function wideCost(text: string, from: number, to: number): number {
@@ -146,27 +149,32 @@ function wideCost(text: string, from: number, to: number): number {
 }
 
 /** Pre-token cost of text[from, to). */
-function scan(text: string, from: number, to: number, wide: boolean): number {
+function scan(text: string, from: number, to: number): number {
   let tokens = 0;
   let extra = 0;
+  wideSeen = false;
   for (let i = from; i < to;) {
     const end = Math.min(to, preTokenEnd(text, i, kindAt(text, i)));
     tokens += 1 + Math.floor((end - i - 1) / CHARS_PER_EXTRA_TOKEN);
-    if (wide) extra += wideCost(text, i, end);
+    if (wideSeen) {
+      extra += wideCost(text, i, end);
+      wideSeen = false;
+    }
     i = end;
   }
   return tokens + Math.round(extra);
 }
 
 /** Texts up to this long are estimated whole; longer ones from SAMPLES slices of SAMPLE_CHARS. */
-const WHOLE_CHARS = 4096;
-const SAMPLES = 4;
-const SAMPLE_CHARS = 1024;
+const WHOLE_CHARS = 512;
+const SAMPLES = 6;
+const SAMPLE_CHARS = 96;
+/** A sample starts after the line break before it, and ends at the one after it, when that is this near. */
+const SNAP = 32;
 
 /** The o200k tokens of `text`, estimated (see above); 0 for empty text, at least 1 otherwise. */
 export function estimateO200k(text: string): number {
-  const wide = NON_ASCII.test(text);
-  if (text.length <= WHOLE_CHARS) return scan(text, 0, text.length, wide);
+  if (text.length <= WHOLE_CHARS) return scan(text, 0, text.length);
   let sampled = 0;
   let sampledChars = 0;
   const stride = Math.floor((text.length - SAMPLE_CHARS) / (SAMPLES - 1));
@@ -174,25 +182,33 @@ export function estimateO200k(text: string): number {
     let start = i * stride;
     // Start and end each sample at a line break where one is near, so no pre-token is split.
     const lineStart = text.lastIndexOf('\n', start);
-    if (lineStart >= 0 && start - lineStart < 200) start = lineStart + 1;
+    if (lineStart >= 0 && start - lineStart < SNAP) start = lineStart + 1;
     let end = Math.min(text.length, start + SAMPLE_CHARS);
     const lineEnd = text.indexOf('\n', end);
-    if (lineEnd >= 0 && lineEnd - end < 200) end = lineEnd + 1;
-    sampled += scan(text, start, end, wide);
+    if (lineEnd >= 0 && lineEnd - end < SNAP) end = lineEnd + 1;
+    sampled += scan(text, start, end);
     sampledChars += end - start;
   }
   return Math.max(1, Math.round((sampled * text.length) / sampledChars));
 }
 
+/** Figures a tool guessed from bytes, far below its cap (a read's small body): replaced by the estimate whatever the cap. */
+const guessed = new WeakSet<object>();
+
+/** Marks `meta`'s token figure a guess (see answerTokens). */
+export function guessedFigure(meta: object): void {
+  guessed.add(meta);
+}
+
 /**
  * The token figure an answer reports (meta.token_estimate): the estimate of its text where that is at
- * most half the call's cap, so far from it that an estimate 25% off decides nothing; else `counted`,
- * what the tool counted with the host's counter against the cap. A function of the text and the cap
- * alone where it estimates, so every host reports the same figure for the same answer.
+ * most half the call's cap, so far from it that an estimate 25% off decides nothing, or where the tool
+ * only guessed; else what the tool counted with the host's counter against the cap. A function of the
+ * text and the cap alone where it estimates, so every host reports the same figure for the same answer.
  */
-export function answerTokens(text: string, counted: number, cap: number): number {
+export function answerTokens(text: string, meta: { token_estimate: number }, cap: number): number {
   const estimate = estimateO200k(text);
-  return isEstimated(estimate, cap) ? estimate : counted;
+  return isEstimated(estimate, cap) || guessed.has(meta) ? estimate : meta.token_estimate;
 }
 
 /** Whether an answer whose text is estimated at `estimate` tokens reports that estimate (answerTokens). */

@@ -2,13 +2,13 @@
 // answered with exact positions, a "lines a-b of N" header and the exact next call.
 import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
 import { requireInside, type ResolvedPath } from '../ground/paths';
-import { estimateO200k } from '../ground/tokenEstimate';
+import { guessedFigure } from '../ground/tokenEstimate';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { LineIndex } from '../ground/lineIndex';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { openText, type TextFile } from './openText';
-import { cutLongLines, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
+import { cutLongLines, estimateTokens, renderNumbered, shapeLines, splitLines, type Shaped } from './shape';
 import { byteWindow, lineSlice, tailSlice, type Slice } from './slices';
 
 export interface FileReadInput {
@@ -554,7 +554,7 @@ class FileRead {
         parts.bodyTokens === undefined
           ? this.env.countTokens(text)
           : parts.bodyTokens +
-            (parts.bodyCounted === false ? estimateO200k : this.env.countTokens)([header, ...footer].join('\n')) +
+            (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) +
             (parts.body.length > 0 ? 1 : 0),
       total_bytes: this.size,
       truncated: parts.truncated,
@@ -566,6 +566,8 @@ class FileRead {
       version: this.file.versionKey,
       absolute_path: this.path.absolute,
     };
+    // A figure guessed from bytes (far below the cap): the session puts the estimate of the text in its place.
+    if (parts.bodyCounted === false) guessedFigure(meta);
     if (this.notes.length > 0) meta.notes = [...this.notes];
     return {
       ok: true,

@@ -3,7 +3,6 @@
 import { LecternError } from '../ground/contract';
 import { LIMITS, type LineNumbers } from '../ground/settings';
 import { decodeUtf8, utf8Length } from '../text/encoding';
-import { estimateO200k } from '../ground/tokenEstimate';
 import type { TokenCounter } from '../ground/tokens';
 import { formatCount } from '../ground/format';
 import { carriesNumber, gutterLine, renderBlock } from '../text/gutter';
@@ -29,11 +28,21 @@ export interface Shaped {
   cappedBy: 'chars' | 'tokens' | 'lines' | null;
   /** Tokens of the kept lines as rendered (numbered), so the answer need not be counted again. */
   bodyTokens: number;
-  /** True when `bodyTokens` was counted; false when estimated (far below the cap: estimateO200k). */
+  /** True when `bodyTokens` was counted; false when estimated (far below the cap, ESTIMATED_TOKENS_PER_BYTE). */
   bodyCounted: boolean;
 }
 
 const encoder = new TextEncoder();
+/** Tokens per UTF-8 byte of numbered source in o200k (about 0.25-0.3 on real code): the guess where no count is needed (the session replaces it by an estimate of the answer's text, ground/tokenEstimate.ts). */
+const ESTIMATED_TOKENS_PER_BYTE = 0.3;
+
+/** The estimate of the tokens of `bytes` UTF-8 bytes where no exact count is needed (an answer far below the cap). */
+const tokensOfBytes = (bytes: number) => Math.ceil(bytes * ESTIMATED_TOKENS_PER_BYTE);
+
+/** tokensOfBytes of `text`. */
+export function estimateTokens(text: string): number {
+  return tokensOfBytes(utf8Length(text));
+}
 
 /**
  * UTF-8 bytes of `rendered` (the lines rendered, with their gutters), from the lines' own byte
@@ -207,11 +216,11 @@ function wholeIfItFits(all: ShapedLine[], capped: CappedLines, options: ShapeOpt
   const budget = options.tokenCap - options.reserveTokens;
   const fitsChars = options.maxChars === null || whole.length <= options.maxChars;
   // Far below the cap there is nothing to count exactly: a token is at least one UTF-8 byte, so
-  // the byte count bounds the tokens; the figure is an estimate (ground/tokenEstimate.ts).
+  // the byte count bounds the tokens; the estimate is what code runs at.
   if (fitsChars && whole.length < budget) {
     const bytes = renderedBytes(whole, lines, all[all.length - 1], options.lastLineEnds) + 1;
     if (bytes <= budget) {
-      return allLines(estimateO200k(whole) + 1, false);
+      return allLines(tokensOfBytes(bytes), false);
     }
   }
   if (fitsChars && whole.length <= budget * 6) {

@@ -264,7 +264,7 @@ export class SessionCall {
 
   /** An answer's token figure, on its text as the model gets it (answerTokens): the one every host shows. */
   private settleFigure(answer: Draft, text = bodyText(answer)): void {
-    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta.token_estimate, this.cap);
+    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap);
   }
 
   /** The figures again where the text changed since settle(): pointers, a list's answer, the footer. */
