@@ -72,7 +72,9 @@ async function readMentions(env: SymbolEnv, files: GraphFile[], absolute: readon
 /** Types and functions at the top level say most about a file; members and variables less. */
 function kindWeight(item: FlatSymbol): number {
   const member = item.path.length > 1 ? 0.5 : 1;
-  return item.symbol.kind === 'variable' || item.symbol.kind === 'constant' || item.symbol.kind === 'field' ? member * 0.3 : member;
+  return item.symbol.kind === 'variable' || item.symbol.kind === 'constant' || item.symbol.kind === 'field'
+    ? member * 0.3
+    : member;
 }
 
 /** Every mappable declaration in show order: code before tests, docs and vendored code; by score within. */

@@ -19,7 +19,16 @@ const FRAME_TOKENS = 240;
 /** How far the sum of the entries' and the frame's counts may fall short of the whole answer's. */
 const FRAME_SLACK_TOKENS = 64;
 
-const MAJOR_KINDS: readonly SymbolKind[] = ['class', 'struct', 'interface', 'enum', 'type', 'module', 'function', 'method'];
+const MAJOR_KINDS: readonly SymbolKind[] = [
+  'class',
+  'struct',
+  'interface',
+  'enum',
+  'type',
+  'module',
+  'function',
+  'method',
+];
 
 const LEVELS: readonly Level[] = [
   { maxDepth: Infinity, signatures: true, kinds: null, note: null },
