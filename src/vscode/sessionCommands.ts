@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { TimelineEntry } from '../core/ground/stabilization';
 import type { CurrentSession } from './currentSession';
 import { DASHBOARD_VIEW } from './dashboardView';
-import { ReadOnlyDocuments } from './readOnlyDocuments';
+import { ReadOnlyDocuments } from './palette/readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
 
 export const RESET_SESSION_COMMAND = 'lectern.resetSession';

@@ -1,6 +1,6 @@
 // The `lectern:` scheme: read-only virtual documents holding palette reads' answers.
 import * as vscode from 'vscode';
-import { ReadOnlyDocuments } from '../readOnlyDocuments';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 
 export const ANSWER_SCHEME = 'lectern';
 /** Answers open in this language (package.json): plain text that wraps its long lines. */
