@@ -51,8 +51,8 @@ Options:
   --root DIR            workspace folder (repeat for multi-root; default: the current directory;
                         an MCP client's roots replace them)
   --text                print the model-facing text instead of the JSON response
-  --exact-tokens        call: exact o200k token_estimate even for small answers (default there:
-                        UTF-8 bytes, an upper bound, which spares loading the tokenizer)
+  --exact-tokens        call: count with the o200k tokenizer from the start (default there: UTF-8
+                        bytes, an upper bound, where they decide alike, which spares loading it)
   --allow-outside       allow reading paths outside the roots
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools

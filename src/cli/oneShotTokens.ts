@@ -3,13 +3,15 @@
 // budgets (the answer's token cap, the outline budget, each less a small fixed reserve), and o200k
 // never makes more tokens than UTF-8 bytes. So the call first runs with byte lengths as counts: if
 // all the text it counted, summed, stays under the smallest budget less a reserve, every such
-// comparison came out as exact counts would have made it, and the answer stands, its token_estimate
-// an upper bound. Otherwise the call runs again with the exact counter (every tool only reads, so
-// running one twice changes nothing). test/unit/cli/oneShotTokens.test.ts checks the property.
+// comparison came out as exact counts would have made it, and the answer stands. Its token figures
+// are then the engine's own: far below the cap the engine reports an estimate of the text, whatever
+// the counter (ground/tokenEstimate.ts, answerTokens), so the answer stands only when each of its
+// texts is estimated so. Otherwise the call runs again with the exact counter (every tool only reads,
+// so running one twice changes nothing). test/unit/cli/oneShotTokens.test.ts checks the property.
 import type { Lectern } from '../core/engine';
 import type { ToolResponse } from '../core/ground/contract';
 import type { TokenCounter } from '../core/ground/tokens';
-import { estimateO200k } from '../core/ground/tokenEstimate';
+import { estimateO200k, isEstimated } from '../core/ground/tokenEstimate';
 import { normalizeSettings, responseTokenCap, type Settings } from '../core/ground/settings';
 
 /** Room for the fixed allowances budgets are reduced by (frames, footers, hints). */
@@ -20,10 +22,13 @@ const MIN_BUDGET = 1024;
 export class OneShotTokens {
   private counted = 0;
   private readonly limit: number;
+  /** The cap of a one-shot call's answer (a fresh session, no caller's budget). */
+  private readonly cap: number;
 
   constructor(settings: Partial<Settings>) {
     const s = normalizeSettings(settings);
-    const smallestBudget = Math.min(responseTokenCap(s), Math.ceil(s.maxPreviewChars / 3));
+    this.cap = responseTokenCap(s);
+    const smallestBudget = Math.min(this.cap, Math.ceil(s.maxPreviewChars / 3));
     this.limit = smallestBudget >= MIN_BUDGET ? smallestBudget - RESERVE : 0;
   }
 
@@ -34,9 +39,17 @@ export class OneShotTokens {
     return bytes;
   };
 
-  /** Whether exact counts would have decided every budget alike (so the answer stands). */
+  /** Whether exact counts would have decided every budget alike. */
   get decidedAlike(): boolean {
     return this.counted <= this.limit;
+  }
+
+  /** Whether the answer stands: decided alike, and every token figure the engine's estimate (not a count). */
+  stands(response: ToolResponse): boolean {
+    return (
+      this.decidedAlike &&
+      [response, ...(response.results ?? [])].every((r) => isEstimated(estimateO200k(r.text), this.cap))
+    );
   }
 }
 
@@ -58,20 +71,7 @@ export async function answerOnce(
   if (!call.exact) {
     const tokens = new OneShotTokens(call.settings);
     const response = await engine(tokens.counter).invoke(call.tool, call.input, options);
-    if (tokens.decidedAlike) return withEstimatedTokens(response);
+    if (tokens.stands(response)) return response;
   }
   return engine().invoke(call.tool, call.input, options);
-}
-
-/**
- * The answer kept from the byte-counted run reports an o200k estimate of its text, not its bytes
- * (bytes overstate tokens about threefold on code): the session's served total moves with it.
- */
-function withEstimatedTokens(response: ToolResponse): ToolResponse {
-  const bytes = response.meta.token_estimate;
-  const estimate = estimateO200k(response.text);
-  response.meta.token_estimate = estimate;
-  const metrics = response.meta.stabilization?.metrics_snapshot;
-  if (metrics) metrics.tokens_served = Math.max(0, metrics.tokens_served - bytes + estimate);
-  return response;
 }

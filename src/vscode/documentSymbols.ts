@@ -12,9 +12,10 @@ function kindOf(kind: vscode.SymbolKind): SymbolKind {
     case vscode.SymbolKind.Event:
       return 'function';
     case vscode.SymbolKind.Class:
-    case vscode.SymbolKind.Struct:
     case vscode.SymbolKind.Object:
       return 'class';
+    case vscode.SymbolKind.Struct:
+      return 'struct';
     case vscode.SymbolKind.Interface:
       return 'interface';
     case vscode.SymbolKind.Enum:
@@ -31,6 +32,8 @@ function kindOf(kind: vscode.SymbolKind): SymbolKind {
     case vscode.SymbolKind.Property:
     case vscode.SymbolKind.EnumMember:
       return 'field';
+    case vscode.SymbolKind.Constant:
+      return 'constant';
     default:
       return 'variable';
   }

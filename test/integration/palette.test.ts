@@ -53,6 +53,7 @@ interface Entry {
   tool: string;
   mode: string;
   file: string | null;
+  tokens: number;
   flags: { user?: boolean };
 }
 
@@ -81,11 +82,9 @@ describe('command-palette reads (lectern: documents)', () => {
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
     assert.match(lines[1]!, /^tokens: \d+ \(o200k\) · lines 5-8 of 17$/);
-    assert.equal(
-      Number(/tokens: (\d+)/.exec(lines[1]!)![1]),
-      countTokens(modelText(text)),
-      'the exact count of what the model receives',
-    );
+    const tokens = Number(/tokens: (\d+)/.exec(lines[1]!)![1]);
+    const exact = countTokens(modelText(text));
+    assert.ok(Math.abs(tokens / exact - 1) <= 0.25, `${tokens} tokens shown, ${exact} exact: within 25%`);
     assert.equal(lines[2], 'next call: none');
     assert.match(lines[3]!, /^session: 1 read, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
@@ -95,6 +94,7 @@ describe('command-palette reads (lectern: documents)', () => {
       [['lectern_read', 'symbol', 'alpha/src/palette/store.ts', true]],
       "counted, and marked as the user's",
     );
+    assert.equal(timeline[0]!.tokens, tokens, 'the dashboard shows the figure the header shows');
     assert.equal(modelText(text), await modelAnswer('lectern_read', { mode: 'symbol', target: 'Store.get' }));
   });
 

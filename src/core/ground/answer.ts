@@ -51,6 +51,7 @@ export function addNotes(answer: Draft, notes: readonly string[]): Draft {
 export function bodyText(answer: Draft): string {
   if (answer.pointer !== undefined) return answer.pointer;
   if (answer.parts) return answer.parts.map(bodyText).join('\n\n') + (answer.closing ?? '');
+  if (answer.notes.length === 0) return answer.response.text;
   return [answer.response.text, ...answer.notes.map((n) => `[${n}]`)].join('\n');
 }
 

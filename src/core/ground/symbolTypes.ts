@@ -4,10 +4,12 @@ export const SYMBOL_KINDS = [
   'function',
   'method',
   'class',
+  'struct',
   'interface',
   'type',
   'enum',
   'variable',
+  'constant',
   'field',
   'module',
 ] as const;

@@ -27,8 +27,8 @@ export const MAP_LIMITS = {
   maxFileBytes: 1024 * 1024,
 };
 
-const MEMBER_KINDS = new Set(['method', 'function', 'class', 'interface', 'type', 'enum']);
-const CONTAINER_KINDS = new Set(['class', 'interface', 'type', 'enum', 'module']);
+const MEMBER_KINDS = new Set(['method', 'function', 'class', 'struct', 'interface', 'type', 'enum']);
+const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'type', 'enum', 'module']);
 
 /** The declarations a map may show: top-level ones, and the members of types (not a function's locals, not fields). */
 function mappable(symbols: readonly FlatSymbol[]): FlatSymbol[] {
@@ -89,7 +89,9 @@ async function readMentions(env: SymbolEnv, files: GraphFile[], indexed: readonl
 /** Types and functions at the top level say most about a file; members and variables less. */
 function kindWeight(item: FlatSymbol): number {
   const member = item.path.length > 1 ? 0.5 : 1;
-  return item.symbol.kind === 'variable' || item.symbol.kind === 'field' ? member * 0.3 : member;
+  return item.symbol.kind === 'variable' || item.symbol.kind === 'constant' || item.symbol.kind === 'field'
+    ? member * 0.3
+    : member;
 }
 
 /** Every mappable declaration in show order: code before tests, docs and vendored code; by score within. */

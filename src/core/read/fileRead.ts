@@ -2,6 +2,7 @@
 // answered with exact positions, a "lines a-b of N" header and the exact next call.
 import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
 import { requireInside, type ResolvedPath } from '../ground/paths';
+import { guessedFigure } from '../ground/tokenEstimate';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { LineIndex } from '../ground/lineIndex';
@@ -565,6 +566,8 @@ class FileRead {
       version: this.file.versionKey,
       absolute_path: this.path.absolute,
     };
+    // A figure guessed from bytes (far below the cap): the session puts the estimate of the text in its place.
+    if (parts.bodyCounted === false) guessedFigure(meta);
     if (this.notes.length > 0) meta.notes = [...this.notes];
     return {
       ok: true,

@@ -33,7 +33,7 @@ export interface Shaped {
 }
 
 const encoder = new TextEncoder();
-/** Tokens per UTF-8 byte of numbered source in o200k (about 0.25-0.3 on real code): the estimate where no exact count is needed. */
+/** Tokens per UTF-8 byte of numbered source in o200k (about 0.25-0.3 on real code): the guess where no count is needed (the session replaces it by an estimate of the answer's text, ground/tokenEstimate.ts). */
 const ESTIMATED_TOKENS_PER_BYTE = 0.3;
 
 /** The estimate of the tokens of `bytes` UTF-8 bytes where no exact count is needed (an answer far below the cap). */

@@ -4,8 +4,9 @@ import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { CallTraits, SearchHint, SessionCount } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
-import type { Settings } from '../ground/settings';
+import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetState } from '../ground/stabilization';
+import { answerTokens } from '../ground/tokenEstimate';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
@@ -64,6 +65,8 @@ export class SessionCall {
   private force = false;
   private ephemeral = false;
   private finished = false;
+  /** The smallest token cap the call's answer was given: its token figure is estimated far below it (answerTokens). */
+  private cap: number;
 
   constructor(
     private readonly owner: CallOwner,
@@ -79,6 +82,7 @@ export class SessionCall {
     this.seq = ++session.seq;
     session.lastActivity = this.at;
     this.primaryTool = tool;
+    this.cap = responseTokenCap(settings, tokenBudget);
   }
 
   /** The call as its primary tool sees it (a legacy tool maps onto one), validated, and its traits. */
@@ -100,6 +104,7 @@ export class SessionCall {
       tokenBudget: this.tokenBudget,
       precise: this.traits?.precise ?? false,
     });
+    this.cap = Math.min(this.cap, gated.tokenCap);
     return { input: rest, env: gated };
   }
 
@@ -147,6 +152,7 @@ export class SessionCall {
       : null;
     if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
     if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
+    for (const part of call.answer.parts ?? [call.answer]) this.settleFigure(part);
     const parts = this.countParts(call);
     const response = call.answer.response;
     if (call.counted === 'search' && response.ok)
@@ -256,6 +262,19 @@ export class SessionCall {
     return state;
   }
 
+  /** An answer's token figure, on its text as the model gets it (answerTokens): the one every host shows. */
+  private settleFigure(answer: Draft, text = bodyText(answer)): void {
+    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap);
+  }
+
+  /** The figures again where the text changed since settle(): pointers, a list's answer, the footer. */
+  private resettleFigures(answer: Draft): void {
+    for (const part of answer.parts ?? []) if (part.pointer !== undefined) this.settleFigure(part);
+    if (!answer.parts && answer.pointer === undefined && answer.footer.length === 0) return;
+    const body = bodyText(answer);
+    this.settleFigure(answer, answer.footer.length > 0 ? `${body}\n${answer.footer.join('\n')}` : body);
+  }
+
   /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
   private stamp(call: Settling, state: BudgetState): void {
     const { answer, refusal, advice, countTokens } = call;
@@ -265,6 +284,7 @@ export class SessionCall {
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
     if (answer.footer.length > 0) response.meta.token_estimate += countTokens(answer.footer.join('\n')) + 1;
+    this.resettleFigures(answer);
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {

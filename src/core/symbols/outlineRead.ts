@@ -19,7 +19,16 @@ const FRAME_TOKENS = 240;
 /** How far the sum of the entries' and the frame's counts may fall short of the whole answer's. */
 const FRAME_SLACK_TOKENS = 64;
 
-const MAJOR_KINDS: readonly SymbolKind[] = ['class', 'interface', 'enum', 'type', 'module', 'function', 'method'];
+const MAJOR_KINDS: readonly SymbolKind[] = [
+  'class',
+  'struct',
+  'interface',
+  'enum',
+  'type',
+  'module',
+  'function',
+  'method',
+];
 
 const LEVELS: readonly Level[] = [
   { maxDepth: Infinity, signatures: true, kinds: null, note: null },
@@ -55,7 +64,7 @@ function render(symbols: readonly OutlineSymbol[], level: Level, depth = 1, out:
 }
 
 /** What an example read names first: code (functions, classes) over constants and type variables. */
-const EXAMPLE_KINDS: readonly SymbolKind[] = ['class', 'function', 'interface', 'enum', 'module', 'method'];
+const EXAMPLE_KINDS: readonly SymbolKind[] = ['class', 'struct', 'function', 'interface', 'enum', 'module', 'method'];
 
 /** The first symbol with members, for an example of a call that expands one. */
 function firstContainer(symbols: readonly OutlineSymbol[]): OutlineSymbol | undefined {

@@ -25,7 +25,7 @@ export function preferDefinitions(candidates: Candidate[]): Candidate[] {
   return kept;
 }
 
-const PART_KINDS: readonly SymbolKind[] = ['class', 'module', 'interface'];
+const PART_KINDS: readonly SymbolKind[] = ['class', 'struct', 'module', 'interface'];
 
 /**
  * One type declared in parts (`partial class Order` in two files, `class Invoice` reopened): its

@@ -439,7 +439,7 @@ async function readOverloads(
   return response;
 }
 
-const TYPE_KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'enum'];
+const TYPE_KINDS: readonly SymbolKind[] = ['class', 'struct', 'interface', 'type', 'enum'];
 
 /** A method declared outside its type, and the file it is in. */
 interface OutsideMethod {

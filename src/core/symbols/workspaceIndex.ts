@@ -12,7 +12,7 @@ import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
-import type { OutlineSymbol } from '../ground/symbolTypes';
+import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
 import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
@@ -44,12 +44,19 @@ function fnv1a(text: string): string {
 let hashedExtractor: string | undefined;
 
 /**
- * Names the outline extractor: outlines cached by another one (other queries, other format) are not
- * used. Hashed on first use (every language's queries), not when the bundle loads.
+ * Names the outline extractor: outlines cached by another one (other queries, so other kinds or
+ * spans; other format) are not used, so a changed query rebuilds a stale cache by itself. The shipped
+ * languages' name is hashed on first use, not when the bundle loads.
  */
-export function extractorVersion(): string {
-  hashedExtractor ??= `${INDEX_FORMAT}-${fnv1a(LANGUAGES.map((l) => `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}`).join('\0'))}`;
-  return hashedExtractor;
+export function extractorVersion(languages: readonly LanguageSpec[] = LANGUAGES): string {
+  if (languages === LANGUAGES && hashedExtractor) return hashedExtractor;
+  const specs = languages.map(
+    (l) =>
+      `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}\0${JSON.stringify(l.methodParents ?? [])}`,
+  );
+  const version = `${INDEX_FORMAT}-${fnv1a(specs.join('\0'))}`;
+  if (languages === LANGUAGES) hashedExtractor = version;
+  return version;
 }
 
 export interface IndexedFile {

@@ -1,7 +1,7 @@
 // The text of a palette read's virtual document: a short header with the answer's metadata, then,
 // byte for byte, the text a model would receive for the same call. No vscode import (unit-tested).
 import type { ToolResponse } from '../../core/ground/contract';
-import { plural } from '../../core/ground/format';
+import { formatCount, plural } from '../../core/ground/format';
 
 export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
 
@@ -10,12 +10,12 @@ function span(meta: ToolResponse['meta']): string | null {
   return `lines ${meta.start_line}-${meta.end_line}${meta.total_lines !== null ? ` of ${meta.total_lines}` : ''}`;
 }
 
-/** `tokens`: the exact o200k count of the model's text (meta.token_estimate may be an estimate). */
-export function answerDocument(tool: string, input: unknown, response: ToolResponse, tokens: number): string {
+/** The header shows the answer's own token figure (meta.token_estimate), the one the dashboard and the CLI show. */
+export function answerDocument(tool: string, input: unknown, response: ToolResponse): string {
   const meta = response.meta;
   const stab = meta.stabilization;
   const facts = [
-    `tokens: ${tokens} (o200k)`,
+    `tokens: ${formatCount(meta.token_estimate)} (o200k)`,
     span(meta),
     // meta.truncated means "not the whole file" (true of any range or outline): the span and the next
     // call say that; only a cut made by the session's budget is news here.

@@ -4,7 +4,6 @@
 // Uri; tests and keybindings pass the call's fields) and asks only for what is missing.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
-import { loadTokenCounter } from '../../core/ground/tokens';
 import { answerDocument } from './answerDocument';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
@@ -50,10 +49,7 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
       { location: vscode.ProgressLocation.Window, title: `Lectern: ${title}` },
       () => engine.invoke(tool, input, { origin: 'user' }),
     );
-    const editor = await documents.show(
-      title,
-      answerDocument(tool, input, response, (await loadTokenCounter())(response.text)),
-    );
+    const editor = await documents.show(title, answerDocument(tool, input, response));
     return editor.document.uri;
   };
   const command = (id: string, run: (show: Show, arg?: unknown) => Promise<vscode.Uri | undefined>) =>

@@ -51,7 +51,7 @@ function realFiles(): string[] {
   return out.filter((f) => existsSync(f));
 }
 
-const READ_KINDS = new Set(['function', 'method', 'class', 'interface', 'enum', 'type', 'module']);
+const READ_KINDS = new Set(['function', 'method', 'class', 'struct', 'interface', 'enum', 'type', 'module']);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,6 +1,11 @@
 import { strict as assert } from 'node:assert';
 import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
+import { LANGUAGES } from '../../../src/core/symbols/languages/index';
+import { extractorVersion } from '../../../src/core/symbols/workspaceIndex';
+import { Lectern } from '../../../src/core/engine';
+import { createNodeHost, rootsOf } from '../../../src/node/nodeHost';
+import { ok, fails, tempDir, write } from '../helpers';
 
 const fixture = (name: string) => fixtureText('go', name);
 
@@ -13,11 +18,12 @@ describe('outline: Go', function () {
   it('finds every kind in a realistic file: spans, nesting, groups, doc comments', async () => {
     const outline = await outlineOf('go', fixture('server.go'));
     assert.deepEqual(flatten(outline), [
-      'variable DefaultPort [12-12] ctx 11',
-      // A grouped declaration: each spec is a symbol with its own doc comment.
-      'variable StatePending [17-17] ctx 16',
-      'variable StateRunning [18-18]',
-      'variable StateDone [19-19]',
+      'constant DefaultPort [12-12] ctx 11',
+      // A grouped declaration: each spec is a symbol with its own doc comment. Constants are `constant`,
+      // variables `variable`, structs `struct` (VS Code's own kinds for them).
+      'constant StatePending [17-17] ctx 16',
+      'constant StateRunning [18-18]',
+      'constant StateDone [19-19]',
       'variable ErrClosed [22-22]',
       'variable mu [25-25]',
       'variable registry [26-26]',
@@ -26,7 +32,7 @@ describe('outline: Go', function () {
       'interface Handler [36-40] ctx 35',
       '  method Handle [38-38] ctx 37',
       '  method Name [39-39]',
-      'class Job [43-53] ctx 42',
+      'struct Job [43-53] ctx 42',
       '  field ID [45-45] ctx 44',
       '  field Payload [46-46]',
       '  field state [47-47]',
@@ -35,15 +41,15 @@ describe('outline: Go', function () {
       '    field Owner [50-50]',
       '    field Tags [51-51]',
       'type Option [57-57] ctx 56',
-      'class Stats [60-63] ctx 59',
+      'struct Stats [60-63] ctx 59',
       '  field Pending [61-61]',
       '  field Running [61-61]', // `Pending, Running int`: two symbols on one node, siblings
       '  field Done [62-62]',
-      'class Server [67-71] ctx 66',
+      'struct Server [67-71] ctx 66',
       '  field opts [68-68]',
       '  field jobs [69-69]',
       '  field handler [70-70]',
-      'class Queue [74-76] ctx 73',
+      'struct Queue [74-76] ctx 73',
       '  field items [75-75]',
       // Methods are declared outside their type: top-level in file order, scoped by their receiver.
       'method Queue.Push [79-81] ctx 78',
@@ -96,7 +102,7 @@ describe('outline: Go', function () {
     ].join('\n');
     assert.deepEqual(flatten(await outlineOf('go', text)), [
       'function run [3-8]',
-      '  class pair [6-6]',
+      '  struct pair [6-6]',
       '    field a [6-6]',
       '    field b [6-6]',
       'variable x [9-9]',
@@ -110,5 +116,47 @@ describe('outline: Go', function () {
   it('compiles its outline query quickly', async () => {
     const best = await outlineCompileCpuMs('go');
     assert.ok(best < 300, `outline query compiles in ${best.toFixed(0)} ms of CPU, well under 300 ms`);
+  });
+
+  it('reads a struct by kind struct and a constant by kind constant (not class, not variable)', async () => {
+    const root = tempDir();
+    write(root, 'server.go', fixture('server.go'));
+    const ws = {
+      lectern: new Lectern(
+        createNodeHost(() => rootsOf([root])),
+        () => ({ sessionGuard: false }),
+      ),
+    };
+    const job = await ok(ws.lectern, 'lectern_read', {
+      mode: 'symbol',
+      target: 'Job',
+      path: 'server.go',
+      kind: 'struct',
+    });
+    assert.match(job.text.split('\n')[0]!, /^server\.go:42-53 struct Job$/);
+    const port = await ok(ws.lectern, 'lectern_read', {
+      mode: 'symbol',
+      target: 'DefaultPort',
+      path: 'server.go',
+      kind: 'constant',
+    });
+    assert.match(port.text.split('\n')[0]!, /constant DefaultPort$/);
+    const outline = await ok(ws.lectern, 'lectern_read', { target: 'server.go', outline: true });
+    assert.match(outline.text, /\[L17\] constant StatePending State = iota/);
+    assert.match(outline.text, /\[L22\] variable var ErrClosed/);
+    await fails(
+      ws.lectern,
+      'lectern_read',
+      { mode: 'symbol', target: 'Job', path: 'server.go', kind: 'class' },
+      'NOT_FOUND',
+    );
+  });
+
+  it('a cached index made with other kinds is not used: the extractor version names the queries', () => {
+    const asBefore = LANGUAGES.map((l) =>
+      l.grammar === 'go' ? { ...l, outline: l.outline.replaceAll('symbol.struct', 'symbol.class') } : l,
+    );
+    assert.equal(extractorVersion(LANGUAGES), extractorVersion());
+    assert.notEqual(extractorVersion(asBefore), extractorVersion());
   });
 });

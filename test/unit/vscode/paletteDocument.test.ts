@@ -29,11 +29,10 @@ describe('palette: answer documents', () => {
         total_lines: 9,
         next: { target: 'a.ts', start_line: 3 },
       }),
-      12,
     );
     assert.equal(
       doc,
-      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 12 (o200k) · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
+      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 99 (o200k) · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
         '──────────────────────── what a model receives ────────────────────────\na.ts:1-2\n1 x\n2 y\n',
     );
   });
@@ -42,18 +41,21 @@ describe('palette: answer documents', () => {
     const whole = answerDocument(
       'lectern_read',
       { target: 'a.ts', outline: true },
-      response('x', { truncated: true }),
-      5,
+      response('x', { truncated: true, token_estimate: 5 }),
     );
     assert.doesNotMatch(whole, /truncated|shortened/);
-    const cut = answerDocument('lectern_read', { target: 'a.ts' }, response('x', { preview_degraded: true }), 5);
+    const cut = answerDocument(
+      'lectern_read',
+      { target: 'a.ts' },
+      response('x', { preview_degraded: true, token_estimate: 5 }),
+    );
     assert.equal(cut.split('\n')[1], 'tokens: 5 (o200k) · shortened by the session budget');
   });
 
   it('the model text comes back out unchanged, whatever it holds', () => {
     fc.assert(
       fc.property(fc.string(), (text) =>
-        assert.equal(modelText(answerDocument('lectern_search', { query: 'q' }, response(text), 0)), text),
+        assert.equal(modelText(answerDocument('lectern_search', { query: 'q' }, response(text))), text),
       ),
     );
   });

@@ -1,5 +1,5 @@
-// Go outlines: functions, methods (by receiver), structs, interfaces, defined types and aliases,
-// package-level const/var, struct fields (embedded ones named by their type), interface methods.
+// Go outlines: functions, methods (by receiver), structs (kind struct), interfaces, defined types and aliases,
+// package-level const (kind constant) and var, struct fields (embedded ones named by their type), interface methods.
 //
 // A declaration with one spec (`type T struct{…}`, `const X = 1`) is captured whole so its span
 // and doc comment include the keyword; in a group (`const ( … )`) each spec is its own symbol with
@@ -19,15 +19,15 @@ const outline = `
 (method_declaration receiver: (parameter_list (parameter_declaration type: ${RECEIVER})) name: (field_identifier) @name) @symbol.method
 (method_declaration name: (field_identifier) @name) @symbol.method
 
-((type_declaration (type_spec name: (type_identifier) @name type: (struct_type))) @symbol.class ${single('symbol.class', 'type')})
+((type_declaration (type_spec name: (type_identifier) @name type: (struct_type))) @symbol.struct ${single('symbol.struct', 'type')})
 ((type_declaration (type_spec name: (type_identifier) @name type: (interface_type))) @symbol.interface ${single('symbol.interface', 'type')})
 ((type_declaration [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)]) @symbol.type ${single('symbol.type', 'type')})
-(type_declaration "(" (type_spec name: (type_identifier) @name type: (struct_type)) @symbol.class)
+(type_declaration "(" (type_spec name: (type_identifier) @name type: (struct_type)) @symbol.struct)
 (type_declaration "(" (type_spec name: (type_identifier) @name type: (interface_type)) @symbol.interface)
 (type_declaration "(" [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] @symbol.type)
 
-(source_file ((const_declaration (const_spec name: (identifier) @name)) @symbol.variable ${single('symbol.variable', 'const')}))
-(source_file (const_declaration "(" (const_spec name: (identifier) @name) @symbol.variable))
+(source_file ((const_declaration (const_spec name: (identifier) @name)) @symbol.constant ${single('symbol.constant', 'const')}))
+(source_file (const_declaration "(" (const_spec name: (identifier) @name) @symbol.constant))
 (source_file (var_declaration (var_spec name: (identifier) @name)) @symbol.variable)
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @symbol.variable)))
 
@@ -42,5 +42,5 @@ export const go: OutlineSpec = {
   wrappers: [],
   preamble: ['comment'],
   bodyFields: ['body'],
-  methodParents: ['class', 'interface'],
+  methodParents: ['struct', 'interface'],
 };
