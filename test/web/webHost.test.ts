@@ -3,6 +3,7 @@
 // and the status bar. The first test fails when the extension silently ran in the Node host instead.
 import * as assert from './check';
 import * as vscode from 'vscode';
+import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import { call, lectern, workspaceFolder } from './webWorkspace';
 
@@ -119,6 +120,25 @@ describe('Lectern in the web worker extension host', () => {
     const status = testApi().statusSnapshot();
     assert.ok(status.rev > before, 'the status bar did not change');
     assert.match(status.text, /1/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("opens a dashboard timeline row's file in the workspace's scheme, with its lines selected", async () => {
+    answered(await call('lectern_read', { target: 'src/inventory.ts', start_line: 17, end_line: 20 }));
+    const exported = (await vscode.commands.executeCommand('lectern.exportSessionMetrics')) as vscode.TextDocument;
+    const snapshot = JSON.parse(exported.getText()) as SessionSnapshot;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const entry = snapshot.timeline.find((e) => e.file === 'src/inventory.ts' && e.start_line === 17);
+    assert.ok(entry, `no timeline entry for src/inventory.ts 17-20: ${JSON.stringify(snapshot.timeline)}`);
+    // A click on the row: the webview posts {type: 'open', seq}.
+    await testApi().fromDashboard({ type: 'open', seq: entry.seq });
+    const expected = vscode.Uri.joinPath(workspaceFolder().uri, 'src', 'inventory.ts');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'no editor was opened');
+    assert.equal(editor.document.uri.toString(), expected.toString());
+    assert.match(editor.document.getText(), /export class Inventory \{/);
+    assert.equal(editor.selection.start.line, 16);
+    assert.equal(editor.selection.end.line, 19);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
