@@ -10,7 +10,7 @@ import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessio
 import { registerChatParticipant, type StreamedResponse } from './chat/participant';
 import { registerPaletteCommands } from './palette/commands';
 import { registerTools } from './tools';
-import { fileUris } from './workspaceUris';
+import { fileUris } from './uris/workspaceUris';
 
 let ui: SessionUi | undefined;
 

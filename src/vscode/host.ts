@@ -16,7 +16,7 @@ import { createGitCli } from '../node/gitCli';
 import { createOutlineThread } from '../node/outlineThread';
 import { createRegexRunner } from '../node/regexRunner';
 import { excludeGlobsFor } from './workspaceSettings';
-import { fileUris } from './workspaceUris';
+import { fileUris } from './uris/workspaceUris';
 import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
 
 /**

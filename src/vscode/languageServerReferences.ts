@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Host } from '../core/ground/ports';
 import { referenceLocations } from './referenceLocations';
-import type { WorkspaceUris } from './workspaceUris';
+import type { WorkspaceUris } from './uris/workspaceUris';
 
 export function languageServerReferences(uris: WorkspaceUris): NonNullable<Host['references']> {
   return async (path, line, column) => {

@@ -6,7 +6,7 @@ import type { CurrentSession } from './currentSession';
 import { DASHBOARD_VIEW } from './dashboardView';
 import { ReadOnlyDocuments } from './palette/readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
-import type { WorkspaceUris } from './workspaceUris';
+import type { WorkspaceUris } from './uris/workspaceUris';
 
 export const RESET_SESSION_COMMAND = 'lectern.resetSession';
 export const EXPORT_SESSION_COMMAND = 'lectern.exportSessionMetrics';

@@ -10,7 +10,7 @@ import { SessionStatusBar } from './statusBar';
 import type { StatusView } from './statusModel';
 import { exportSession, openTimelineEntry, registerSessionCommands, resetSession } from './sessionCommands';
 import { restoreSession, SessionPersistence } from './sessionPersistence';
-import type { WorkspaceUris } from './workspaceUris';
+import type { WorkspaceUris } from './uris/workspaceUris';
 
 /** Returned by activate() in test mode only (ExtensionMode.Test). */
 export interface LecternTestApi {

@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
 import { languageServerReferences } from '../vscode/languageServerReferences';
-import { folderHolding, pathIn } from '../vscode/workspacePaths';
+import { folderHolding, pathIn } from '../vscode/uris/workspacePaths';
 import { excludeGlobsFor } from '../vscode/workspaceSettings';
-import type { WorkspaceUris } from '../vscode/workspaceUris';
+import type { WorkspaceUris } from '../vscode/uris/workspaceUris';
 import { noGitInTheBrowser } from './gitUnavailable';
 import { workspaceFileSystem, type UriOf } from './workspaceFileSystem';
 

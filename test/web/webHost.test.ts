@@ -141,4 +141,63 @@ describe('Lectern in the web worker extension host', () => {
     assert.equal(editor.selection.end.line, 19);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it("answers references from the language server, its places in the workspace's scheme", async () => {
+    const folder = workspaceFolder().uri;
+    const write = (name: string, text: string) =>
+      vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'lsp', name), new TextEncoder().encode(text));
+    await write('tsconfig.json', '{ "compilerOptions": { "strict": true }, "include": ["**/*.ts"] }\n');
+    await write('runners.ts', RUNNERS_TS);
+    await write('race.ts', RACE_TS);
+    await serverReady(vscode.Uri.joinPath(folder, 'lsp', 'runners.ts'), 120_000);
+    const text = await call('lectern_read', { mode: 'references', target: 'Sprinter.run' });
+    const [header, ...lines] = text.split('\n');
+    assert.match(header!, /^references Sprinter\.run · 2 uses in 1 file \(language server\)/, text);
+    assert.deepEqual(lines.slice(0, 3), [
+      'lsp/race.ts',
+      '  4 · race · return a.run() + b.run();',
+      '  8 · relay · return team.map((runner) => runner.run()).length;',
+    ]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
+
+const RUNNERS_TS = `export class Sprinter {
+  run(): number {
+    return 1;
+  }
+}
+
+export class Walker {
+  run(): number {
+    return 2;
+  }
+}
+`;
+
+const RACE_TS = `import { Sprinter, Walker } from './runners';
+
+export function race(a: Sprinter, b: Walker): number {
+  return a.run() + b.run();
+}
+
+export function relay(team: Sprinter[]): number {
+  return team.map((runner) => runner.run()).length;
+}
+`;
+
+/** Until the TypeScript server names race.ts from Sprinter.run's declaration (its project loaded), at most `ms`. */
+async function serverReady(runners: vscode.Uri, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(runners));
+  for (;;) {
+    const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+      'vscode.executeReferenceProvider',
+      runners,
+      new vscode.Position(1, 2),
+    );
+    if (found?.some((location) => location.uri.path.endsWith('/race.ts'))) return;
+    if (Date.now() > end) throw new Error(`the TypeScript server did not answer within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -11,7 +11,7 @@ import { instructions } from './instructions';
 import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
 import { isLecternTool, referenceOf } from './toolCalls';
 import { runToolLoop } from './toolLoop';
-import type { WorkspaceUris } from '../workspaceUris';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 
 /** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
 export const HISTORY_SHARE = 0.5;

@@ -2,7 +2,7 @@
 // or workspace is open). Its handler loads on the first request (dist/chat.js).
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
-import type { WorkspaceUris } from '../workspaceUris';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 import { PARTICIPANT_ID } from './metadata';
 
 type Handler = typeof import('./handler');

@@ -6,7 +6,7 @@ import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
 import { classifyCall, type HistoryCall } from '../../core/history';
 import { primaryTools } from '../../core/tools/definitions';
-import type { WorkspaceUris } from '../workspaceUris';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 
 export interface CallOutcome {
   /** The call as history keeps it (text as the model saw it). */

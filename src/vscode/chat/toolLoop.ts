@@ -10,7 +10,7 @@ import type { Lectern } from '../../core/engine';
 import type { HistoryRound, ProjectedTurn } from '../../core/history';
 import type { LecternChatMetadata } from './metadata';
 import { buildMessages, type LivePromptRound } from './prompt';
-import type { WorkspaceUris } from '../workspaceUris';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 import { referenceOf, runToolCall } from './toolCalls';
 
 export const MAX_ROUNDS = 12;

@@ -3,14 +3,14 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { referenceLocations, type LocationLike } from '../../../src/vscode/referenceLocations';
-import { pathIn, type UriParts } from '../../../src/vscode/workspacePaths';
+import { pathIn, type UriParts } from '../../../src/vscode/uris/workspacePaths';
 
 type Uri = UriParts & { fsPath: string };
 const at = (fsPath: string, line: number, character: number, scheme = 'file', authority = ''): LocationLike<Uri> => ({
   uri: { scheme, authority, path: fsPath, fsPath },
   range: { start: { line, character } },
 });
-/** The desktop's: files on disk (src/vscode/workspaceUris.ts fileUris). */
+/** The desktop's: files on disk (src/vscode/uris/workspaceUris.ts fileUris). */
 const onDisk = (uri: Uri) => (uri.scheme === 'file' ? uri.fsPath : null);
 
 describe('vscode: reference locations', () => {

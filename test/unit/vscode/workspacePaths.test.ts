@@ -2,7 +2,7 @@
 // folder's (github.dev's vscode-vfs, code-server's vscode-remote), not file:.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { folderHolding, isInsideFolder, pathIn, type UriParts } from '../../../src/vscode/workspacePaths';
+import { folderHolding, isInsideFolder, pathIn, type UriParts } from '../../../src/vscode/uris/workspacePaths';
 
 const vfs = (authority: string, path: string): UriParts => ({ scheme: 'vscode-vfs', authority, path });
 const repo = vfs('github+7b2276223a312c22726566223a7b2274797065223a362c226964223a226d61696e227d7d', '/owner/repo');
