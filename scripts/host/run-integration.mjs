@@ -66,12 +66,17 @@ async function main() {
   const paths = await ensureHost({ quiet: true });
   const extensionPath = path.resolve(process.env.LECTERN_EXTENSION_PATH || repoRoot);
   if (extensionPath === repoRoot) buildExtension();
-  const { entry, files, scriptedModel } = web
+  const {
+    entry,
+    files,
+    scriptedModel,
+    developmentPath: webDevelopmentPath,
+  } = web
     ? { ...(await buildWebTests()), files: ['test/web'], scriptedModel: undefined }
-    : await buildIntegrationTests();
-  // Lectern and the scripted model, as one development folder (see build-tests.mjs).
+    : { ...(await buildIntegrationTests()), developmentPath: undefined };
+  // Lectern and the scripted model, as one development folder (see build-tests.mjs, build-web-tests.mjs).
   const developmentPath = web
-    ? path.dirname(path.dirname(entry))
+    ? webDevelopmentPath
     : extensionPath === repoRoot
       ? stageLectern()
       : [extensionPath, scriptedModel];

@@ -8,9 +8,14 @@ import { repoRoot } from './build-tests.mjs';
 
 /**
  * An extension with both `main` and `browser` runs in the Node host unless remote.extensionKind says
- * web. VS Code in a browser saves after a delay by default: off, so that an unsaved buffer stays so.
+ * web: Lectern, and the scripted model beside it so that the tests reach its API (an extension's
+ * exports reach only its own host). VS Code in a browser saves after a delay by default: off, so
+ * that an unsaved buffer stays so.
  */
-export const WEB_USER_SETTINGS = { 'remote.extensionKind': { 'lectern.lectern': ['web'] }, 'files.autoSave': 'off' };
+export const WEB_USER_SETTINGS = {
+  'remote.extensionKind': { 'lectern.lectern': ['web'], 'lectern-test.lectern-scripted-model': ['web'] },
+  'files.autoSave': 'off',
+};
 
 /** <root>/workspace/ws and <root>/node-answers.json (scripts/host/webWorkspace.ts); returns what run-integration opens. */
 export function createWebWorkspace(root) {

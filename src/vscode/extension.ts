@@ -10,6 +10,7 @@ import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessio
 import { registerChatParticipant, type StreamedResponse } from './chat/participant';
 import { registerPaletteCommands } from './palette/commands';
 import { registerTools } from './tools';
+import { fileUris } from './uris/workspaceUris';
 
 let ui: SessionUi | undefined;
 
@@ -25,14 +26,14 @@ export function activate(
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
   // A failure here must not cost the tools.
   try {
-    ui = activateSessionUi(context, engine.session, () => new MetricsRecording(engine.session, context));
+    ui = activateSessionUi(context, engine.session, fileUris, () => new MetricsRecording(engine.session, context));
   } catch (error) {
     console.error('[lectern] the session status bar and dashboard could not start:', error);
   }
   // The symbol index follows the watcher: files that appear or go away change its listing, edited
   // files are parsed again on their next use (so it need not stat every file on every query).
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-  const invalidate = (uri: vscode.Uri) => engine.invalidate(uri.scheme === 'file' ? uri.fsPath : null);
+  const invalidate = (uri: vscode.Uri) => engine.invalidate(fileUris.pathOf(uri));
   context.subscriptions.push(
     watcher,
     watcher.onDidCreate(invalidate),
@@ -42,7 +43,7 @@ export function activate(
     ...registerTools(engine),
     ...registerMcpProvider(context),
     ...registerPaletteCommands(engine),
-    ...registerChatParticipant(engine, context.extensionUri, testing ? chatResponses : undefined),
+    ...registerChatParticipant(engine, context.extensionUri, fileUris, testing ? chatResponses : undefined),
   );
   // The status bar and dashboard read the session; tests read them through this API.
   return testing && ui ? { ...ui.testApi, chatResponses } : undefined;

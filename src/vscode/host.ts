@@ -16,6 +16,7 @@ import { createGitCli } from '../node/gitCli';
 import { createOutlineThread } from '../node/outlineThread';
 import { createRegexRunner } from '../node/regexRunner';
 import { excludeGlobsFor } from './workspaceSettings';
+import { fileUris } from './uris/workspaceUris';
 import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
 
 /**
@@ -68,7 +69,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     watchesFiles: true,
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
-    references: languageServerReferences,
+    references: languageServerReferences(fileUris),
     git: trustAwareGit(),
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),

@@ -3,24 +3,27 @@
 // so it can be tested on its own; the core decides what to keep of it.
 import type { ReferenceLocation } from '../core/ground/ports';
 
-/** The parts of a vscode.Location read here. */
-export interface LocationLike {
-  uri: { scheme: string; fsPath: string };
+/** The parts of a vscode.Location read here; `U` its URI. */
+export interface LocationLike<U> {
+  uri: U;
   range: { start: { line: number; character: number } };
 }
 
 /**
- * The places of a file on disk, in the order given. No provider for the file's language answers an
- * empty list, and a server asked with its declaration included always names that: an empty list is
- * no answer (undefined), so tree-sitter answers rather than "used nowhere".
+ * The places in the workspace's files, in the order given: `pathOf` names a URI's file, or null for
+ * a document that is none (untitled, virtual). No provider for the file's language answers an empty
+ * list, and a server asked with its declaration included always names that: an empty list is no
+ * answer (undefined), so tree-sitter answers rather than "used nowhere".
  */
-export function referenceLocations(found: readonly LocationLike[] | undefined): ReferenceLocation[] | undefined {
+export function referenceLocations<U>(
+  found: readonly LocationLike<U>[] | undefined,
+  pathOf: (uri: U) => string | null,
+): ReferenceLocation[] | undefined {
   if (!Array.isArray(found) || found.length === 0) return undefined;
-  return found
-    .filter((location) => location.uri.scheme === 'file')
-    .map((location) => ({
-      path: location.uri.fsPath,
-      line: location.range.start.line + 1,
-      column: location.range.start.character + 1,
-    }));
+  return found.flatMap((location) => {
+    const path = pathOf(location.uri);
+    return path === null
+      ? []
+      : [{ path, line: location.range.start.line + 1, column: location.range.start.character + 1 }];
+  });
 }

@@ -6,6 +6,7 @@ import type { CurrentSession } from './currentSession';
 import { DASHBOARD_VIEW } from './dashboardView';
 import { ReadOnlyDocuments } from './palette/readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
+import type { WorkspaceUris } from './uris/workspaceUris';
 
 export const RESET_SESSION_COMMAND = 'lectern.resetSession';
 export const EXPORT_SESSION_COMMAND = 'lectern.exportSessionMetrics';
@@ -34,12 +35,15 @@ export async function exportSession(session: CurrentSession): Promise<vscode.Tex
   return document;
 }
 
-/** Opens the file a timeline entry read, with its lines selected. */
-export async function openTimelineEntry(entry: TimelineEntry | undefined): Promise<vscode.TextEditor | undefined> {
+/** Opens the file a timeline entry read, with its lines selected (its URI through the host's `uris`). */
+export async function openTimelineEntry(
+  entry: TimelineEntry | undefined,
+  uris: WorkspaceUris,
+): Promise<vscode.TextEditor | undefined> {
   if (!entry?.absolute) return undefined;
   let document: vscode.TextDocument;
   try {
-    document = await vscode.workspace.openTextDocument(vscode.Uri.file(entry.absolute));
+    document = await vscode.workspace.openTextDocument(uris.uriOf(entry.absolute));
   } catch (error) {
     void vscode.window.showWarningMessage(
       `Lectern: cannot open ${entry.file ?? entry.absolute}: ${(error as Error)?.message ?? error}`,

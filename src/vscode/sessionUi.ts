@@ -10,6 +10,7 @@ import { SessionStatusBar } from './statusBar';
 import type { StatusView } from './statusModel';
 import { exportSession, openTimelineEntry, registerSessionCommands, resetSession } from './sessionCommands';
 import { restoreSession, SessionPersistence } from './sessionPersistence';
+import type { WorkspaceUris } from './uris/workspaceUris';
 
 /** Returned by activate() in test mode only (ExtensionMode.Test). */
 export interface LecternTestApi {
@@ -38,6 +39,7 @@ export interface SessionRecording extends vscode.Disposable {
 export function activateSessionUi(
   context: vscode.ExtensionContext,
   api: SessionApi,
+  uris: WorkspaceUris,
   startRecording?: () => SessionRecording,
 ): SessionUi {
   const session = new CurrentSession(api);
@@ -45,7 +47,11 @@ export function activateSessionUi(
   const persistence = new SessionPersistence(context.workspaceState, session);
   const statusBar = new SessionStatusBar(session);
   const dashboard = new DashboardView(context.extensionUri, session, {
-    open: (seq) => openTimelineEntry(session.snapshot.timeline.find((entry) => entry.seq === seq)),
+    open: (seq) =>
+      openTimelineEntry(
+        session.snapshot.timeline.find((entry) => entry.seq === seq),
+        uris,
+      ),
     reset: () => resetSession(session),
     exportJson: () => exportSession(session),
   });

@@ -9,7 +9,7 @@ import { registerPaletteCommands } from '../vscode/palette/commands';
 import { activateSessionUi, type LecternTestApi, type SessionUi } from '../vscode/sessionUi';
 import { registerTools } from '../vscode/tools';
 import { readSettings } from '../vscode/workspaceSettings';
-import { createWebHost, pathOf } from './host';
+import { createWebHost, pathOf, webUris } from './host';
 import { tokenizerFromExtension } from './tokenizer';
 
 let ui: SessionUi | undefined;
@@ -22,7 +22,7 @@ export function activate(
   setTokenizerSource(tokenizerFromExtension(context.extensionUri));
   const engine = new Lectern(createWebHost(context.extensionUri), readSettings);
   try {
-    ui = activateSessionUi(context, engine.session);
+    ui = activateSessionUi(context, engine.session, webUris);
   } catch (error) {
     console.error('[lectern] the session status bar and dashboard could not start:', error);
   }
@@ -41,7 +41,7 @@ export function activate(
     vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
     ...registerTools(engine),
     ...registerPaletteCommands(engine),
-    ...registerChatParticipant(engine, context.extensionUri, testing ? chatResponses : undefined),
+    ...registerChatParticipant(engine, context.extensionUri, webUris, testing ? chatResponses : undefined),
   );
   return testing && ui ? { ...ui.testApi, chatResponses, host: 'web' } : undefined;
 }

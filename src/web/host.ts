@@ -4,7 +4,10 @@
 // outlines and regular-expression scans run inline under the same deadlines.
 import * as vscode from 'vscode';
 import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
+import { languageServerReferences } from '../vscode/languageServerReferences';
+import { folderHolding, pathIn } from '../vscode/uris/workspacePaths';
 import { excludeGlobsFor } from '../vscode/workspaceSettings';
+import type { WorkspaceUris } from '../vscode/uris/workspaceUris';
 import { noGitInTheBrowser } from './gitUnavailable';
 import { workspaceFileSystem, type UriOf } from './workspaceFileSystem';
 
@@ -13,21 +16,16 @@ function roots(): WorkspaceRoot[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ name: folder.name, path: folder.uri.path }));
 }
 
-const inside = (folder: string, path: string) =>
-  path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+const folderUris = () => (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri);
 
 /** The URI of an absolute path: that of the workspace folder holding it (else of the first folder). */
-export const uriOf: UriOf = (path) => {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const folder = folders.find((f) => inside(f.uri.path, path)) ?? folders[0];
-  return folder ? folder.uri.with({ path }) : vscode.Uri.file(path);
-};
+export const uriOf: UriOf = (path) => folderHolding(folderUris(), path)?.with({ path }) ?? vscode.Uri.file(path);
 
 /** The absolute path of a workspace URI, or null when it is not of a workspace folder's scheme. */
-export function pathOf(uri: vscode.Uri): string | null {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  return folders.some((f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority) ? uri.path : null;
-}
+export const pathOf = (uri: vscode.Uri): string | null => pathIn(folderUris(), uri);
+
+/** The web host's paths and URIs, for the shared adapters: the workspace folders' scheme and authority. */
+export const webUris: WorkspaceUris = { uriOf, pathOf };
 
 const dirtyDocuments = () => vscode.workspace.textDocuments.filter((doc) => doc.isDirty && pathOf(doc.uri) !== null);
 
@@ -47,6 +45,7 @@ export function createWebHost(extensionUri: vscode.Uri): Host {
     // Per language, on its first outline: dist/grammars/<file> of the extension.
     loadWasm: (file) =>
       Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'grammars', file))),
+    references: languageServerReferences(webUris),
     git: noGitInTheBrowser,
     excludeGlobs: excludeGlobsFor(uriOf),
   };

@@ -21,6 +21,7 @@ async function run(): Promise<void> {
   // Then the comparison, before any test leaves an unsaved buffer or a read in a session.
   await import('./sameAnswers.test');
   await import('./webHost.test');
+  await import('./chat.test');
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
   if (failures > 0) throw new Error(`${failures} web integration test(s) failed.`);
 }

@@ -5,10 +5,13 @@ import { createWebHost } from '../../src/web/host';
 import { tokenizerFromExtension } from '../../src/web/tokenizer';
 import { lectern } from './webWorkspace';
 
-/** The engine as the Node side runs it: no session guard, and no editor exclusion globs (a setting, not a port). */
+/**
+ * The engine as the Node side runs it: no session guard, no editor exclusion globs (a setting, not a
+ * port), and no language server (the Node side has none: tree-sitter answers references on both).
+ */
 export function webEngine(): Lectern {
   const extensionUri = lectern().extensionUri;
   setTokenizerSource(tokenizerFromExtension(extensionUri));
-  const host = { ...createWebHost(extensionUri), excludeGlobs: undefined };
+  const host = { ...createWebHost(extensionUri), excludeGlobs: undefined, references: undefined };
   return new Lectern(host, () => ({ sessionGuard: false }));
 }

@@ -3,6 +3,7 @@
 // and the status bar. The first test fails when the extension silently ran in the Node host instead.
 import * as assert from './check';
 import * as vscode from 'vscode';
+import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import { call, lectern, workspaceFolder } from './webWorkspace';
 
@@ -121,4 +122,82 @@ describe('Lectern in the web worker extension host', () => {
     assert.match(status.text, /1/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it("opens a dashboard timeline row's file in the workspace's scheme, with its lines selected", async () => {
+    answered(await call('lectern_read', { target: 'src/inventory.ts', start_line: 17, end_line: 20 }));
+    const exported = (await vscode.commands.executeCommand('lectern.exportSessionMetrics')) as vscode.TextDocument;
+    const snapshot = JSON.parse(exported.getText()) as SessionSnapshot;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const entry = snapshot.timeline.find((e) => e.file === 'src/inventory.ts' && e.start_line === 17);
+    assert.ok(entry, `no timeline entry for src/inventory.ts 17-20: ${JSON.stringify(snapshot.timeline)}`);
+    // A click on the row: the webview posts {type: 'open', seq}.
+    await testApi().fromDashboard({ type: 'open', seq: entry.seq });
+    const expected = vscode.Uri.joinPath(workspaceFolder().uri, 'src', 'inventory.ts');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor, 'no editor was opened');
+    assert.equal(editor.document.uri.toString(), expected.toString());
+    assert.match(editor.document.getText(), /export class Inventory \{/);
+    assert.equal(editor.selection.start.line, 16);
+    assert.equal(editor.selection.end.line, 19);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("answers references from the language server, its places in the workspace's scheme", async () => {
+    const folder = workspaceFolder().uri;
+    const write = (name: string, text: string) =>
+      vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'lsp', name), new TextEncoder().encode(text));
+    await write('tsconfig.json', '{ "compilerOptions": { "strict": true }, "include": ["**/*.ts"] }\n');
+    await write('runners.ts', RUNNERS_TS);
+    await write('race.ts', RACE_TS);
+    await serverReady(vscode.Uri.joinPath(folder, 'lsp', 'runners.ts'), 120_000);
+    const text = await call('lectern_read', { mode: 'references', target: 'Sprinter.run' });
+    const [header, ...lines] = text.split('\n');
+    assert.match(header!, /^references Sprinter\.run · 2 uses in 1 file \(language server\)/, text);
+    assert.deepEqual(lines.slice(0, 3), [
+      'lsp/race.ts',
+      '  4 · race · return a.run() + b.run();',
+      '  8 · relay · return team.map((runner) => runner.run()).length;',
+    ]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
+
+const RUNNERS_TS = `export class Sprinter {
+  run(): number {
+    return 1;
+  }
+}
+
+export class Walker {
+  run(): number {
+    return 2;
+  }
+}
+`;
+
+const RACE_TS = `import { Sprinter, Walker } from './runners';
+
+export function race(a: Sprinter, b: Walker): number {
+  return a.run() + b.run();
+}
+
+export function relay(team: Sprinter[]): number {
+  return team.map((runner) => runner.run()).length;
+}
+`;
+
+/** Until the TypeScript server names race.ts from Sprinter.run's declaration (its project loaded), at most `ms`. */
+async function serverReady(runners: vscode.Uri, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(runners));
+  for (;;) {
+    const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+      'vscode.executeReferenceProvider',
+      runners,
+      new vscode.Position(1, 2),
+    );
+    if (found?.some((location) => location.uri.path.endsWith('/race.ts'))) return;
+    if (Date.now() > end) throw new Error(`the TypeScript server did not answer within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -11,6 +11,7 @@ import { instructions } from './instructions';
 import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } from './metadata';
 import { isLecternTool, referenceOf } from './toolCalls';
 import { runToolLoop } from './toolLoop';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 
 /** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
 export const HISTORY_SHARE = 0.5;
@@ -59,6 +60,7 @@ function result(
 
 export async function handleChatRequest(
   engine: Lectern,
+  uris: WorkspaceUris,
   request: vscode.ChatRequest,
   context: vscode.ChatContext,
   stream: vscode.ChatResponseStream,
@@ -82,12 +84,12 @@ export async function handleChatRequest(
       default: {
         const direct = request.command ? directCommand(request.command) : undefined;
         if (direct) {
-          const input = direct.input(prompt);
+          const input = direct.input(prompt, () => activeFile(uris));
           if (!input) {
             stream.markdown(direct.usage);
             return result(sessionId, { ...turn, answer: direct.usage });
           }
-          const round = await directRead(engine, input, sessionId, stream, token);
+          const round = await directRead(engine, uris, input, sessionId, stream, token);
           return result(sessionId, { ...turn, rounds: [round] });
         }
         const countTokens = await loadTokenCounter();
@@ -95,10 +97,11 @@ export async function handleChatRequest(
           countTokens,
           budget: Math.floor(request.model.maxInputTokens * HISTORY_SHARE),
         });
-        const question = request.command === 'explain' && !prompt ? explainTarget() : prompt;
+        const question = request.command === 'explain' && !prompt ? explainTarget(uris) : prompt;
         const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.name);
         const loop = await runToolLoop({
           engine,
+          uris,
           request,
           stream,
           token,
@@ -126,8 +129,8 @@ export async function handleChatRequest(
 
 /** A command answered by one lectern_read, without a model: the input it builds from the prompt, and its usage. */
 interface DirectCommand {
-  /** The lectern_read input; undefined when the prompt (or the editor) names nothing to read. */
-  input(prompt: string): Record<string, unknown> | undefined;
+  /** The lectern_read input; undefined when the prompt (or the editor's file, `activeFile`) names nothing to read. */
+  input(prompt: string, activeFile: () => string | undefined): Record<string, unknown> | undefined;
   usage: string;
 }
 
@@ -137,7 +140,7 @@ const DIRECT_COMMANDS: Readonly<Record<string, DirectCommand>> = {
     usage: 'Name a symbol: `/symbol Store.get`.',
   },
   outline: {
-    input: (prompt) => {
+    input: (prompt, activeFile) => {
       const target = prompt || activeFile();
       return target ? { mode: 'file', target, outline: true } : undefined;
     },
@@ -157,14 +160,15 @@ function directCommand(command: string): DirectCommand | undefined {
   return Object.hasOwn(DIRECT_COMMANDS, command) ? DIRECT_COMMANDS[command] : undefined;
 }
 
-function activeFile(): string | undefined {
+/** The active editor's file, relative to the workspace, when it is a file of the workspace's kind. */
+function activeFile(uris: WorkspaceUris): string | undefined {
   const editor = vscode.window.activeTextEditor;
-  return editor && editor.document.uri.scheme === 'file' ? relative(editor.document.uri) : undefined;
+  return editor && uris.pathOf(editor.document.uri) !== null ? relative(editor.document.uri) : undefined;
 }
 
-function explainTarget(): string {
+function explainTarget(uris: WorkspaceUris): string {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.uri.scheme !== 'file') return 'Explain the code I am looking at.';
+  if (!editor || uris.pathOf(editor.document.uri) === null) return 'Explain the code I am looking at.';
   const file = relative(editor.document.uri);
   const { start, end } = editor.selection;
   return editor.selection.isEmpty ? `Explain ${file}.` : `Explain ${file}:${start.line + 1}-${end.line + 1}.`;
@@ -173,6 +177,7 @@ function explainTarget(): string {
 /** /symbol, /outline, /references and /map: one read, no model; shown as the model would get it, kept in history. */
 async function directRead(
   engine: Lectern,
+  uris: WorkspaceUris,
   input: Record<string, unknown>,
   sessionId: string,
   stream: vscode.ChatResponseStream,
@@ -180,7 +185,7 @@ async function directRead(
 ): Promise<HistoryRound> {
   stream.progress(`lectern_read ${JSON.stringify(input)}`);
   const response = await engine.invoke('lectern_read', input, { signal: token, sessionId });
-  const reference = referenceOf(response);
+  const reference = referenceOf(response, uris);
   if (reference) stream.reference(reference);
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);

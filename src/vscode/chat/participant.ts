@@ -2,6 +2,7 @@
 // or workspace is open). Its handler loads on the first request (dist/chat.js).
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 import { PARTICIPANT_ID } from './metadata';
 
 type Handler = typeof import('./handler');
@@ -16,6 +17,7 @@ export interface StreamedResponse {
 export function registerChatParticipant(
   engine: Lectern,
   extensionUri: vscode.Uri,
+  uris: WorkspaceUris,
   recordInto?: StreamedResponse[],
 ): vscode.Disposable[] {
   if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
@@ -25,9 +27,10 @@ export function registerChatParticipant(
     handler ??= require('./handler') as Handler;
     return handler.handleChatRequest(
       engine,
+      uris,
       request,
       context,
-      recordInto ? recorded(stream, request, recordInto) : stream,
+      recordInto ? recorded(stream, request, recordInto, uris) : stream,
       token,
     );
   });
@@ -35,10 +38,12 @@ export function registerChatParticipant(
   return [participant];
 }
 
-function describeReference(value: vscode.Uri | vscode.Location | unknown): string {
+/** A reference as tests compare it: the engine's path of a workspace file, else the whole URI. */
+function describeReference(value: vscode.Uri | vscode.Location | unknown, uris: WorkspaceUris): string {
+  const pathOf = (uri: vscode.Uri) => uris.pathOf(uri) ?? uri.toString();
   if (value instanceof vscode.Location)
-    return `${value.uri.fsPath}:${value.range.start.line + 1}-${value.range.end.line + 1}`;
-  if (value instanceof vscode.Uri) return value.fsPath;
+    return `${pathOf(value.uri)}:${value.range.start.line + 1}-${value.range.end.line + 1}`;
+  if (value instanceof vscode.Uri) return pathOf(value);
   return String(value);
 }
 
@@ -46,6 +51,7 @@ function recorded(
   stream: vscode.ChatResponseStream,
   request: vscode.ChatRequest,
   into: StreamedResponse[],
+  uris: WorkspaceUris,
 ): vscode.ChatResponseStream {
   const response: StreamedResponse = { prompt: request.prompt, command: request.command, parts: [] };
   into.push(response);
@@ -63,7 +69,7 @@ function recorded(
       stream.progress(value);
     },
     reference: (value, iconPath) => {
-      record('reference', describeReference(value));
+      record('reference', describeReference(value, uris));
       stream.reference(value, iconPath);
     },
     anchor: (value, title) => stream.anchor(value, title),

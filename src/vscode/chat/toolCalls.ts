@@ -6,6 +6,7 @@ import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
 import { classifyCall, type HistoryCall } from '../../core/history';
 import { primaryTools } from '../../core/tools/definitions';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 
 export interface CallOutcome {
   /** The call as history keeps it (text as the model saw it). */
@@ -61,11 +62,14 @@ export async function runToolCall(
   };
 }
 
-/** Where a Lectern read came from, as a clickable location. */
-export function referenceOf(response: ToolResponse | undefined): vscode.Location | vscode.Uri | undefined {
+/** Where a Lectern read came from, as a clickable location (its URI through the host's `uris`). */
+export function referenceOf(
+  response: ToolResponse | undefined,
+  uris: WorkspaceUris,
+): vscode.Location | vscode.Uri | undefined {
   const absolute = response?.meta.absolute_path;
   if (!response?.ok || typeof absolute !== 'string') return undefined;
-  const uri = vscode.Uri.file(absolute);
+  const uri = uris.uriOf(absolute);
   const { start_line: start, end_line: end } = response.meta;
   if (start === null || end === null) return uri;
   return new vscode.Location(uri, new vscode.Range(start - 1, 0, end - 1, Number.MAX_SAFE_INTEGER));

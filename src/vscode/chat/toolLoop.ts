@@ -10,12 +10,14 @@ import type { Lectern } from '../../core/engine';
 import type { HistoryRound, ProjectedTurn } from '../../core/history';
 import type { LecternChatMetadata } from './metadata';
 import { buildMessages, type LivePromptRound } from './prompt';
+import type { WorkspaceUris } from '../uris/workspaceUris';
 import { referenceOf, runToolCall } from './toolCalls';
 
 export const MAX_ROUNDS = 12;
 
 export interface LoopInput {
   engine: Lectern;
+  uris: WorkspaceUris;
   request: vscode.ChatRequest;
   stream: vscode.ChatResponseStream;
   token: vscode.CancellationToken;
@@ -91,7 +93,7 @@ export async function runToolLoop(input: LoopInput): Promise<LoopResult> {
       const outcome = await runToolCall(input.engine, part, input.sessionId, request, token);
       done.calls.push(outcome.call);
       shown.calls.push({ id: part.callId, tool: part.name, input: part.input, text: outcome.call.text });
-      const reference = referenceOf(outcome.response);
+      const reference = referenceOf(outcome.response, input.uris);
       if (reference) stream.reference(reference);
       budgetSpent ??= spentBudget(outcome.response);
     }
