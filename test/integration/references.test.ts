@@ -7,34 +7,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { folder, resultText, writeFile } from './helpers';
+import { RACE_TS, RUNNERS_TS } from '../shared/runners';
 
 async function call(input: object): Promise<string> {
   return resultText(await vscode.lm.invokeTool('lectern_read', { input, toolInvocationToken: undefined }));
 }
-
-const RUNNERS_TS = `export class Sprinter {
-  run(): number {
-    return 1;
-  }
-}
-
-export class Walker {
-  run(): number {
-    return 2;
-  }
-}
-`;
-
-const RACE_TS = `import { Sprinter, Walker } from './runners';
-
-export function race(a: Sprinter, b: Walker): number {
-  return a.run() + b.run();
-}
-
-export function relay(team: Sprinter[]): number {
-  return team.map((runner) => runner.run()).length;
-}
-`;
 
 const TALLY_PY = `class Tally:
     def add(self, n):

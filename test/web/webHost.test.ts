@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import { call, lectern, workspaceFolder } from './webWorkspace';
+import { RACE_TS, RUNNERS_TS } from '../shared/runners';
 
 function testApi(): LecternTestApi & { host?: string } {
   const api = lectern().exports as (LecternTestApi & { host?: string }) | undefined;
@@ -161,30 +162,6 @@ describe('Lectern in the web worker extension host', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
-
-const RUNNERS_TS = `export class Sprinter {
-  run(): number {
-    return 1;
-  }
-}
-
-export class Walker {
-  run(): number {
-    return 2;
-  }
-}
-`;
-
-const RACE_TS = `import { Sprinter, Walker } from './runners';
-
-export function race(a: Sprinter, b: Walker): number {
-  return a.run() + b.run();
-}
-
-export function relay(team: Sprinter[]): number {
-  return team.map((runner) => runner.run()).length;
-}
-`;
 
 /** Until the TypeScript server names race.ts from Sprinter.run's declaration (its project loaded), at most `ms`. */
 async function serverReady(runners: vscode.Uri, ms: number): Promise<void> {

@@ -9,19 +9,7 @@ import type { ReferenceLocation } from '../../../src/core/ground/ports';
 import { REFERENCE_LIMITS } from '../../../src/core/navigate/referenceScan';
 import { ok, tempDir, write } from '../helpers';
 import { navWorkspace, refsOf } from './navHelpers';
-
-const RUNNERS_TS = `export class Sprinter {
-  run(): number {
-    return 1;
-  }
-}
-
-export class Walker {
-  run(): number {
-    return 2;
-  }
-}
-`;
+import { RUNNERS_TS } from '../../shared/runners';
 
 const RACE_TS = `import { Sprinter, Walker } from './runners';
 
