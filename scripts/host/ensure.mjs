@@ -156,7 +156,14 @@ async function installNodeAndCodeServer(p) {
   writeFileSync(
     path.join(p.cache, 'package.json'),
     JSON.stringify(
-      { name: 'lectern-host-cache', private: true, description: 'code-server + node 24 for Lectern tests' },
+      {
+        name: 'lectern-host-cache',
+        private: true,
+        description: 'code-server + node 24 for Lectern tests',
+        // npm 11 runs unlisted install scripts but warns; npm 12 skips them. code-server's postinstall and
+        // argon2's native build are what this install is for.
+        allowScripts: { 'code-server': true, argon2: true },
+      },
       null,
       2,
     ),
@@ -281,7 +288,12 @@ export async function ensureMcpClients({ quiet = false } = {}) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'lectern-mcp-clients', private: true }, null, 2),
+    // The Inspector's postinstall installs its CLI client: allowed, so npm 11 does not warn and npm 12 runs it.
+    JSON.stringify(
+      { name: 'lectern-mcp-clients', private: true, allowScripts: { '@modelcontextprotocol/inspector': true } },
+      null,
+      2,
+    ),
   );
   const env = cleanNpmEnv({ PATH: `${path.dirname(host.node)}${path.delimiter}${process.env.PATH}` });
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...specs], { cwd: dir, env, ...toStderr });
