@@ -16,9 +16,9 @@ import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { ripgrepFinder, ripgrepOnPath } from '../src/node/ripgrep';
 import { createWasmLoader } from '../src/node/wasmFiles';
 import { plainCalls, sessionCalls, type Call } from './answerCalls';
+import { FIXED_TIME, lines, put, putTextSamples, touchAll } from './generatedFiles';
 
 const REPO = path.resolve(__dirname, '..');
-const FIXED_TIME = new Date('2024-01-02T03:04:05Z');
 const GIT_ENV = {
   ...process.env,
   GIT_CONFIG_NOSYSTEM: '1',
@@ -42,37 +42,8 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
-function put(root: string, rel: string, data: string | Uint8Array): void {
-  const file = path.join(root, rel);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, data);
-}
-
 function copyTree(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true });
-}
-
-function touchAll(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === '.git') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) touchAll(full);
-    fs.utimesSync(full, FIXED_TIME, FIXED_TIME);
-  }
-  fs.utimesSync(dir, FIXED_TIME, FIXED_TIME);
-}
-
-/** Deterministic text of `lines` lines, each a little different. */
-function lines(n: number, prefix: string, eol = '\n'): string {
-  return (
-    Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(5, '0')} ${'x'.repeat(i % 37)}`).join(eol) +
-    eol
-  );
-}
-
-function utf16le(text: string): Uint8Array {
-  const bom = Buffer.from([0xff, 0xfe]);
-  return Buffer.concat([bom, Buffer.from(text, 'utf16le')]);
 }
 
 /** The workspace: sample-workspace, the symbol fixtures, generated files, a git repo with changes. */
@@ -84,8 +55,7 @@ function buildWorkspace(base: string): string {
   git(root, 'config', 'user.email', 'recorder@lectern.invalid');
   copyTree(path.join(REPO, 'sample-workspace'), root);
   copyTree(path.join(REPO, 'test/fixtures/symbols'), path.join(root, 'fixtures'));
-  put(root, 'gen/small.txt', lines(40, 'small'));
-  put(root, 'gen/large.txt', lines(6000, 'large'));
+  putTextSamples(root);
   put(root, 'gen/huge.log', lines(40000, 'log entry'));
   put(
     root,
@@ -96,17 +66,6 @@ function buildWorkspace(base: string): string {
       'x'.repeat(5000) +
       '\n',
   );
-  put(root, 'gen/utf16.txt', utf16le(lines(30, 'wide ünïcödé')));
-  put(root, 'gen/crlf.txt', lines(50, 'crlf', '\r\n'));
-  put(root, 'gen/bom.txt', '\ufeff' + lines(10, 'bom'));
-  put(
-    root,
-    'gen/binary.bin',
-    Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) % 256),
-  );
-  put(root, 'gen/empty.txt', '');
-  put(root, 'gen/nonl.txt', 'no newline at end');
-  put(root, 'gen/unicode.md', '# Ünïcødé 😀\n' + lines(20, 'emoji 😀 é 中文'));
   put(
     root,
     'gen/big.ts',

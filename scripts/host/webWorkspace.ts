@@ -12,52 +12,14 @@ import { nodeFileSystem } from '../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../src/node/wasmFiles';
 import { plainCalls, type Call } from '../answerCalls';
 import { timeTheCalls, type NodeAnswers } from '../../test/web/answersFile';
+import { putTextSamples, touchAll } from '../generatedFiles';
 
 const REPO = path.resolve(__dirname, '..', '..');
-const FIXED_TIME = new Date('2024-01-02T03:04:05Z');
-
-function put(root: string, rel: string, data: string | Uint8Array): void {
-  const file = path.join(root, rel);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, data);
-}
-
-function lines(n: number, prefix: string, eol = '\n'): string {
-  return (
-    Array.from({ length: n }, (_, i) => `${prefix} ${String(i + 1).padStart(5, '0')} ${'x'.repeat(i % 37)}`).join(eol) +
-    eol
-  );
-}
-
-function touchAll(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) touchAll(full);
-    fs.utimesSync(full, FIXED_TIME, FIXED_TIME);
-  }
-  fs.utimesSync(dir, FIXED_TIME, FIXED_TIME);
-}
 
 function buildWorkspace(root: string): void {
   fs.cpSync(path.join(REPO, 'sample-workspace'), root, { recursive: true });
   fs.cpSync(path.join(REPO, 'test/fixtures/symbols'), path.join(root, 'fixtures'), { recursive: true });
-  put(root, 'gen/small.txt', lines(40, 'small'));
-  put(root, 'gen/large.txt', lines(6000, 'large'));
-  put(root, 'gen/crlf.txt', lines(50, 'crlf', '\r\n'));
-  put(root, 'gen/bom.txt', '\ufeff' + lines(10, 'bom'));
-  put(
-    root,
-    'gen/utf16.txt',
-    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines(30, 'wide ünïcödé'), 'utf16le')]),
-  );
-  put(
-    root,
-    'gen/binary.bin',
-    Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) % 256),
-  );
-  put(root, 'gen/empty.txt', '');
-  put(root, 'gen/nonl.txt', 'no newline at end');
-  put(root, 'gen/unicode.md', '# Ünïcødé 😀\n' + lines(20, 'emoji 😀 é 中文'));
+  putTextSamples(root);
   touchAll(root);
   // A link out of the workspace: the web host cannot tell where a link leads, so it reaches nothing through one.
   fs.writeFileSync(path.join(root, '..', '..', 'outside.txt'), 'outside the workspace\n');
