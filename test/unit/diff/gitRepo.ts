@@ -11,7 +11,8 @@ import { createGitCli } from '../../../src/node/gitCli';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { tempDir } from '../helpers';
 
-/** git with a fixed, neutral configuration whatever the machine's (~/.gitconfig) says. */
+/** git with a fixed, neutral configuration whatever the machine's (~/.gitconfig) says, or lacks: CI has no
+ * global identity, and a submodule's clone has no local one. */
 const PINNED = [
   '-c',
   'diff.algorithm=myers',
@@ -36,6 +37,11 @@ const PINNED = [
 const env = {
   ...process.env,
   GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Lectern Test',
+  GIT_AUTHOR_EMAIL: 'test@lectern.invalid',
+  GIT_COMMITTER_NAME: 'Lectern Test',
+  GIT_COMMITTER_EMAIL: 'test@lectern.invalid',
   LC_ALL: 'C',
   GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
   GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
