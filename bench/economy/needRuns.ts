@@ -96,8 +96,20 @@ function chunks(start: number, end: number, size: number, total: number): Array<
   return out;
 }
 
+/** The needed lines' own text and nothing else: what no faithful answer can undercut (not a peer). */
+export const FLOOR = 'floor: the needed lines alone';
+
+function floor(repo: RepoInput, want: Map<string, number[]>, count: TokenCounter): Outcome {
+  const served = [...want].map(([file, lines]) => ({
+    file,
+    text: lines.map((l) => repo.files.get(file)![l - 1]).join('\n'),
+    lines,
+  }));
+  return peerOutcome(FLOOR, served, want, count, 0);
+}
+
 function peers(need: Need, repo: RepoInput, want: Map<string, number[]>, count: TokenCounter): Outcome[] {
-  const out: Outcome[] = [];
+  const out: Outcome[] = [floor(repo, want, count)];
   if (need.kind === 'search') {
     const hits = wordUses(repo.files, need.name!).map((u) => ({ file: fileText(repo, u.file), line: u.line }));
     const list = grepList(hits);
