@@ -11,7 +11,6 @@ import type { Scope } from '../search/searchScope';
 import { flattenSymbols, matchNamePath, type NamePath } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
-import { compareFiles } from '../ground/fileRank';
 import { identifierUses, wordOffsets } from './identifierUses';
 import { certainty } from './qualify';
 import { REFERENCE_LIMITS, scanReferences, type FileUses, type FoundUse } from './referenceScan';
@@ -161,12 +160,14 @@ export async function fromLanguageServer(
     const out: FileUses[] = [];
     for (const [display, { path, places }] of byFile) {
       if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope
+      // Numbered as the scan numbers the scope's files: a next page that tree-sitter answers (the server
+      // late or gone by then) continues at the same file, neither repeating nor skipping one.
+      const rank = rest.ranks.get(display)!;
+      if (rank < fileOffset) continue;
       const uses = await placeUses(env, path, places, name);
-      if (uses) out.push({ display, rank: 0, uses });
+      if (uses) out.push({ display, rank, uses });
     }
-    // Ranked as the tree-sitter scan ranks files; file_offset counts the files the server named.
-    out.sort((a, b) => compareFiles(a.display, b.display));
-    return { files: out.map((file, rank) => ({ ...file, rank })).filter((file) => file.rank >= fileOffset) };
+    return { files: out.sort((a, b) => a.rank - b.rank) };
   } catch {
     return {}; // the server's answer could not be placed: tree-sitter answers
   }

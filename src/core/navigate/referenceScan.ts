@@ -61,6 +61,8 @@ export interface ScanOutcome {
   unparsed: number;
   /** Every file of the scope the scan may read (as shown): listed by the walk's rules, not a secret unless approved. */
   eligible: ReadonlySet<string>;
+  /** Each file of the scope (as shown) by its rank: what file_offset counts, whichever source answers. */
+  ranks: ReadonlyMap<string, number>;
 }
 
 /** The file's bytes when it may hold `needle` (a byte test; secrets, outside files and large ones are left out). */
@@ -204,6 +206,7 @@ export async function scanReferences(
     largeCount: 0,
     unparsed: 0,
     eligible,
+    ranks: new Map(ranked.map((file, rank) => [file.display, rank])),
   };
   let slice = started;
   for (let rank = fileOffset; rank < ranked.length; rank++) {

@@ -123,4 +123,48 @@ describe('mode references with a host language server', () => {
       assert.ok(fs.existsSync(ws.root));
     }
   });
+
+  it('numbers files as tree-sitter does, so a page the server cannot answer continues where the last one stopped', async () => {
+    const uses = (n: number, prefix: string) =>
+      `import { helper } from './help';\n${Array.from({ length: n }, (_, i) => `export const ${prefix}${i} = helper();`).join('\n')}\n`;
+    // b.ts mentions no helper: tree-sitter's file numbers count it, a server's list of places does not.
+    const files = {
+      'src/a.ts': uses(150, 'a'),
+      'src/b.ts': 'export const b = 1;\n',
+      'src/c.ts': uses(150, 'c'),
+      'src/d.ts': uses(150, 'd'),
+      'src/help.ts': 'export function helper(): number {\n  return 1;\n}\n',
+    };
+    let root = '';
+    let asked = 0;
+    const everyUse = () =>
+      ['src/a.ts', 'src/c.ts', 'src/d.ts'].flatMap((name) => {
+        const text = files[name as keyof typeof files];
+        const count = text.split('helper').length - 1;
+        return Array.from({ length: count }, (_, nth) => located(path.join(root, name), text, 'helper', nth));
+      });
+    // Answers the first page, then is gone (a restarted or busy server): later pages are tree-sitter's.
+    const ws = navWorkspace(files, {
+      references: async () => (asked++ === 0 ? everyUse() : Promise.reject(new Error('server restarting'))),
+    });
+    root = ws.root;
+    const plain = navWorkspace(files);
+    const first = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'helper' });
+    const scanned = await ok(plain.lectern, 'lectern_read', { mode: 'references', target: 'helper' });
+    assert.equal(first.meta.answered_by, 'language server');
+    assert.equal(scanned.meta.answered_by, 'tree-sitter');
+    assert.deepEqual(first.meta.next, scanned.meta.next);
+    const seen = refsOf(first.meta).map((u) => `${u.path}:${u.line}`);
+    let next = first.meta.next as Record<string, unknown> | null;
+    while (next) {
+      const page = await ok(ws.lectern, 'lectern_read', next);
+      assert.equal(page.meta.answered_by, 'tree-sitter');
+      seen.push(...refsOf(page.meta).map((u) => `${u.path}:${u.line}`));
+      next = page.meta.next as Record<string, unknown> | null;
+    }
+    const expected = ['src/a.ts', 'src/c.ts', 'src/d.ts'].flatMap((name) =>
+      Array.from({ length: 151 }, (_, i) => `${name}:${i + 1}`),
+    );
+    assert.deepEqual(seen, expected);
+  });
 });
