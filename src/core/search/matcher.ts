@@ -62,6 +62,8 @@ export interface TextSearcher {
    * less) unless `caseSensitive`: another engine may rule files out by it (search/prefilter.ts).
    */
   literal?: { text: string; caseSensitive: boolean };
+  /** Every text each match holds (`literal` is the longest), matched with the same case rule. */
+  literals?: readonly string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -181,6 +183,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
         line,
         ascii,
         literal: { text: query, caseSensitive },
+        literals: [query],
       };
     }
     // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
@@ -194,7 +197,8 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       pattern.lastIndex = from;
       return pattern.exec(text)?.index ?? -1;
     };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal: { text: query, caseSensitive } };
+    const literal = { text: query, caseSensitive };
+    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, literals: [query] };
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
@@ -232,6 +236,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       line: lineMatcher,
       ascii,
       literal: { text: longest, caseSensitive },
+      literals,
     };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.
