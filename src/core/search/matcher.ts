@@ -48,6 +48,8 @@ export interface TextSearcher {
   next?(text: string, from: number): number;
   /** A place at or after `from` that a match's line must hold, or -1: only those lines are tested (regular expressions with literal text). */
   candidate?(text: string, from: number): number;
+  /** false: the line (of the text `candidate` searches) lacks literal text every match holds, so it is not tested. */
+  lineMayMatch?(line: string): boolean;
   /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
   needles?: Uint8Array[];
   /** Column of the first match in one line (without its line break), or -1. */
@@ -232,6 +234,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     return {
       mayMatch,
       candidate,
+      lineMayMatch: literals.length > 1 ? mayMatch : undefined,
       needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
       ascii,
