@@ -61,7 +61,10 @@ export class WorkspaceSearch {
   private secrets = 0;
   private largeCount = 0;
   private outOfTime = false;
-  /** A resident engine (an earlier search learned files) keeps the grams (letter triples) of the text files this one reads. */
+  /**
+   * A resident engine (an earlier search learned files) keeps the grams (letter triples) of the text
+   * files this one reads, in the first half of its time: a search never runs out of time for them.
+   */
   private readonly keepGrams: boolean;
   /** Whether a secret was redacted in the file just read (its bytes then are not the file's). */
   private redacted = false;
@@ -187,7 +190,8 @@ export class WorkspaceSearch {
         const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
         this.redacted = false;
         const loaded = examine(raw, this.searcher, this.redaction);
-        if (!dirty) learn(this.env, file.absolute, raw, loaded, this.keepGrams && !this.redacted);
+        const grams = this.keepGrams && !this.redacted && this.msLeft() > limits.timeBudgetMs / 2;
+        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams);
         await this.take(file, this.order++, loaded);
       }
       if (now - slice > SLICE_MS) {
