@@ -72,6 +72,8 @@ export interface SearchTreeResult {
   searchable: number;
   listedBytes: number;
   queries: SearchQueryResult[];
+  /** The warm engine's first two searches (for text no file holds): it learns the files, then keeps their grams. */
+  warmUp?: { learnMs: number; keepMs: number };
 }
 
 export interface SearchPart {
@@ -257,6 +259,10 @@ export function searchSummary(part: SearchPart): string {
   const out = ['', `Workspace search vs grep -rn · load ${part.loadStart.toFixed(2)} → ${part.loadEnd.toFixed(2)}`];
   for (const tree of part.trees) {
     out.push(`  ${tree.label}: ${count(tree.files)} files, ${bytes(tree.bytes)}`);
+    if (tree.warmUp)
+      out.push(
+        `    warm engine: first search ${ms(tree.warmUp.learnMs)} ms (learns the files), second ${ms(tree.warmUp.keepMs)} ms (keeps their grams)`,
+      );
     for (const q of tree.queries) {
       out.push(
         `    ${q.label.padEnd(30)} Lectern ${(ms(q.engine.median) + ' ms').padStart(9)}  grep -rn ${(ms(q.grepRn.median) + ' ms').padStart(9)}  ${ratio(q.engine.median / q.grepRn.median).padStart(7)}` +

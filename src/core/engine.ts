@@ -22,6 +22,7 @@ import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
 import type { ContentFacts } from './ground/env';
 import { FileClassCache } from './ground/fileClasses';
+import { FileGrams } from './ground/fileGrams';
 import { FileWords } from './ground/fileWords';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
@@ -65,6 +66,7 @@ export class Lectern {
   private readonly sniffs = new VersionCache<Sniff>();
   private readonly contentFacts = new VersionCache<ContentFacts>();
   private readonly fileClasses = new FileClassCache();
+  private readonly fileGrams = new FileGrams();
   private readonly words = new FileWords();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
@@ -231,6 +233,7 @@ export class Lectern {
       sniffs: this.sniffs,
       contentFacts: this.contentFacts,
       fileClasses: this.fileClasses,
+      fileGrams: this.fileGrams,
       words: this.words,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),

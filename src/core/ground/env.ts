@@ -9,6 +9,7 @@ import type { VersionCache } from './versionCache';
 import type { FileWords } from './fileWords';
 import type { TokenCounter } from './tokens';
 import type { FileClassCache } from './fileClasses';
+import type { FileGrams } from './fileGrams';
 
 /** A file version's content as lectern_stat describes it. */
 export interface ContentFacts {
@@ -27,6 +28,8 @@ export interface ReadEnv {
   contentFacts?: VersionCache<ContentFacts>;
   /** What workspace searches learned about each file's version (binary, too large, text). */
   fileClasses?: FileClassCache;
+  /** The letter triples of the text files workspace searches read, per version (search/gramFilter.ts). */
+  fileGrams?: FileGrams;
   /** The words each file version says (the map's reference graph); absent: read again on every map. */
   words?: FileWords;
   settings: Settings;

@@ -68,8 +68,11 @@ export function scanText(
       const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
       let stop = text.indexOf('\n', at);
       if (stop === -1) stop = text.length;
-      const column = searcher.line.firstMatch(source.line(start, stop));
-      if (column !== -1) record(start, stop, start, column);
+      // A line without the other literal texts cannot match: the regular expression is not run on it.
+      if (!searcher.lineMayMatch || searcher.lineMayMatch(text.slice(start, stop))) {
+        const column = searcher.line.firstMatch(source.line(start, stop));
+        if (column !== -1) record(start, stop, start, column);
+      }
       from = stop + 1;
     }
   } else {

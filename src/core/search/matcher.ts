@@ -48,6 +48,8 @@ export interface TextSearcher {
   next?(text: string, from: number): number;
   /** A place at or after `from` that a match's line must hold, or -1: only those lines are tested (regular expressions with literal text). */
   candidate?(text: string, from: number): number;
+  /** false: the line (of the text `candidate` searches) lacks literal text every match holds, so it is not tested. */
+  lineMayMatch?(line: string): boolean;
   /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
   needles?: Uint8Array[];
   /** Column of the first match in one line (without its line break), or -1. */
@@ -62,6 +64,8 @@ export interface TextSearcher {
    * less) unless `caseSensitive`: another engine may rule files out by it (search/prefilter.ts).
    */
   literal?: { text: string; caseSensitive: boolean };
+  /** Every text each match holds (`literal` is the longest), matched with the same case rule. */
+  literals?: readonly string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -181,6 +185,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
         line,
         ascii,
         literal: { text: query, caseSensitive },
+        literals: [query],
       };
     }
     // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
@@ -194,7 +199,8 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       pattern.lastIndex = from;
       return pattern.exec(text)?.index ?? -1;
     };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal: { text: query, caseSensitive } };
+    const literal = { text: query, caseSensitive };
+    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, literals: [query] };
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
@@ -228,10 +234,12 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     return {
       mayMatch,
       candidate,
+      lineMayMatch: literals.length > 1 ? mayMatch : undefined,
       needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
       ascii,
       literal: { text: longest, caseSensitive },
+      literals,
     };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.

@@ -1,14 +1,16 @@
 // What a workspace search can tell about a file without reading it, once an earlier search read its
 // current version (ground/fileClasses.ts): binary or too large, as before; a text file with no
-// match, when the host's candidate finder (ripgrep) says its bytes do not hold the text every match
-// holds. Every other file is read and judged as always, so answers do not change: the finder only
-// rules out files whose bytes lack that text, which Lectern's own scan could not match either.
+// match, when its grams (ground/fileGrams.ts) lack one every match holds, or when the host's
+// candidate finder (ripgrep) says its bytes do not hold the text every match holds. Every other
+// file is read and judged as always, so answers do not change: a file is ruled out only when its
+// bytes lack that text, which Lectern's own scan could not match either.
 import type { ReadEnv } from '../ground/env';
 import type { FileClass } from '../ground/fileClasses';
 import type { CandidateQuery, FileVersion, WorkspaceRoot } from '../ground/ports';
 import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
+import { gramsOf, mayHold, requiredGrams } from './gramFilter';
 
 /** A file counted without reading it. */
 export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nomatch: true };
@@ -38,6 +40,40 @@ export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
 
 /** What a search learns from the finder: for each file, what is known of it without reading it. */
 export type KnownTest = (file: ListedFile) => Known | undefined;
+
+/**
+ * What files read before tell without reading them, by stat: binary or too large as before, or no
+ * match when their grams lack one every match holds; undefined when they cannot tell.
+ */
+export function gramsTest(env: ReadEnv, searcher: TextSearcher): KnownTest | undefined {
+  const { fileClasses, fileGrams } = env;
+  const required = requiredGrams(searcher);
+  const statSync = env.host.fs.statSync?.bind(env.host.fs);
+  if (!required || !fileClasses || !fileGrams || fileGrams.size === 0 || !statSync) return undefined;
+  return (file) => {
+    let version: FileVersion | undefined;
+    try {
+      version = statSync(file.absolute);
+    } catch {
+      return undefined;
+    }
+    if (!version) return undefined;
+    const kind = fileClasses.lookup(file.absolute, version);
+    if (kind === 'binary') return { skip: 'binary' };
+    if (kind === 'large') return { skip: 'large', size: version.size };
+    const grams = kind === 'text' ? fileGrams.lookup(file.absolute, version) : undefined;
+    return grams && !mayHold(grams, required) ? { nomatch: true } : undefined;
+  };
+}
+
+/**
+ * Whether to start the candidate finder: it has learned files, and grams cannot stand in for it
+ * (the query has no run of word characters, or some files read before have no grams kept).
+ */
+export function wantsFinder(env: ReadEnv, searcher: TextSearcher): boolean {
+  if (!canPrefilter(env, searcher)) return false;
+  return !env.fileGrams || env.fileGrams.full || !requiredGrams(searcher);
+}
 
 /**
  * Starts the finder over the scope's folders (it walks them in its own process while the search
@@ -110,8 +146,11 @@ async function findCandidates(
   return out;
 }
 
-/** Remembers what reading a file said about its version, for the next search (not unsaved text, nor UTF-16). */
-export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded): void {
+/**
+ * Remembers what reading a file said about its version, for the next search (not unsaved text, nor
+ * UTF-16); with `grams`, a text file's grams too (bytes as scanned: no secret was redacted in them).
+ */
+export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, grams = false): void {
   const cache = env.fileClasses;
   if (!cache || !('version' in raw) || !raw.version) return;
   let kind: FileClass | undefined;
@@ -119,8 +158,13 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded): voi
   else if ('bytes' in raw && !isUtf16(raw.bytes)) kind = 'text';
   // A version modified moments ago may be modified again within the clock's resolution, keeping
   // its size and time: it is not remembered until it has been still for a while (as git does).
-  if (kind && raw.version.mtimeMs < Date.now() - SETTLED_MS) cache.record(path, raw.version, kind);
+  const settled = raw.version.mtimeMs < Date.now() - SETTLED_MS;
+  if (kind && settled) cache.record(path, raw.version, kind);
   else cache.forget(path);
+  const kept = env.fileGrams;
+  if (!kept) return;
+  if (!grams || !settled || kind !== 'text' || !('bytes' in raw)) kept.forget(path);
+  else if (!kept.lookup(path, raw.version)) kept.record(path, raw.version, gramsOf(raw.bytes));
 }
 
 const isUtf16 = (bytes: Uint8Array) =>

@@ -12,7 +12,7 @@ import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
 import { materialize, scanText } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
-import { canPrefilter, learn, startPrefilter } from './prefilter';
+import { learn, startPrefilter, gramsTest, wantsFinder } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
@@ -61,6 +61,14 @@ export class WorkspaceSearch {
   private secrets = 0;
   private largeCount = 0;
   private outOfTime = false;
+  /**
+   * A resident engine (an earlier search learned files) keeps the grams (letter triples) of the text
+   * files this one reads, in the first half of its time: a search never runs out of time for them.
+   */
+  private readonly keepGrams: boolean;
+  /** Whether a secret was redacted in the file just read (its bytes then are not the file's). */
+  private redacted = false;
+  private readonly redaction: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>;
   private failure: unknown;
   private stoppedIn: string | undefined;
 
@@ -82,6 +90,14 @@ export class WorkspaceSearch {
     const byPath = env.resolver.secretTest();
     this.isSecret = (file) => byPath(file.absolute, file.relative);
     this.cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
+    this.keepGrams = (env.fileClasses?.size ?? 0) > 0;
+    this.redaction = {
+      allowSecrets: env.allowSecrets,
+      onRedacted: () => {
+        this.redacted = true;
+        env.onRedacted?.();
+      },
+    };
   }
 
   /** Walks the scope and searches every file it reaches, until the end, the time budget or a cancellation. */
@@ -149,10 +165,11 @@ export class WorkspaceSearch {
     readSync: NonNullable<ReadEnv['host']['fs']['readFileSync']>,
     inside: (real: string) => boolean,
   ): Promise<void> {
-    // Once earlier searches have learned files, the candidate finder walks the scope in its own
-    // process while the walk here is listed: what is known of each file then spares reading it
-    // (prefilter.ts).
-    const finding = canPrefilter(this.env, this.searcher)
+    // Once earlier searches have learned files, their grams rule out files that cannot match; where
+    // grams cannot tell, the candidate finder walks the scope in its own process while the walk here
+    // is listed: what is known of each file then spares reading it (prefilter.ts).
+    const grams = gramsTest(this.env, this.searcher);
+    const finding = wantsFinder(this.env, this.searcher)
       ? startPrefilter(this.env, this.searcher, this.scope.scopes, this.msLeft())
       : undefined;
     const files = finding ? await this.listAll() : undefined;
@@ -167,12 +184,14 @@ export class WorkspaceSearch {
       }
       if (this.secret(file)) continue;
       const dirty = this.unsaved(file);
-      const shortcut = dirty ? undefined : known?.(file);
+      const shortcut = dirty ? undefined : (grams?.(file) ?? known?.(file));
       if (shortcut) await this.take(file, this.order++, shortcut);
       else {
         const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
-        const loaded = examine(raw, this.searcher, this.env);
-        if (!dirty) learn(this.env, file.absolute, raw, loaded);
+        this.redacted = false;
+        const loaded = examine(raw, this.searcher, this.redaction);
+        const grams = this.keepGrams && !this.redacted && this.msLeft() > limits.timeBudgetMs / 2;
+        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams);
         await this.take(file, this.order++, loaded);
       }
       if (now - slice > SLICE_MS) {
