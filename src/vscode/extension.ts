@@ -43,7 +43,7 @@ export function activate(
     ...registerTools(engine),
     ...registerMcpProvider(context),
     ...registerPaletteCommands(engine),
-    ...registerChatParticipant(engine, context.extensionUri, fileUris, testing ? chatResponses : undefined),
+    ...registerChatParticipant(() => engine, context.extensionUri, fileUris, testing ? chatResponses : undefined),
   );
   // The status bar and dashboard read the session; tests read them through this API.
   return testing && ui ? { ...ui.testApi, chatResponses } : undefined;
