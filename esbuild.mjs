@@ -109,6 +109,16 @@ const chatApart = {
   },
 };
 
+// Everything activation defers (src/vscode/engineStart.ts: the engine, the session UI, the tools'
+// and commands' implementations, the file watcher) ships as dist/engine.js. Activation compiles only
+// dist/extension.js, the forwarders VS Code calls, and loads this on the first call or shortly after.
+const engineApart = {
+  name: 'engine-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/engineStart$/ }, () => ({ path: './engine.js', external: true }));
+  },
+};
+
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
@@ -122,7 +132,14 @@ const builds = [
     entryPoints: ['src/vscode/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [tokenizerApart, treeSitterApart, sqlJsApart, chatApart],
+    plugins: [engineApart, chatApart],
+  },
+  {
+    ...common,
+    entryPoints: { engine: 'src/vscode/engineStart.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    plugins: [tokenizerApart, treeSitterApart, sqlJsApart],
   },
   {
     ...common,
