@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { activationBundleFindings } from './scripts/check-activation-bundle.mjs';
 import { checkWebBundle } from './scripts/check-web-bundle.mjs';
 
 const require = createRequire(import.meta.url);
@@ -133,6 +134,7 @@ const builds = [
     outfile: 'dist/extension.js',
     external: ['vscode'],
     plugins: [engineApart, chatApart],
+    metafile: true,
   },
   {
     ...common,
@@ -209,9 +211,13 @@ if (watch) {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
   const webBuilt = results.find((result, i) => builds[i].outdir === 'dist/web' && result.metafile);
-  const findings = checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production);
+  const activation = results[builds.findIndex((options) => options.outfile === 'dist/extension.js')].metafile;
+  const findings = [
+    ...activationBundleFindings(Object.keys(activation.inputs)),
+    ...checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production),
+  ];
   if (findings.length > 0) {
-    for (const finding of findings) console.error(`web bundle: ${finding}`);
+    for (const finding of findings) console.error(`bundle check: ${finding}`);
     process.exit(1);
   }
 }

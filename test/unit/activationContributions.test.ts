@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { contributionsOf } from '../../src/vscode/activation/contributions';
 import { once } from '../../src/vscode/activation/once';
 import { allTools } from '../../src/core/tools/definitions';
+import { activationBundleFindings } from '../../scripts/check-activation-bundle.mjs';
 
 const manifest: unknown = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -55,5 +56,23 @@ describe('activation: once', () => {
     assert.throws(value, /no engine/);
     assert.throws(value, /no engine/);
     assert.equal(tries, 1);
+  });
+});
+
+describe('activation: the bundle check', () => {
+  it('finds the engine (src/core) and packages among the activation bundle inputs, not the forwarders', () => {
+    assert.deepEqual(
+      activationBundleFindings([
+        'src/vscode/extension.ts',
+        'src/vscode/activation/deferred.ts',
+        'src/node/settingFlags.ts',
+        'src/core/engine.ts',
+        'node_modules/diff/libesm/index.js',
+      ]),
+      [
+        "the engine's code is bundled into activation: src/core/engine.ts (load it from src/vscode/engineStart.ts)",
+        "the engine's code is bundled into activation: node_modules/diff/libesm/index.js (load it from src/vscode/engineStart.ts)",
+      ],
+    );
   });
 });
