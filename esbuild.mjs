@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { activationBundleFindings } from './scripts/check-activation-bundle.mjs';
 import { checkWebBundle } from './scripts/check-web-bundle.mjs';
 
 const require = createRequire(import.meta.url);
@@ -109,6 +110,16 @@ const chatApart = {
   },
 };
 
+// Everything activation defers (src/vscode/engineStart.ts: the engine, the session UI, the tools'
+// and commands' implementations, the file watcher) ships as dist/engine.js. Activation compiles only
+// dist/extension.js, the forwarders VS Code calls, and loads this on the first call or shortly after.
+const engineApart = {
+  name: 'engine-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/engineStart$/ }, () => ({ path: './engine.js', external: true }));
+  },
+};
+
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
@@ -122,7 +133,15 @@ const builds = [
     entryPoints: ['src/vscode/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [tokenizerApart, treeSitterApart, sqlJsApart, chatApart],
+    plugins: [engineApart, chatApart],
+    metafile: true,
+  },
+  {
+    ...common,
+    entryPoints: { engine: 'src/vscode/engineStart.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    plugins: [tokenizerApart, treeSitterApart, sqlJsApart],
   },
   {
     ...common,
@@ -192,9 +211,13 @@ if (watch) {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
   const webBuilt = results.find((result, i) => builds[i].outdir === 'dist/web' && result.metafile);
-  const findings = checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production);
+  const activation = results[builds.findIndex((options) => options.outfile === 'dist/extension.js')].metafile;
+  const findings = [
+    ...activationBundleFindings(Object.keys(activation.inputs)),
+    ...checkWebBundle(webBuilt.metafile, ['dist/web/extension.js', 'dist/web/tokenizer.js'], production),
+  ];
   if (findings.length > 0) {
-    for (const finding of findings) console.error(`web bundle: ${finding}`);
+    for (const finding of findings) console.error(`bundle check: ${finding}`);
     process.exit(1);
   }
 }

@@ -10,6 +10,8 @@
 //   --before: also load another build of Lectern (DIR holds its package.json, dist and media, e.g. an
 //   older commit's tree after `node esbuild.mjs --production`), in windows alternating with this one's;
 //   its rows are prefixed "before:".
+//   --first-call[=DELAY]: also time the first lectern_stat call, made by a probe extension DELAY ms
+//   (default 0) after startup finished (bench/firstCallProbe.mjs), and a second one, per window.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import { repoRoot, stageLectern } from '../scripts/host/build-tests.mjs';
 import { ensureHost } from '../scripts/host/ensure.mjs';
 import { cleanupAll, isolatedEnv, startCodeServer } from '../scripts/host/launch.mjs';
 import { createTestWorkspace } from '../scripts/host/workspace.mjs';
+import { probeResult, writeProbe } from './firstCallProbe.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RUNS = arg('runs', 3);
@@ -45,10 +48,13 @@ async function runningExtensions(page) {
 const BASELINE = 'lectern-activation-baseline';
 
 const BEFORE = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+const FIRST_CALL = process.argv.find((a) => a === '--first-call' || a.startsWith('--first-call='));
+const FIRST_CALL_DELAY = Number(FIRST_CALL?.split('=')[1] ?? 0);
 
 /** A development folder holding Lectern (the staged build, or `before`'s) and the empty baseline extension. */
-function developmentFolder(root, before) {
+function developmentFolder(root, before, probe) {
   const dev = path.join(root, 'dev');
+  if (probe) writeProbe(path.join(dev, 'probe'), probe);
   if (before) {
     for (const entry of ['package.json', 'dist', 'media'])
       cpSync(path.join(path.resolve(before), entry), path.join(dev, 'lectern', entry), { recursive: true });
@@ -86,16 +92,23 @@ async function oneRun(paths, chromium, before) {
     const page = await (
       await browser.newContext({ viewport: { width: 1400, height: 2400 } /* every row rendered (a virtual list) */ })
     ).newPage();
+    const probe = FIRST_CALL
+      ? {
+          outFile: path.join(root, 'first-call.json'),
+          target: path.join(ws.folders.alpha, 'src', 'greeter.ts'),
+          delayMs: FIRST_CALL_DELAY,
+        }
+      : undefined;
     const url = server.workbenchUrl({
       workspace: ws.workspaceFile,
-      payload: { extensionDevelopmentPath: developmentFolder(root, before), skipWelcome: 'true' },
+      payload: { extensionDevelopmentPath: developmentFolder(root, before, probe), skipWelcome: 'true' },
     });
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: 60_000 });
     // Lectern activates on startup finished: wait for its status bar item.
     await page.waitForSelector('.statusbar-item[id*="lectern"]', { timeout: 60_000 });
     await page.waitForTimeout(2_000);
-    return await runningExtensions(page);
+    return { rows: await runningExtensions(page), call: probe && (await probeResult(probe.outFile)) };
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
@@ -110,10 +123,14 @@ async function main() {
   const times = new Map();
   /** Lectern's time over the empty extension's, window by window (both activate at the same moment). */
   const windows = new Map();
+  /** The probe's first and second call, window by window. */
+  const calls = new Map();
   try {
     for (let run = 0; run < RUNS; run++) {
       for (const before of BEFORE ? [undefined, BEFORE] : [undefined]) {
-        const rows = await oneRun(paths, chromium, before);
+        const { rows, call } = await oneRun(paths, chromium, before);
+        if (call)
+          calls.set(before ? 'before' : 'this build', [...(calls.get(before ? 'before' : 'this build') ?? []), call]);
         const ours = rows.find((row) => /^lectern(\.lectern)?$/i.test(row.name.trim()));
         const empty = rows.find((row) => row.name.endsWith(BASELINE));
         if (ours && empty) {
@@ -158,6 +175,27 @@ async function main() {
       ...[...windows].map(
         ([key, list]) => `| ${key} | ×${median(list).toFixed(2)} | ${list.map((r) => `×${r.toFixed(2)}`).join(', ')} |`,
       ),
+    ].join('\n'),
+  );
+  if (FIRST_CALL) printCalls(calls, median);
+}
+
+/** The probe's calls per build: the first (what Lectern loads for it included) and the second. */
+function printCalls(calls, median) {
+  const ms = (values) => values.map((v) => (typeof v === 'number' ? v.toFixed(0) : String(v))).join(', ');
+  console.log(
+    [
+      '',
+      `lectern_stat called by an extension ${FIRST_CALL_DELAY} ms after startup finished (ms, per window):`,
+      '',
+      '| build | first call | median | second call | median |',
+      '| --- | --- | ---: | --- | ---: |',
+      ...[...calls].map(([key, list]) => {
+        const first = list.map((c) => c.first ?? c.error);
+        const second = list.map((c) => c.second ?? c.error);
+        const numbers = (values) => values.filter((v) => typeof v === 'number');
+        return `| ${key} | ${ms(first)} | ${median(numbers(first))?.toFixed(0)} | ${ms(second)} | ${median(numbers(second))?.toFixed(0)} |`;
+      }),
     ].join('\n'),
   );
 }

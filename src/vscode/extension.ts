@@ -1,55 +1,86 @@
-// Activation: build the engine over VS Code's ports and register the tools. Nothing heavy runs
-// here; the tokenizer loads on the first tool call.
+// Activation registers what VS Code calls, and nothing more: a forwarder for each contributed tool,
+// command and webview view, the status bar item, the chat participant and the MCP server definition.
+// The engine and everything over it (engineStart.ts, dist/engine.js) load on the first call that
+// needs them, or shortly after activation: activation compiles only this small bundle (issue 20).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Lectern } from '../core/engine';
-import { createVscodeHost } from './host';
-import { readSettings } from './workspaceSettings';
-import { registerMcpProvider } from './mcpProvider';
-import { MetricsRecording } from './metricsRecording';
-import { activateSessionUi, type LecternTestApi, type SessionUi } from './sessionUi';
+import { contributionsOf } from './activation/contributions';
+import { DeferredRegistrar } from './activation/deferred';
+import { once } from './activation/once';
 import { registerChatParticipant, type StreamedResponse } from './chat/participant';
-import { registerPaletteCommands } from './palette/commands';
-import { registerTools } from './tools';
+import type { Started } from './engineStart';
+import { registerMcpProvider } from './mcpProvider';
+import type { LecternTestApi } from './sessionUi';
 import { fileUris } from './uris/workspaceUris';
 
-let ui: SessionUi | undefined;
+type EngineBundle = typeof import('./engineStart');
 
-export function activate(
-  context: vscode.ExtensionContext,
-): (LecternTestApi & { chatResponses: StreamedResponse[] }) | undefined {
+/**
+ * The engine loads this long after activation when no call asked for it sooner: a first call then
+ * finds it ready, and the extensions VS Code activates at startup beside Lectern do not wait for it.
+ */
+const PRELOAD_DELAY_MS = 1000;
+
+/** Returned by activate() in test mode only (ExtensionMode.Test). */
+export interface ExtensionTestApi extends LecternTestApi {
+  chatResponses: StreamedResponse[];
+  /** The files of dist/ loaded when activate() returned. */
+  loadedAtActivation: string[];
+}
+
+/** The engine and its UI once started (by a call or the preload). */
+let started: Started | undefined;
+
+export function activate(context: vscode.ExtensionContext): ExtensionTestApi | undefined {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const chatResponses: StreamedResponse[] = [];
-  const engine = new Lectern(
-    createVscodeHost(context.extensionPath, (context.storageUri ?? context.globalStorageUri)?.fsPath),
-    readSettings,
-  );
-  // Status bar, dashboard, session commands, persistence; restores the last window's session.
-  // A failure here must not cost the tools.
-  try {
-    ui = activateSessionUi(context, engine.session, fileUris, () => new MetricsRecording(engine.session, context));
-  } catch (error) {
-    console.error('[lectern] the session status bar and dashboard could not start:', error);
-  }
-  // The symbol index follows the watcher: files that appear or go away change its listing, edited
-  // files are parsed again on their next use (so it need not stat every file on every query).
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-  const invalidate = (uri: vscode.Uri) => engine.invalidate(fileUris.pathOf(uri));
+  // A plain require: the extension host resolves `vscode` for CommonJS modules it loads.
+  const load = once((): Started => (started = (require('./engineStart') as EngineBundle).start(context, registrar)));
+  const registrar: DeferredRegistrar = new DeferredRegistrar(contributionsOf(context.extension.packageJSON), load);
+  const preload = setTimeout(() => {
+    try {
+      load();
+    } catch (error) {
+      console.error('[lectern] the engine could not start:', error);
+    }
+  }, PRELOAD_DELAY_MS);
   context.subscriptions.push(
-    watcher,
-    watcher.onDidCreate(invalidate),
-    watcher.onDidDelete(invalidate),
-    watcher.onDidChange((uri) => (uri.scheme === 'file' ? engine.fileChanged(uri.fsPath) : engine.invalidate(null))),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
-    ...registerTools(engine),
+    registrar,
+    { dispose: () => clearTimeout(preload) },
     ...registerMcpProvider(context),
-    ...registerPaletteCommands(engine),
-    ...registerChatParticipant(engine, context.extensionUri, fileUris, testing ? chatResponses : undefined),
+    ...registerChatParticipant(
+      () => load().engine,
+      context.extensionUri,
+      fileUris,
+      testing ? chatResponses : undefined,
+    ),
   );
-  // The status bar and dashboard read the session; tests read them through this API.
-  return testing && ui ? { ...ui.testApi, chatResponses } : undefined;
+  return testing ? testApi(load, chatResponses, context.extensionPath) : undefined;
+}
+
+/** The session UI's test API, read through the engine (which it loads). */
+function testApi(load: () => Started, chatResponses: StreamedResponse[], extensionPath: string): ExtensionTestApi {
+  const api = (): LecternTestApi => {
+    const ui = load().testApi;
+    if (!ui) throw new Error('the session status bar and dashboard did not start');
+    return ui;
+  };
+  const dist = path.join(extensionPath, 'dist') + path.sep;
+  return {
+    statusSnapshot: () => api().statusSnapshot(),
+    dashboardRendered: () => api().dashboardRendered(),
+    fromDashboard: (message) => api().fromDashboard(message),
+    metricsDatabase: () => api().metricsDatabase(),
+    chatResponses,
+    loadedAtActivation: Object.keys(require.cache)
+      .filter((file) => file.startsWith(dist))
+      .map((file) => file.slice(dist.length))
+      .sort(),
+  };
 }
 
 export function deactivate(): Promise<void> | undefined {
-  // Everything else is disposed through context.subscriptions; pending state is saved first.
-  return ui?.flush();
+  // Everything else is disposed through context.subscriptions; pending state is saved first. An
+  // engine that never started has nothing to save.
+  return started?.flush();
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { TimelineEntry } from '../core/ground/stabilization';
 import type { CurrentSession } from './currentSession';
+import { directRegistrar, type Registrar } from './activation/registrar';
 import { DASHBOARD_VIEW } from './dashboardView';
 import { ReadOnlyDocuments } from './palette/readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
@@ -59,11 +60,14 @@ export async function openTimelineEntry(
   return vscode.window.showTextDocument(document, { selection, preview: true });
 }
 
-export function registerSessionCommands(session: CurrentSession): vscode.Disposable[] {
+export function registerSessionCommands(
+  session: CurrentSession,
+  registrar: Registrar = directRegistrar,
+): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(EXPORT_SCHEME, exportDocuments),
-    vscode.commands.registerCommand(OPEN_DASHBOARD_COMMAND, openDashboard),
-    vscode.commands.registerCommand(RESET_SESSION_COMMAND, () => resetSession(session)),
-    vscode.commands.registerCommand(EXPORT_SESSION_COMMAND, () => exportSession(session)),
+    registrar.command(OPEN_DASHBOARD_COMMAND, openDashboard),
+    registrar.command(RESET_SESSION_COMMAND, () => resetSession(session)),
+    registrar.command(EXPORT_SESSION_COMMAND, () => exportSession(session)),
   ];
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { SessionApi } from '../core/session/stabilizer';
 import type { BudgetState } from '../core/ground/stabilization';
+import { directRegistrar, type Registrar } from './activation/registrar';
 import { CurrentSession } from './currentSession';
 import type { RenderedMessage } from './dashboardProtocol';
 import { DASHBOARD_VIEW, DashboardView } from './dashboardView';
@@ -41,11 +42,12 @@ export function activateSessionUi(
   api: SessionApi,
   uris: WorkspaceUris,
   startRecording?: () => SessionRecording,
+  registrar: Registrar = directRegistrar,
 ): SessionUi {
   const session = new CurrentSession(api);
   restoreSession(context.workspaceState, session);
   const persistence = new SessionPersistence(context.workspaceState, session);
-  const statusBar = new SessionStatusBar(session);
+  const statusBar = new SessionStatusBar(session, registrar.sessionStatusItem());
   const dashboard = new DashboardView(context.extensionUri, session, {
     open: (seq) =>
       openTimelineEntry(
@@ -62,10 +64,10 @@ export function activateSessionUi(
     statusBar,
     dashboard,
     ...(recording ? [recording] : []),
-    vscode.window.registerWebviewViewProvider(DASHBOARD_VIEW, dashboard),
+    registrar.webviewView(DASHBOARD_VIEW, dashboard),
     // A snapshot's limits come from the settings: show new limits at once, not at the next call.
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('lectern') && session.refresh()),
-    ...registerSessionCommands(session),
+    ...registerSessionCommands(session, registrar),
   );
   return {
     testApi: {

@@ -1,16 +1,20 @@
 // The status-bar item: the shown session against its budget, live; a click opens the dashboard.
 import * as vscode from 'vscode';
+import { createSessionStatusItem } from './activation/registrar';
 import type { CurrentSession } from './currentSession';
 import { statusView, type StatusView } from './statusModel';
 
 export const OPEN_DASHBOARD_COMMAND = 'lectern.openDashboard';
 
 export class SessionStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('lectern.session', vscode.StatusBarAlignment.Right, 100);
   private readonly unsubscribe: () => void;
   private view: StatusView;
 
-  constructor(session: CurrentSession) {
+  /** `item`: the one activation showed before the session was restored, if any. */
+  constructor(
+    session: CurrentSession,
+    private readonly item: vscode.StatusBarItem = createSessionStatusItem(),
+  ) {
     this.item.name = 'Lectern Session';
     this.item.command = OPEN_DASHBOARD_COMMAND;
     this.view = this.apply(statusView(session.snapshot));

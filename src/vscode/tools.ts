@@ -1,6 +1,7 @@
 // Registers every tool with vscode.lm and translates between VS Code's tool API and the core.
 import * as vscode from 'vscode';
 import type { Lectern } from '../core/engine';
+import { directRegistrar, type Registrar } from './activation/registrar';
 
 /** How long a user's approval of an outside-workspace read waits for its invocation. */
 const APPROVAL_TTL_MS = 5 * 60 * 1000;
@@ -68,10 +69,14 @@ export interface InvocationRecord {
   text: string;
 }
 
-export function registerTools(engine: Lectern, onInvoked?: (record: InvocationRecord) => void): vscode.Disposable[] {
+export function registerTools(
+  engine: Lectern,
+  registrar: Registrar = directRegistrar,
+  onInvoked?: (record: InvocationRecord) => void,
+): vscode.Disposable[] {
   const approvals = new Approvals();
   return engine.catalog.allTools.map((definition) =>
-    vscode.lm.registerTool<unknown>(definition.name, {
+    registrar.tool(definition.name, {
       async prepareInvocation(options) {
         const message = engine.catalog.title(definition.name, options.input);
         const outside = await engine.outsideTargets(definition.name, options.input);

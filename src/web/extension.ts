@@ -41,7 +41,7 @@ export function activate(
     vscode.workspace.onDidChangeWorkspaceFolders(() => engine.invalidate(null)),
     ...registerTools(engine),
     ...registerPaletteCommands(engine),
-    ...registerChatParticipant(engine, context.extensionUri, webUris, testing ? chatResponses : undefined),
+    ...registerChatParticipant(() => engine, context.extensionUri, webUris, testing ? chatResponses : undefined),
   );
   return testing && ui ? { ...ui.testApi, chatResponses, host: 'web' } : undefined;
 }

@@ -1,5 +1,6 @@
 // Registers the chat participant @lectern (package.json chatParticipants; available when a folder
-// or workspace is open). Its handler loads on the first request (dist/chat.js).
+// or workspace is open). Its handler loads on the first request (dist/chat.js), and so does the
+// engine where activation defers it (`engine` is called then).
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
 import type { WorkspaceUris } from '../uris/workspaceUris';
@@ -15,7 +16,7 @@ export interface StreamedResponse {
 }
 
 export function registerChatParticipant(
-  engine: Lectern,
+  engine: () => Lectern,
   extensionUri: vscode.Uri,
   uris: WorkspaceUris,
   recordInto?: StreamedResponse[],
@@ -26,7 +27,7 @@ export function registerChatParticipant(
     // A plain require: the extension host resolves `vscode` for CommonJS modules it loads.
     handler ??= require('./handler') as Handler;
     return handler.handleChatRequest(
-      engine,
+      engine(),
       uris,
       request,
       context,

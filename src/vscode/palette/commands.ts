@@ -4,6 +4,7 @@
 // Uri; tests and keybindings pass the call's fields) and asks only for what is missing.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
+import { directRegistrar, type Registrar } from '../activation/registrar';
 import { answerDocument } from './answerDocument';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
@@ -42,7 +43,7 @@ function argsOf(arg: unknown): Args {
 /** Runs a call as a user read and shows its answer; returns the document's uri. */
 type Show = (title: string, tool: string, input: Args) => Promise<vscode.Uri | undefined>;
 
-export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
+export function registerPaletteCommands(engine: Lectern, registrar: Registrar = directRegistrar): vscode.Disposable[] {
   const documents = new AnswerDocuments();
   const show: Show = async (title, tool, input) => {
     const response = await vscode.window.withProgress(
@@ -53,7 +54,7 @@ export function registerPaletteCommands(engine: Lectern): vscode.Disposable[] {
     return editor.document.uri;
   };
   const command = (id: string, run: (show: Show, arg?: unknown) => Promise<vscode.Uri | undefined>) =>
-    vscode.commands.registerCommand(id, (arg?: unknown) => run(show, arg));
+    registrar.command(id, (arg?: unknown) => run(show, arg));
   return [
     documents,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, documents),
