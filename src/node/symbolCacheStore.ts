@@ -62,6 +62,10 @@ export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRo
       }
       return out;
     },
+    async loadFile(version, absolute) {
+      const shard = await readShard(shardPath(shardOf(absolute)), version);
+      return shard && Object.hasOwn(shard.files, absolute) ? shard.files[absolute] : undefined;
+    },
     async save(version, changes) {
       const byShard = new Map<number, [string, CachedOutline | null][]>();
       for (const change of changes) {
