@@ -71,10 +71,10 @@ describe('symbol reads from the symbol cache', function () {
   let cache: SymbolCachePort;
   const settings = () => ({ sessionGuard: false });
   /** A host whose parser cannot load: any answer it gives came from the cache. */
-  const parserless = (): Host => ({
+  const parserless = (symbolCache = cache): Host => ({
     fs: nodeFileSystem,
     roots: () => [{ name: 'ws', path: root }],
-    symbolCache: cache,
+    symbolCache,
     loadWasm: () => Promise.reject(new Error('this test host parses nothing')),
   });
 
@@ -105,6 +105,25 @@ describe('symbol reads from the symbol cache', function () {
     assert.ok(parsed.some((a) => a.includes('nested deeper than 64 levels')));
     for (let i = 0; i < calls.length; i++)
       assert.equal(stored[i], parsed[i], `${JSON.stringify(calls[i])} answers otherwise from the cache`);
+  });
+
+  it('a read without path: the outlines the index parsed answer the next process with no parser', async () => {
+    const own = createSymbolCache(join(tempDir(), 'cache'), () => [{ name: 'ws', path: root }]);
+    const reads = ['Inventory.restock', 'Panel.render', 'InvoiceService'].map((target) => ({ mode: 'symbol', target }));
+    const host: Host = { ...parserless(own), loadWasm: createWasmLoader() };
+    const parsed = await answersOf(
+      new Lectern(host, settings),
+      reads.map((read) => ['lectern_read', read]),
+    );
+    const stored = await answersOf(
+      new Lectern(parserless(own), settings),
+      reads.map((read) => ['lectern_read', read]),
+    );
+    assert.ok(
+      parsed.every((a) => a.startsWith('{"ok":true')),
+      parsed.join('\n'),
+    );
+    assert.deepEqual(stored, parsed);
   });
 
   it('parses again a file whose size or mtime changed, and keeps no outline of a redacted text', async () => {
