@@ -1,6 +1,7 @@
 // `npm run bench:cli`: what a call costs outside VS Code, against baselines measured in the same run.
 //   1. Cold: a whole `lectern call` process (the shipped, minified dist/cli.js) beside `node -e 1`,
-//      interleaved run by run so machine load hits both alike.
+//      interleaved run by run so machine load hits both alike. Each build's calls share a fresh symbol
+//      cache folder, which the uncounted first run fills: the symbol reads are those of an unchanged workspace.
 //   2. Warm: calls on one `lectern mcp` stdio connection (the SDK client), beside the reference
 //      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads.
 //   3. Exit: how long call, session and mcp live once their work is done (bench/exitDelay.ts).
@@ -9,6 +10,8 @@
 //   npm run bench:cli [-- --runs=15 --calls=300 --no-build --before=OLD/dist/cli.js]
 //   --before: also time another build of the CLI (e.g. an older commit's) on the same calls.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -34,6 +37,23 @@ function quantile(values: number[], q: number): number {
 
 const median = (values: number[]) => quantile(values, 0.5);
 
+/** Runs every command RUNS + 1 times, interleaved; run 0 warms the disk cache, the symbol cache (and V8's compile cache, where there is one). */
+function timeRuns(
+  commands: [string, string[]][],
+  times: Map<string, number[]>,
+  envOf: (name: string) => NodeJS.ProcessEnv,
+): void {
+  for (let run = 0; run < RUNS + 1; run++) {
+    for (const [name, args] of commands) {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, args, { encoding: 'utf8', env: envOf(name) });
+      const elapsed = performance.now() - started;
+      if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
+      if (run > 0) times.get(name)!.push(elapsed);
+    }
+  }
+}
+
 function cold(): string {
   const commands: [string, string[]][] = [
     ['node -e 1 (baseline)', ['-e', '1']],
@@ -58,6 +78,17 @@ function cold(): string {
         WORKSPACE,
       ],
     ],
+    [
+      'call lectern_read symbol, no path (index)',
+      [
+        CLI,
+        'call',
+        'lectern_read',
+        JSON.stringify({ mode: 'symbol', target: 'StdioServerTransport.send' }),
+        '--root',
+        WORKSPACE,
+      ],
+    ],
   ];
   // The same calls with exact token counts: the cost of loading the tokenizer.
   commands.push(
@@ -66,18 +97,22 @@ function cold(): string {
   );
   const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
   if (before) {
-    for (const [name, args] of commands.slice(2, 6))
+    for (const [name, args] of commands.slice(2, 7))
       commands.push([`before: ${name}`, [resolve(before), ...args.slice(1)]]);
   }
+  // Each build keeps its symbol cache in a folder of its own, the index's outlines kept from run 0 on:
+  // two builds of different cache formats would otherwise replace each other's files run by run.
+  const ourCache = mkdtempSync(join(tmpdir(), 'lectern-bench-cache-'));
+  const beforeCache = mkdtempSync(join(tmpdir(), 'lectern-bench-cache-'));
+  const envOf = (name: string) => ({
+    ...process.env,
+    LECTERN_CACHE_DIR: name.startsWith('before: ') ? beforeCache : ourCache,
+  });
   const times = new Map<string, number[]>(commands.map(([name]) => [name, []]));
-  for (let run = 0; run < RUNS + 1; run++) {
-    for (const [name, args] of commands) {
-      const started = performance.now();
-      const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
-      const elapsed = performance.now() - started;
-      if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
-      if (run > 0) times.get(name)!.push(elapsed); // run 0 warms the disk cache (and V8's compile cache, where there is one)
-    }
+  try {
+    timeRuns(commands, times, envOf);
+  } finally {
+    for (const dir of [ourCache, beforeCache]) rmSync(dir, { recursive: true, force: true });
   }
   const base = median(times.get(commands[0]![0])!);
   const rows = commands.map(([name]) => {

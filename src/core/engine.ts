@@ -90,6 +90,7 @@ export class Lectern {
           throw new Error('this host ships no grammar files');
         }),
       host.outlineThread,
+      host.symbolCache,
     );
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
     this.stabilizer = new Stabilizer(host, () => this.normalized());

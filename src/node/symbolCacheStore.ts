@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import { join } from 'node:path';
 import type { CachedOutline, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
 
@@ -17,16 +16,6 @@ interface Shard {
 }
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
-
-/** The user cache folder for the CLI: $LECTERN_CACHE_DIR, else $XDG_CACHE_HOME/lectern, else ~/.cache/lectern. */
-export function userCacheDir(): string {
-  if (process.env.LECTERN_CACHE_DIR) return process.env.LECTERN_CACHE_DIR;
-  const base =
-    process.env.XDG_CACHE_HOME ||
-    (process.platform === 'win32' ? process.env.LOCALAPPDATA : undefined) ||
-    join(os.homedir(), '.cache');
-  return join(base, 'lectern');
-}
 
 async function readShard(path: string, version: string): Promise<Shard | undefined> {
   try {
@@ -61,6 +50,10 @@ export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRo
         for (const [path, outline] of Object.entries(shard.files)) out.set(path, outline);
       }
       return out;
+    },
+    async loadFile(version, absolute) {
+      const shard = await readShard(shardPath(shardOf(absolute)), version);
+      return shard && Object.hasOwn(shard.files, absolute) ? shard.files[absolute] : undefined;
     },
     async save(version, changes) {
       const byShard = new Map<number, [string, CachedOutline | null][]>();

@@ -138,6 +138,21 @@ export interface CachedOutline {
   size: number;
   mtimeMs: number;
   symbols: OutlineSymbol[];
+  /**
+   * Present when the outline is a whole one of the file's text as a read sees it (not a worker's, not
+   * a large file's top level): what else a symbol read answers from, so it can answer without parsing.
+   */
+  read?: StoredReadFacts;
+}
+
+/** What an outline notes besides its symbols, kept so an answer from the cache says the same. */
+export interface StoredReadFacts {
+  /** The grammar it was parsed with (a `.h` file may be C or C++). */
+  grammar: string;
+  /** The parse failed in places. */
+  parseFailed?: true;
+  /** Symbols nested too deep to list. */
+  cut?: number;
 }
 
 /**
@@ -147,6 +162,8 @@ export interface CachedOutline {
 export interface SymbolCachePort {
   /** Every stored outline (absolute path → outline). */
   load(version: string): Promise<Map<string, CachedOutline>>;
+  /** One file's stored outline, reading no more than its own shard (a read of one file's symbols). */
+  loadFile?(version: string, absolute: string): Promise<CachedOutline | undefined>;
   /** Stores outlines; null removes one. Safe against other processes writing at the same time. */
   save(version: string, changes: ReadonlyMap<string, CachedOutline | null>): Promise<void>;
 }

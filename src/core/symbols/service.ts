@@ -1,6 +1,7 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
 import type { Tree } from 'web-tree-sitter';
-import type { CancellationSignal, OutlineThreadPort } from '../ground/ports';
+import type { CancellationSignal, OutlineThreadPort, StoredReadFacts, SymbolCachePort } from '../ground/ports';
+import { StoredOutlines } from './storedOutlines';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline, MAX_NESTING } from './outline';
@@ -55,6 +56,7 @@ export type OutlineResult =
       notes?: string[];
       topLevelOnly?: boolean;
       wrapper?: TextOutline['wrapper'];
+      read?: StoredReadFacts;
     }
   | { status: 'unsupported'; reason: string }
   | { status: 'timeout'; spec: LanguageSpec; source: SourceText };
@@ -69,6 +71,8 @@ interface Entry {
   topLevelOnly?: boolean;
   /** A top-level-only bundle's wrapper function, whose direct declarations are listed too. */
   wrapper?: TextOutline['wrapper'];
+  /** A whole outline of a file's bytes as they are on disk: what the symbol cache keeps besides the symbols. */
+  read?: StoredReadFacts;
 }
 
 export class SymbolService {
@@ -79,23 +83,33 @@ export class SymbolService {
   private readonly expanded = new WeakSet<OutlineSymbol>();
   private readonly whole = new WeakMap<SourceText, OutlineSymbol[]>();
 
+  private readonly stored: StoredOutlines | undefined;
+
   constructor(
     loadWasm: WasmLoader,
     private readonly thread?: OutlineThreadPort,
+    symbolCache?: SymbolCachePort,
   ) {
     this.runtime = new TreeSitter(loadWasm);
+    this.stored = symbolCache ? new StoredOutlines(symbolCache) : undefined;
   }
 
   languageOf(path: string, languageId?: string | null): LanguageSpec | undefined {
     return languageForPath(path, languageId);
   }
 
+  /**
+   * `persisted`: answer from the host's symbol cache when it holds this version's outline, and keep a
+   * whole outline of a file on disk there, so the next process reads its symbols without parsing
+   * (false: the caller has looked there already and keeps the outline itself, as the index does).
+   */
   async outline(
     file: TextFile,
     path: string,
     label: string,
     signal?: CancellationSignal,
     languageId?: string | null,
+    persisted = true,
   ): Promise<OutlineResult> {
     let spec = this.languageOf(path, languageId);
     if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
@@ -107,25 +121,35 @@ export class SymbolService {
     }
     const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
     spec = headerLanguage(spec, path, source.text);
+    const version = storableVersion(file);
+    const stored = version && persisted && (await this.stored?.get(path, version.size, version.mtimeMs, spec.grammar));
+    if (stored) {
+      const entry: Entry = { spec, symbols: stored.symbols, source, ...outlineNotes(label, stored.facts) };
+      entry.read = stored.facts;
+      this.remember(file.versionKey, entry);
+      return { status: 'ok', ...entry };
+    }
     const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal);
     if (!outline) return { status: 'timeout', spec, source };
     const { symbols, parseFailed, cut, shallow, wrapper } = outline;
-    const notes: string[] = [];
-    if (parseFailed)
-      notes.push(
-        `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`,
-      );
-    if (cut > 0)
-      notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
+    const facts: StoredReadFacts = {
+      grammar: spec.grammar,
+      ...(parseFailed ? { parseFailed: true } : {}),
+      ...(cut > 0 ? { cut } : {}),
+    };
+    // A large file's top-level-only outline is not kept: its reads outline members as they need them.
+    const read = version && !shallow ? facts : undefined;
     const entry: Entry = {
       spec,
       symbols,
       source,
-      ...(notes.length > 0 ? { notes } : {}),
+      ...outlineNotes(label, facts),
       ...(shallow ? { topLevelOnly: true } : {}),
       ...(wrapper ? { wrapper } : {}),
+      ...(read ? { read } : {}),
     };
     this.remember(file.versionKey, entry);
+    if (read && version && persisted) await this.stored?.put(path, { ...version, symbols, read });
     return { status: 'ok', ...entry };
   }
 
@@ -331,6 +355,28 @@ function parseDeadline(bytes: number): number {
 /** Memory an entry holds: the bytes, the decoded text (two bytes a character) and the line table. */
 function entryCost(entry: Entry): number {
   return entry.source.bytes.length + entry.source.text.length * 2 + entry.source.lineStarts.byteLength;
+}
+
+/** What an outline could not hold, said with every answer made from it. */
+function outlineNotes(label: string, facts: StoredReadFacts): { notes?: string[] } {
+  const notes: string[] = [];
+  if (facts.parseFailed)
+    notes.push(
+      `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`,
+    );
+  const cut = facts.cut ?? 0;
+  if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
+  return notes.length > 0 ? { notes } : {};
+}
+
+/**
+ * The size and mtime that name a file's text in the symbol cache: a file on disk read as its bytes
+ * are (not a buffer, not transcoded, nothing redacted). Undefined for any other text.
+ */
+function storableVersion(file: TextFile): { size: number; mtimeMs: number } | undefined {
+  if (file.origin !== 'disk' || file.transcoded || file.mtimeMs === null || (file.redactions?.count ?? 0) > 0)
+    return undefined;
+  return { size: file.source.size, mtimeMs: file.mtimeMs };
 }
 
 /** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */

@@ -7,12 +7,13 @@
 // of a name parses the files that mention it first, so a symbol that exists is found while the
 // rest of the index is still being built.
 import picomatch from 'picomatch';
-import type { CachedOutline, Host } from '../ground/ports';
+import type { CachedOutline, Host, StoredReadFacts } from '../ground/ports';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
+import { extractorVersion } from './extractorVersion';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
-import type { LanguageSpec, OutlineSymbol } from '../ground/symbolTypes';
+import type { OutlineSymbol } from '../ground/symbolTypes';
 import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
 
 export const INDEX_LIMITS = {
@@ -28,36 +29,6 @@ export const INDEX_LIMITS = {
   /** Share of the budget a cold lookup may spend looking for the files that mention the name. */
   scanShare: 0.4,
 };
-
-/** Bumped when what the index stores changes shape; with the outline queries it names the extractor. */
-const INDEX_FORMAT = 2;
-
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-let hashedExtractor: string | undefined;
-
-/**
- * Names the outline extractor: outlines cached by another one (other queries, so other kinds or
- * spans; other format) are not used, so a changed query rebuilds a stale cache by itself. The shipped
- * languages' name is hashed on first use, not when the bundle loads.
- */
-export function extractorVersion(languages: readonly LanguageSpec[] = LANGUAGES): string {
-  if (languages === LANGUAGES && hashedExtractor) return hashedExtractor;
-  const specs = languages.map(
-    (l) =>
-      `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}\0${JSON.stringify(l.methodParents ?? [])}`,
-  );
-  const version = `${INDEX_FORMAT}-${fnv1a(specs.join('\0'))}`;
-  if (languages === LANGUAGES) hashedExtractor = version;
-  return version;
-}
 
 export interface IndexedFile {
   display: string;
@@ -238,7 +209,13 @@ export class WorkspaceIndex {
     await this.host.symbolCache.save(extractorVersion(), changes).catch(() => undefined); // a cache that cannot be written costs only time
   }
 
-  private remember(file: ListedFile, size: number, mtimeMs: number, outline: OutlineSymbol[]): IndexedFile {
+  private remember(
+    file: ListedFile,
+    size: number,
+    mtimeMs: number,
+    outline: OutlineSymbol[],
+    read?: StoredReadFacts,
+  ): IndexedFile {
     const entry: IndexedFile = {
       display: this.display(file),
       absolute: file.absolute,
@@ -247,7 +224,7 @@ export class WorkspaceIndex {
     };
     this.entries.set(file.absolute, entry);
     if (this.host.symbolCache) {
-      this.unsaved.set(file.absolute, { size, mtimeMs, symbols: outline });
+      this.unsaved.set(file.absolute, { size, mtimeMs, symbols: outline, ...(read ? { read } : {}) });
       this.persisted.add(file.absolute);
     }
     return entry;
@@ -425,9 +402,10 @@ export class WorkspaceIndex {
       return undefined; // binary or unreadable: nothing to index
     }
     try {
-      const outline = await this.symbols.outline(text, file.absolute, resolved.display);
+      // Kept with the index's other changes, read facts included, rather than written file by file.
+      const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, false);
       if (outline.status !== 'ok') return undefined;
-      return this.remember(file, size, mtimeMs, outline.symbols);
+      return this.remember(file, size, mtimeMs, outline.symbols, outline.read);
     } catch {
       return undefined;
     } finally {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { flatten, outlineOf, allSymbols, fixtureText, outlineCompileCpuMs } from './outlineHelper';
 import { LANGUAGES } from '../../../src/core/symbols/languages/index';
-import { extractorVersion } from '../../../src/core/symbols/workspaceIndex';
+import { extractorVersion } from '../../../src/core/symbols/extractorVersion';
 import { Lectern } from '../../../src/core/engine';
 import { createNodeHost, rootsOf } from '../../../src/node/nodeHost';
 import { ok, fails, tempDir, write } from '../helpers';

@@ -1,0 +1,33 @@
+// A file's outline kept between processes (Host.symbolCache), as a symbol read uses it: the symbols
+// and what the outline notes, valid while the file's size and mtime are. A symbol read of an unchanged
+// file then answers without loading the parser, its grammar or its query.
+import type { CachedOutline, StoredReadFacts, SymbolCachePort } from '../ground/ports';
+import type { OutlineSymbol } from '../ground/symbolTypes';
+import { extractorVersion } from './extractorVersion';
+
+export interface StoredRead {
+  symbols: OutlineSymbol[];
+  facts: StoredReadFacts;
+}
+
+export class StoredOutlines {
+  constructor(private readonly cache: SymbolCachePort) {}
+
+  /** The stored outline of `absolute` at this size and mtime, parsed with `grammar`, when there is one. */
+  async get(absolute: string, size: number, mtimeMs: number, grammar: string): Promise<StoredRead | undefined> {
+    const version = extractorVersion();
+    const stored = await (
+      this.cache.loadFile
+        ? this.cache.loadFile(version, absolute)
+        : this.cache.load(version).then((all) => all.get(absolute))
+    ).catch(() => undefined); // an unreadable cache is an empty one
+    if (!stored?.read || stored.read.grammar !== grammar) return undefined;
+    if (stored.size !== size || stored.mtimeMs !== mtimeMs) return undefined;
+    return { symbols: stored.symbols, facts: stored.read };
+  }
+
+  /** Keeps an outline; a cache that cannot be written costs only time. */
+  async put(absolute: string, outline: CachedOutline): Promise<void> {
+    await this.cache.save(extractorVersion(), new Map([[absolute, outline]])).catch(() => undefined);
+  }
+}
