@@ -125,16 +125,19 @@ function rankedItems(files: readonly GraphFile[]): MapItem[] {
 
 /** The ranking of what the index holds: kept from the last map when no file's version changed, else made now. */
 async function rankingOf(env: SymbolEnv, result: IndexQuery, folder: string, notes: string[]): Promise<Ranking> {
-  const versions = result.complete ? versionsOf(result.files) : undefined;
-  const known = versions === undefined ? undefined : keptRanking(env.index, folder, versions);
-  if (known) return known;
   const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
+  // While the index is built, a map is not ranked by use: the time goes to the index, which the
+  // next call continues (ranking every partial map cost a cold map several seconds more).
+  if (!result.complete) return { files, items: rankedItems(files) };
+  const versions = versionsOf(result.files);
+  const known = keptRanking(env.index, folder, versions);
+  if (known) return known;
   const unread = await readMentions(env, files, result.files);
   if (unread > 0)
     notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
   const ranking = { files: files.map(({ display, symbols }) => ({ display, symbols })), items: rankedItems(files) };
   // A ranking that lacks some files' uses is made again next time.
-  if (versions !== undefined && unread === 0) keepRanking(env.index, folder, versions, ranking);
+  if (unread === 0) keepRanking(env.index, folder, versions, ranking);
   return ranking;
 }
 
@@ -159,7 +162,7 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
     );
   if (!result.complete)
     notes.push(
-      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map.`,
+      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map, ranked by use.`,
     );
   const { files, items } = await rankingOf(env, result, scope ?? '', notes);
   const call: Record<string, unknown> = {
@@ -169,6 +172,7 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
   if (input.max_tokens !== undefined) call.max_tokens = input.max_tokens;
   const frame: MapFrame = {
     label: scope ? `${scope.replace(/\/+$/, '')}/` : 'the workspace',
+    ranked: result.complete,
     files,
     totalSymbols: files.reduce((sum, f) => sum + f.symbols.length, 0),
     call,

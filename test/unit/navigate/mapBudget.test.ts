@@ -48,6 +48,7 @@ function frameOf(spec: Spec) {
   }));
   const frame: MapFrame = {
     label: 'the workspace',
+    ranked: true,
     files,
     totalSymbols: items.length,
     call: { mode: 'map', max_tokens: spec.budget },
