@@ -108,40 +108,45 @@ function declarations(files: readonly GraphFile[]) {
     }
   }
   nameStart[definers.length] = slot;
-  return { ids, nameStart, definer, slots };
+  return { ids, names: [...ids.keys()], nameStart, definer, slots };
 }
 
 function graphOf(files: readonly GraphFile[]): Graph {
-  const { ids, nameStart, definer, slots } = declarations(files);
-  const mentionedBy = new Map<string, number>();
-  for (const file of files)
-    for (const name of file.mentions?.keys() ?? []) mentionedBy.set(name, (mentionedBy.get(name) ?? 0) + 1);
+  const { ids, names, nameStart, definer, slots } = declarations(files);
+  // First the mentions of declared names, and how many files say each name; then their weights.
+  const mentionedBy = new Int32Array(names.length);
   const from: number[] = [];
   const name: number[] = [];
-  const weight: number[] = [];
+  const said: number[] = [];
   const self: number[] = [];
-  const out = new Float64Array(files.length);
   files.forEach((file, i) => {
     for (const [word, count] of file.mentions ?? []) {
       const id = ids.get(word);
       if (id === undefined) continue;
-      const declaring = nameStart[id + 1]! - nameStart[id]!;
+      mentionedBy[id]!++;
       const own = slots[i]!.get(word) ?? -1;
-      const targets = own >= 0 ? declaring - 1 : declaring;
-      if (targets === 0) continue;
-      const idf = Math.log(1 + files.length / Math.max(1, mentionedBy.get(word) ?? 1));
-      const linkWeight = (Math.sqrt(count) * idf * nameWeight(word, declaring)) / declaring;
+      // A name only this file declares links nowhere.
+      if (own >= 0 && nameStart[id + 1]! - nameStart[id]! === 1) continue;
       from.push(i);
       name.push(id);
-      weight.push(linkWeight);
+      said.push(count);
       self.push(own);
-      out[i]! += linkWeight * targets;
     }
   });
+  const idf = Float64Array.from(mentionedBy, (count) => Math.log(1 + files.length / Math.max(1, count)));
+  const byName = Float64Array.from(names, (word, id) => nameWeight(word, nameStart[id + 1]! - nameStart[id]!));
+  const weight = new Float64Array(from.length);
+  const out = new Float64Array(files.length);
+  for (let m = 0; m < from.length; m++) {
+    const id = name[m]!;
+    const declaring = nameStart[id + 1]! - nameStart[id]!;
+    weight[m] = (Math.sqrt(said[m]!) * idf[id]! * byName[id]!) / declaring;
+    out[from[m]!]! += weight[m]! * (self[m]! >= 0 ? declaring - 1 : declaring);
+  }
   return {
     from: Int32Array.from(from),
     name: Int32Array.from(name),
-    weight: Float64Array.from(weight),
+    weight,
     self: Int32Array.from(self),
     nameStart,
     definer,
