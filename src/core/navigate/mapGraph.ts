@@ -156,26 +156,53 @@ function graphOf(files: readonly GraphFile[]): Graph {
 }
 
 /**
- * What each mention sends (`scale` × the rank of its file × its share of the file's links) through
- * its name to every slot of the name but its own, added to `into` per declaring file (`toFile`) or
- * per slot.
+ * What each mention sends (`DAMPING` × the rank of its file × its share of the file's links) through
+ * its name to every file declaring it but its own, added to `next`.
  */
-function spread(graph: Graph, rank: Float64Array, scale: number, into: Float64Array, toFile: boolean): void {
+function spread(graph: Graph, rank: Float64Array, next: Float64Array): void {
   const names = graph.nameStart.length - 1;
   const sent = new Float64Array(names);
   for (let m = 0; m < graph.from.length; m++) {
     const from = graph.from[m]!;
-    const share = (scale * rank[from]! * graph.weight[m]!) / graph.out[from]!;
+    const share = (DAMPING * rank[from]! * graph.weight[m]!) / graph.out[from]!;
     sent[graph.name[m]!]! += share;
-    const own = graph.self[m]!;
-    if (own >= 0) into[toFile ? from : own]! -= share;
+    if (graph.self[m]! >= 0) next[from]! -= share;
   }
   for (let id = 0; id < names; id++) {
     const total = sent[id]!;
     if (total === 0) continue;
-    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++)
-      into[toFile ? graph.definer[k]! : k]! += total;
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) next[graph.definer[k]!]! += total;
   }
+}
+
+/**
+ * What flows to each slot: the shares of the files that mention its name, but its own file's. Added
+ * up without taking a share back (the files that also declare the name apart, a few per name), so two
+ * declarations the same files mention alike score exactly alike and keep their order by line.
+ */
+function slotFlows(graph: Graph, rank: Float64Array): Float64Array {
+  const names = graph.nameStart.length - 1;
+  const others = new Float64Array(names);
+  const declaring = new Map<number, number[]>();
+  const shares = new Float64Array(graph.from.length);
+  for (let m = 0; m < graph.from.length; m++) {
+    const from = graph.from[m]!;
+    shares[m] = (rank[from]! * graph.weight[m]!) / graph.out[from]!;
+    const id = graph.name[m]!;
+    if (graph.self[m]! < 0) others[id]! += shares[m]!;
+    else {
+      const list = declaring.get(id);
+      if (list) list.push(m);
+      else declaring.set(id, [m]);
+    }
+  }
+  const flow = new Float64Array(graph.definer.length);
+  for (let id = 0; id < names; id++)
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) flow[k] = others[id]!;
+  for (const [id, mentions] of declaring)
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++)
+      for (const m of mentions) if (graph.self[m] !== k) flow[k]! += shares[m]!;
+  return flow;
 }
 
 export function rankGraph(files: readonly GraphFile[]): RankedGraph {
@@ -186,17 +213,16 @@ export function rankGraph(files: readonly GraphFile[]): RankedGraph {
     const next = new Float64Array(n);
     let dangling = 0;
     for (let i = 0; i < n; i++) if (graph.out[i] === 0) dangling += rank[i]!;
-    spread(graph, rank, DAMPING, next, true);
+    spread(graph, rank, next);
     for (let i = 0; i < n; i++) next[i] = Math.max(0, next[i]!) + (1 - DAMPING) / n + (DAMPING * dangling) / n;
     rank = next;
   }
   // A declaration's score: the rank flowing to its name from the files that mention it.
-  const flow = new Float64Array(graph.definer.length);
-  spread(graph, rank, 1, flow, false);
+  const flow = slotFlows(graph, rank);
   const symbolScore = files.map((file, i) =>
     file.symbols.map((item) => {
       const at = graph.slots[i]!.get(declaredName(item));
-      return at === undefined ? 0 : Math.max(0, flow[at]!);
+      return at === undefined ? 0 : flow[at]!;
     }),
   );
   return { fileRank: [...rank], symbolScore };

@@ -130,4 +130,28 @@ describe('map reference graph', () => {
     assert.deepEqual(symbolScore, [[0], [0]]);
     assert.ok(close(fileRank[0]!, 0.5) && close(fileRank[1]!, 0.5));
   });
+
+  it('scores two declarations the same other files mention alike exactly alike, whatever their own file says', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 6 }),
+        (ownFirst, ownSecond, others) => {
+          // Two names of the same weight, both declared in file0 and file1; file0 says each as often as
+          // it likes, every other file says both alike. file0's two declarations tie: sorted by line.
+          const files = graphFiles([
+            { declares: ['readSymbol', 'openStore'], mentions: { readSymbol: ownFirst, openStore: ownSecond } },
+            ...others.map((count, i) => ({
+              declares: i === 0 ? ['readSymbol', 'openStore'] : [],
+              mentions: { readSymbol: count, openStore: count },
+            })),
+          ]);
+          const [first, second] = rankGraph(files).symbolScore[0]!;
+          assert.equal(first, second);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
