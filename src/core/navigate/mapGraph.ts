@@ -59,7 +59,7 @@ function nameWeight(name: string, definers: number): number {
  * share to the name once, and the name passes the sum to every file declaring it, each getting what
  * one link would have brought (the same weight, divided as before) — linear in mentions, not in
  * mentions × declaring files. A file never links to itself: what its own mention sent is taken back
- * from its own declaration (`self`).
+ * from its own rank (`self`: its slot for the name).
  */
 interface Graph {
   /** Per mention: the file saying the name, the name, the weight of each of its links. */
