@@ -7,12 +7,14 @@ import { callText, formatCount } from '../ground/format';
 import { yieldToHost } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
-import type { IndexedFile } from '../symbols/workspaceIndex';
+import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
 import { countWords, type WordCounts } from '../ground/fileWords';
 import { classRank } from '../ground/fileRank';
 import { readListedText } from './fileText';
 import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
-import { renderMap, type MapFrame, type MapItem } from './mapAnswer';
+import type { MapFrame, MapItem } from './mapAnswer';
+import { fitMap } from './mapBudget';
+import { keepRanking, keptRanking, versionsOf, type Ranking } from './mapRankings';
 
 export interface MapInput {
   target?: string;
@@ -121,21 +123,22 @@ function rankedItems(files: readonly GraphFile[]): MapItem[] {
   return items.map(({ file, symbol }) => ({ file, symbol }));
 }
 
-/** The longest prefix of `items` whose map fits `budget` tokens (a binary search: the text grows with it). */
-function fitted(env: SymbolEnv, frame: MapFrame, items: readonly MapItem[], budget: number): string {
-  let low = 0;
-  let high = items.length;
-  let best = renderMap(frame, []);
-  if (env.countTokens(best) > budget) return best;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    const text = renderMap(frame, items.slice(0, mid));
-    if (env.countTokens(text) <= budget) {
-      low = mid;
-      best = text;
-    } else high = mid - 1;
-  }
-  return best;
+/** The ranking of what the index holds: kept from the last map when no file's version changed, else made now. */
+async function rankingOf(env: SymbolEnv, result: IndexQuery, folder: string, notes: string[]): Promise<Ranking> {
+  const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
+  // While the index is built, a map is not ranked by use: the time goes to the index, which the
+  // next call continues (ranking every partial map cost a cold map several seconds more).
+  if (!result.complete) return { files, items: rankedItems(files) };
+  const versions = versionsOf(result.files);
+  const known = keptRanking(env.index, folder, versions);
+  if (known) return known;
+  const unread = await readMentions(env, files, result.files);
+  if (unread > 0)
+    notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
+  const ranking = { files: files.map(({ display, symbols }) => ({ display, symbols })), items: rankedItems(files) };
+  // A ranking that lacks some files' uses is made again next time.
+  if (unread === 0) keepRanking(env.index, folder, versions, ranking);
+  return ranking;
 }
 
 export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResponse> {
@@ -159,12 +162,9 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
     );
   if (!result.complete)
     notes.push(
-      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map.`,
+      `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map, ranked by use.`,
     );
-  const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
-  const unread = await readMentions(env, files, result.files);
-  if (unread > 0)
-    notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
+  const { files, items } = await rankingOf(env, result, scope ?? '', notes);
   const call: Record<string, unknown> = {
     mode: 'map',
     ...(input.target !== undefined ? { target: input.target } : {}),
@@ -172,13 +172,14 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
   if (input.max_tokens !== undefined) call.max_tokens = input.max_tokens;
   const frame: MapFrame = {
     label: scope ? `${scope.replace(/\/+$/, '')}/` : 'the workspace',
+    ranked: result.complete,
     files,
     totalSymbols: files.reduce((sum, f) => sum + f.symbols.length, 0),
     call,
     maxTokens,
     notes,
   };
-  const text = fitted(env, frame, rankedItems(files), maxTokens);
+  const text = fitMap(env.countTokens, frame, items, maxTokens);
   const meta = {
     ...emptyMeta(),
     files: files.length,

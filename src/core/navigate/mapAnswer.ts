@@ -22,6 +22,8 @@ export interface MapFile {
 export interface MapFrame {
   /** What the map covers ("the workspace", "src/"). */
   label: string;
+  /** Whether the declarations are ranked by use (not while the symbol index is being built). */
+  ranked: boolean;
   files: readonly MapFile[];
   totalSymbols: number;
   /** The call's input, for the calls the closing line names. */
@@ -74,7 +76,7 @@ export function renderMap(frame: MapFrame, items: readonly MapItem[]): string {
     folders.set(folder, [...(folders.get(folder) ?? []), file]);
   }
   const lines = [
-    `map of ${frame.label} · ${plural(frame.files.length, 'file')}, ${plural(frame.totalSymbols, 'declaration')} · most used first`,
+    `map of ${frame.label} · ${plural(frame.files.length, 'file')}, ${plural(frame.totalSymbols, 'declaration')} · ${frame.ranked ? 'most used first' : 'not ranked by use yet'}`,
   ];
   for (const [folder, files] of folders) {
     lines.push(folder);

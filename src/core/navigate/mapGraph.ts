@@ -53,98 +53,175 @@ function nameWeight(name: string, definers: number): number {
 }
 
 /**
- * The links: each file links to every file declaring a name it mentions. A large workspace has
- * millions, and the ranking walks them thirty times, so they are kept as groups (one per file and
- * name it mentions: one weight, the declaring files) in parallel arrays. `slot` numbers the
- * (declaring file, name) pair a link's rank flows to.
+ * The links: each file links to every file declaring a name it mentions. A common name (`get`,
+ * `parse`) is declared in hundreds of files, so the links number millions; the ranking walks them
+ * thirty times. They go through the name instead: each mention (a file and a name it says) sends its
+ * share to the name once, and the name passes the sum to every file declaring it, each getting what
+ * one link would have brought (the same weight, divided as before) — linear in mentions, not in
+ * mentions × declaring files. A file never links to itself: what its own mention sent is taken back
+ * from its own rank (`self`: its slot for the name).
  */
-interface Links {
-  groupFrom: number[];
-  groupWeight: number[];
-  /** Where each group's targets start in `target` and `slot` (and, after the last, where they end). */
-  groupStart: number[];
-  target: number[];
-  slot: number[];
+interface Graph {
+  /** Per mention: the file saying the name, the name, the weight of each of its links. */
+  from: Int32Array;
+  name: Int32Array;
+  weight: Float64Array;
+  /** Per mention: the slot of the mentioning file's own declaration of the name, or -1. */
+  self: Int32Array;
+  /** Per name, its slots `nameStart[name]` to `nameStart[name + 1]`: one per declaring file. */
+  nameStart: Int32Array;
+  /** Per slot: the declaring file (a slot is a pair of a declaring file and a name, where rank flows). */
+  definer: Int32Array;
   /** Per file: the slot of each name it declares. */
   slots: Map<string, number>[];
-  slotCount: number;
+  /** Per file: the sum of its links' weights. */
+  out: Float64Array;
 }
 
-function linksOf(files: readonly GraphFile[]): Links {
-  const definers = new Map<string, { files: number[]; slots: number[] }>();
+/** The declaring files of each name long enough to link, in slots (file order within a name). */
+function declarations(files: readonly GraphFile[]) {
+  const ids = new Map<string, number>();
+  const definers: number[][] = [];
   files.forEach((file, i) => {
     for (const item of file.symbols) {
       const name = declaredName(item);
       if (name.length < MIN_NAME_CHARS) continue;
-      const entry = definers.get(name) ?? { files: [], slots: [] };
-      if (entry.files[entry.files.length - 1] !== i) entry.files.push(i);
-      definers.set(name, entry);
+      let id = ids.get(name);
+      if (id === undefined) {
+        id = definers.length;
+        ids.set(name, id);
+        definers.push([]);
+      }
+      const list = definers[id]!;
+      if (list[list.length - 1] !== i) list.push(i);
     }
   });
+  const nameStart = new Int32Array(definers.length + 1);
+  const definer = new Int32Array(definers.reduce((sum, list) => sum + list.length, 0));
   const slots = files.map(() => new Map<string, number>());
-  let slotCount = 0;
-  for (const [name, entry] of definers)
-    for (const i of entry.files) {
-      entry.slots.push(slotCount);
-      slots[i]!.set(name, slotCount++);
+  let slot = 0;
+  for (const [name, id] of ids) {
+    nameStart[id] = slot;
+    for (const i of definers[id]!) {
+      definer[slot] = i;
+      slots[i]!.set(name, slot++);
     }
-  const mentionedBy = new Map<string, number>();
-  for (const file of files)
-    for (const name of file.mentions?.keys() ?? []) mentionedBy.set(name, (mentionedBy.get(name) ?? 0) + 1);
-  const links: Links = { groupFrom: [], groupWeight: [], groupStart: [], target: [], slot: [], slots, slotCount };
-  files.forEach((file, from) => {
-    for (const [name, count] of file.mentions ?? []) {
-      const to = definers.get(name);
-      if (!to) continue;
-      const idf = Math.log(1 + files.length / Math.max(1, mentionedBy.get(name) ?? 1));
-      const weight = (Math.sqrt(count) * idf * nameWeight(name, to.files.length)) / to.files.length;
-      const start = links.target.length;
-      to.files.forEach((target, k) => {
-        if (target === from) return;
-        links.target.push(target);
-        links.slot.push(to.slots[k]!);
-      });
-      if (links.target.length === start) continue;
-      links.groupFrom.push(from);
-      links.groupWeight.push(weight);
-      links.groupStart.push(start);
+  }
+  nameStart[definers.length] = slot;
+  return { ids, names: [...ids.keys()], nameStart, definer, slots };
+}
+
+function graphOf(files: readonly GraphFile[]): Graph {
+  const { ids, names, nameStart, definer, slots } = declarations(files);
+  // First the mentions of declared names, and how many files say each name; then their weights.
+  const mentionedBy = new Int32Array(names.length);
+  const from: number[] = [];
+  const name: number[] = [];
+  const said: number[] = [];
+  const self: number[] = [];
+  files.forEach((file, i) => {
+    for (const [word, count] of file.mentions ?? []) {
+      const id = ids.get(word);
+      if (id === undefined) continue;
+      mentionedBy[id]!++;
+      const own = slots[i]!.get(word) ?? -1;
+      // A name only this file declares links nowhere.
+      if (own >= 0 && nameStart[id + 1]! - nameStart[id]! === 1) continue;
+      from.push(i);
+      name.push(id);
+      said.push(count);
+      self.push(own);
     }
   });
-  links.groupStart.push(links.target.length);
-  return links;
+  const idf = Float64Array.from(mentionedBy, (count) => Math.log(1 + files.length / Math.max(1, count)));
+  const byName = Float64Array.from(names, (word, id) => nameWeight(word, nameStart[id + 1]! - nameStart[id]!));
+  const weight = new Float64Array(from.length);
+  const out = new Float64Array(files.length);
+  for (let m = 0; m < from.length; m++) {
+    const id = name[m]!;
+    const declaring = nameStart[id + 1]! - nameStart[id]!;
+    weight[m] = (Math.sqrt(said[m]!) * idf[id]! * byName[id]!) / declaring;
+    out[from[m]!]! += weight[m]! * (self[m]! >= 0 ? declaring - 1 : declaring);
+  }
+  return {
+    from: Int32Array.from(from),
+    name: Int32Array.from(name),
+    weight,
+    self: Int32Array.from(self),
+    nameStart,
+    definer,
+    slots,
+    out,
+  };
+}
+
+/**
+ * What each mention sends (`DAMPING` × the rank of its file × its share of the file's links) through
+ * its name to every file declaring it but its own, added to `next`.
+ */
+function spread(graph: Graph, rank: Float64Array, next: Float64Array): void {
+  const names = graph.nameStart.length - 1;
+  const sent = new Float64Array(names);
+  for (let m = 0; m < graph.from.length; m++) {
+    const from = graph.from[m]!;
+    const share = (DAMPING * rank[from]! * graph.weight[m]!) / graph.out[from]!;
+    sent[graph.name[m]!]! += share;
+    if (graph.self[m]! >= 0) next[from]! -= share;
+  }
+  for (let id = 0; id < names; id++) {
+    const total = sent[id]!;
+    if (total === 0) continue;
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) next[graph.definer[k]!]! += total;
+  }
+}
+
+/**
+ * What flows to each slot: the shares of the files that mention its name, but its own file's. Added
+ * up without taking a share back (the files that also declare the name apart, a few per name), so two
+ * declarations the same files mention alike score exactly alike and keep their order by line.
+ */
+function slotFlows(graph: Graph, rank: Float64Array): Float64Array {
+  const names = graph.nameStart.length - 1;
+  const others = new Float64Array(names);
+  const declaring = new Map<number, number[]>();
+  const shares = new Float64Array(graph.from.length);
+  for (let m = 0; m < graph.from.length; m++) {
+    const from = graph.from[m]!;
+    shares[m] = (rank[from]! * graph.weight[m]!) / graph.out[from]!;
+    const id = graph.name[m]!;
+    if (graph.self[m]! < 0) others[id]! += shares[m]!;
+    else {
+      const list = declaring.get(id);
+      if (list) list.push(m);
+      else declaring.set(id, [m]);
+    }
+  }
+  const flow = new Float64Array(graph.definer.length);
+  for (let id = 0; id < names; id++)
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) flow[k] = others[id]!;
+  for (const [id, mentions] of declaring)
+    for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++)
+      for (const m of mentions) if (graph.self[m] !== k) flow[k]! += shares[m]!;
+  return flow;
 }
 
 export function rankGraph(files: readonly GraphFile[]): RankedGraph {
   const n = files.length;
-  const { groupFrom, groupWeight, groupStart, target, slot, slots, slotCount } = linksOf(files);
-  const groups = groupFrom.length;
-  // Sums and shares are taken link by link, in the same order as one link at a time would.
-  const out = new Float64Array(n);
-  for (let g = 0; g < groups; g++)
-    for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) out[groupFrom[g]!]! += groupWeight[g]!;
+  const graph = graphOf(files);
   let rank = new Float64Array(n).fill(n > 0 ? 1 / n : 0);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
     const next = new Float64Array(n);
     let dangling = 0;
-    for (let i = 0; i < n; i++) if (out[i] === 0) dangling += rank[i]!;
-    for (let g = 0; g < groups; g++) {
-      const from = groupFrom[g]!;
-      const share = (DAMPING * rank[from]! * groupWeight[g]!) / out[from]!;
-      for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) next[target[k]!]! += share;
-    }
-    for (let i = 0; i < n; i++) next[i]! += (1 - DAMPING) / n + (DAMPING * dangling) / n;
+    for (let i = 0; i < n; i++) if (graph.out[i] === 0) dangling += rank[i]!;
+    spread(graph, rank, next);
+    for (let i = 0; i < n; i++) next[i] = Math.max(0, next[i]!) + (1 - DAMPING) / n + (DAMPING * dangling) / n;
     rank = next;
   }
   // A declaration's score: the rank flowing to its name from the files that mention it.
-  const flow = new Float64Array(slotCount);
-  for (let g = 0; g < groups; g++) {
-    const from = groupFrom[g]!;
-    const share = (rank[from]! * groupWeight[g]!) / out[from]!;
-    for (let k = groupStart[g]!; k < groupStart[g + 1]!; k++) flow[slot[k]!]! += share;
-  }
+  const flow = slotFlows(graph, rank);
   const symbolScore = files.map((file, i) =>
     file.symbols.map((item) => {
-      const at = slots[i]!.get(declaredName(item));
+      const at = graph.slots[i]!.get(declaredName(item));
       return at === undefined ? 0 : flow[at]!;
     }),
   );

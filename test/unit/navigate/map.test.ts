@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { fails, ok, write } from '../helpers';
+import { INDEX_LIMITS } from '../../../src/core/symbols/workspaceIndex';
 import { navWorkspace } from './navHelpers';
 
 /** A small project: a core module every service imports, a helper one file calls a hundred times, tests. */
@@ -102,5 +103,37 @@ describe('mode map', () => {
     const fresh = await ok(new Lectern(host, () => ({ sessionGuard: false })), 'lectern_read', { mode: 'map' });
     assert.equal(changed.text, fresh.text);
     assert.notEqual(changed.text, first.text);
+  });
+
+  it('while the index is being built, maps what it holds unranked, reading no file for uses', async () => {
+    const reads: string[] = [];
+    const fs = {
+      ...nodeFileSystem,
+      // Every open is slow (a loaded machine): the index takes several calls.
+      open: async (file: string) => (await new Promise((r) => setTimeout(r, 40)), nodeFileSystem.open(file)),
+      readFileSync: (file: string, maxBytes: number) => {
+        reads.push(path.basename(file));
+        return nodeFileSystem.readFileSync!(file, maxBytes);
+      },
+    };
+    const { lectern } = navWorkspace(project(30), { fs });
+    const saved = INDEX_LIMITS.budgetMs;
+    INDEX_LIMITS.budgetMs = 300;
+    try {
+      const partial = await ok(lectern, 'lectern_read', { mode: 'map' });
+      assert.match(partial.text, /^map of the workspace · \d+ files, \d+ declarations · not ranked by use yet\n/);
+      assert.match(
+        partial.text,
+        /\[The symbol index is still being built \(\d+ of 35 files\): call again for a fuller map, ranked by use\.\]/,
+      );
+      assert.equal(reads.length, 0, reads.join());
+      let whole = partial;
+      for (let call = 0; /still being built/.test(whole.text) && call < 50; call++)
+        whole = await ok(lectern, 'lectern_read', { mode: 'map' });
+      assert.match(whole.text, /^map of the workspace · 35 files, \d+ declarations · most used first\n/);
+      assert.ok(reads.includes('store.ts'), reads.join());
+    } finally {
+      INDEX_LIMITS.budgetMs = saved;
+    }
   });
 });
