@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { fnv1aHex } from '../core/ground/fnv1a';
 
 type CommonJsWrapper = (
   exports: object,
@@ -15,22 +16,16 @@ type CommonJsWrapper = (
   dirname: string,
 ) => void;
 
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
 /** Runs the CommonJS file `filename` as `require` would, compiled with the code cache kept in `cacheDir`. */
 export function requireWithCodeCache(filename: string, cacheDir: string): void {
   const source = readFileSync(filename, 'utf8');
   const { size, mtimeMs } = statSync(filename);
   // One file per bundle: named by its path, and by the Node and the bundle's version that made it.
-  const prefix = `${basename(filename, '.js')}-${fnv1a(filename)}-`;
-  const cacheFile = join(cacheDir, `${prefix}${fnv1a(`${process.version}\0${process.arch}\0${size}\0${mtimeMs}`)}.bin`);
+  const prefix = `${basename(filename, '.js')}-${fnv1aHex(filename)}-`;
+  const cacheFile = join(
+    cacheDir,
+    `${prefix}${fnv1aHex(`${process.version}\0${process.arch}\0${size}\0${mtimeMs}`)}.bin`,
+  );
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);

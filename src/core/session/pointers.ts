@@ -5,7 +5,8 @@ import { bodyText, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
-import { fnv1a, rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
+import { fnv1a } from '../ground/fnv1a';
+import { rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
 
 export interface PointerContext {
   guard: boolean;

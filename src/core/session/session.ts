@@ -11,6 +11,7 @@ import type {
   TimelineEntry,
 } from '../ground/stabilization';
 import { editDistance } from '../text/editDistance';
+import { fnv1a } from '../ground/fnv1a';
 
 // One session's state: its counters, timeline and warnings (what a snapshot shows), and what the
 // guards remember (answers served, recent searches, repeated calls).
@@ -343,15 +344,6 @@ export class LoopTracker {
 // stale and never points to something not shown: the file's version (size+mtime, or the unsaved
 // buffer's version) must be the same; whole lines must hash the same as the ones served then; a
 // piece of a line (a byte window inside a very long line) only matches the very same bytes.
-/** 32-bit FNV-1a of a string's UTF-16 code units. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** One hash per line of `content` (its terminator left out), or null when the count is not `lines`. */
 export function lineHashes(content: string, lines: number): number[] | null {

@@ -19,6 +19,7 @@ import {
   refuseRepeat,
   repeatAdvice,
 } from './guards';
+import { fnv1a } from '../ground/fnv1a';
 import { pointOrRecord } from './pointers';
 import {
   budgetState,
@@ -26,7 +27,6 @@ import {
   fileOf,
   type FileOf,
   FlagsByPart,
-  fnv1a,
   LOOP_REFUSE_AT,
   LOOP_WARN_AT,
   type Metrics,

@@ -2,21 +2,13 @@
 // and the outlines a symbol read answers from without parsing).
 import { LANGUAGES } from './languages/index';
 import type { LanguageSpec } from '../ground/symbolTypes';
+import { fnv1aHex } from '../ground/fnv1a';
 
 /**
  * Bumped when what the cache stores changes shape; with the outline queries it names the extractor.
  * 3: outlines keep what a symbol read answers from besides the symbols (CachedOutline.read).
  */
 const INDEX_FORMAT = 3;
-
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 let hashedExtractor: string | undefined;
 
@@ -31,7 +23,7 @@ export function extractorVersion(languages: readonly LanguageSpec[] = LANGUAGES)
     (l) =>
       `${l.grammar}\0${l.outline}\0${JSON.stringify(l.declarations ?? [])}${l.mergeOverloads ? 1 : 0}${String(l.mask ?? '')}${String(l.nameOf ?? '')}\0${JSON.stringify(l.methodParents ?? [])}`,
   );
-  const version = `${INDEX_FORMAT}-${fnv1a(specs.join('\0'))}`;
+  const version = `${INDEX_FORMAT}-${fnv1aHex(specs.join('\0'))}`;
   if (languages === LANGUAGES) hashedExtractor = version;
   return version;
 }
