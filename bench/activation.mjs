@@ -13,14 +13,14 @@
 //   --first-call[=DELAY]: also time the first lectern_stat call, made by a probe extension DELAY ms
 //   (default 0) after startup finished (bench/firstCallProbe.mjs), and a second one, per window.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, stageLectern } from '../scripts/host/build-tests.mjs';
 import { ensureHost } from '../scripts/host/ensure.mjs';
 import { cleanupAll, isolatedEnv, startCodeServer } from '../scripts/host/launch.mjs';
 import { createTestWorkspace } from '../scripts/host/workspace.mjs';
-import { probeResult, writeProbe } from './firstCallProbe.mjs';
+import { probeResult, writeProbe, writeStartupExtension } from './firstCallProbe.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RUNS = arg('runs', 3);
@@ -59,19 +59,7 @@ function developmentFolder(root, before, probe) {
     for (const entry of ['package.json', 'dist', 'media'])
       cpSync(path.join(path.resolve(before), entry), path.join(dev, 'lectern', entry), { recursive: true });
   } else cpSync(path.join(stageLectern(), 'lectern'), path.join(dev, 'lectern'), { recursive: true });
-  const baseline = path.join(dev, 'baseline');
-  mkdirSync(baseline, { recursive: true });
-  const manifest = {
-    name: BASELINE,
-    displayName: BASELINE,
-    publisher: 'lectern',
-    version: '0.0.1',
-    engines: { vscode: '^1.100.0' },
-    main: './extension.js',
-    activationEvents: ['onStartupFinished'],
-  };
-  writeFileSync(path.join(baseline, 'package.json'), JSON.stringify(manifest));
-  writeFileSync(path.join(baseline, 'extension.js'), 'exports.activate = () => {};\n');
+  writeStartupExtension(path.join(dev, 'baseline'), BASELINE, 'exports.activate = () => {};\n');
   return dev;
 }
 

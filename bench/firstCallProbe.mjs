@@ -7,12 +7,12 @@ import path from 'node:path';
 
 export const PROBE = 'lectern-first-call-probe';
 
-/** Writes the probe extension into `dir`; it will write its result to `outFile`. */
-export function writeProbe(dir, { outFile, target, delayMs }) {
+/** Writes into `dir` an extension named `name` that activates when startup finished and runs `source`. */
+export function writeStartupExtension(dir, name, source) {
   mkdirSync(dir, { recursive: true });
   const manifest = {
-    name: PROBE,
-    displayName: PROBE,
+    name,
+    displayName: name,
     publisher: 'lectern',
     version: '0.0.1',
     engines: { vscode: '^1.100.0' },
@@ -20,6 +20,11 @@ export function writeProbe(dir, { outFile, target, delayMs }) {
     activationEvents: ['onStartupFinished'],
   };
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, 'extension.js'), source);
+}
+
+/** Writes the probe extension into `dir`; it will write its result to `outFile`. */
+export function writeProbe(dir, { outFile, target, delayMs }) {
   const source = `const vscode = require('vscode');
 const fs = require('fs');
 const call = async () => {
@@ -39,7 +44,7 @@ exports.activate = () => {
   }, ${Number(delayMs)});
 };
 `;
-  writeFileSync(path.join(dir, 'extension.js'), source);
+  writeStartupExtension(dir, PROBE, source);
 }
 
 /** The probe's result, once written (polls; undefined after `timeoutMs`). */

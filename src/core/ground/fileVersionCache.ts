@@ -1,0 +1,54 @@
+// Facts learned from one version of each file (size, modification time, inode), by path, kept by one
+// engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
+import type { FileVersion } from './ports';
+
+interface Entry<T> extends FileVersion {
+  value: T;
+}
+
+export class FileVersionCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private weight = 0;
+  private dropped = false;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether entries were dropped to stay within the capacity: some versions learned before are not here. */
+  get full(): boolean {
+    return this.dropped;
+  }
+
+  /** What was learned of the file at `path` when `version` is the version it was learned from. */
+  lookup(path: string, version: FileVersion): T | undefined {
+    const entry = this.entries.get(path);
+    if (!entry) return undefined;
+    const same = entry.size === version.size && entry.mtimeMs === version.mtimeMs && entry.ino === version.ino;
+    return same ? entry.value : undefined;
+  }
+
+  record(path: string, version: FileVersion, value: T): void {
+    this.forget(path);
+    this.entries.set(path, { size: version.size, mtimeMs: version.mtimeMs, ino: version.ino, value });
+    this.weight += this.weigh(value);
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight <= this.capacity) break;
+      this.entries.delete(oldest);
+      this.weight -= this.weigh(entry.value);
+      this.dropped = true;
+    }
+  }
+
+  forget(path: string): void {
+    const entry = this.entries.get(path);
+    if (!entry) return;
+    this.entries.delete(path);
+    this.weight -= this.weigh(entry.value);
+  }
+}
