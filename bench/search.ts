@@ -27,6 +27,8 @@ export interface SearchJob {
   queries: { id: string; label: string; input: Record<string, unknown>; grepFlags: string[]; grepPattern: string }[];
   /** ripgrep, when one is found: Lectern warm with it as the candidate finder, against `rg -n`. */
   ripgrep?: string;
+  /** The built CLI, started as `lectern mcp` over stdio for the MCP row (with ripgrep). */
+  mcpCli?: string;
 }
 
 export interface SearchQueryResult {
@@ -56,6 +58,8 @@ export interface SearchQueryResult {
   rgRnLines?: number;
   /** The warm engine with ripgrep answered exactly as a new engine without it (text and meta). */
   sameAnswer?: boolean;
+  /** `lectern mcp` over stdio (warm, ripgrep as its finder), timed in the same rounds as `rg -n`. */
+  mcpRg?: Stats;
   mem: Mem;
   head: string;
 }
@@ -151,6 +155,9 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
   const ripgrep = benchRipgrep();
   if (!ripgrep)
     skipped.push('ripgrep: none found ($LECTERN_RIPGREP, rg on PATH, or the host cache: npm run host:ensure)');
+  // The MCP row runs the CLI as built for the tests and `npm start`.
+  const mcpCli = ripgrep ? join(repoRoot, 'dist', 'cli.js') : undefined;
+  if (mcpCli) execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' });
   try {
     t = performance.now();
     trees.push(
@@ -165,6 +172,7 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           runs: RUNS,
           sameFiles: false,
           ripgrep,
+          mcpCli,
           queries: [
             {
               id: 'rare',
@@ -210,6 +218,7 @@ export async function runSearchBench(repoRoot: string, dir: string): Promise<Sea
           runs: RUNS,
           sameFiles: true,
           ripgrep,
+          mcpCli,
           queries: [
             {
               id: 'rare',
@@ -274,6 +283,10 @@ export function searchSummary(part: SearchPart): string {
       if (q.engineRg && q.rgRn)
         out.push(
           `    ${''.padEnd(30)} warm+rg ${(ms(q.engineRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(q.rgRn.median) + ' ms').padStart(9)}  ${ratio(q.engineRg.median / q.rgRn.median).padStart(7)}  same answer ${q.sameAnswer ? 'yes' : 'NO'}`,
+        );
+      if (q.mcpRg && q.rgRn)
+        out.push(
+          `    ${''.padEnd(30)} MCP     ${(ms(q.mcpRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(q.rgRn.median) + ' ms').padStart(9)}  ${ratio(q.mcpRg.median / q.rgRn.median).padStart(7)}  (lectern mcp over stdio)`,
         );
     }
   }

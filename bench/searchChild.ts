@@ -14,6 +14,7 @@ import { walkFiles } from '../src/core/ground/walk';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createRipgrepFinder } from '../src/node/ripgrep';
 import { collect, memoryOf, stats } from './measure';
+import { startMcpSearch, type McpSearchServer } from './searchMcp';
 import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
 
 /** Runs grep; resolves with its wall time and the number of output lines. */
@@ -35,19 +36,25 @@ function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number 
   });
 }
 
-/** The warm engine with ripgrep against `rg -n` on the tree, alternating; and whether it answered as `plain` did. */
+/**
+ * The warm engine with ripgrep (and `lectern mcp` over stdio, when started) against `rg -n` on the
+ * tree, alternating; and whether the engine answered as `plain` did.
+ */
 async function againstRipgrep(
   warm: Lectern,
+  mcp: McpSearchServer | undefined,
   job: SearchJob,
   q: SearchJob['queries'][number],
   plain: ToolResponse,
-): Promise<Pick<SearchQueryResult, 'engineRg' | 'rgRn' | 'rgRnLines' | 'sameAnswer'>> {
+): Promise<Pick<SearchQueryResult, 'engineRg' | 'rgRn' | 'rgRnLines' | 'sameAnswer' | 'mcpRg'>> {
   const flags = q.grepFlags.filter((f) => f !== '-E');
   const rgRn = [job.ripgrep!, '--no-config', '-n', ...flags, '--', q.grepPattern, '.'];
   // The first call learns the files; the page cache is warm already.
   let answer = await warm.invoke('lectern_search', q.input);
+  await mcp?.search(q.input);
   await grep(rgRn, job.root);
   const engine: number[] = [];
+  const overMcp: number[] = [];
   const rn: number[] = [];
   let lines = 0;
   for (let i = 0; i < job.runs; i++) {
@@ -58,6 +65,7 @@ async function againstRipgrep(
     const g = await grep(rgRn, job.root);
     rn.push(g.ms);
     lines = g.lines;
+    if (mcp) overMcp.push(await mcp.search(q.input));
   }
   // The warm engine's session is its own (no guard): the text and the search's facts must be the same.
   const comparable = (r: ToolResponse) => {
@@ -69,6 +77,7 @@ async function againstRipgrep(
     rgRn: stats(rn),
     rgRnLines: lines,
     sameAnswer: comparable(answer) === comparable(plain),
+    mcpRg: mcp ? stats(overMcp) : undefined,
   };
 }
 
@@ -117,14 +126,18 @@ async function main(): Promise<void> {
     : undefined;
   // Its first search learns the files, its second keeps their grams; the queries' figures come after.
   let warmUp: SearchTreeResult['warmUp'];
+  const warmUpSearch = { query: 'lecternBenchWarmUp', case_sensitive: true };
   if (warm) {
     const timed = async () => {
       const t = performance.now();
-      await warm.invoke('lectern_search', { query: 'lecternBenchWarmUp', case_sensitive: true });
+      await warm.invoke('lectern_search', warmUpSearch);
       return performance.now() - t;
     };
     warmUp = { learnMs: await timed(), keepMs: await timed() };
   }
+  // The MCP server's engine learns the files and keeps their grams the same way.
+  const mcp = job.ripgrep && job.mcpCli ? await startMcpSearch(job.mcpCli, job.root, job.ripgrep) : undefined;
+  if (mcp) for (let i = 0; i < 2; i++) await mcp.search(warmUpSearch);
   const queries: SearchQueryResult[] = [];
   for (const q of job.queries) {
     const lectern = () => new Lectern(host).invoke('lectern_search', q.input);
@@ -158,7 +171,7 @@ async function main(): Promise<void> {
         sameLines = s.lines;
       }
     }
-    const versus = warm ? await againstRipgrep(warm, job, q, response) : {};
+    const versus = warm ? await againstRipgrep(warm, mcp, job, q, response) : {};
     const mem = await memoryOf(lectern, 1);
     const meta = response.meta as Record<string, unknown>;
     queries.push({
@@ -189,6 +202,7 @@ async function main(): Promise<void> {
       `  ${q.label}: Lectern ${engine.length ? stats(engine).median.toFixed(0) : '?'} ms, grep -rn ${stats(rn).median.toFixed(0)} ms\n`,
     );
   }
+  await mcp?.close();
   const result: SearchTreeResult = {
     id: job.id,
     label: job.label,

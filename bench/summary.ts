@@ -265,8 +265,13 @@ function tokens(data: TokensData): string[] {
 }
 
 /** Engine time over the other tool's, as sums of medians over a tree's queries. */
-function overall(tree: SearchData['trees'][number], key: 'grepRn' | 'grepSame' | 'rgRn'): number | null {
-  const engine = (q: SearchData['trees'][number]['queries'][number]) => (key === 'rgRn' ? q.engineRg : q.engine);
+function overall(
+  tree: SearchData['trees'][number],
+  key: 'grepRn' | 'grepSame' | 'rgRn',
+  overMcp = false,
+): number | null {
+  const engine = (q: SearchData['trees'][number]['queries'][number]) =>
+    key === 'rgRn' ? (overMcp ? q.mcpRg : q.engineRg) : q.engine;
   const pairs = tree.queries.flatMap((q) => {
     const mine = engine(q);
     return q[key] && mine ? [[mine.median, q[key]!.median] as const] : [];
@@ -282,11 +287,13 @@ function search(data: SearchData): string[] {
     '`lectern_search` over the whole workspace (a new engine per call, default settings) against GNU `grep -rn` on the same tree, warm page cache, 5 runs each, alternating.',
     'On `node_modules` Lectern skips nested `node_modules`, build and hidden folders, binary files and files over 4 MB, so grep also runs over exactly the files Lectern searched.',
     '"Warm, ripgrep": one engine kept across calls (its third search on: it keeps each file\'s letter triples, and starts ripgrep as its candidate finder only where they cannot tell), against one `rg -n` per query; "same": the same answer as a new engine without ripgrep.',
+    '"Over MCP": the same, as an agent outside VS Code gets it: `lectern mcp` (dist/cli.js) over stdio with the SDK client, warmed up alike, timed in the same rounds as `rg -n`.',
     '',
   ];
   for (const tree of data.trees) {
     const same = tree.queries.some((q) => q.grepSame);
     const rg = tree.queries.some((q) => q.engineRg && q.rgRn);
+    const overMcp = tree.queries.some((q) => q.mcpRg && q.rgRn);
     out.push(
       `**${tree.label}**: ${count(tree.files)} files, ${bytes(tree.bytes)}; Lectern searched ${count(tree.searchable)} files, ${bytes(tree.listedBytes)}.`,
       '',
@@ -296,8 +303,8 @@ function search(data: SearchData): string[] {
             '',
           ]
         : []),
-      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}${rg ? ' warm, ripgrep | rg -n | × rg -n | same |' : ''}`,
-      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}${rg ? '--:|--:|--:|:-:|' : ''}`,
+      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}${rg ? ' warm, ripgrep | rg -n | × rg -n | same |' : ''}${overMcp ? ' over MCP | × rg -n |' : ''}`,
+      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}${rg ? '--:|--:|--:|:-:|' : ''}${overMcp ? '--:|--:|' : ''}`,
       ...tree.queries.map(
         (q) =>
           `| ${q.label} | ${count(q.matches)}${q.ok ? '' : ` **${q.error}**`} | ${ms(q.engine.median)} ms | ${ms(q.grepRn.median)} ms | ${ratio(q.engine.median / q.grepRn.median)} |` +
@@ -310,6 +317,11 @@ function search(data: SearchData): string[] {
             ? q.engineRg && q.rgRn
               ? ` ${ms(q.engineRg.median)} ms | ${ms(q.rgRn.median)} ms | ${ratio(q.engineRg.median / q.rgRn.median)} | ${q.sameAnswer ? 'yes' : '**no**'} |`
               : ' — | — | — | — |'
+            : '') +
+          (overMcp
+            ? q.mcpRg && q.rgRn
+              ? ` ${ms(q.mcpRg.median)} ms | ${ratio(q.mcpRg.median / q.rgRn.median)} |`
+              : ' — | — |'
             : ''),
       ),
       '',
@@ -317,9 +329,10 @@ function search(data: SearchData): string[] {
     const rn = overall(tree, 'grepRn');
     const sameAll = overall(tree, 'grepSame');
     const rgAll = overall(tree, 'rgRn');
+    const mcpAll = overall(tree, 'rgRn', true);
     if (rn !== null)
       out.push(
-        `Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}${rgAll !== null ? `; warm with ripgrep **${ratio(rgAll)}** the time of rg -n` : ''}.`,
+        `Over the three queries: **${ratio(rn)}** the time of grep -rn${sameAll !== null ? `, **${ratio(sameAll)}** the time of grep over the same files` : ''}${rgAll !== null ? `; warm with ripgrep **${ratio(rgAll)}** the time of rg -n` : ''}${mcpAll !== null ? `, over MCP **${ratio(mcpAll)}**` : ''}.`,
         '',
       );
   }
