@@ -249,7 +249,10 @@ export class WorkspaceIndex {
   /** Gives the engine's FileWords the words the cache holds for `files` at their current versions. */
   async loadStoredWords(files: readonly IndexedFile[]): Promise<void> {
     const cache = this.host.symbolCache;
-    if (!this.words || !cache?.loadWords) return;
+    const words = this.words;
+    if (!words || !cache?.loadWords) return;
+    // After a build in this process the workers gave every file's words: the cache has nothing to add.
+    if (files.every((file) => words.get(file.absolute, file.versionKey) !== undefined)) return;
     this.storedWords ??= cache.loadWords(extractorVersion()).catch(() => new Map()); // an unreadable cache is an empty one
     const stored = await this.storedWords;
     for (const file of files) {
