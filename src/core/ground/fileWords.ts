@@ -53,17 +53,28 @@ export function unpackWords(packed: PackedWords): WordCounts | undefined {
 }
 
 export class FileWords {
-  private readonly entries = new Map<string, { version: string; words: WordCounts }>();
+  private readonly entries = new Map<string, { version: string; words?: WordCounts; packed?: PackedWords }>();
 
   /** The file's words at `version`, when they are known. */
   get(absolute: string, version: string): WordCounts | undefined {
     const entry = this.entries.get(absolute);
-    return entry?.version === version ? entry.words : undefined;
+    if (entry?.version !== version) return undefined;
+    if (entry.words || !entry.packed) return entry.words;
+    // Unpacked on first use (a third of the memory until a map needs them); words not well formed are not known.
+    const words = unpackWords(entry.packed);
+    if (words) this.entries.set(absolute, { version, words });
+    else this.entries.delete(absolute);
+    return words;
   }
 
   /** Remembers a version's words (the file's older version is forgotten). */
   set(absolute: string, version: string, words: WordCounts): void {
     this.entries.set(absolute, { version, words });
+  }
+
+  /** Remembers a version's words as a worker or the cache gave them, unpacked when first asked for. */
+  setPacked(absolute: string, version: string, packed: PackedWords): void {
+    this.entries.set(absolute, { version, packed });
   }
 
   /** The file went away or changed (a version check would tell too; this frees its entry). */

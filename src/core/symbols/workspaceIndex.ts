@@ -10,7 +10,7 @@
 // files' current versions (loadStoredWords), so it reads no file for them.
 import picomatch from 'picomatch';
 import type { CachedOutline, CachedWords, Host, StoredReadFacts } from '../ground/ports';
-import { unpackWords, type FileWords, type PackedWords } from '../ground/fileWords';
+import type { FileWords, PackedWords } from '../ground/fileWords';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { extractorVersion } from './extractorVersion';
@@ -265,8 +265,7 @@ export class WorkspaceIndex {
   }
 
   private keepWords(entry: IndexedFile, packed: PackedWords | undefined): void {
-    const words = packed && this.words ? unpackWords(packed) : undefined;
-    if (words) this.words!.set(entry.absolute, entry.versionKey, words);
+    if (packed) this.words?.setPacked(entry.absolute, entry.versionKey, packed);
   }
 
   private forget(absolute: string): void {

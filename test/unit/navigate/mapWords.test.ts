@@ -7,7 +7,13 @@ import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
-import { countWords, unpackWords, WORDS_MAX_FILE_BYTES } from '../../../src/core/ground/fileWords';
+import {
+  countPackedWords,
+  countWords,
+  FileWords,
+  unpackWords,
+  WORDS_MAX_FILE_BYTES,
+} from '../../../src/core/ground/fileWords';
 import type { CachedOutline } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createOutlineWorkers, type OutlineWorkers } from '../../../src/node/outlineWorkers';
@@ -111,6 +117,21 @@ describe('map words from the outline workers and the symbol cache', function () 
     const words = await workerWords(workers, [...files, large]);
     for (const file of files) assert.deepEqual(words.get(file), mapWordsOf(file), file);
     assert.equal(words.get(large), undefined);
+  });
+
+  it('the engine keeps packed words until a map asks for them; words not well formed are not known', () => {
+    const words = new FileWords();
+    words.setPacked('/ws/a.ts', 'v1', countPackedWords('class Store { openStore() { return new Store(); } }'));
+    words.setPacked('/ws/b.ts', 'v1', { names: 'one\ntwo', counts: [1] });
+    words.setPacked('/ws/c.ts', 'v1', { names: 'one', counts: [0] });
+    assert.equal(words.get('/ws/a.ts', 'v2'), undefined);
+    assert.deepEqual(words.get('/ws/a.ts', 'v1'), {
+      names: ['class', 'Store', 'openStore', 'return', 'new'],
+      counts: Uint32Array.from([1, 2, 1, 1, 1]),
+    });
+    assert.equal(words.get('/ws/b.ts', 'v1'), undefined);
+    assert.equal(words.get('/ws/c.ts', 'v1'), undefined);
+    assert.equal(words.size, 1);
   });
 
   it('the cache keeps words in shards of their own, each with the version it was counted from; outlines load without them', async () => {
