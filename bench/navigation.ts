@@ -8,11 +8,21 @@
 //   - references of a much-used name, cold (new process) and warm, against `grep -rnw` over the tree.
 // The issue's goals: a warm map ≤ 1 s on 5,000 files; a cold map within the index build + 1 s.
 //   --tree=5000 or --tree=zod   one tree only
-//   --maps                      the index baseline and the maps only (no restart, no references)
+//   --maps                      the index baseline and the maps only (no references)
+//   --answers=DIR               also writes the maps at 300, 2,000 and 8,000 tokens to DIR (compare two builds)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { ensureSource, REPOS } from './economy/corpus';
 import { workspace } from './symbolIndex';
 
@@ -29,9 +39,10 @@ interface Tree {
 type Timings = Record<string, number>;
 
 function child(mode: string, tree: Tree, cache: string): Timings {
+  const answers = flag('--answers')?.split('=')[1] ?? '';
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'bench', 'navigation.ts'), '--child', mode, tree.root, cache, tree.name],
+    ['--import', 'tsx', join(ROOT, 'bench', 'navigation.ts'), '--child', mode, tree.root, cache, tree.name, answers],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(out.trim().split('\n').pop()!) as Timings;
@@ -52,6 +63,13 @@ function grepMs(tree: Tree): { ms: number; lines: number } {
   return { ms: performance.now() - started, lines: out.split('\n').filter(Boolean).length };
 }
 
+/** The bytes of the files under `dir` (the persistent cache a cold map wrote). */
+function bytesUnder(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'cold-map.txt')
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+}
+
 const flag = (name: string) => process.argv.find((arg) => arg === name || arg.startsWith(`${name}=`));
 const onlyTree = flag('--tree')?.split('=')[1];
 const mapsOnly = flag('--maps') !== undefined;
@@ -69,9 +87,10 @@ function measure(tree: Tree): Record<string, number> {
     const index = child('index', tree, fresh());
     const mapCache = fresh();
     const maps = child('map', tree, mapCache);
-    const restart = mapsOnly ? {} : child('restart', tree, mapCache);
+    const cacheBytes = bytesUnder(mapCache);
+    const restart = child('restart', tree, mapCache);
     const refs = mapsOnly ? {} : child('references', tree, fresh());
-    return { grepMs: grep.ms, grepLines: grep.lines, ...index, ...maps, ...restart, ...refs };
+    return { grepMs: grep.ms, grepLines: grep.lines, cacheBytes, ...index, ...maps, ...restart, ...refs };
   } finally {
     for (const dir of caches) rmSync(dir, { recursive: true, force: true });
   }
@@ -91,15 +110,18 @@ function report(tree: Tree, t: Record<string, number>, files: number): string {
     `| map, cold (new process, empty cache) | ${f(t.coldMapMs!)} | ${r(t.coldMapMs!, t.indexMs!)} × index | ≤ index + 1 s: ${t.coldMapMs! - t.indexMs! <= 1000 ? 'met' : 'not met'} (${t.coldMapMs! >= t.indexMs! ? '+' : '−'}${f(Math.abs(t.coldMapMs! - t.indexMs!))})${t.coldUnread ? `; incomplete: ${t.coldUnread} files not read in time` : ''} |`,
     `| map, warm (median of 5) | ${f(t.warmMapMs!)} | ${r(t.warmMapMs!, t.indexMs!)} × index | ≤ 1 s: ${t.warmMapMs! <= 1000 ? 'met' : 'not met'} |`,
     `| map, warm, one file changed | ${f(t.changedMapMs!)} | ${r(t.changedMapMs!, t.indexMs!)} × index | |`,
-    `| map, new process, index from the persistent cache | ${f(t.restartMapMs!)} | ${r(t.restartMapMs!, t.indexMs!)} × index | ${t.restartUnread ? `incomplete: ${t.restartUnread} files not read for uses within the map's 4 s read budget` : ''} |`,
+    `| map, new process, index from the persistent cache | ${f(t.restartMapMs!)} | ${r(t.restartMapMs!, t.indexMs!)} × index | ${t.restartSame ? "the cold map's answer" : 'another answer than the cold map'}${t.restartUnread ? `; incomplete: ${t.restartUnread} files not read for uses within the map's 4 s read budget` : ''} |`,
     `| \`grep -rnw ${tree.name}\` (baseline) | ${f(t.grepMs!)} | 1.00 | |`,
     `| references \`${tree.name}\`, cold (new process) | ${f(t.coldRefsMs!)} | ${r(t.coldRefsMs!, t.grepMs!)} × grep | |`,
     `| references \`${tree.name}\`, warm (median of 3) | ${f(t.warmRefsMs!)} | ${r(t.warmRefsMs!, t.grepMs!)} × grep | |`,
+    `| persistent cache after the cold map | ${(t.cacheBytes! / 1024 / 1024).toFixed(1)} MB | | |`,
     '',
     `grep lines: ${t.grepLines}; uses answered: ${t.uses} in ${t.refsFiles} files${t.refsComplete ? '' : ' (stopped at the deadline)'}.`,
   ];
-  // Without the restart and references runs, their rows are left out.
-  return (mapsOnly ? rows.filter((row) => !/new process, index from|references|grep/.test(row)) : rows).join('\n');
+  // Without the references runs, their rows are left out.
+  return (mapsOnly ? rows.filter((row) => !/references|grep lines/.test(row) && !row.includes('`grep')) : rows).join(
+    '\n',
+  );
 }
 
 async function main(): Promise<void> {
@@ -146,7 +168,7 @@ async function main(): Promise<void> {
 }
 
 /** In the child: one engine on the CLI's Node host (worker threads, a persistent cache in `cache`). */
-async function runChild(mode: string, root: string, cache: string, name: string): Promise<void> {
+async function runChild(mode: string, root: string, cache: string, name: string, answers: string): Promise<void> {
   const { Lectern } = await import('../src/core/engine');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
   const { createWasmLoader } = await import('../src/node/wasmFiles');
@@ -198,6 +220,15 @@ async function runChild(mode: string, root: string, cache: string, name: string)
       warm.push(run.ms);
     }
     out.warmMapMs = median(warm);
+    // The restart's map is checked against this one.
+    writeFileSync(join(cache, 'cold-map.txt'), cold.response.text);
+    if (answers) {
+      mkdirSync(answers, { recursive: true });
+      for (const tokens of [300, 2_000, 8_000]) {
+        const { response } = await timed('lectern_read', { mode: 'map', max_tokens: tokens });
+        writeFileSync(join(answers, `${basename(root)}-${tokens}.txt`), response.text);
+      }
+    }
     // One file changes (its modification time): the next map reads it again, and only it.
     // The first file the map shows: its folder's line, then the file's.
     const shown = /^(\S+\/)\n {2}(\S+)$/m.exec(cold.response.text);
@@ -207,7 +238,10 @@ async function runChild(mode: string, root: string, cache: string, name: string)
     utimesSync(changed, now, now);
     out.changedMapMs = (await timed('lectern_read', { mode: 'map' })).ms;
   } else if (mode === 'restart') {
-    out.restartMapMs = (await timed('lectern_read', { mode: 'map' })).ms;
+    const restart = await timed('lectern_read', { mode: 'map' });
+    out.restartMapMs = restart.ms;
+    // 0 when it answered otherwise than the cold map (files not read for their words in time).
+    out.restartSame = restart.response.text === readFileSync(join(cache, 'cold-map.txt'), 'utf8') ? 1 : 0;
     out.restartUnread = out.unreadFiles ?? 0;
     delete out.unreadFiles;
   } else if (mode === 'references') {
@@ -227,10 +261,12 @@ async function runChild(mode: string, root: string, cache: string, name: string)
 
 if (require.main === module) {
   if (process.argv[2] === '--child')
-    void runChild(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!).catch((error) => {
-      process.stderr.write(`${(error as Error).stack ?? error}\n`);
-      process.exit(1);
-    });
+    void runChild(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!, process.argv[7] ?? '').catch(
+      (error) => {
+        process.stderr.write(`${(error as Error).stack ?? error}\n`);
+        process.exit(1);
+      },
+    );
   else
     void main().catch((error) => {
       process.stderr.write(`bench:navigation: ${(error as Error).stack ?? error}\n`);

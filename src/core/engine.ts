@@ -92,7 +92,7 @@ export class Lectern {
       host.outlineThread,
       host.symbolCache,
     );
-    this.workspaceIndex = new WorkspaceIndex(host, this.symbols);
+    this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words);
     this.stabilizer = new Stabilizer(host, () => this.normalized());
     this.session = this.stabilizer;
   }

@@ -1,29 +1,83 @@
 // The symbol index's persistent cache on disk (Host.symbolCache): one folder per set of workspace
-// roots, outlines in 32 shard files by path. A save reads the shard again, lays its changes over it
-// and replaces it with a temporary file and a rename, so concurrent writers (two CLI processes, two
-// windows) never leave a torn file; at worst one's entries of that shard are lost, and re-parsed.
+// roots, outlines in 32 shard files by path, and each file's words (the map's) in 32 shard files of
+// their own beside them: a symbol read, which reads and rewrites an outline shard, and a warm index,
+// which loads every outline shard, carry no words; a map loads them once.
+// A save reads the shard again, lays its changes over it and replaces it with a temporary file and a
+// rename, so concurrent writers (two CLI processes, two windows) never leave a torn file; at worst one's
+// entries of that shard are lost, and re-parsed.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CachedOutline, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
+import type { PackedWords } from '../core/ground/fileWords';
+import type { CachedOutline, CachedWords, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
 
 const SHARDS = 32;
 
-interface Shard {
+/** A file's words and the version (size, mtime) they were counted from, as a word shard holds them. */
+interface StoredWords extends PackedWords {
+  size: number;
+  mtimeMs: number;
+}
+
+interface Shard<T> {
   version: string;
-  files: Record<string, CachedOutline>;
+  files: Record<string, T>;
 }
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
 
-async function readShard(path: string, version: string): Promise<Shard | undefined> {
+async function readShard<T>(path: string, version: string): Promise<Shard<T> | undefined> {
   try {
-    const shard = JSON.parse(await readFile(path, 'utf8')) as Shard;
+    const shard = JSON.parse(await readFile(path, 'utf8')) as Shard<T>;
     return shard.version === version && shard.files && typeof shard.files === 'object' ? shard : undefined;
   } catch {
     return undefined; // missing or unreadable: empty
   }
+}
+
+/** Replaces the shard at `path` with `shard`, through a temporary file and a rename. */
+async function writeShard<T>(path: string, shard: Shard<T>): Promise<void> {
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temporary, JSON.stringify(shard));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Lays `changes` (null: remove) over the shard at `path`. */
+async function updateShard<T>(path: string, version: string, changes: readonly [string, T | null][]): Promise<void> {
+  const shard = (await readShard<T>(path, version)) ?? { version, files: {} };
+  for (const [absolute, value] of changes) {
+    if (value) shard.files[absolute] = value;
+    else delete shard.files[absolute];
+  }
+  await writeShard(path, shard);
+}
+
+/** Changes grouped by the shard that holds their path. */
+function byShard<T>(changes: Iterable<[string, T | null]>, shardOf: (absolute: string) => number) {
+  const out = new Map<number, [string, T | null][]>();
+  for (const change of changes) {
+    const index = shardOf(change[0]);
+    const list = out.get(index) ?? [];
+    list.push(change);
+    out.set(index, list);
+  }
+  return out;
+}
+
+/** A word shard's changes: words counted now replace the file's; a file gone takes its words; an outline without words leaves them (stale ones are not loaded). */
+function wordChanges(changes: ReadonlyMap<string, CachedOutline | null>): [string, StoredWords | null][] {
+  const out: [string, StoredWords | null][] = [];
+  for (const [absolute, outline] of changes) {
+    if (!outline) out.push([absolute, null]);
+    else if (outline.words) out.push([absolute, { size: outline.size, mtimeMs: outline.mtimeMs, ...outline.words }]);
+  }
+  return out;
 }
 
 /** A cache under `dir` for the workspace made of `roots` (its folder is named by their paths). */
@@ -41,47 +95,51 @@ export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRo
     );
   const shardOf = (absolute: string) => parseInt(hash(absolute).slice(0, 4), 16) % SHARDS;
   const shardPath = (index: number) => join(folder(), `shard-${String(index).padStart(2, '0')}.json`);
+  const wordsPath = (index: number) => join(folder(), `words-${String(index).padStart(2, '0')}.json`);
+  const all = <T>(path: (index: number) => string, version: string) =>
+    Promise.all(Array.from({ length: SHARDS }, (_, i) => readShard<T>(path(i), version)));
   return {
     async load(version) {
       const out = new Map<string, CachedOutline>();
-      const shards = await Promise.all(Array.from({ length: SHARDS }, (_, i) => readShard(shardPath(i), version)));
-      for (const shard of shards) {
+      for (const shard of await all<CachedOutline>(shardPath, version)) {
         if (!shard) continue;
         for (const [path, outline] of Object.entries(shard.files)) out.set(path, outline);
       }
       return out;
     },
+    async loadWords(version) {
+      // The index uses them for the file's version they were counted from, and checks their shape.
+      const out = new Map<string, CachedWords>();
+      for (const shard of await all<StoredWords>(wordsPath, version)) {
+        if (!shard) continue;
+        for (const [path, stored] of Object.entries(shard.files))
+          if (stored && typeof stored === 'object')
+            out.set(path, {
+              size: stored.size,
+              mtimeMs: stored.mtimeMs,
+              words: { names: stored.names, counts: stored.counts },
+            });
+      }
+      return out;
+    },
     async loadFile(version, absolute) {
-      const shard = await readShard(shardPath(shardOf(absolute)), version);
+      // A symbol read: the outline alone.
+      const shard = await readShard<CachedOutline>(shardPath(shardOf(absolute)), version);
       return shard && Object.hasOwn(shard.files, absolute) ? shard.files[absolute] : undefined;
     },
     async save(version, changes) {
-      const byShard = new Map<number, [string, CachedOutline | null][]>();
-      for (const change of changes) {
-        const index = shardOf(change[0]);
-        const list = byShard.get(index) ?? [];
-        list.push(change);
-        byShard.set(index, list);
-      }
+      const outlines = [...changes].map(([absolute, outline]): [string, CachedOutline | null] => {
+        if (!outline?.words) return [absolute, outline];
+        const { words: _words, ...rest } = outline;
+        return [absolute, rest];
+      });
       mkdirSync(folder(), { recursive: true });
-      await Promise.all(
-        [...byShard].map(async ([index, list]) => {
-          const path = shardPath(index);
-          const shard = (await readShard(path, version)) ?? { version, files: {} };
-          for (const [absolute, outline] of list) {
-            if (outline) shard.files[absolute] = outline;
-            else delete shard.files[absolute];
-          }
-          const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-          try {
-            await writeFile(temporary, JSON.stringify(shard));
-            await rename(temporary, path);
-          } catch (error) {
-            await rm(temporary, { force: true });
-            throw error;
-          }
-        }),
-      );
+      await Promise.all([
+        ...[...byShard(outlines, shardOf)].map(([index, list]) => updateShard(shardPath(index), version, list)),
+        ...[...byShard(wordChanges(changes), shardOf)].map(([index, list]) =>
+          updateShard(wordsPath(index), version, list),
+        ),
+      ]);
     },
   };
 }

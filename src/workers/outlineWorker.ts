@@ -1,10 +1,12 @@
 // A worker thread of the symbol index (see src/node/outlineWorkers.ts): parses the files it is sent with
-// the same extraction as the main thread and posts their outlines back, one batch at a time.
+// the same extraction as the main thread and posts their outlines back, one batch at a time, with the
+// words each file says (what a map would read the file for).
 import { closeSync, readSync } from 'node:fs';
 import { relative, isAbsolute } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SymbolService } from '../core/symbols/service';
 import { sniff, decodeUtf8, decodeUtf16 } from '../core/text/encoding';
+import { countPackedWords, WORDS_MAX_FILE_BYTES, type PackedWords } from '../core/ground/fileWords';
 import type { ParsedOutline } from '../core/ground/ports';
 import { openRegularSync } from '../node/nodeFileSystem';
 import type { OutlineJob } from '../node/outlineWorkers';
@@ -18,13 +20,20 @@ const inside = (roots: readonly string[], real: string) =>
 
 const service = new SymbolService(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 
-function textOf(bytes: Uint8Array): string | undefined {
+const LENIENT = new TextDecoder('utf-8');
+
+/** The text to parse, and the words a map reads from the same bytes (decoded as UTF-8: src/core/navigate/fileText.ts). */
+function textOf(bytes: Uint8Array): { text: string; words?: PackedWords } | undefined {
   const sniffed = sniff(bytes, true);
   if (sniffed.binary) return undefined;
   const body = bytes.subarray(sniffed.bomLength);
-  return sniffed.encoding === 'utf-16le' || sniffed.encoding === 'utf-16be'
-    ? decodeUtf16(body, sniffed.encoding)
-    : decodeUtf8(body);
+  const { encoding } = sniffed;
+  const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be';
+  const text = utf16 ? decodeUtf16(body, encoding) : decodeUtf8(body);
+  if (text === undefined) return undefined;
+  if (bytes.length > WORDS_MAX_FILE_BYTES) return { text };
+  // Valid UTF-8 without its BOM is what the map's lenient decoder makes of the whole file.
+  return { text, words: countPackedWords(utf16 ? LENIENT.decode(bytes) : text) };
 }
 
 /** Reads like every other read (src/core/ground/paths.ts openInside): opened without following a last symlink, never blocking, checked as opened. */
@@ -55,10 +64,10 @@ async function outline(
     } finally {
       closeSync(fd);
     }
-    const text = textOf(bytes);
-    if (text === undefined) return parsed;
-    const symbols = await service.outlineText(absolute, text);
-    return symbols ? { ...parsed, symbols } : parsed;
+    const decoded = textOf(bytes);
+    if (decoded === undefined) return parsed;
+    const symbols = await service.outlineText(absolute, decoded.text);
+    return symbols ? { ...parsed, symbols, ...(decoded.words ? { words: decoded.words } : {}) } : parsed;
   } catch {
     return { absolute, size: -1, mtimeMs: -1 }; // gone or unreadable: not indexed
   }

@@ -1,6 +1,7 @@
 import type { GitPort } from './gitPort';
 import type { BlockRange, EnclosingBlock, OutlineBounds, OutlineSymbol, TextOutline } from './symbolTypes';
 import type { TokenCounter } from './tokens';
+import type { PackedWords } from './fileWords';
 
 // What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
 
@@ -143,6 +144,15 @@ export interface CachedOutline {
    * a large file's top level): what else a symbol read answers from, so it can answer without parsing.
    */
   read?: StoredReadFacts;
+  /** The words the file says (the map's reference graph), when they were counted from this version's text: saved, not loaded. */
+  words?: PackedWords;
+}
+
+/** A file's stored words and the version (size, mtime) they were counted from. */
+export interface CachedWords {
+  size: number;
+  mtimeMs: number;
+  words: PackedWords;
 }
 
 /** What an outline notes besides its symbols, kept so an answer from the cache says the same. */
@@ -160,8 +170,10 @@ export interface StoredReadFacts {
  * Code). `version` names the extractor: outlines stored under another one are not returned.
  */
 export interface SymbolCachePort {
-  /** Every stored outline (absolute path → outline). */
+  /** Every stored outline (absolute path → outline), without words. */
   load(version: string): Promise<Map<string, CachedOutline>>;
+  /** Every stored file's words (absolute path → words): read only when a map needs them. */
+  loadWords?(version: string): Promise<Map<string, CachedWords>>;
   /** One file's stored outline, reading no more than its own shard (a read of one file's symbols). */
   loadFile?(version: string, absolute: string): Promise<CachedOutline | undefined>;
   /** Stores outlines; null removes one. Safe against other processes writing at the same time. */
@@ -174,6 +186,8 @@ export interface ParsedOutline {
   size: number;
   mtimeMs: number;
   symbols?: OutlineSymbol[];
+  /** The words its text says (`countPackedWords`), for a file of at most WORDS_MAX_FILE_BYTES. */
+  words?: PackedWords;
 }
 
 /** Parses files on disk in parallel (worker threads), handing each outline over as it is done. */

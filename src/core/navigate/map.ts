@@ -8,7 +8,7 @@ import { yieldToHost } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
-import { countWords, type WordCounts } from '../ground/fileWords';
+import { countWords, WORDS_MAX_FILE_BYTES, type WordCounts } from '../ground/fileWords';
 import { classRank } from '../ground/fileRank';
 import { readListedText } from './fileText';
 import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
@@ -26,7 +26,7 @@ export const MAP_LIMITS = {
   /** How long one map may spend reading files for the names they mention. */
   readBudgetMs: 4_000,
   /** Larger files are not read for mentions. */
-  maxFileBytes: 1024 * 1024,
+  maxFileBytes: WORDS_MAX_FILE_BYTES,
 };
 
 const MEMBER_KINDS = new Set(['method', 'function', 'class', 'struct', 'interface', 'type', 'enum']);
@@ -132,6 +132,7 @@ async function rankingOf(env: SymbolEnv, result: IndexQuery, folder: string, not
   const versions = versionsOf(result.files);
   const known = keptRanking(env.index, folder, versions);
   if (known) return known;
+  await env.index.loadStoredWords(result.files);
   const unread = await readMentions(env, files, result.files);
   if (unread > 0)
     notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);

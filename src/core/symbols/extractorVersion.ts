@@ -7,8 +7,9 @@ import { fnv1aHex } from '../ground/fnv1a';
 /**
  * Bumped when what the cache stores changes shape; with the outline queries it names the extractor.
  * 3: outlines keep what a symbol read answers from besides the symbols (CachedOutline.read).
+ * 4: each file's words beside its outline (CachedOutline.words): a cache of 3 has none, so it is built again once.
  */
-const INDEX_FORMAT = 3;
+const INDEX_FORMAT = 4;
 
 let hashedExtractor: string | undefined;
 

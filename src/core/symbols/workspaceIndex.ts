@@ -5,9 +5,12 @@
 // Where the host offers them, outlines persist between processes (Host.symbolCache: a warm start
 // only lists and stats the files) and are parsed in parallel (Host.outlineWorkers). A cold lookup
 // of a name parses the files that mention it first, so a symbol that exists is found while the
-// rest of the index is still being built.
+// rest of the index is still being built. The words a worker counted while it parsed a file go to the
+// engine's FileWords, and are cached beside its outline; a map takes those the cache holds for the
+// files' current versions (loadStoredWords), so it reads no file for them.
 import picomatch from 'picomatch';
-import type { CachedOutline, Host, StoredReadFacts } from '../ground/ports';
+import type { CachedOutline, CachedWords, Host, StoredReadFacts } from '../ground/ports';
+import type { FileWords, PackedWords } from '../ground/fileWords';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { extractorVersion } from './extractorVersion';
@@ -79,6 +82,8 @@ export class WorkspaceIndex {
   constructor(
     private readonly host: Host,
     private readonly symbols: SymbolService,
+    /** Where the words of each file version go (the engine's, which the map reads). */
+    private readonly words?: FileWords,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -214,7 +219,7 @@ export class WorkspaceIndex {
     size: number,
     mtimeMs: number,
     outline: OutlineSymbol[],
-    read?: StoredReadFacts,
+    facts: { read?: StoredReadFacts; words?: PackedWords } = {},
   ): IndexedFile {
     const entry: IndexedFile = {
       display: this.display(file),
@@ -223,11 +228,44 @@ export class WorkspaceIndex {
       symbols: flattenSymbols(outline),
     };
     this.entries.set(file.absolute, entry);
+    this.keepWords(entry, facts.words);
     if (this.host.symbolCache) {
-      this.unsaved.set(file.absolute, { size, mtimeMs, symbols: outline, ...(read ? { read } : {}) });
+      const { read, words } = facts;
+      this.unsaved.set(file.absolute, {
+        size,
+        mtimeMs,
+        symbols: outline,
+        ...(read ? { read } : {}),
+        ...(words ? { words } : {}),
+      });
       this.persisted.add(file.absolute);
     }
     return entry;
+  }
+
+  /** Words the cache holds not yet taken (loaded on a map's first need). */
+  private storedWords: Promise<Map<string, CachedWords>> | undefined;
+
+  /** Gives the engine's FileWords the words the cache holds for `files` at their current versions. */
+  async loadStoredWords(files: readonly IndexedFile[]): Promise<void> {
+    const cache = this.host.symbolCache;
+    const words = this.words;
+    if (!words || !cache?.loadWords) return;
+    // After a build in this process the workers gave every file's words: the cache has nothing to add.
+    if (files.every((file) => words.get(file.absolute, file.versionKey) !== undefined)) return;
+    this.storedWords ??= cache.loadWords(extractorVersion()).catch(() => new Map()); // an unreadable cache is an empty one
+    const stored = await this.storedWords;
+    for (const file of files) {
+      const kept = stored.get(file.absolute);
+      if (!kept) continue;
+      stored.delete(file.absolute);
+      // Words counted from another version (same size, other mtime) are not the file's words now.
+      if (file.versionKey === diskKey(file.absolute, kept.size, kept.mtimeMs)) this.keepWords(file, kept.words);
+    }
+  }
+
+  private keepWords(entry: IndexedFile, packed: PackedWords | undefined): void {
+    if (packed) this.words?.setPacked(entry.absolute, entry.versionKey, packed);
   }
 
   private forget(absolute: string): void {
@@ -349,7 +387,7 @@ export class WorkspaceIndex {
           const item = byPath.get(parsed.absolute);
           if (item) {
             if (parsed.symbols)
-              found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols));
+              found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols, parsed));
             byPath.delete(parsed.absolute);
           }
           if (onProgress && ++done % 200 === 0) onProgress(found.size, total);
@@ -405,7 +443,7 @@ export class WorkspaceIndex {
       // Kept with the index's other changes, read facts included, rather than written file by file.
       const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, false);
       if (outline.status !== 'ok') return undefined;
-      return this.remember(file, size, mtimeMs, outline.symbols, outline.read);
+      return this.remember(file, size, mtimeMs, outline.symbols, outline);
     } catch {
       return undefined;
     } finally {
