@@ -121,7 +121,8 @@ describe('mode map', () => {
     INDEX_LIMITS.budgetMs = 300;
     try {
       const partial = await ok(lectern, 'lectern_read', { mode: 'map' });
-      assert.match(partial.text, /^map of the workspace · \d+ files, \d+ declarations · not ranked by use yet\n/);
+      // Under load the first call may have indexed one file ("1 file, 3 declarations").
+      assert.match(partial.text, /^map of the workspace · \d+ files?, \d+ declarations? · not ranked by use yet\n/);
       assert.match(
         partial.text,
         /\[The symbol index is still being built \(\d+ of 35 files\): call again for a fuller map, ranked by use\.\]/,
