@@ -9,7 +9,7 @@ import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
 import { globMatcher } from './globMatch';
 import type { CancellationSignal, DirectoryEntry, Host, WorkspaceRoot } from './ports';
-import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache, type WalkStep } from './walkCache';
+import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache } from './walkCache';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
 export const EXCLUDED_DIRECTORIES = new Set([
@@ -150,26 +150,50 @@ const SLICE_MS = 15;
 export const yieldToHost = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
-export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
+export function walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
   const { cache, cacheKey } = options;
-  if (!cache || cacheKey === undefined) {
-    // Each scope's globs and explicit paths are asked for when the walk reaches it.
-    yield* walkTree(host, options, plansAsReached(options, scopes));
-    return;
-  }
-  const plans = scopes.map((scope) => planOf(options, scope));
+  // Each scope's globs and explicit paths are asked for when the walk reaches it.
+  if (!cache || cacheKey === undefined) return walkTree(host, options, plansAsReached(options, scopes));
+  return cachedWalk(
+    host,
+    options,
+    scopes.map((scope) => planOf(options, scope)),
+    cache,
+    cacheKey,
+  );
+}
+
+/** The walk recorded under the same key replayed when nothing it read has changed, else walked and recorded. */
+async function* cachedWalk(
+  host: Host,
+  options: WalkOptions,
+  plans: readonly ScopePlan[],
+  cache: WalkCache,
+  cacheKey: string,
+): AsyncGenerator<ListedFile> {
   // What the walk's output depends on besides the caller's `accept` and `exclude` (which `cacheKey` names).
   const key = JSON.stringify([cacheKey, plans.map((p) => [p.root.name, p.root.path, p.start, p.globs, p.explicit])]);
   const steps = await cache.replay(key, host.fs);
-  if (steps) {
-    yield* replay(steps, options);
+  if (!steps) {
+    const recorder = new WalkRecorder(host.fs);
+    const finished = yield* walkTree(host, options, plans, recorder);
+    const recording = finished ? recorder.finish() : undefined;
+    if (recording) cache.record(key, recording);
     return;
   }
-  const recorder = new WalkRecorder(host.fs);
-  const finished = yield* walkTree(host, options, plans, recorder);
-  const recording = finished ? recorder.finish() : undefined;
-  if (recording) cache.record(key, recording);
+  // Emitted again in order, cancelled and paced as the walk was.
+  let slice = Date.now();
+  for (const step of steps) {
+    if (step === 'folder') {
+      if (options.signal?.isCancellationRequested) return;
+      if (Date.now() - slice > SLICE_MS) {
+        await yieldToHost();
+        slice = Date.now();
+      }
+    } else if ('file' in step) yield step.file;
+    else options.onSkip?.(step.skip.root, step.skip.relative, step.skip.reason, step.skip.directory);
+  }
 }
 
 function* plansAsReached(options: WalkOptions, scopes: readonly WalkScope[]): Generator<ScopePlan> {
@@ -186,46 +210,12 @@ function planOf(options: WalkOptions, { root, start }: WalkScope): ScopePlan {
   return { root, start, globs: options.excludeGlobs?.(root) ?? [], explicit: options.explicit?.(root) ?? [] };
 }
 
-/** A recorded walk emitted again: its files and skips in order, cancelled and paced as the walk was. */
-async function* replay(steps: readonly WalkStep[], options: WalkOptions): AsyncGenerator<ListedFile> {
-  let slice = Date.now();
-  for (const step of steps) {
-    if (step === 'folder') {
-      if (options.signal?.isCancellationRequested) return;
-      if (Date.now() - slice > SLICE_MS) {
-        await yieldToHost();
-        slice = Date.now();
-      }
-    } else if ('file' in step) yield step.file;
-    else options.onSkip?.(step.skip.root, step.skip.relative, step.skip.reason, step.skip.directory);
-  }
-}
-
 /** When the walk last let the host run. */
 interface Pace {
   slice: number;
 }
 
 /** The walk itself; true when it reached its end (not cancelled). */
-async function* walkTree(
-  host: Host,
-  options: WalkOptions,
-  plans: Iterable<ScopePlan>,
-  recorder?: WalkRecorder,
-): AsyncGenerator<ListedFile, boolean> {
-  const pace: Pace = { slice: Date.now() };
-  const onSkip = !recorder
-    ? options.onSkip
-    : (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => {
-        recorder.steps.push({ skip: { root, relative, reason, directory } });
-        options.onSkip?.(root, relative, reason, directory);
-      };
-  for (const plan of plans) {
-    if (!(yield* walkRoot(host, { ...options, onSkip }, plan, pace, recorder))) return false;
-  }
-  return true;
-}
-
 /** The .gitignore files above the start folder, which apply in it too. */
 async function layersAbove(
   host: Host,
@@ -246,13 +236,8 @@ async function layersAbove(
   return layers;
 }
 
-async function* walkRoot(
-  host: Host,
-  options: WalkOptions,
-  { root, start, globs, explicit: named }: ScopePlan,
-  pace: Pace,
-  recorder: WalkRecorder | undefined,
-): AsyncGenerator<ListedFile, boolean> {
+/** The default rules of one scope: why a folder or file is skipped, and whether a path was named explicitly. */
+function scopeRules({ start, globs, explicit: named }: ScopePlan) {
   const explicit = named.map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
   if (start) explicit.push(start);
   const onExplicitPath = (relative: string) => explicit.some((p) => p === relative || p.startsWith(`${relative}/`));
@@ -269,46 +254,64 @@ async function* walkRoot(
     if (ignoringLayer(layers, relative, directory) !== -1) return '.gitignore';
     return null;
   };
+  return { explicit, onExplicitPath, defaultReason };
+}
 
-  const queue: (PendingDirectory | undefined)[] = [
-    { relative: start, layers: await layersAbove(host, root, start, recorder) },
-  ];
-  for (let next = 0; next < queue.length; next++) {
-    recorder?.steps.push('folder');
-    if (options.signal?.isCancellationRequested) return false;
-    const dir = queue[next]!;
-    queue[next] = undefined; // let walked folders go
-    const path = nodePath.join(root.path, dir.relative);
-    await recorder?.dependOn(path);
-    const entries = await listFolder(host, path, pace);
-    let inner = dir.layers;
-    if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
-      const ignorePath = nodePath.join(root.path, dir.relative, '.gitignore');
-      await recorder?.dependOn(ignorePath);
-      const rules = await readIgnoreFile(host, ignorePath);
-      if (rules) inner = [...inner, { base: dir.relative, rules }];
-    }
-    for (const entry of entries) {
-      const relative = join(dir.relative, entry.name);
-      if (entry.kind === 'directory') {
-        if (options.exclude?.(relative, root, true)) continue;
-        const reason = defaultReason(entry.name, relative, true, inner);
-        if (reason && !onExplicitPath(relative)) {
-          options.onSkip?.(root, relative, reason, true);
-          continue;
+/** The walk itself, scope after scope; true when it reached its end (not cancelled). */
+async function* walkTree(
+  host: Host,
+  options: WalkOptions,
+  plans: Iterable<ScopePlan>,
+  recorder?: WalkRecorder,
+): AsyncGenerator<ListedFile, boolean> {
+  const pace: Pace = { slice: Date.now() };
+  const onSkip = (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => {
+    recorder?.steps.push({ skip: { root, relative, reason, directory } });
+    options.onSkip?.(root, relative, reason, directory);
+  };
+  for (const plan of plans) {
+    const { root, start } = plan;
+    const { explicit, onExplicitPath, defaultReason } = scopeRules(plan);
+    const queue: (PendingDirectory | undefined)[] = [
+      { relative: start, layers: await layersAbove(host, root, start, recorder) },
+    ];
+    for (let next = 0; next < queue.length; next++) {
+      recorder?.steps.push('folder');
+      if (options.signal?.isCancellationRequested) return false;
+      const dir = queue[next]!;
+      queue[next] = undefined; // let walked folders go
+      const path = nodePath.join(root.path, dir.relative);
+      await recorder?.dependOn(path);
+      const entries = await listFolder(host, path, pace);
+      let inner = dir.layers;
+      if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
+        const ignorePath = nodePath.join(root.path, dir.relative, '.gitignore');
+        await recorder?.dependOn(ignorePath);
+        const rules = await readIgnoreFile(host, ignorePath);
+        if (rules) inner = [...inner, { base: dir.relative, rules }];
+      }
+      for (const entry of entries) {
+        const relative = join(dir.relative, entry.name);
+        if (entry.kind === 'directory') {
+          if (options.exclude?.(relative, root, true)) continue;
+          const reason = defaultReason(entry.name, relative, true, inner);
+          if (reason && !onExplicitPath(relative)) {
+            onSkip(root, relative, reason, true);
+            continue;
+          }
+          queue.push({ relative, layers: reason ? liftedLayers(inner, relative) : inner });
+        } else if (entry.kind === 'file') {
+          if (options.accept && !options.accept(entry.name, relative, root)) continue;
+          if (options.exclude?.(relative, root, false)) continue;
+          const reason = defaultReason(entry.name, relative, false, inner);
+          if (reason && !explicit.includes(relative)) {
+            onSkip(root, relative, reason, false);
+            continue;
+          }
+          const file = { absolute: nodePath.join(root.path, relative), root, relative };
+          recorder?.steps.push({ file });
+          yield file;
         }
-        queue.push({ relative, layers: reason ? liftedLayers(inner, relative) : inner });
-      } else if (entry.kind === 'file') {
-        if (options.accept && !options.accept(entry.name, relative, root)) continue;
-        if (options.exclude?.(relative, root, false)) continue;
-        const reason = defaultReason(entry.name, relative, false, inner);
-        if (reason && !explicit.includes(relative)) {
-          options.onSkip?.(root, relative, reason, false);
-          continue;
-        }
-        const file = { absolute: nodePath.join(root.path, relative), root, relative };
-        recorder?.steps.push({ file });
-        yield file;
       }
     }
   }
