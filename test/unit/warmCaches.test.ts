@@ -102,7 +102,7 @@ describe('warm caches answer for the file as it is now', () => {
     roots = [{ name: 'two', path: two }];
     assert.equal((await ok(lectern, 'lectern_read', { target: 'f.txt' })).content, 'from two\n');
   });
-  it('a workspace search lists no folder again while none changed, and sees files added, renamed, removed and newly ignored', async () => {
+  it('a workspace search lists no folder again while none changed (from its second walk on), and sees files added, renamed, removed and newly ignored', async () => {
     const root = tempDir('lectern-warm-');
     const listings = { count: 0 };
     const port: FileSystemPort = {
@@ -123,6 +123,7 @@ describe('warm caches answer for the file as it is now', () => {
     };
     const files = async () => (await ok(lectern, 'lectern_search', { query: 'needle' })).meta.files as string[];
     past(0);
+    await files(); // an engine's first walk is not recorded
     const first = await files();
     assert.deepEqual(first, ['lib/c.ts', 'src/a.ts', 'src/deep/b.ts']);
     const listed = listings.count;

@@ -176,9 +176,9 @@ async function* cachedWalk(
   const key = JSON.stringify([cacheKey, plans.map((p) => [p.root.name, p.root.path, p.start, p.globs, p.explicit])]);
   const steps = await cache.replay(key, host.fs);
   if (!steps) {
-    const recorder = new WalkRecorder(host.fs);
+    const recorder = cache.recordsNext() ? new WalkRecorder(host.fs) : undefined;
     const finished = yield* walkTree(host, options, plans, recorder);
-    const recording = finished ? recorder.finish() : undefined;
+    const recording = finished ? recorder?.finish() : undefined;
     if (recording) cache.record(key, recording);
     return;
   }

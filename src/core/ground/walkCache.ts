@@ -73,6 +73,7 @@ export class WalkCache {
   private entries = 0;
   /** Walks replayed so far (the benches and tests read it). */
   replayed = 0;
+  private walked = false;
 
   constructor(
     private readonly maxRecordings = MAX_RECORDINGS,
@@ -97,6 +98,16 @@ export class WalkCache {
     this.recordings.set(key, recording);
     this.replayed++;
     return recording.steps;
+  }
+
+  /**
+   * Whether to record the walk about to run: not an engine's first (a process that answers one call
+   * and ends would pay the folders' stats for nothing), every one after.
+   */
+  recordsNext(): boolean {
+    const first = !this.walked;
+    this.walked = true;
+    return !first;
   }
 
   record(key: string, recording: Recording): void {

@@ -142,22 +142,26 @@ describe('walk cache', () => {
     assert.ok(replays > 100, `only ${replays} walks were replayed`);
   });
 
-  it('keeps no walk that read a folder changed within the last 2 s, and stops replaying a changed tree', async () => {
+  it("records from an engine's second walk on, and keeps no walk that read a folder changed within the last 2 s", async () => {
     const dir = tempDir('lectern-walkcache-');
     const root = { name: 'w', path: dir };
     const host: Host = { fs: nodeFileSystem, roots: () => [root] };
     write(dir, 'a/x.ts', '');
     const cache = new WalkCache();
     const options = { cache, cacheKey: 'k' };
-    await walked(host, options);
-    await walked(host, options);
-    assert.equal(cache.replayed, 0, 'a fresh folder is not settled');
     settle(dir, 0);
     await walked(host, options);
-    assert.deepEqual(await walked(host, options), ['a/x.ts']);
-    assert.equal(cache.replayed, 1);
+    assert.equal(cache.size, 0, 'the first walk is recorded');
     write(dir, 'a/y.ts', '');
+    await walked(host, options);
+    await walked(host, options);
+    assert.deepEqual([cache.size, cache.replayed], [0, 0], 'a fresh folder is not settled');
+    settle(dir, 1);
+    await walked(host, options);
     assert.deepEqual(await walked(host, options), ['a/x.ts', 'a/y.ts']);
+    assert.equal(cache.replayed, 1);
+    write(dir, 'a/z.ts', '');
+    assert.deepEqual(await walked(host, options), ['a/x.ts', 'a/y.ts', 'a/z.ts']);
     assert.equal(cache.replayed, 1);
   });
 
@@ -189,5 +193,22 @@ describe('walk cache', () => {
     assert.equal(cache.size, 1);
     assert.deepEqual(await listedUntilCancel(), cancelledWalk);
     assert.equal(cache.replayed, 1);
+  });
+  it('keeps a few recordings within a count of entries, dropping the least recently used first', async () => {
+    const cache = new WalkCache(2, 10);
+    const steps = (n: number) => Array.from({ length: n }, () => 'folder' as const);
+    cache.record('a', { steps: steps(3), depends: [] });
+    cache.record('b', { steps: steps(3), depends: [] });
+    assert.ok(await cache.replay('a', nodeFileSystem)); // a is now the most recently used
+    cache.record('c', { steps: steps(3), depends: [] });
+    assert.deepEqual(
+      [!!(await cache.replay('a', nodeFileSystem)), !!(await cache.replay('b', nodeFileSystem))],
+      [true, false],
+    );
+    cache.record('d', { steps: steps(8), depends: [] }); // 3 + 3 + 8 > 10: the two oldest go
+    assert.deepEqual(cache.size, 1);
+    cache.record('e', { steps: steps(11), depends: [] }); // larger than the whole cache: not kept
+    assert.equal(await cache.replay('e', nodeFileSystem), undefined);
+    assert.ok(await cache.replay('d', nodeFileSystem));
   });
 });
