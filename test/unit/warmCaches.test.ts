@@ -91,6 +91,23 @@ describe('warm caches answer for the file as it is now', () => {
     assert.equal(refused.error?.code, 'SECRET_PATH', refused.text);
   });
 
+  it('secret patterns changed between searches apply to the files of a replayed walk', async () => {
+    const { root, settings, lectern } = counted();
+    write(root, 'vault/keys.txt', 'needle\n');
+    write(root, 'docs/a.txt', 'needle\n');
+    for (const folder of ['', 'vault', 'docs']) fs.utimesSync(path.join(root, folder), 1_700_000_000, 1_700_000_000);
+    const search = async (target?: string) => {
+      const r = await ok(lectern, 'lectern_search', { query: 'needle', ...(target ? { target } : {}) });
+      return { files: r.meta.files as string[], secret: /secret-looking/.test(r.text) };
+    };
+    for (let i = 0; i < 3; i++)
+      assert.deepEqual(await search(), { files: ['docs/a.txt', 'vault/keys.txt'], secret: false });
+    settings.secretPatterns = ['vault/**'];
+    assert.deepEqual(await search(), { files: ['docs/a.txt'], secret: true });
+    settings.secretPatterns = [];
+    assert.deepEqual(await search(), { files: ['docs/a.txt', 'vault/keys.txt'], secret: false });
+  });
+
   it('workspace folders changed between calls: the same target names the new folder', async () => {
     const one = tempDir('lectern-warm-a-');
     const two = tempDir('lectern-warm-b-');
