@@ -72,6 +72,24 @@ async function againstRipgrep(
   };
 }
 
+/**
+ * The warm engine searching for text no file holds (what its caches can answer: the files' grams, its
+ * last walk) against `rg -n` for the same text, alternating.
+ */
+async function absentText(warm: Lectern, job: SearchJob): Promise<NonNullable<SearchTreeResult['warmUp']>['absent']> {
+  const query = 'lecternBenchNoSuchText';
+  const engine: number[] = [];
+  const rn: number[] = [];
+  for (let i = 0; i < job.runs; i++) {
+    const t = performance.now();
+    await warm.invoke('lectern_search', { query, case_sensitive: true });
+    engine.push(performance.now() - t);
+    collect();
+    rn.push((await grep([job.ripgrep!, '--no-config', '-n', '--', query, '.'], job.root)).ms);
+  }
+  return { engine: stats(engine), rgRn: stats(rn) };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as SearchJob;
   const roots = [{ name: job.name, path: job.root }];
@@ -124,6 +142,7 @@ async function main(): Promise<void> {
       return performance.now() - t;
     };
     warmUp = { learnMs: await timed(), keepMs: await timed() };
+    warmUp.absent = await absentText(warm, job);
   }
   const queries: SearchQueryResult[] = [];
   for (const q of job.queries) {
