@@ -65,7 +65,7 @@ export interface WalkOptions {
   /**
    * Finished walks to replay (a resident engine's), under `cacheKey` with the scopes, exclusion
    * globs and explicit paths: two walks given the same `cacheKey` must have the same `accept` and
-   * `exclude`. Without both, nothing is recorded.
+   * `exclude`. Without both, or on a file system without `folderVersions`, nothing is recorded.
    */
   cache?: WalkCache;
   cacheKey?: string;
@@ -154,7 +154,8 @@ export function walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
   const { cache, cacheKey } = options;
   // Each scope's globs and explicit paths are asked for when the walk reaches it.
-  if (!cache || cacheKey === undefined) return walkTree(host, options, plansAsReached(options, scopes));
+  if (!cache || cacheKey === undefined || !host.fs.folderVersions)
+    return walkTree(host, options, plansAsReached(options, scopes));
   return cachedWalk(
     host,
     options,

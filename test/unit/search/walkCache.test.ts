@@ -211,4 +211,13 @@ describe('walk cache', () => {
     assert.equal(await cache.replay('e', nodeFileSystem), undefined);
     assert.ok(await cache.replay('d', nodeFileSystem));
   });
+  it('replays nothing on a file system that does not promise folder versions (a virtual one)', async () => {
+    const dir = tempDir('lectern-walkcache-');
+    write(dir, 'a/x.ts', '');
+    settle(dir, 0);
+    const host: Host = { fs: { ...nodeFileSystem, folderVersions: false }, roots: () => [{ name: 'w', path: dir }] };
+    const cache = new WalkCache();
+    for (let i = 0; i < 3; i++) assert.deepEqual(await walked(host, { cache, cacheKey: 'k' }), ['a/x.ts']);
+    assert.deepEqual([cache.size, cache.replayed], [0, 0]);
+  });
 });
