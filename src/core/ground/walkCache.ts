@@ -42,9 +42,13 @@ interface Recording {
  */
 export const SETTLED_MS = 2_000;
 
-/** Recordings kept at most, and their steps and dependencies together; the least recently used go first. */
+/**
+ * Recordings kept at most, and their steps and dependencies together (about 600 bytes each with the
+ * paths they hold: this repository's node_modules, 11,755 files listed, is 15,000 entries and 9.5 MB);
+ * the least recently used go first.
+ */
 const MAX_RECORDINGS = 6;
-const MAX_ENTRIES = 300_000;
+const MAX_ENTRIES = 100_000;
 
 const weight = (r: Recording) => r.steps.length + r.depends.length;
 
