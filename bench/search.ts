@@ -77,7 +77,12 @@ export interface SearchTreeResult {
   listedBytes: number;
   queries: SearchQueryResult[];
   /** The warm engine's first two searches (for text no file holds): it learns the files, then keeps their grams. */
-  warmUp?: { learnMs: number; keepMs: number };
+  warmUp?: {
+    learnMs: number;
+    keepMs: number;
+    /** Then a search for text no file holds, against `rg -n` for it. */
+    absent?: { engine: Stats; rgRn: Stats };
+  };
 }
 
 export interface SearchPart {
@@ -271,6 +276,11 @@ export function searchSummary(part: SearchPart): string {
     if (tree.warmUp)
       out.push(
         `    warm engine: first search ${ms(tree.warmUp.learnMs)} ms (learns the files), second ${ms(tree.warmUp.keepMs)} ms (keeps their grams)`,
+      );
+    const absent = tree.warmUp?.absent;
+    if (absent)
+      out.push(
+        `    text no file holds             warm+rg ${(ms(absent.engine.median) + ' ms').padStart(9)}  rg -n    ${(ms(absent.rgRn.median) + ' ms').padStart(9)}  ${ratio(absent.engine.median / absent.rgRn.median).padStart(7)}`,
       );
     for (const q of tree.queries) {
       out.push(

@@ -81,6 +81,26 @@ async function againstRipgrep(
   };
 }
 
+/**
+ * The warm engine searching for text no file holds (what its caches can answer: the files' grams, its
+ * last walk) against `rg -n` for the same text, alternating.
+ */
+async function absentText(warm: Lectern, job: SearchJob): Promise<NonNullable<SearchTreeResult['warmUp']>['absent']> {
+  const query = 'lecternBenchNoSuchText';
+  // As before each query's figures: untimed calls first (files written moments before the run are learned once settled).
+  for (let i = 0; i < 2; i++) await warm.invoke('lectern_search', { query, case_sensitive: true });
+  const engine: number[] = [];
+  const rn: number[] = [];
+  for (let i = 0; i < job.runs; i++) {
+    const t = performance.now();
+    await warm.invoke('lectern_search', { query, case_sensitive: true });
+    engine.push(performance.now() - t);
+    collect();
+    rn.push((await grep([job.ripgrep!, '--no-config', '-n', '--', query, '.'], job.root)).ms);
+  }
+  return { engine: stats(engine), rgRn: stats(rn) };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as SearchJob;
   const roots = [{ name: job.name, path: job.root }];
@@ -134,6 +154,7 @@ async function main(): Promise<void> {
       return performance.now() - t;
     };
     warmUp = { learnMs: await timed(), keepMs: await timed() };
+    warmUp.absent = await absentText(warm, job);
   }
   // The MCP server's engine learns the files and keeps their grams the same way.
   const mcp = job.ripgrep && job.mcpCli ? await startMcpSearch(job.mcpCli, job.root, job.ripgrep) : undefined;

@@ -23,6 +23,7 @@ import { VersionCache } from './ground/versionCache';
 import type { ContentFacts } from './ground/env';
 import { FileClassCache } from './ground/fileClasses';
 import { FileGrams } from './ground/fileGrams';
+import { WalkCache } from './ground/walkCache';
 import { FileWords } from './ground/fileWords';
 import { Catalog, defaultCatalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
@@ -67,6 +68,7 @@ export class Lectern {
   private readonly contentFacts = new VersionCache<ContentFacts>();
   private readonly fileClasses = new FileClassCache();
   private readonly fileGrams = new FileGrams();
+  private readonly walks = new WalkCache();
   private readonly words = new FileWords();
   private readonly symbols: SymbolService;
   private readonly workspaceIndex: WorkspaceIndex;
@@ -92,7 +94,7 @@ export class Lectern {
       host.outlineThread,
       host.symbolCache,
     );
-    this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words);
+    this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words, this.walks);
     this.stabilizer = new Stabilizer(host, () => this.normalized());
     this.session = this.stabilizer;
   }
@@ -235,6 +237,7 @@ export class Lectern {
       contentFacts: this.contentFacts,
       fileClasses: this.fileClasses,
       fileGrams: this.fileGrams,
+      walks: this.walks,
       words: this.words,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),

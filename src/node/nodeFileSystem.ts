@@ -149,6 +149,7 @@ const entryOf = (entry: Dirent): DirectoryEntry => ({
 });
 
 export const nodeFileSystem: FileSystemPort = {
+  folderVersions: true,
   readFileSync,
   readdirSync(path) {
     try {

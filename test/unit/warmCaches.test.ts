@@ -91,6 +91,23 @@ describe('warm caches answer for the file as it is now', () => {
     assert.equal(refused.error?.code, 'SECRET_PATH', refused.text);
   });
 
+  it('secret patterns changed between searches apply to the files of a replayed walk', async () => {
+    const { root, settings, lectern } = counted();
+    write(root, 'vault/keys.txt', 'needle\n');
+    write(root, 'docs/a.txt', 'needle\n');
+    for (const folder of ['', 'vault', 'docs']) fs.utimesSync(path.join(root, folder), 1_700_000_000, 1_700_000_000);
+    const search = async (target?: string) => {
+      const r = await ok(lectern, 'lectern_search', { query: 'needle', ...(target ? { target } : {}) });
+      return { files: r.meta.files as string[], secret: /secret-looking/.test(r.text) };
+    };
+    for (let i = 0; i < 3; i++)
+      assert.deepEqual(await search(), { files: ['docs/a.txt', 'vault/keys.txt'], secret: false });
+    settings.secretPatterns = ['vault/**'];
+    assert.deepEqual(await search(), { files: ['docs/a.txt'], secret: true });
+    settings.secretPatterns = [];
+    assert.deepEqual(await search(), { files: ['docs/a.txt', 'vault/keys.txt'], secret: false });
+  });
+
   it('workspace folders changed between calls: the same target names the new folder', async () => {
     const one = tempDir('lectern-warm-a-');
     const two = tempDir('lectern-warm-b-');
@@ -101,5 +118,49 @@ describe('warm caches answer for the file as it is now', () => {
     assert.equal((await ok(lectern, 'lectern_read', { target: 'f.txt' })).content, 'from one\n');
     roots = [{ name: 'two', path: two }];
     assert.equal((await ok(lectern, 'lectern_read', { target: 'f.txt' })).content, 'from two\n');
+  });
+  it('a workspace search lists no folder again while none changed (from its second walk on), and sees files added, renamed, removed and newly ignored', async () => {
+    const root = tempDir('lectern-warm-');
+    const listings = { count: 0 };
+    const port: FileSystemPort = {
+      ...nodeFileSystem,
+      readdirSync: (p) => {
+        listings.count++;
+        return nodeFileSystem.readdirSync!(p);
+      },
+    };
+    const lectern = new Lectern({ fs: port, roots: () => [{ name: 'ws', path: root }] }, () => ({
+      sessionGuard: false,
+    }));
+    for (const name of ['src/a.ts', 'src/deep/b.ts', 'lib/c.ts']) write(root, name, 'needle\n');
+    const past = (step: number) => {
+      const when = 1_700_000_000 + step;
+      for (const folder of ['', 'src', 'src/deep', 'lib'])
+        if (fs.existsSync(path.join(root, folder))) fs.utimesSync(path.join(root, folder), when, when);
+    };
+    const files = async () => (await ok(lectern, 'lectern_search', { query: 'needle' })).meta.files as string[];
+    past(0);
+    await files(); // an engine's first walk is not recorded
+    const first = await files();
+    assert.deepEqual(first, ['lib/c.ts', 'src/a.ts', 'src/deep/b.ts']);
+    const listed = listings.count;
+    assert.deepEqual(await files(), first);
+    assert.equal(listings.count, listed, 'an unchanged tree was listed again');
+    write(root, 'src/deep/d.ts', 'needle\n');
+    past(1);
+    assert.deepEqual(await files(), [...first, 'src/deep/d.ts']);
+    fs.renameSync(path.join(root, 'lib/c.ts'), path.join(root, 'lib/e.ts'));
+    past(1); // the same time as before: the folder's change time tells
+    assert.deepEqual(await files(), ['lib/e.ts', 'src/a.ts', 'src/deep/b.ts', 'src/deep/d.ts']);
+    fs.rmSync(path.join(root, 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.gitignore'), 'deep/\n');
+    fs.utimesSync(path.join(root, '.gitignore'), 1_700_000_000, 1_700_000_000);
+    past(2);
+    assert.deepEqual(await files(), ['src/a.ts']);
+    const settled = listings.count;
+    assert.deepEqual(await files(), ['src/a.ts']);
+    assert.equal(listings.count, settled);
+    fs.writeFileSync(path.join(root, '.gitignore'), 'a.ts\n'); // rewritten in place: its folder is unchanged
+    assert.deepEqual(await files(), ['src/deep/b.ts', 'src/deep/d.ts']);
   });
 });

@@ -10,6 +10,7 @@ import type { FileWords } from './fileWords';
 import type { TokenCounter } from './tokens';
 import type { FileClassCache } from './fileClasses';
 import type { FileGrams } from './fileGrams';
+import type { WalkCache } from './walkCache';
 
 /** A file version's content as lectern_stat describes it. */
 export interface ContentFacts {
@@ -30,6 +31,8 @@ export interface ReadEnv {
   fileClasses?: FileClassCache;
   /** The letter triples of the text files workspace searches read, per version (search/gramFilter.ts). */
   fileGrams?: FileGrams;
+  /** Finished walks of the workspace, replayed while no folder they listed has changed (ground/walkCache.ts). */
+  walks?: WalkCache;
   /** The words each file version says (the map's reference graph); absent: read again on every map. */
   words?: FileWords;
   settings: Settings;

@@ -261,6 +261,8 @@ async function openChecked(
 }
 
 export class PathResolver {
+  /** Secret verdicts of listed files, by object, under one set of patterns and linked start folders. */
+  private verdicts: { key: string; of: WeakMap<object, boolean> } | undefined;
   private realRootsCache: Promise<string[]> | undefined;
   private rootsKey = '';
 
@@ -296,8 +298,7 @@ export class PathResolver {
       const real = await this.host.fs.realpath(at).catch(() => at);
       if (real !== at) links.push({ root, start, real });
     }
-    if (links.length === 0) return (file) => test(file.absolute, file.relative);
-    return (file) => {
+    const judge = (file: { absolute: string; relative: string; root: WorkspaceRoot }) => {
       if (test(file.absolute, file.relative)) return true;
       for (const { root, start, real } of links) {
         if (file.root !== root || (start && file.relative !== start && !file.relative.startsWith(`${start}/`)))
@@ -306,6 +307,16 @@ export class PathResolver {
         if (test(toPosix(rest ? nodePath.join(real, rest) : real))) return true;
       }
       return false;
+    };
+    // A replayed walk (ground/walkCache.ts) lists the same file objects again: their verdicts are kept
+    // while the patterns and the links are the same.
+    const key = JSON.stringify([this.secretPatterns(), links.map((l) => [l.root.name, l.root.path, l.start, l.real])]);
+    if (this.verdicts?.key !== key) this.verdicts = { key, of: new WeakMap() };
+    const verdicts = this.verdicts.of;
+    return (file) => {
+      let secret = verdicts.get(file);
+      if (secret === undefined) verdicts.set(file, (secret = judge(file)));
+      return secret;
     };
   }
 

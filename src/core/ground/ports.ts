@@ -59,6 +59,13 @@ export interface FileSystemPort {
   readFileSync?(path: string, maxBytes: number): SyncRead;
   /** Optional: readdir, synchronously (the workspace walker's fast path; it yields every few milliseconds). */
   readdirSync?(path: string): DirectoryEntry[];
+  /**
+   * True when a folder's stat changes whenever an entry is created, deleted or renamed in it (its
+   * modification time, as POSIX, Windows and macOS file systems keep it): only then may a resident
+   * engine replay a walk while the folders it listed are unchanged (ground/walkCache.ts). A virtual
+   * file system that does not promise it leaves this out.
+   */
+  readonly folderVersions?: boolean;
   /** Optional: stat, synchronously (the symbol index checks thousands of files' versions at once; it yields every few milliseconds). */
   statSync?(path: string): EntryStat | undefined;
 }

@@ -8,7 +8,8 @@
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
 import { globMatcher } from './globMatch';
-import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
+import type { CancellationSignal, DirectoryEntry, Host, WorkspaceRoot } from './ports';
+import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache } from './walkCache';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
 export const EXCLUDED_DIRECTORIES = new Set([
@@ -38,15 +39,7 @@ export const EXCLUDED_DIRECTORIES = new Set([
 /** .gitignore files larger than this are not read. */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
-export interface ListedFile {
-  absolute: string;
-  root: WorkspaceRoot;
-  /** Path relative to its root, with forward slashes. */
-  relative: string;
-}
-
-/** Why the walker left a folder or file out. */
-export type SkipReason = 'excluded folder' | 'hidden folder' | '.gitignore' | 'exclude setting';
+export type { ListedFile, SkipReason } from './walkCache';
 
 export interface WalkScope {
   root: WorkspaceRoot;
@@ -69,6 +62,13 @@ export interface WalkOptions {
   signal?: CancellationSignal;
   /** Told about every folder (and file) a default rule skipped. */
   onSkip?: (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => void;
+  /**
+   * Finished walks to replay (a resident engine's), under `cacheKey` with the scopes, exclusion
+   * globs and explicit paths: two walks given the same `cacheKey` must have the same `accept` and
+   * `exclude`. Without both, or on a file system without `folderVersions`, nothing is recorded.
+   */
+  cache?: WalkCache;
+  cacheKey?: string;
 }
 
 interface IgnoreLayer {
@@ -150,58 +150,145 @@ const SLICE_MS = 15;
 export const yieldToHost = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
-export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
-  let slice = Date.now();
+export function walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
-  for (const { root, start } of scopes) {
-    const explicit = (options.explicit?.(root) ?? [])
-      .map((p) => p.replace(/^\.\//, '').replace(/\/+$/, ''))
-      .filter((p) => p.length > 0);
-    if (start) explicit.push(start);
-    const onExplicitPath = (relative: string) => explicit.some((p) => p === relative || p.startsWith(`${relative}/`));
-    const globExcluded = compileGlobs(options.excludeGlobs?.(root) ?? [], true);
-    const defaultReason = (
-      name: string,
-      relative: string,
-      directory: boolean,
-      layers: readonly IgnoreLayer[],
-    ): SkipReason | null => {
-      if (directory && EXCLUDED_DIRECTORIES.has(name)) return 'excluded folder';
-      if (directory && name.startsWith('.')) return 'hidden folder';
-      if (globExcluded?.(relative)) return 'exclude setting';
-      if (ignoringLayer(layers, relative, directory) !== -1) return '.gitignore';
-      return null;
-    };
+  const { cache, cacheKey } = options;
+  // Each scope's globs and explicit paths are asked for when the walk reaches it.
+  if (!cache || cacheKey === undefined || !host.fs.folderVersions)
+    return walkTree(host, options, plansAsReached(options, scopes));
+  return cachedWalk(
+    host,
+    options,
+    scopes.map((scope) => planOf(options, scope)),
+    cache,
+    cacheKey,
+  );
+}
 
-    // The .gitignore files above the start folder apply in it too.
-    let layers: readonly IgnoreLayer[] = [];
-    let at = '';
-    for (const segment of start ? start.split('/') : []) {
-      const rules = await readIgnoreFile(host, nodePath.join(root.path, at, '.gitignore'));
-      if (rules) layers = [...layers, { base: at, rules }];
-      at = join(at, segment);
-      layers = liftedLayers(layers, at);
-    }
-
-    const queue: (PendingDirectory | undefined)[] = [{ relative: start, layers }];
-    for (let next = 0; next < queue.length; next++) {
+/** The walk recorded under the same key replayed when nothing it read has changed, else walked and recorded. */
+async function* cachedWalk(
+  host: Host,
+  options: WalkOptions,
+  plans: readonly ScopePlan[],
+  cache: WalkCache,
+  cacheKey: string,
+): AsyncGenerator<ListedFile> {
+  // What the walk's output depends on besides the caller's `accept` and `exclude` (which `cacheKey` names).
+  const key = JSON.stringify([cacheKey, plans.map((p) => [p.root.name, p.root.path, p.start, p.globs, p.explicit])]);
+  const steps = await cache.replay(key, host.fs);
+  if (!steps) {
+    const recorder = cache.recordsNext() ? new WalkRecorder(host.fs) : undefined;
+    const finished = yield* walkTree(host, options, plans, recorder);
+    const recording = finished ? recorder?.finish() : undefined;
+    if (recording) cache.record(key, recording);
+    return;
+  }
+  // Emitted again in order, cancelled and paced as the walk was.
+  let slice = Date.now();
+  for (const step of steps) {
+    if (step === 'folder') {
       if (options.signal?.isCancellationRequested) return;
+      if (Date.now() - slice > SLICE_MS) {
+        await yieldToHost();
+        slice = Date.now();
+      }
+    } else if ('file' in step) yield step.file;
+    else options.onSkip?.(step.skip.root, step.skip.relative, step.skip.reason, step.skip.directory);
+  }
+}
+
+function* plansAsReached(options: WalkOptions, scopes: readonly WalkScope[]): Generator<ScopePlan> {
+  for (const scope of scopes) yield planOf(options, scope);
+}
+
+/** One scope of a walk with the host's exclusion globs and the explicit paths for its root. */
+interface ScopePlan extends WalkScope {
+  globs: readonly string[];
+  explicit: readonly string[];
+}
+
+function planOf(options: WalkOptions, { root, start }: WalkScope): ScopePlan {
+  return { root, start, globs: options.excludeGlobs?.(root) ?? [], explicit: options.explicit?.(root) ?? [] };
+}
+
+/** When the walk last let the host run. */
+interface Pace {
+  slice: number;
+}
+
+/** The walk itself; true when it reached its end (not cancelled). */
+/** The .gitignore files above the start folder, which apply in it too. */
+async function layersAbove(
+  host: Host,
+  root: WorkspaceRoot,
+  start: string,
+  recorder: WalkRecorder | undefined,
+): Promise<readonly IgnoreLayer[]> {
+  let layers: readonly IgnoreLayer[] = [];
+  let at = '';
+  for (const segment of start ? start.split('/') : []) {
+    const path = nodePath.join(root.path, at, '.gitignore');
+    await recorder?.dependOn(path);
+    const rules = await readIgnoreFile(host, path);
+    if (rules) layers = [...layers, { base: at, rules }];
+    at = join(at, segment);
+    layers = liftedLayers(layers, at);
+  }
+  return layers;
+}
+
+/** The default rules of one scope: why a folder or file is skipped, and whether a path was named explicitly. */
+function scopeRules({ start, globs, explicit: named }: ScopePlan) {
+  const explicit = named.map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p.length > 0);
+  if (start) explicit.push(start);
+  const onExplicitPath = (relative: string) => explicit.some((p) => p === relative || p.startsWith(`${relative}/`));
+  const globExcluded = compileGlobs(globs, true);
+  const defaultReason = (
+    name: string,
+    relative: string,
+    directory: boolean,
+    layers: readonly IgnoreLayer[],
+  ): SkipReason | null => {
+    if (directory && EXCLUDED_DIRECTORIES.has(name)) return 'excluded folder';
+    if (directory && name.startsWith('.')) return 'hidden folder';
+    if (globExcluded?.(relative)) return 'exclude setting';
+    if (ignoringLayer(layers, relative, directory) !== -1) return '.gitignore';
+    return null;
+  };
+  return { explicit, onExplicitPath, defaultReason };
+}
+
+/** The walk itself, scope after scope; true when it reached its end (not cancelled). */
+async function* walkTree(
+  host: Host,
+  options: WalkOptions,
+  plans: Iterable<ScopePlan>,
+  recorder?: WalkRecorder,
+): AsyncGenerator<ListedFile, boolean> {
+  const pace: Pace = { slice: Date.now() };
+  const onSkip = (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => {
+    recorder?.steps.push({ skip: { root, relative, reason, directory } });
+    options.onSkip?.(root, relative, reason, directory);
+  };
+  for (const plan of plans) {
+    const { root, start } = plan;
+    const { explicit, onExplicitPath, defaultReason } = scopeRules(plan);
+    const queue: (PendingDirectory | undefined)[] = [
+      { relative: start, layers: await layersAbove(host, root, start, recorder) },
+    ];
+    for (let next = 0; next < queue.length; next++) {
+      recorder?.steps.push('folder');
+      if (options.signal?.isCancellationRequested) return false;
       const dir = queue[next]!;
       queue[next] = undefined; // let walked folders go
       const path = nodePath.join(root.path, dir.relative);
-      let entries;
-      if (host.fs.readdirSync) {
-        // Synchronous listings are several times faster; the host gets a turn every few milliseconds.
-        if (Date.now() - slice > SLICE_MS) {
-          await yieldToHost();
-          slice = Date.now();
-        }
-        entries = host.fs.readdirSync(path);
-      } else entries = await host.fs.readdir(path);
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      await recorder?.dependOn(path);
+      const entries = await listFolder(host, path, pace);
       let inner = dir.layers;
       if (entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
-        const rules = await readIgnoreFile(host, nodePath.join(root.path, dir.relative, '.gitignore'));
+        const ignorePath = nodePath.join(root.path, dir.relative, '.gitignore');
+        await recorder?.dependOn(ignorePath);
+        const rules = await readIgnoreFile(host, ignorePath);
         if (rules) inner = [...inner, { base: dir.relative, rules }];
       }
       for (const entry of entries) {
@@ -210,7 +297,7 @@ export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGe
           if (options.exclude?.(relative, root, true)) continue;
           const reason = defaultReason(entry.name, relative, true, inner);
           if (reason && !onExplicitPath(relative)) {
-            options.onSkip?.(root, relative, reason, true);
+            onSkip(root, relative, reason, true);
             continue;
           }
           queue.push({ relative, layers: reason ? liftedLayers(inner, relative) : inner });
@@ -219,14 +306,31 @@ export async function* walkFiles(host: Host, options: WalkOptions = {}): AsyncGe
           if (options.exclude?.(relative, root, false)) continue;
           const reason = defaultReason(entry.name, relative, false, inner);
           if (reason && !explicit.includes(relative)) {
-            options.onSkip?.(root, relative, reason, false);
+            onSkip(root, relative, reason, false);
             continue;
           }
-          yield { absolute: nodePath.join(root.path, relative), root, relative };
+          const file = { absolute: nodePath.join(root.path, relative), root, relative };
+          recorder?.steps.push({ file });
+          yield file;
         }
       }
     }
   }
+  return true;
+}
+
+/** A folder's entries in name order. */
+async function listFolder(host: Host, path: string, pace: Pace): Promise<DirectoryEntry[]> {
+  let entries;
+  if (host.fs.readdirSync) {
+    // Synchronous listings are several times faster; the host gets a turn every few milliseconds.
+    if (Date.now() - pace.slice > SLICE_MS) {
+      await yieldToHost();
+      pace.slice = Date.now();
+    }
+    entries = host.fs.readdirSync(path);
+  } else entries = await host.fs.readdir(path);
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** Source files of the workspace for the symbol index, at most `maxFiles`. */
@@ -235,9 +339,16 @@ export async function listSourceFiles(
   roots: readonly WorkspaceRoot[],
   wanted: (name: string) => boolean,
   maxFiles: number,
+  cache?: WalkCache,
 ): Promise<{ files: ListedFile[]; truncated: boolean }> {
   const files: ListedFile[] = [];
-  const walk = walkFiles(host, { scopes: roots.map((root) => ({ root, start: '' })), accept: (name) => wanted(name) });
+  const walk = walkFiles(host, {
+    scopes: roots.map((root) => ({ root, start: '' })),
+    accept: (name) => wanted(name),
+    cache,
+    // Only the symbol index passes a cache, always with the same `wanted` (a walk stopped at `maxFiles` is not recorded).
+    cacheKey: 'source files',
+  });
   for await (const file of walk) {
     files.push(file);
     if (files.length >= maxFiles) {

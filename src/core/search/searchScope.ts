@@ -32,6 +32,8 @@ export interface Scope {
   display: (root: WorkspaceRoot, relative: string) => string;
   /** The real path of an approved folder outside the workspace the scope walks (files are checked against it). */
   outsideFolder?: string;
+  /** What `glob` and `display` test and show, for the walk cache's key: equal keys, equal functions. */
+  walkKey: string;
 }
 
 /** True when the target names an existing file (or a path that is neither a folder nor a glob). */
@@ -74,6 +76,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
       scopes: roots.map((root) => ({ root, start: '' })),
       explicit: new Map(),
       display,
+      walkKey: JSON.stringify({ multi }),
     };
   }
   const clean = target.trim().replace(/^file:\/\//, '');
@@ -91,6 +94,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
         scopes: [{ root, start }],
         explicit: new Map(),
         display,
+        walkKey: JSON.stringify({ multi }),
       };
     }
     // A folder outside the workspace, approved: its own root, shown with absolute paths.
@@ -103,6 +107,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
       explicit: new Map(),
       display: (_root, relative) => toPosix(nodePath.join(resolved.absolute, relative)),
       outsideFolder,
+      walkKey: JSON.stringify({ outside: resolved.absolute }),
     };
   }
   // A glob: matched against display paths (and root-relative ones); its fixed part is where to walk.
@@ -136,7 +141,8 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
     if (start && (await env.resolver.resolve(nodePath.join(root.path, start))).outside) throw outsideGlob(target);
     scopes.push({ root, start });
   }
-  return { kind: 'glob', label: echoed(target.trim()), scopes, explicit, glob: (p) => matcher(p), display };
+  const walkKey = JSON.stringify({ multi, glob: pattern });
+  return { kind: 'glob', label: echoed(target.trim()), scopes, explicit, glob: (p) => matcher(p), display, walkKey };
 }
 
 function outsideGlob(target: string): LecternError {
@@ -252,6 +258,8 @@ export function walkScope(
     excludeGlobs: (root) => host.excludeGlobs?.(root, 'search') ?? [],
     explicit: (root) => scope.explicit.get(root) ?? [],
     signal: env.signal,
+    cache: env.walks,
+    cacheKey: JSON.stringify([scope.walkKey, includes, excludes]),
     onSkip: (root, relative, reason, directory) => {
       if (!directory) {
         skips.byRule++;

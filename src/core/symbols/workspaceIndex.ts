@@ -18,6 +18,7 @@ import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
 import type { OutlineSymbol } from '../ground/symbolTypes';
 import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
+import type { WalkCache } from '../ground/walkCache';
 
 export const INDEX_LIMITS = {
   maxFiles: 50_000,
@@ -84,6 +85,8 @@ export class WorkspaceIndex {
     private readonly symbols: SymbolService,
     /** Where the words of each file version go (the engine's, which the map reads). */
     private readonly words?: FileWords,
+    /** The engine's finished walks: a listing renewed while no folder changed replays the last one. */
+    private readonly walks?: WalkCache,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -113,7 +116,7 @@ export class WorkspaceIndex {
     // A local: a watcher may invalidate this.listing while this query awaits.
     let listing = this.listing;
     if (!listing || started - listing.at > INDEX_LIMITS.listingTtlMs) {
-      const listed = await listSourceFiles(this.host, this.host.roots(), isSource, INDEX_LIMITS.maxFiles);
+      const listed = await listSourceFiles(this.host, this.host.roots(), isSource, INDEX_LIMITS.maxFiles, this.walks);
       listing = this.listing = { ...listed, at: this.now() };
     }
     await this.loadStored();
