@@ -84,9 +84,13 @@ describe('letter triples as a candidate finder', () => {
 
   it('rules out a file without the triples, and reads a run of at least three word characters', () => {
     const grams = gramsOf(Buffer.from('const haystack = fetchAll();\n'));
-    const has = (query: string, regex = false) =>
-      mayHold(grams, requiredGrams(createTextSearcher(query, regex, true))!);
-    assert.equal(has('HAYSTACK'), true);
+    const has = (query: string, regex = false, caseSensitive = true) =>
+      mayHold(grams, requiredGrams(createTextSearcher(query, regex, caseSensitive))!);
+    assert.equal(has('HAYSTACK', false, false), true);
+    assert.equal(has('HAYSTACK'), false, 'case-sensitive: the triples with an uppercase letter as written');
+    assert.equal(has('fetchALL', false, false), true);
+    assert.equal(has('fetchALL'), false);
+    assert.equal(has('fetchall'), true, 'triples without an uppercase letter are looked up folded only');
     assert.equal(has('fetchAll('), true);
     assert.equal(has('needle'), false);
     assert.equal(has('stack = fetch'), true);
@@ -99,10 +103,12 @@ describe('letter triples as a candidate finder', () => {
   it('keeps files within its capacity, the oldest dropped first, and says so', () => {
     const kept = new FileGrams(100);
     const version = { size: 1, mtimeMs: 1, ino: 1 };
-    kept.record('/a', version, { sorted: new Uint16Array(20) });
-    kept.record('/b', version, { sorted: new Uint16Array(20) });
+    // 40 bytes of folded grams and 8 of cased ones each: two fit in 100 bytes, three do not.
+    const grams = () => ({ folded: { sorted: new Uint16Array(20) }, cased: { sorted: new Uint16Array(4) } });
+    kept.record('/a', version, grams());
+    kept.record('/b', version, grams());
     assert.equal(kept.full, false);
-    kept.record('/c', version, { sorted: new Uint16Array(20) });
+    kept.record('/c', version, grams());
     assert.equal(kept.full, true);
     assert.equal(kept.lookup('/a', version), undefined);
     assert.ok(kept.lookup('/c', version));
