@@ -270,7 +270,8 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       mayMatch,
       candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
       lineFilter: others.length > 0 ? (text) => holdsAll(text, others) : undefined,
-      needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
+      // The rarest first: most files that lack a literal lack it.
+      needles: caseSensitive ? [jump, ...literals.filter((l) => l !== jump)].map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
       ascii,
       literal: { text: jump, caseSensitive },

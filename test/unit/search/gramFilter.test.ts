@@ -18,6 +18,10 @@ import { tempDir, write } from '../helpers';
 const PIECES = [
   'Needle',
   'nEEdle',
+  'NEEDLE',
+  'Sync(',
+  'async(',
+  'fooBAR9',
   'ſtar',
   'star',
   '\u212Aelvin',
@@ -50,8 +54,24 @@ const QUERIES = [
   'e-s',
   'dle ſt',
   'ar.ke',
+  'Sync(',
+  'ync(',
+  'oBAR9',
+  'BAR',
+  'EEDLE',
 ];
-const REGEXES = ['ne+dle', 'sta+r', 'kelvi+n', 'is_match\\s*', 'kel(vin)?', '\\$x1', 'tar\\.kel'];
+const REGEXES = [
+  '\\w+Sync\\(',
+  'foo[A-Z]+9',
+  'EE+DLE',
+  'ne+dle',
+  'sta+r',
+  'kelvi+n',
+  'is_match\\s*',
+  'kel(vin)?',
+  '\\$x1',
+  'tar\\.kel',
+];
 
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((parts) => parts.join(''));
 /** The text's UTF-8 bytes, sometimes with a byte that is not UTF-8 or a byte-order mark in front. */
