@@ -43,7 +43,8 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
   const text = source.hay;
   const hits: Hit[] = [];
   let count = 0;
-  if (text.length === 0 || !searcher.mayMatch(text)) return { count, hits };
+  // A plain query's jumps are its whole-text check: it is not made twice.
+  if (text.length === 0 || (!searcher.next && !searcher.mayMatch(text))) return { count, hits };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
   const record = (start: number, stop: number, at: number, column?: number) => {
     count++;
