@@ -62,6 +62,7 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
   } else if (searcher.candidate) {
     // Only the lines holding the literal texts every match holds are tested.
     const holdsAll = searcher.lineFilter?.(text);
+    const held = searcher.heldLine ?? searcher.line;
     for (let from = 0; from <= end;) {
       const at = searcher.candidate(text, from);
       if (at === -1 || at > end) break;
@@ -70,7 +71,7 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
       if (stop === -1) stop = text.length;
       // A line without the other literal texts cannot match: the regular expression is not run on it.
       if (!holdsAll || holdsAll(start, stop)) {
-        const column = searcher.line.firstMatch(source.line(start, stop));
+        const column = held.firstMatch(source.line(start, stop));
         if (column !== -1) record(start, stop, start, column);
       }
       from = stop + 1;

@@ -58,6 +58,8 @@ export interface TextSearcher {
   needles?: Uint8Array[];
   /** Column of the first match in one line (without its line break), or -1. */
   line: LineMatcher;
+  /** The same for a line that holds every literal text (most of them match): one search, no test first. */
+  heldLine?: LineMatcher;
   /**
    * `next`, `candidate` and `mayMatch` work on bytes read as Latin-1 too (plain ASCII queries, and
    * expressions whose literal text is ASCII): no multi-byte character can hold what they look for.
@@ -244,6 +246,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
+  // A test first: on most lines (no match) it is cheaper than a search for where the match starts.
   const lineMatcher: LineMatcher = {
     firstMatch(text) {
       if (!perLine.test(text)) return -1;
@@ -273,6 +276,12 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       // The rarest first: most files that lack a literal lack it.
       needles: caseSensitive ? [jump, ...literals.filter((l) => l !== jump)].map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
+      heldLine: {
+        firstMatch(text) {
+          const matcher = perLine.matcher(text);
+          return matcher.find() ? matcher.start() : -1;
+        },
+      },
       ascii,
       literal: { text: jump, caseSensitive },
       literals,
