@@ -4,13 +4,23 @@
 // time and inode.
 import { FileVersionCache } from './fileVersionCache';
 
-/** A file's grams: every one as a bit of a bitmap, or (few of them) their numbers in order. */
-export type Grams = { bits: Uint32Array } | { sorted: Uint16Array };
+/** A set of grams: every one as a bit of a bitmap, or (few of them) their numbers in order. */
+export type GramSet = { bits: Uint32Array } | { sorted: Uint16Array };
+
+/**
+ * A file's grams: its letter triples case folded, and (hashed to 16 bits) those holding an
+ * uppercase letter as they are written, which tell `Sync` from `async` for case-sensitive queries.
+ */
+export interface Grams {
+  folded: GramSet;
+  cased: GramSet;
+}
 
 /** Bytes of grams kept at most; the oldest files are dropped first. */
 const CAPACITY_BYTES = 64 * 1024 * 1024;
 
-const bytesOf = (grams: Grams) => ('bits' in grams ? grams.bits.byteLength : grams.sorted.byteLength);
+const setBytes = (set: GramSet) => ('bits' in set ? set.bits.byteLength : set.sorted.byteLength);
+const bytesOf = (grams: Grams) => setBytes(grams.folded) + setBytes(grams.cased);
 
 /** `full`: files were dropped to stay within the capacity, so some versions read before have no grams here. */
 export class FileGrams extends FileVersionCache<Grams> {

@@ -34,6 +34,8 @@ export class FileVersionCache<T> {
   }
 
   record(path: string, version: FileVersion, value: T): void {
+    // Learned again as it was: kept in its place (a delete and a set per file read cost a search more than it does).
+    if (value === this.lookup(path, version)) return;
     this.forget(path);
     this.entries.set(path, { size: version.size, mtimeMs: version.mtimeMs, ino: version.ino, value });
     this.weight += this.weigh(value);

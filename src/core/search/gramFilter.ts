@@ -4,8 +4,10 @@
 // of the bytes, case folded; any other byte breaks the sequence. Where a match holds a literal's
 // run of three or more word characters, the text holds its triples, whatever the case rule: the
 // only characters beyond ASCII that fold to ASCII letters (ſ to s, K to k, in RE2 and Unicode
-// regular expressions) are read as those letters here too.
-import type { Grams } from '../ground/fileGrams';
+// regular expressions) are read as those letters here too. A second set keeps the triples that hold
+// an uppercase letter as written (hashed: two may share a bit, which only lets a file through), for
+// case-sensitive queries, where a match holds them verbatim.
+import type { Grams, GramSet } from '../ground/fileGrams';
 import type { TextSearcher } from './matcher';
 
 const SYMBOLS = 38;
@@ -27,7 +29,21 @@ SYMBOL[0x24] = 37; // $
 const S = SYMBOL[0x73]!;
 const K = SYMBOL[0x6b]!;
 
+/** Cased grams: (a * 64 + b) * 64 + c for symbols as written (a-z, A-Z, digits, _, $), hashed to 16 bits. */
+const CASED = new Uint8Array(256).fill(NONE);
+for (let c = 0; c < 26; c++) {
+  CASED[0x61 + c] = c;
+  CASED[0x41 + c] = 26 + c;
+}
+for (let d = 0; d < 10; d++) CASED[0x30 + d] = 52 + d;
+CASED[0x5f] = 62;
+CASED[0x24] = 63;
+const CASED_WORDS = 65_536 / 32;
+const casedHash = (n: number) => Math.imul(n, 0x9e3779b1) >>> 16;
+const isUpper = (code: number) => (code >= 0x41 && code <= 0x5a ? 1 : 0);
+
 let scratch = new Uint32Array(WORDS);
+let casedScratch = new Uint32Array(CASED_WORDS);
 
 /** The symbol of the byte at `i` (at or above 0x80) and how many bytes it takes (ſ and K are two and three bytes of UTF-8), or NONE. */
 function symbolAt(bytes: Uint8Array, i: number): number {
@@ -37,20 +53,51 @@ function symbolAt(bytes: Uint8Array, i: number): number {
   return NONE;
 }
 
+/** The folded symbol of each cased one. */
+const FOLD = Uint8Array.from({ length: 64 }, (_, x) => (x < 26 ? x : x - 26));
+
 /** The grams of a file's bytes. */
 export function gramsOf(bytes: Uint8Array): Grams {
   const bits = scratch;
-  // The last two symbols as a pair number, and how many symbols the run has had (up to 2).
+  const cased = casedScratch;
+  // The last two symbols as a pair number, and how many symbols the run has had (up to 2); the
+  // same as written, with which of the last three were uppercase letters.
   let last = 0;
   let run = 0;
-  for (let i = 0; i < bytes.length;) {
+  let casedLast = 0;
+  let casedRun = 0;
+  let upper = 0;
+  for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;
-    let c = byte < 0x80 ? SYMBOL[byte]! : symbolAt(bytes, i);
-    i += c > 0xff ? c >> 8 : 1;
-    c &= 0xff;
-    if (c === NONE) {
-      run = 0;
-      continue;
+    let c: number;
+    if (byte < 0x80) {
+      const x = CASED[byte]!;
+      if (x === NONE) {
+        run = casedRun = upper = 0;
+        continue;
+      }
+      upper = ((upper << 1) | (x >= 26 && x < 52 ? 1 : 0)) & 7;
+      if (casedRun === 2) {
+        const n = (casedLast << 6) | x;
+        if (upper !== 0) {
+          const h = casedHash(n);
+          cased[h >> 5]! |= 1 << (h & 31);
+        }
+        casedLast = n & 0xfff;
+      } else {
+        casedLast = casedRun === 0 ? x : (casedLast << 6) | x;
+        casedRun++;
+      }
+      c = FOLD[x]!;
+    } else {
+      casedRun = upper = 0;
+      c = symbolAt(bytes, i);
+      if (c === NONE) {
+        run = 0;
+        continue;
+      }
+      i += (c >> 8) - 1;
+      c &= 0xff;
     }
     if (run === 2) {
       const g = last * SYMBOLS + c;
@@ -61,15 +108,21 @@ export function gramsOf(bytes: Uint8Array): Grams {
       run++;
     }
   }
+  const folded = setOf(bits);
+  if ('bits' in folded) scratch = new Uint32Array(WORDS);
+  const casedSet = setOf(cased);
+  if ('bits' in casedSet) casedScratch = new Uint32Array(CASED_WORDS);
+  return { folded, cased: casedSet };
+}
+
+/** The set in `bits` (which it keeps, when dense, else clears for the next file). */
+function setOf(bits: Uint32Array): GramSet {
   let count = 0;
-  for (let w = 0; w < WORDS; w++) count += popcount(bits[w]!);
-  if (count * 2 >= bits.byteLength) {
-    scratch = new Uint32Array(WORDS);
-    return { bits };
-  }
+  for (let w = 0; w < bits.length; w++) count += popcount(bits[w]!);
+  if (count * 2 >= bits.byteLength) return { bits };
   const sorted = new Uint16Array(count);
   let n = 0;
-  for (let w = 0; w < WORDS; w++) {
+  for (let w = 0; w < bits.length; w++) {
     for (let word = bits[w]!; word !== 0; word &= word - 1) sorted[n++] = w * 32 + (31 - Math.clz32(word & -word));
   }
   bits.fill(0);
@@ -82,26 +135,41 @@ function popcount(word: number): number {
   return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Grams every match holds: folded, and (case-sensitive queries) cased. */
+export interface RequiredGrams {
+  folded: number[];
+  cased: number[];
+}
+
 /**
  * The grams every match of `searcher` holds: those of each run of word characters in the text
- * each match holds; undefined when there is none.
+ * each match holds (as written too, when the query tells case); undefined when there is none.
  */
-export function requiredGrams(searcher: TextSearcher): number[] | undefined {
-  const out = new Set<number>();
+export function requiredGrams(searcher: TextSearcher): RequiredGrams | undefined {
+  const folded = new Set<number>();
+  const cased = new Set<number>();
   for (const literal of searcher.literals ?? []) {
     for (const [run] of literal.matchAll(/[A-Za-z0-9_$]{3,}/g)) {
-      const symbols = [...run].map((ch) => SYMBOL[ch.charCodeAt(0)]!);
-      for (let i = 2; i < symbols.length; i++)
-        out.add((symbols[i - 2]! * SYMBOLS + symbols[i - 1]!) * SYMBOLS + symbols[i]!);
+      const codes = [...run].map((ch) => ch.charCodeAt(0));
+      for (let i = 2; i < codes.length; i++) {
+        const [a, b, c] = [codes[i - 2]!, codes[i - 1]!, codes[i]!];
+        folded.add((SYMBOL[a]! * SYMBOLS + SYMBOL[b]!) * SYMBOLS + SYMBOL[c]!);
+        if (searcher.literal?.caseSensitive && isUpper(a) + isUpper(b) + isUpper(c) > 0)
+          cased.add(casedHash((CASED[a]! << 12) | (CASED[b]! << 6) | CASED[c]!));
+      }
     }
   }
-  return out.size > 0 ? [...out] : undefined;
+  return folded.size > 0 ? { folded: [...folded], cased: [...cased] } : undefined;
 }
 
 /** Whether a file with these grams may match: it holds every one required. */
-export function mayHold(grams: Grams, required: readonly number[]): boolean {
-  if ('bits' in grams) return required.every((g) => (grams.bits[g >> 5]! & (1 << (g & 31))) !== 0);
-  return required.every((g) => holds(grams.sorted, g));
+export function mayHold(grams: Grams, required: RequiredGrams): boolean {
+  return inSet(grams.folded, required.folded) && inSet(grams.cased, required.cased);
+}
+
+function inSet(set: GramSet, required: readonly number[]): boolean {
+  if ('bits' in set) return required.every((g) => (set.bits[g >> 5]! & (1 << (g & 31))) !== 0);
+  return required.every((g) => holds(set.sorted, g));
 }
 
 function holds(sorted: Uint16Array, g: number): boolean {

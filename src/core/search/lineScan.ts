@@ -14,7 +14,7 @@ export interface KeptMatch extends ShownLine {
   after: ShownLine[];
 }
 
-/** A matching line found by scanText: where it is, not yet its text. */
+/** A matching line found by findHits: where it is; its number once numberHits has counted it (else 0). */
 export interface Hit {
   line: number;
   start: number;
@@ -24,44 +24,45 @@ export interface Hit {
   column?: number;
 }
 
-/** The lines of one file that match: how many, and where the first `keep` of them are. */
+/** The lines of one file that match: how many, and where the first `keep` of them are (numbered). */
 export function scanText(
   source: Haystack,
   searcher: TextSearcher,
   keep: number,
 ): { count: number; hits: Hit[]; firstOmitted: number | null } {
+  const { count, hits } = findHits(source, searcher, keep + 1);
+  numberHits(source.hay, hits, hits.length);
+  return { count, hits: hits.slice(0, keep), firstOmitted: hits[keep]?.line ?? null };
+}
+
+/**
+ * The lines of one file that match: how many, and where the first `keep` of them are, not yet
+ * numbered (a file that ranks low numbers few of them, or none).
+ */
+export function findHits(source: Haystack, searcher: TextSearcher, keep: number): { count: number; hits: Hit[] } {
   const text = source.hay;
   const hits: Hit[] = [];
   let count = 0;
-  let firstOmitted: number | null = null;
-  if (text.length === 0 || !searcher.mayMatch(text)) return { count, hits, firstOmitted };
+  // A plain query's jumps are its whole-text check: it is not made twice.
+  if (text.length === 0 || (!searcher.next && !searcher.mayMatch(text))) return { count, hits };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
-  let lineNumber = 1;
-  let counted = 0; // start of line `lineNumber`
   const record = (start: number, stop: number, at: number, column?: number) => {
-    // Number the line: count the line breaks since the last one numbered.
-    while (counted < start) {
-      const nl = text.indexOf('\n', counted);
-      if (nl === -1 || nl >= start) break;
-      lineNumber++;
-      counted = nl + 1;
-    }
     count++;
-    if (hits.length < keep) hits.push({ line: lineNumber, start, stop, at, column });
-    else firstOmitted ??= lineNumber;
+    if (hits.length < keep) hits.push({ line: 0, start, stop, at, column });
   };
   if (searcher.next) {
     for (let from = 0; from <= end;) {
       const at = searcher.next(text, from);
       if (at === -1 || at > end) break;
-      const start = at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0;
       let stop = text.indexOf('\n', at);
       if (stop === -1) stop = text.length;
-      record(start, stop, at);
+      record(hits.length < keep && at > 0 ? text.lastIndexOf('\n', at - 1) + 1 : 0, stop, at);
       from = stop + 1;
     }
   } else if (searcher.candidate) {
-    // Only the lines holding the literal text every match holds are tested.
+    // Only the lines holding the literal texts every match holds are tested.
+    const holdsAll = searcher.lineFilter?.(text);
+    const held = searcher.heldLine ?? searcher.line;
     for (let from = 0; from <= end;) {
       const at = searcher.candidate(text, from);
       if (at === -1 || at > end) break;
@@ -69,8 +70,8 @@ export function scanText(
       let stop = text.indexOf('\n', at);
       if (stop === -1) stop = text.length;
       // A line without the other literal texts cannot match: the regular expression is not run on it.
-      if (!searcher.lineMayMatch || searcher.lineMayMatch(text.slice(start, stop))) {
-        const column = searcher.line.firstMatch(source.line(start, stop));
+      if (!holdsAll || holdsAll(start, stop)) {
+        const column = held.firstMatch(source.line(start, stop));
         if (column !== -1) record(start, stop, start, column);
       }
       from = stop + 1;
@@ -84,7 +85,24 @@ export function scanText(
       start = stop + 1;
     }
   }
-  return { count, hits, firstOmitted };
+  return { count, hits };
+}
+
+/** Numbers the first `upto` hits (in order, as findHits found them): counts the line breaks before them, once. */
+export function numberHits(text: string, hits: Hit[], upto: number): void {
+  let lineNumber = 1;
+  let counted = 0; // start of line `lineNumber`
+  for (const hit of hits.slice(0, upto)) {
+    if (hit.line > 0) {
+      ({ line: lineNumber, start: counted } = hit);
+      continue;
+    }
+    for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < hit.start; nl = text.indexOf('\n', counted)) {
+      lineNumber++;
+      counted = nl + 1;
+    }
+    hit.line = lineNumber;
+  }
 }
 
 /** The text and context of the hits a file keeps. */

@@ -1,6 +1,7 @@
 // Line matchers. Regular expressions run on RE2 (re2js): linear time, so no pattern can hang the host.
 import { RE2JS } from 're2js';
 import { LecternError } from '../ground/contract';
+import { rarest } from './literalRarity';
 
 export interface LineMatcher {
   /** Column (0-based, UTF-16 units) of the first match in `line`, or -1. */
@@ -48,23 +49,29 @@ export interface TextSearcher {
   next?(text: string, from: number): number;
   /** A place at or after `from` that a match's line must hold, or -1: only those lines are tested (regular expressions with literal text). */
   candidate?(text: string, from: number): number;
-  /** false: the line (of the text `candidate` searches) lacks literal text every match holds, so it is not tested. */
-  lineMayMatch?(line: string): boolean;
+  /**
+   * For one text, scanned line by line forward: false when line [start, stop) lacks literal text
+   * every match holds (besides what `candidate` found in it), so it is not tested.
+   */
+  lineFilter?(text: string): (start: number, stop: number) => boolean;
   /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
   needles?: Uint8Array[];
   /** Column of the first match in one line (without its line break), or -1. */
   line: LineMatcher;
+  /** The same for a line that holds every literal text (most of them match): one search, no test first. */
+  heldLine?: LineMatcher;
   /**
    * `next`, `candidate` and `mayMatch` work on bytes read as Latin-1 too (plain ASCII queries, and
    * expressions whose literal text is ASCII): no multi-byte character can hold what they look for.
    */
   ascii?: boolean;
   /**
-   * Text every matching line holds, matched case-insensitively (Unicode simple case folding, or
-   * less) unless `caseSensitive`: another engine may rule files out by it (search/prefilter.ts).
+   * Text every matching line holds (of several, the rarest), matched case-insensitively (Unicode
+   * simple case folding, or less) unless `caseSensitive`: another engine may rule files out by it
+   * (search/prefilter.ts).
    */
   literal?: { text: string; caseSensitive: boolean };
-  /** Every text each match holds (`literal` is the longest), matched with the same case rule. */
+  /** Every text each match holds (`literal` is one of them), matched with the same case rule. */
   literals?: readonly string[];
 }
 
@@ -72,10 +79,45 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 const encoder = new TextEncoder();
 
-/** A case-insensitive literal test as RE2 folds case: k and s have fold partners beyond ASCII (K, ſ). */
+/** RegExp flags of a case-insensitive literal as RE2 folds case: k and s have fold partners beyond ASCII (K, ſ). */
+const foldFlags = (literal: string) => (isAscii(literal) && !/[ks]/i.test(literal) ? 'i' : 'iu');
+
 function foldedTest(literal: string): (text: string) => boolean {
-  const pattern = new RegExp(escapeRegExp(literal), isAscii(literal) && !/[ks]/i.test(literal) ? 'i' : 'iu');
+  const pattern = new RegExp(escapeRegExp(literal), foldFlags(literal));
   return (text) => pattern.test(text);
+}
+
+/** Where a literal is next found at or after `from`: [start, end), or undefined. */
+type LiteralFinder = (text: string, from: number) => [number, number] | undefined;
+
+function literalFinder(literal: string, caseSensitive: boolean): LiteralFinder {
+  if (caseSensitive) {
+    return (text, from) => {
+      const at = text.indexOf(literal, from);
+      return at === -1 ? undefined : [at, at + literal.length];
+    };
+  }
+  const pattern = new RegExp(escapeRegExp(literal), `${foldFlags(literal)}g`);
+  return (text, from) => {
+    pattern.lastIndex = from;
+    const found = pattern.exec(text);
+    return found ? [found.index, found.index + found[0].length] : undefined;
+  };
+}
+
+/**
+ * Whether each line, as a scan goes forward, holds every literal: each literal's next place is
+ * remembered, so the text is searched once per literal whatever the number of lines.
+ */
+function holdsAll(text: string, finders: readonly LiteralFinder[]): (start: number, stop: number) => boolean {
+  const next: ([number, number] | undefined | null)[] = finders.map(() => null);
+  return (start, stop) =>
+    finders.every((find, i) => {
+      let place = next[i];
+      if (place === undefined) return false; // none left in the text
+      if (place === null || place[0] < start) next[i] = place = find(text, start);
+      return place !== undefined && place[1] <= stop;
+    });
 }
 
 /**
@@ -204,6 +246,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
+  // A test first: on most lines (no match) it is cheaper than a search for where the match starts.
   const lineMatcher: LineMatcher = {
     firstMatch(text) {
       if (!perLine.test(text)) return -1;
@@ -211,7 +254,8 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       return matcher.find() ? matcher.start() : -1;
     },
   };
-  // The longest literals a match must hold rule most files out without running the regex at all.
+  // The longest literals a match must hold rule most files out without running the regex at all;
+  // the scan jumps to the rarest of them.
   const literals = requiredLiterals(query)
     .filter((l) => l.length >= 2 && !l.includes('\uFFFD'))
     .sort((a, b) => b.length - a.length)
@@ -219,26 +263,27 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
   if (literals.length > 0) {
     const tests = literals.map((l) => (caseSensitive ? (text: string) => text.includes(l) : foldedTest(l)));
     const mayMatch = (text: string) => tests.every((test) => test(text));
-    const longest = literals[0]!;
-    const folded = caseSensitive
-      ? undefined
-      : new RegExp(escapeRegExp(longest), isAscii(longest) && !/[ks]/i.test(longest) ? 'gi' : 'giu');
-    const candidate = (text: string, from: number) => {
-      if (!folded) return text.indexOf(longest, from);
-      folded.lastIndex = from;
-      return folded.exec(text)?.index ?? -1;
-    };
+    const jump = rarest(literals, caseSensitive);
+    const candidate = literalFinder(jump, caseSensitive);
+    const others = literals.filter((l) => l !== jump).map((l) => literalFinder(l, caseSensitive));
     // ASCII literals (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
     const ascii = literals.every((l) => isAscii(l) && (caseSensitive || !/[ks]/i.test(l)));
     return {
       mayMatch,
-      candidate,
-      lineMayMatch: literals.length > 1 ? mayMatch : undefined,
-      needles: caseSensitive ? literals.map((l) => encoder.encode(l)) : undefined,
+      candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
+      lineFilter: others.length > 0 ? (text) => holdsAll(text, others) : undefined,
+      // The rarest first: most files that lack a literal lack it.
+      needles: caseSensitive ? [jump, ...literals.filter((l) => l !== jump)].map((l) => encoder.encode(l)) : undefined,
       line: lineMatcher,
+      heldLine: {
+        firstMatch(text) {
+          const matcher = perLine.matcher(text);
+          return matcher.find() ? matcher.start() : -1;
+        },
+      },
       ascii,
-      literal: { text: longest, caseSensitive },
+      literal: { text: jump, caseSensitive },
       literals,
     };
   }

@@ -10,7 +10,7 @@ import { LIMITS } from '../ground/settings';
 import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
-import { materialize, scanText } from './lineScan';
+import { findHits, materialize, numberHits } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
 import { learn, startPrefilter, gramsTest, wantsFinder } from './prefilter';
 import type { TextSearcher } from './matcher';
@@ -282,8 +282,9 @@ export class WorkspaceSearch {
       count: scanned.count,
       kept: [],
     };
-    // Only the lines the file can show at its rank are decoded (the bytes are still there now).
+    // Only the lines the file can show at its rank are numbered and decoded (the bytes are still there now).
     const keep = this.ranking.add(result);
+    numberHits(source.hay, scanned.hits, keep + 1);
     if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), this.before, this.after);
     const omittedFrom = scanned.hits[keep]?.line ?? scanned.firstOmitted;
     if (omittedFrom !== null && omittedFrom !== undefined) this.firstOmitted.set(result, omittedFrom);
@@ -305,7 +306,9 @@ export class WorkspaceSearch {
   /** The file's matching lines, and the haystack their positions refer to; undefined when the time ran out. */
   private async scan(file: ListedFile, source: Haystack): Promise<Scanned | undefined> {
     const cost = this.cost;
-    if (!cost) return { scanned: scanText(source, this.searcher, this.maxResults), source };
+    // Inline scans keep one hit more than can be shown: the first left out, numbered when it is.
+    const keep = this.maxResults + 1;
+    if (!cost) return { scanned: { ...findHits(source, this.searcher, keep), firstOmitted: null }, source };
     const host = this.env.host;
     if (host.regex && cost.predictMs(source.hay.length) > INLINE_REGEX_MS) {
       const left = limits.timeBudgetMs - (Date.now() - this.started);
@@ -326,7 +329,8 @@ export class WorkspaceSearch {
       }
       // no thread to run on: inline
     }
-    return { scanned: cost.time(source.hay.length, () => scanText(source, this.searcher, this.maxResults)), source };
+    const scanned = cost.time(source.hay.length, () => findHits(source, this.searcher, keep));
+    return { scanned: { ...scanned, firstOmitted: null }, source };
   }
 }
 

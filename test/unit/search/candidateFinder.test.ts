@@ -2,7 +2,8 @@
 // and warm engines with or without it (their kept grams, search/gramFilter.ts), answer exactly as a
 // new engine's own search alone: a property over generated trees (exclusions,
 // .gitignore, binary and UTF-16 files, a file over the size limit, a symlink out of the root,
-// secrets, a private key, Unicode case partners, CRLF, invalid UTF-8), searched warm after some
+// secrets, a private key, Unicode case partners, case variants for the kept cased grams, CRLF,
+// lines longer than an excerpt, several literals on a line, invalid UTF-8), searched warm after some
 // files changed. And the port itself: what it finds, its failures, no process left behind.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,10 @@ const PIECES = [
   'ünïcödé',
   'fn  is_match(',
   'fn is_match',
+  'function readSync(',
+  'async (',
+  'Sync(',
+  'x'.repeat(420),
   'a*b',
   '-flag',
   '\t',
@@ -42,8 +47,33 @@ const PIECES = [
   '\r\n',
   '\n',
 ];
-const QUERIES = ['needle', '***', 'NEEDLE', 'star', 'kelvin', 'istanbul', 'ÜNÏCÖDÉ', 'is_match', '-flag', 'a*b', 'e d'];
-const REGEXES = ['fn\\s+is_match', 'ne+dle', 'st[a-z]r', '(?i)kelvin', 'n.e', '^Needle', '\\bstar\\b', 'x?y?'];
+const QUERIES = [
+  'needle',
+  '***',
+  'NEEDLE',
+  'Needle',
+  'Sync(',
+  'star',
+  'kelvin',
+  'istanbul',
+  'ÜNÏCÖDÉ',
+  'is_match',
+  '-flag',
+  'a*b',
+  'e d',
+];
+const REGEXES = [
+  'function\\s+\\w+Sync\\(',
+  'Needle.*Sync',
+  'fn\\s+is_match',
+  'ne+dle',
+  'st[a-z]r',
+  '(?i)kelvin',
+  'n.e',
+  '^Needle',
+  '\\bstar\\b',
+  'x?y?',
+];
 
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((parts) => parts.join(''));
 const text = fc.array(line, { maxLength: 8 }).map((lines) => lines.join('\n'));

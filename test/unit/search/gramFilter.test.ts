@@ -18,6 +18,10 @@ import { tempDir, write } from '../helpers';
 const PIECES = [
   'Needle',
   'nEEdle',
+  'NEEDLE',
+  'Sync(',
+  'async(',
+  'fooBAR9',
   'ſtar',
   'star',
   '\u212Aelvin',
@@ -50,8 +54,24 @@ const QUERIES = [
   'e-s',
   'dle ſt',
   'ar.ke',
+  'Sync(',
+  'ync(',
+  'oBAR9',
+  'BAR',
+  'EEDLE',
 ];
-const REGEXES = ['ne+dle', 'sta+r', 'kelvi+n', 'is_match\\s*', 'kel(vin)?', '\\$x1', 'tar\\.kel'];
+const REGEXES = [
+  '\\w+Sync\\(',
+  'foo[A-Z]+9',
+  'EE+DLE',
+  'ne+dle',
+  'sta+r',
+  'kelvi+n',
+  'is_match\\s*',
+  'kel(vin)?',
+  '\\$x1',
+  'tar\\.kel',
+];
 
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((parts) => parts.join(''));
 /** The text's UTF-8 bytes, sometimes with a byte that is not UTF-8 or a byte-order mark in front. */
@@ -84,9 +104,13 @@ describe('letter triples as a candidate finder', () => {
 
   it('rules out a file without the triples, and reads a run of at least three word characters', () => {
     const grams = gramsOf(Buffer.from('const haystack = fetchAll();\n'));
-    const has = (query: string, regex = false) =>
-      mayHold(grams, requiredGrams(createTextSearcher(query, regex, true))!);
-    assert.equal(has('HAYSTACK'), true);
+    const has = (query: string, regex = false, caseSensitive = true) =>
+      mayHold(grams, requiredGrams(createTextSearcher(query, regex, caseSensitive))!);
+    assert.equal(has('HAYSTACK', false, false), true);
+    assert.equal(has('HAYSTACK'), false, 'case-sensitive: the triples with an uppercase letter as written');
+    assert.equal(has('fetchALL', false, false), true);
+    assert.equal(has('fetchALL'), false);
+    assert.equal(has('fetchall'), true, 'triples without an uppercase letter are looked up folded only');
     assert.equal(has('fetchAll('), true);
     assert.equal(has('needle'), false);
     assert.equal(has('stack = fetch'), true);
@@ -99,10 +123,12 @@ describe('letter triples as a candidate finder', () => {
   it('keeps files within its capacity, the oldest dropped first, and says so', () => {
     const kept = new FileGrams(100);
     const version = { size: 1, mtimeMs: 1, ino: 1 };
-    kept.record('/a', version, { sorted: new Uint16Array(20) });
-    kept.record('/b', version, { sorted: new Uint16Array(20) });
+    // 40 bytes of folded grams and 8 of cased ones each: two fit in 100 bytes, three do not.
+    const grams = () => ({ folded: { sorted: new Uint16Array(20) }, cased: { sorted: new Uint16Array(4) } });
+    kept.record('/a', version, grams());
+    kept.record('/b', version, grams());
     assert.equal(kept.full, false);
-    kept.record('/c', version, { sorted: new Uint16Array(20) });
+    kept.record('/c', version, grams());
     assert.equal(kept.full, true);
     assert.equal(kept.lookup('/a', version), undefined);
     assert.ok(kept.lookup('/c', version));

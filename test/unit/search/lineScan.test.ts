@@ -1,10 +1,13 @@
 // A workspace search scans a file's whole text for the lines that match (search/lineScan.ts); a
-// regular expression with several literal texts runs only on the lines that hold them all. Property:
-// the lines and columns found are those that testing every line alone finds, whatever the case rule.
+// regular expression with several literal texts jumps to the rarest and runs only on the lines that
+// hold them all; hits are numbered only as far as a file shows them. Properties: the lines and
+// columns found are those that testing every line alone finds, whatever the case rule and whether
+// the text is decoded or its bytes read as Latin-1 (case and Unicode fold partners, CRLF, lines
+// longer than an excerpt, several literals on a line).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { textHaystack } from '../../../src/core/search/haystack';
-import { scanText } from '../../../src/core/search/lineScan';
+import { byteHaystack, textHaystack, type Haystack } from '../../../src/core/search/haystack';
+import { findHits, numberHits, scanText } from '../../../src/core/search/lineScan';
 import { createMatcher, createTextSearcher } from '../../../src/core/search/matcher';
 
 /** Every matching line (1-based) and its match's column, by definition: each line alone, without its CR. */
@@ -20,6 +23,22 @@ function byLine(text: string, query: string, caseSensitive: boolean): [number, n
   return out;
 }
 
+/** The lines of `text` as the search sees them: 1-based, without their CR. */
+function linesOf(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((raw) => (raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+}
+
+/** The text as a workspace search scans it: its bytes as Latin-1 where the searcher allows, else decoded. */
+function haystackOf(text: string, ascii: boolean | undefined): Haystack {
+  if (!ascii) return textHaystack(text);
+  const bytes = Buffer.from(text, 'utf8');
+  return byteHaystack(bytes.toString('latin1'), bytes, 0);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('scanning a text for the lines a regular expression matches', () => {
   const piece = fc.constantFrom(
     'fn',
@@ -32,6 +51,15 @@ describe('scanning a text for the lines a regular expression matches', () => {
     '\u212a',
     'k',
     'kk',
+    'function',
+    'FUNCTION',
+    'Function',
+    'async',
+    'ſ',
+    'İ',
+    's',
+    'st',
+    'x'.repeat(450),
     ' ',
     '\t',
     '\r',
@@ -40,20 +68,98 @@ describe('scanning a text for the lines a regular expression matches', () => {
     '\r\n',
   );
   const content = fc.array(piece, { maxLength: 80 }).map((p) => p.join(''));
-  const regex = fc.constantFrom('fn\\s*\\w+Sync\\(', 'read.*ab', 'ab\\s?x1', 'fn\\s+read', 'kk\\w*Sync\\(', 'x1 ?fn');
+  const regex = fc.constantFrom(
+    'fn\\s*\\w+Sync\\(',
+    'read.*ab',
+    'ab\\s?x1',
+    'fn\\s+read',
+    'kk\\w*Sync\\(',
+    'x1 ?fn',
+    'function\\s+\\w+Sync\\(',
+    'Sync\\(.*function',
+    'st\\w*Sync\\(',
+    'ab.*x{3}.*Sync',
+  );
 
   it('finds the lines testing each line alone finds, several literal texts each (any case)', () => {
     fc.assert(
       fc.property(content, regex, fc.boolean(), (text, query, caseSensitive) => {
         const searcher = createTextSearcher(query, true, caseSensitive);
-        assert.ok(searcher.lineMayMatch, `${query}: several literal texts`);
-        const { count, hits } = scanText(textHaystack(text), searcher, 1_000);
+        assert.ok(searcher.lineFilter, `${query}: several literal texts`);
+        const { count, hits } = scanText(haystackOf(text, searcher.ascii), searcher, 1_000);
         const expected = byLine(text, query, caseSensitive);
         assert.equal(count, expected.length);
         assert.deepEqual(
           hits.map((h) => [h.line, h.column]),
           expected,
         );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('numbers only the hits asked for, as counting the lines before each', () => {
+    fc.assert(
+      fc.property(content, regex, fc.boolean(), fc.nat(6), fc.nat(6), (text, query, caseSensitive, keep, upto) => {
+        const searcher = createTextSearcher(query, true, caseSensitive);
+        const source = haystackOf(text, searcher.ascii);
+        const { count, hits } = findHits(source, searcher, keep);
+        const expected = byLine(text, query, caseSensitive);
+        assert.equal(count, expected.length);
+        assert.equal(hits.length, Math.min(keep, count));
+        numberHits(source.hay, hits, upto);
+        assert.deepEqual(
+          hits.map((h) => h.line),
+          expected.slice(0, hits.length).map(([line], i) => (i < upto ? line : 0)),
+        );
+        const scanned = scanText(source, searcher, keep);
+        assert.equal(scanned.firstOmitted, expected[keep]?.[0] ?? null);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('scanning a text for the lines a plain query matches', () => {
+  const piece = fc.constantFrom(
+    'needle',
+    'Needle',
+    'NEEDLE',
+    'nee',
+    'dle',
+    '\u212aelvin',
+    'kelvin',
+    'ſtar',
+    'star',
+    'İs',
+    'is',
+    'é',
+    'x'.repeat(450),
+    ' ',
+    '\r\n',
+    '\n',
+    '\n',
+  );
+  const content = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const query = fc.constantFrom('needle', 'NEEDLE', 'kelvin', 'star', 'is', 'e\r', 'dle nee', 'ſtar', 'é');
+
+  it('finds the lines a case-sensitive test, or an ASCII any-case one, finds on each line alone', () => {
+    fc.assert(
+      fc.property(content, query, fc.boolean(), fc.nat(5), (text, q, caseSensitive, keep) => {
+        const searcher = createTextSearcher(q, false, caseSensitive);
+        const source = haystackOf(text, searcher.ascii);
+        const { count, hits, firstOmitted } = scanText(source, searcher, keep);
+        // Any case without the u flag where the query is ASCII: no character beyond ASCII matches one within.
+        const test = caseSensitive
+          ? (line: string) => line.includes(q)
+          : (line: string) => new RegExp(escapeRegExp(q), searcher.ascii ? 'i' : 'iu').test(line);
+        const expected = linesOf(text).flatMap((line, i) => (test(line) ? [i + 1] : []));
+        assert.equal(count, expected.length, JSON.stringify({ text, q }));
+        assert.deepEqual(
+          hits.map((h) => h.line),
+          expected.slice(0, keep),
+        );
+        assert.equal(firstOmitted, expected[keep] ?? null);
       }),
       { numRuns: 2000 },
     );

@@ -412,6 +412,18 @@ describe('lectern_search over the workspace', () => {
     });
   });
 
+  describe('context of a file that shows some of its matches', () => {
+    it('context after the last shown match stops before the first match left out', async () => {
+      const ws = workspace();
+      ws.write('five.txt', 'hit\nquiet\nhit\nquiet\nhit\nquiet\nquiet\nhit 4\nquiet\nhit 5\n');
+      const r = await ok(ws.lectern, 'lectern_search', { query: 'hit', max_results: 3, after: 5 });
+      assert.match(
+        r.text,
+        /^five\.txt · 5 matches \(showing 3\)\n1:\thit\nquiet\n3:\thit\nquiet\n5:\thit\nquiet\n7-\tquiet\n\[/m,
+      );
+    });
+  });
+
   describe('patterns', () => {
     let ws: Workspace;
     before(() => {
