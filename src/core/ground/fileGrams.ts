@@ -14,6 +14,11 @@ export type GramSet = { bits: Uint32Array } | { sorted: Uint16Array };
 export interface Grams {
   folded: GramSet;
   cased: GramSet;
+  /**
+   * Made from bytes whose secrets were redacted (`*` in their place): they tell only searches that
+   * redact them too, not one with secrets allowed.
+   */
+  redacted?: boolean;
 }
 
 /** Bytes of grams kept at most; the oldest files are dropped first. */

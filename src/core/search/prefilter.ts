@@ -62,6 +62,7 @@ export function gramsTest(env: ReadEnv, searcher: TextSearcher): KnownTest | und
     if (kind === 'binary') return { skip: 'binary' };
     if (kind === 'large') return { skip: 'large', size: version.size };
     const grams = kind === 'text' ? fileGrams.lookup(file.absolute, version) : undefined;
+    if (grams?.redacted && env.allowSecrets) return undefined;
     return grams && !mayHold(grams, required) ? { nomatch: true } : undefined;
   };
 }
@@ -148,9 +149,12 @@ async function findCandidates(
 
 /**
  * Remembers what reading a file said about its version, for the next search (not unsaved text, nor
- * UTF-16); with `grams`, a text file's grams too (bytes as scanned: no secret was redacted in them).
+ * UTF-16); with `grams`, a text file's grams too, of its bytes as scanned. Where secrets were
+ * redacted in them (`redacted`), they are marked so: a search with secrets allowed scans the bytes
+ * unredacted. Grams made with secrets allowed hold every triple redacted bytes could hold (`*` is
+ * no word character), so they serve both.
  */
-export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, grams = false): void {
+export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, grams = false, redacted = false): void {
   const cache = env.fileClasses;
   if (!cache || !('version' in raw) || !raw.version) return;
   let kind: FileClass | undefined;
@@ -164,7 +168,8 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   const kept = env.fileGrams;
   if (!kept) return;
   if (!grams || !settled || kind !== 'text' || !('bytes' in raw)) kept.forget(path);
-  else if (!kept.lookup(path, raw.version)) kept.record(path, raw.version, gramsOf(raw.bytes));
+  else if (!kept.lookup(path, raw.version))
+    kept.record(path, raw.version, redacted ? { ...gramsOf(raw.bytes), redacted } : gramsOf(raw.bytes));
 }
 
 const isUtf16 = (bytes: Uint8Array) =>

@@ -190,8 +190,8 @@ export class WorkspaceSearch {
         const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
         this.redacted = false;
         const loaded = examine(raw, this.searcher, this.redaction);
-        const grams = this.keepGrams && !this.redacted && this.msLeft() > limits.timeBudgetMs / 2;
-        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams);
+        const grams = this.keepGrams && this.msLeft() > limits.timeBudgetMs / 2;
+        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams, this.redacted);
         await this.take(file, this.order++, loaded);
       }
       if (now - slice > SLICE_MS) {

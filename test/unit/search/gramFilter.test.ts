@@ -198,15 +198,18 @@ describe('a warm workspace search with letter triples', () => {
     assert.ok(reads.includes('f5.ts'));
   });
 
-  it('does not keep the grams of a file whose secrets were redacted', async () => {
+  it("keeps a redacted file's grams for searches that redact it too, not for one with secrets allowed", async () => {
     const root = tempDir('lectern-grams-');
     const key = write(root, 'key.txt', '-----BEGIN PRIVATE KEY-----\nneedlesecret\n-----END PRIVATE KEY-----\n');
     const other = write(root, 'other.txt', 'nothing\n');
     settle(key);
     settle(other);
-    const { lectern } = counting(root);
+    const { lectern, reads } = counting(root);
     await lectern.invoke('lectern_search', { query: 'first' });
     await lectern.invoke('lectern_search', { query: 'second' });
+    reads.length = 0;
+    await lectern.invoke('lectern_search', { query: 'third' });
+    assert.deepEqual(reads, [], 'a file whose secrets were redacted was read again for text it does not hold');
     const hidden = await lectern.invoke('lectern_search', { query: 'needlesecret' });
     assert.match(hidden.text, /no matches/);
     const shown = await lectern.invoke('lectern_search', { query: 'needlesecret' }, { allowSecrets: true });
