@@ -51,6 +51,7 @@ async function buildCache(root: string): Promise<string> {
       if (!/still being built/.test(response.text)) break;
     }
   } finally {
+    await lectern.dispose(); // the cache's writes, made after the answers
     await workers.dispose();
   }
   return dir;

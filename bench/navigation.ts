@@ -255,6 +255,7 @@ async function runChild(mode: string, root: string, cache: string, name: string,
     for (let i = 0; i < 3; i++) warm.push((await timed('lectern_read', { mode: 'references', target: name })).ms);
     out.warmRefsMs = median(warm);
   }
+  await lectern.dispose(); // the cache's writes, made after the answers
   await workers.dispose();
   process.stdout.write(JSON.stringify(out) + '\n');
 }

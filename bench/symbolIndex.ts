@@ -191,6 +191,7 @@ async function runChild(mode: string, root: string, cache: string): Promise<void
   const response = await lectern.invoke('lectern_read', { mode: 'symbol', target: 'zzzNoSuchSymbolAnywhere' });
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  await lectern.dispose(); // the cache's writes, made after the answer
   await workers?.dispose();
   if (response.error?.code !== 'NOT_FOUND' || /still being built/.test(response.text))
     throw new Error(`unexpected answer: ${response.text.slice(0, 300)}`);

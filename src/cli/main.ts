@@ -37,8 +37,11 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
   return rootsOf(dirs);
 }
 
-/** The hosts this process made: their worker threads end with the command, or with an MCP HTTP session. */
-const hosts = new Set<NodeHost>();
+/**
+ * The hosts this process made and each one's engine: the engine's cache writes and the host's worker
+ * threads end with the command, or with an MCP HTTP session.
+ */
+const hosts = new Map<NodeHost, Lectern>();
 
 function createHostedEngine(
   options: CliOptions,
@@ -46,25 +49,28 @@ function createHostedEngine(
   tokenCounter?: TokenCounter,
 ): { engine: Lectern; host: NodeHost } {
   const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined });
-  hosts.add(host);
-  return { engine: new Lectern(host, () => options.settings), host };
+  const engine = new Lectern(host, () => options.settings);
+  hosts.set(host, engine);
+  return { engine, host };
 }
 
 function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter) {
   return createHostedEngine(options, roots, tokenCounter).engine;
 }
 
-function endHost(host: NodeHost): Promise<void> {
+async function endHost(host: NodeHost): Promise<void> {
+  const engine = hosts.get(host);
   hosts.delete(host);
-  return host.dispose();
+  await Promise.all([engine?.dispose(), host.dispose()]);
 }
 
 /**
- * The command is over (its answer written, or its input closed): worker threads are terminated
- * rather than left to idle out, so the process exits now whatever they were doing.
+ * The command is over (its answer made, or its input closed): the symbol cache's pending writes are
+ * made (the next process reads them) and worker threads are terminated rather than left to idle out,
+ * so the process exits now whatever they were doing.
  */
 function endHosts(): Promise<void> {
-  return Promise.all([...hosts].map(endHost)).then(() => undefined);
+  return Promise.all([...hosts.keys()].map(endHost)).then(() => undefined);
 }
 
 /** This process's calls, told apart from other runs' in a shared replay log. */

@@ -13,6 +13,7 @@ import { REGISTRY, type Registry } from './modes/index';
 import type { ValidInput } from './modes/mode';
 import type { SessionApi } from './session/stabilizer';
 import { Stabilizer, type SessionCall } from './session/stabilizer';
+import { CacheWrites } from './symbols/cacheWrites';
 import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolRead';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
@@ -71,6 +72,8 @@ export class Lectern {
   private readonly walks = new WalkCache();
   private readonly words = new FileWords();
   private readonly symbols: SymbolService;
+  /** The persistent symbol cache, written after the answers. */
+  private readonly cacheWrites: CacheWrites | undefined;
   private readonly workspaceIndex: WorkspaceIndex;
   private readonly stabilizer: Stabilizer;
   /** The sessions' metrics, budgets and timelines (status bar, dashboard, commands). */
@@ -86,15 +89,16 @@ export class Lectern {
   ) {
     this.catalog = registry === REGISTRY ? defaultCatalog : new Catalog(registry);
     this.resolver = new PathResolver(host, () => this.normalized().secretPatterns);
+    this.cacheWrites = host.symbolCache ? new CacheWrites(host.symbolCache) : undefined;
     this.symbols = new SymbolService(
       host.loadWasm ??
         (async () => {
           throw new Error('this host ships no grammar files');
         }),
       host.outlineThread,
-      host.symbolCache,
+      this.cacheWrites,
     );
-    this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words, this.walks);
+    this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words, this.walks, this.cacheWrites);
     this.stabilizer = new Stabilizer(host, () => this.normalized());
     this.session = this.stabilizer;
   }
@@ -130,7 +134,23 @@ export class Lectern {
     return (await this.run(toolName, rawInput, options)).response;
   }
 
+  /**
+   * The host is done with the engine (a process ends, a window closes): writes what the symbol cache
+   * has pending, waiting at most 2 s. Never rejects.
+   */
+  async dispose(): Promise<void> {
+    await this.cacheWrites?.dispose();
+  }
+
   async run(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<Invocation> {
+    try {
+      return await this.answerCall(toolName, rawInput, options);
+    } finally {
+      this.cacheWrites?.flushSoon(); // after the answer
+    }
+  }
+
+  private async answerCall(toolName: string, rawInput: unknown, options: InvokeOptions): Promise<Invocation> {
     // Every call belongs to a session, which judges its answer (meta.stabilization) on the way out.
     const call = this.stabilizer.begin(toolName, rawInput, options);
     const tool = this.catalog.findTool(toolName);
@@ -180,6 +200,7 @@ export class Lectern {
   /** The workspace symbol index as a flat list (command-palette pickers); bounded like symbol reads. */
   async listSymbols(options: Pick<InvokeOptions, 'signal' | 'onIndexProgress'> = {}): Promise<IndexedSymbol[]> {
     const query = await this.workspaceIndex.query(undefined, options.onIndexProgress, options.signal);
+    this.cacheWrites?.flushSoon();
     return query.files.flatMap((file) =>
       file.symbols.map(({ symbol, path }) => ({
         name: path.join('.'),

@@ -17,7 +17,7 @@ export interface Started {
   engine: Lectern;
   /** Undefined when the status bar and dashboard could not start. */
   testApi: LecternTestApi | undefined;
-  /** Saves pending state (deactivation). */
+  /** Saves pending state: the session's, and the symbol cache's writes (deactivation). */
   flush(): Promise<void> | undefined;
 }
 
@@ -54,5 +54,9 @@ export function start(context: vscode.ExtensionContext, registrar: Registrar): S
     ...registerTools(engine, registrar),
     ...registerPaletteCommands(engine, registrar),
   );
-  return { engine, testApi: ui?.testApi, flush: () => ui?.flush() };
+  return {
+    engine,
+    testApi: ui?.testApi,
+    flush: () => Promise.all([ui?.flush(), engine.dispose()]).then(() => undefined),
+  };
 }

@@ -26,7 +26,7 @@ export class StoredOutlines {
     return { symbols: stored.symbols, facts: stored.read };
   }
 
-  /** Keeps an outline; a cache that cannot be written costs only time. */
+  /** Keeps an outline (the engine's cache writes it after the answer); a cache that cannot be written costs only time. */
   async put(absolute: string, outline: CachedOutline): Promise<void> {
     await this.cache.save(extractorVersion(), new Map([[absolute, outline]])).catch(() => undefined);
   }

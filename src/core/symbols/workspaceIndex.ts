@@ -9,7 +9,7 @@
 // engine's FileWords, and are cached beside its outline; a map takes those the cache holds for the
 // files' current versions (loadStoredWords), so it reads no file for them.
 import picomatch from 'picomatch';
-import type { CachedOutline, CachedWords, Host, StoredReadFacts } from '../ground/ports';
+import type { CachedOutline, CachedWords, Host, StoredReadFacts, SymbolCachePort } from '../ground/ports';
 import type { FileWords, PackedWords } from '../ground/fileWords';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
@@ -87,6 +87,8 @@ export class WorkspaceIndex {
     private readonly words?: FileWords,
     /** The engine's finished walks: a listing renewed while no folder changed replays the last one. */
     private readonly walks?: WalkCache,
+    /** The persistent cache (the engine's writes behind the answers; default the host's). */
+    private readonly cache: SymbolCachePort | undefined = host.symbolCache,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -198,7 +200,7 @@ export class WorkspaceIndex {
   }
 
   private async loadStored(): Promise<void> {
-    const cache = this.host.symbolCache;
+    const cache = this.cache;
     if (!cache) return;
     this.storedLoad ??= cache.load(extractorVersion()).then(
       (stored) => {
@@ -211,10 +213,10 @@ export class WorkspaceIndex {
   }
 
   private async saveStored(): Promise<void> {
-    if (!this.host.symbolCache || this.unsaved.size === 0) return;
+    if (!this.cache || this.unsaved.size === 0) return;
     const changes = new Map(this.unsaved);
     this.unsaved.clear();
-    await this.host.symbolCache.save(extractorVersion(), changes).catch(() => undefined); // a cache that cannot be written costs only time
+    await this.cache.save(extractorVersion(), changes).catch(() => undefined); // a cache that cannot be written costs only time
   }
 
   private remember(
@@ -232,7 +234,7 @@ export class WorkspaceIndex {
     };
     this.entries.set(file.absolute, entry);
     this.keepWords(entry, facts.words);
-    if (this.host.symbolCache) {
+    if (this.cache) {
       const { read, words } = facts;
       this.unsaved.set(file.absolute, {
         size,
@@ -251,7 +253,7 @@ export class WorkspaceIndex {
 
   /** Gives the engine's FileWords the words the cache holds for `files` at their current versions. */
   async loadStoredWords(files: readonly IndexedFile[]): Promise<void> {
-    const cache = this.host.symbolCache;
+    const cache = this.cache;
     const words = this.words;
     if (!words || !cache?.loadWords) return;
     // After a build in this process the workers gave every file's words: the cache has nothing to add.

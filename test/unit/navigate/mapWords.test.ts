@@ -196,10 +196,12 @@ describe('map words from the outline workers and the symbol cache', function () 
     const first = await cold.lectern.invoke('lectern_read', { mode: 'map' });
     assert.match(first.text, /most used first/);
     assert.deepEqual(cold.reads, [], 'the workers counted every file’s words');
+    await cold.lectern.dispose(); // writes the cache, as a process does when it ends
     const restart = engine();
     const second = await restart.lectern.invoke('lectern_read', { mode: 'map' });
     assert.equal(second.text, first.text);
     assert.deepEqual(restart.reads, [], 'the cache held every file’s words');
+    await restart.lectern.dispose();
 
     // m5.ts changes, same size, another mtime: its stored outline and words are not used: it is parsed
     // (opened) on this thread, which counts no words, and read for them.

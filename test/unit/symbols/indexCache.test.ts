@@ -112,8 +112,10 @@ describe('symbol index cache and workers', function () {
     for (let i = 0; i < 30; i++) writeFileSync(join(root, `m${i}.py`), `def f${i}():\n    return ${i}\n`);
     const cacheDir = join(dir, 'cache');
     const first = countingHost(root, { symbolCache: createSymbolCache(cacheDir, () => [{ name: 'ws', path: root }]) });
-    const cold = await new Lectern(first.host).invoke('lectern_read', { mode: 'symbol', target: 'f7' });
+    const coldEngine = new Lectern(first.host);
+    const cold = await coldEngine.invoke('lectern_read', { mode: 'symbol', target: 'f7' });
     assert.ok(cold.ok, cold.text);
+    await coldEngine.dispose(); // writes the cache, as a process does when it ends
     assert.ok(first.opened.length >= 30, `cold: ${first.opened.length} files opened`);
 
     const second = countingHost(root, { symbolCache: createSymbolCache(cacheDir, () => [{ name: 'ws', path: root }]) });

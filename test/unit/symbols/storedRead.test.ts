@@ -97,8 +97,10 @@ describe('symbol reads from the symbol cache', function () {
     const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }], loadWasm: createWasmLoader() };
     const parsed = await answersOf(new Lectern(host, settings), calls);
     // The first process parses and keeps the outlines; the next answers from them.
-    const storing = await answersOf(new Lectern({ ...host, symbolCache: cache }, settings), calls);
+    const storingEngine = new Lectern({ ...host, symbolCache: cache }, settings);
+    const storing = await answersOf(storingEngine, calls);
     assert.deepEqual(storing, parsed);
+    await storingEngine.dispose(); // writes the cache, as a process does when it ends
     const stored = await answersOf(new Lectern(parserless(), settings), calls);
     assert.ok(calls.length > 200, `${calls.length} calls`);
     assert.ok(parsed.some((a) => a.includes('did not parse cleanly')));
@@ -111,10 +113,12 @@ describe('symbol reads from the symbol cache', function () {
     const own = createSymbolCache(join(tempDir(), 'cache'), () => [{ name: 'ws', path: root }]);
     const reads = ['Inventory.restock', 'Panel.render', 'InvoiceService'].map((target) => ({ mode: 'symbol', target }));
     const host: Host = { ...parserless(own), loadWasm: createWasmLoader() };
+    const indexing = new Lectern(host, settings);
     const parsed = await answersOf(
-      new Lectern(host, settings),
+      indexing,
       reads.map((read) => ['lectern_read', read]),
     );
+    await indexing.dispose();
     const stored = await answersOf(
       new Lectern(parserless(own), settings),
       reads.map((read) => ['lectern_read', read]),
@@ -137,12 +141,10 @@ describe('symbol reads from the symbol cache', function () {
       '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n';
     write(root, 'web/secret.js', `function keep() {\n  return \`\n${key}\`;\n}\n`);
     const host: Host = { ...parserless(), loadWasm: createWasmLoader() };
-    const secret = await new Lectern(host, settings).invoke('lectern_read', {
-      ...read,
-      target: 'keep',
-      path: 'web/secret.js',
-    });
+    const reading = new Lectern(host, settings);
+    const secret = await reading.invoke('lectern_read', { ...read, target: 'keep', path: 'web/secret.js' });
     assert.ok(secret.ok, secret.text);
+    await reading.dispose();
     assert.equal(await cache.loadFile!(extractorVersion(), join(root, 'web', 'secret.js')), undefined);
     assert.ok(await cache.loadFile!(extractorVersion(), join(root, 'web', 'queue.js')));
   });
