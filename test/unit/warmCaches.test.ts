@@ -108,6 +108,24 @@ describe('warm caches answer for the file as it is now', () => {
     assert.deepEqual(await search(), { files: ['docs/a.txt', 'vault/keys.txt'], secret: false });
   });
 
+  it('a replayed walk under a linked folder judges secrets by the real path, though the host gives new folder objects', async () => {
+    const root = tempDir('lectern-warm-');
+    // As VS Code's host does: a new object for each workspace folder on every call.
+    const host: Host = { fs: nodeFileSystem, roots: () => [{ name: 'ws', path: root }] };
+    const lectern = new Lectern(host, () => ({ sessionGuard: false }));
+    write(root, '.aws/notes.txt', 'needle\n');
+    write(root, 'docs/a.txt', 'needle\n');
+    fs.symlinkSync('../.aws', path.join(root, 'docs/cloud'));
+    for (const folder of ['', '.aws', 'docs']) fs.utimesSync(path.join(root, folder), 1_700_000_000, 1_700_000_000);
+    const search = async (target: string) => {
+      const r = await ok(lectern, 'lectern_search', { query: 'needle', target });
+      return { files: r.meta.files as string[], secret: /secret-looking/.test(r.text) };
+    };
+    for (let i = 0; i < 3; i++) assert.deepEqual(await search('docs/cloud'), { files: [], secret: true });
+    assert.deepEqual((await search('docs')).files, ['docs/a.txt']);
+    assert.deepEqual(await search('docs/cloud'), { files: [], secret: true }, 'a replayed walk let a secret through');
+  });
+
   it('workspace folders changed between calls: the same target names the new folder', async () => {
     const one = tempDir('lectern-warm-a-');
     const two = tempDir('lectern-warm-b-');

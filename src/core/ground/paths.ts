@@ -301,7 +301,11 @@ export class PathResolver {
     const judge = (file: { absolute: string; relative: string; root: WorkspaceRoot }) => {
       if (test(file.absolute, file.relative)) return true;
       for (const { root, start, real } of links) {
-        if (file.root !== root || (start && file.relative !== start && !file.relative.startsWith(`${start}/`)))
+        // By path: a host may give new folder objects on every call, and a replayed walk lists its first ones.
+        if (
+          file.root.path !== root.path ||
+          (start && file.relative !== start && !file.relative.startsWith(`${start}/`))
+        )
           continue;
         const rest = start ? file.relative.slice(start.length + 1) : file.relative;
         if (test(toPosix(rest ? nodePath.join(real, rest) : real))) return true;

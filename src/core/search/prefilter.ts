@@ -6,7 +6,7 @@
 // bytes lack that text, which Lectern's own scan could not match either.
 import type { ReadEnv } from '../ground/env';
 import type { FileClass } from '../ground/fileClasses';
-import type { CandidateQuery, FileVersion, WorkspaceRoot } from '../ground/ports';
+import type { CandidateQuery, FileVersion } from '../ground/ports';
 import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
@@ -93,7 +93,7 @@ export function startPrefilter(
     const cache = env.fileClasses!;
     const statSync = env.host.fs.statSync!.bind(env.host.fs);
     return (file) => {
-      const found = candidates.get(file.root);
+      const found = candidates.get(file.root.path);
       if (!found || found.has(file.relative) || !searchedBy(scopes, file)) return undefined;
       let version: FileVersion | undefined;
       try {
@@ -116,7 +116,7 @@ const SKIP_FOLDERS = [...EXCLUDED_DIRECTORIES].filter((name) => !name.startsWith
 /** Whether the finder searched `file`: under a scope's start, in no folder it skips. */
 function searchedBy(scopes: readonly WalkScope[], file: ListedFile): boolean {
   return scopes.some(({ root, start }) => {
-    if (root !== file.root) return false;
+    if (root.path !== file.root.path) return false;
     if (start && !file.relative.startsWith(`${start}/`)) return false;
     const folders = file.relative.slice(start ? start.length + 1 : 0).split('/');
     folders.pop();
@@ -124,25 +124,25 @@ function searchedBy(scopes: readonly WalkScope[], file: ListedFile): boolean {
   });
 }
 
-/** The finder's candidates per root (over all its scopes), or undefined when it could not tell for every scope. */
+/** The finder's candidates per root path (over all its scopes), or undefined when it could not tell for every scope. */
 async function findCandidates(
   env: ReadEnv,
   scopes: readonly WalkScope[],
   query: CandidateQuery,
   timeoutMs: number,
-): Promise<Map<WorkspaceRoot, Set<string>> | undefined> {
+): Promise<Map<string, Set<string>> | undefined> {
   const finder = env.host.candidates!;
   const limits = { skipFolders: SKIP_FOLDERS, timeoutMs, signal: env.signal };
   const sets = await Promise.all(
     scopes.map(({ root, start }) => finder.filesContaining(root.path, start, query, limits).catch(() => undefined)),
   );
-  const out = new Map<WorkspaceRoot, Set<string>>();
+  const out = new Map<string, Set<string>>();
   for (const [i, { root }] of scopes.entries()) {
     const set = sets[i];
     if (!set) return undefined;
-    const all = out.get(root) ?? new Set<string>();
+    const all = out.get(root.path) ?? new Set<string>();
     for (const path of set) all.add(path);
-    out.set(root, all);
+    out.set(root.path, all);
   }
   return out;
 }
