@@ -1,6 +1,5 @@
 // The status-bar item: the shown session against its budget, live; a click opens the dashboard.
 import * as vscode from 'vscode';
-import { createSessionStatusItem } from './activation/registrar';
 import type { CurrentSession } from './currentSession';
 import { statusView, type StatusView } from './statusModel';
 
@@ -10,10 +9,10 @@ export class SessionStatusBar implements vscode.Disposable {
   private readonly unsubscribe: () => void;
   private view: StatusView;
 
-  /** `item`: the one activation showed before the session was restored, if any. */
+  /** `item`: the one activation showed before the session was restored. */
   constructor(
     session: CurrentSession,
-    private readonly item: vscode.StatusBarItem = createSessionStatusItem(),
+    private readonly item: vscode.StatusBarItem,
   ) {
     this.item.name = 'Lectern Session';
     this.item.command = OPEN_DASHBOARD_COMMAND;

@@ -62,18 +62,7 @@ class IndexProgress {
   }
 }
 
-export interface InvocationRecord {
-  tool: string;
-  input: unknown;
-  ok: boolean;
-  text: string;
-}
-
-export function registerTools(
-  engine: Lectern,
-  registrar: Registrar = directRegistrar,
-  onInvoked?: (record: InvocationRecord) => void,
-): vscode.Disposable[] {
+export function registerTools(engine: Lectern, registrar: Registrar = directRegistrar): vscode.Disposable[] {
   const approvals = new Approvals();
   return engine.catalog.allTools.map((definition) =>
     registrar.tool(definition.name, {
@@ -106,7 +95,6 @@ export function registerTools(
         const allowOutside = approved;
         const allowSecrets = approved;
         let text: string;
-        let ok = false;
         const progress = new IndexProgress();
         try {
           const response = await engine.invoke(definition.name, options.input, {
@@ -117,13 +105,11 @@ export function registerTools(
             onIndexProgress: (done, total) => progress.report(done, total),
           });
           text = response.text;
-          ok = response.ok;
         } catch (error) {
           // The engine answers every failure itself; this is a last guard for the host.
           text = `Error INTERNAL: ${(error as Error)?.message ?? String(error)}`;
         }
         progress.done();
-        onInvoked?.({ tool: definition.name, input: options.input, ok, text });
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
       },
     }),

@@ -216,7 +216,6 @@ interface Pace {
   slice: number;
 }
 
-/** The walk itself; true when it reached its end (not cancelled). */
 /** The .gitignore files above the start folder, which apply in it too. */
 async function layersAbove(
   host: Host,

@@ -37,8 +37,8 @@ interface Recording {
 }
 
 /**
- * A version changed within the clock's resolution may change again unseen: a walk that read one
- * modified this recently is not kept (as prefilter.ts does for files).
+ * A version changed within the clock's resolution may change again unseen: what was read of one
+ * modified this recently is not kept (a walk here; a file's class and grams in search/prefilter.ts).
  */
 export const SETTLED_MS = 2_000;
 
@@ -52,7 +52,7 @@ const MAX_ENTRIES = 100_000;
 
 const weight = (r: Recording) => r.steps.length + r.depends.length;
 
-export function sameVersion(a: EntryStat | undefined, b: EntryStat | undefined): boolean {
+function sameVersion(a: EntryStat | undefined, b: EntryStat | undefined): boolean {
   if (!a || !b) return a === b;
   return (
     a.kind === b.kind &&

@@ -8,6 +8,7 @@ import type { ReadEnv } from '../ground/env';
 import type { FileClass } from '../ground/fileClasses';
 import type { CandidateQuery, FileVersion } from '../ground/ports';
 import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
+import { SETTLED_MS } from '../ground/walkCache';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
 import { gramsOf, mayHold, requiredGrams } from './gramFilter';
@@ -21,9 +22,6 @@ export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nom
  * mark is dropped), and what no argument or line holds (NUL, line breaks).
  */
 const UNSAFE = /[*\uFFFD\uFEFF\0\r\n]/;
-
-/** A file's version is remembered once it is this old. */
-const SETTLED_MS = 2_000;
 
 /** What the candidate finder is asked for `searcher`, or undefined when it cannot rule files out alike. */
 export function finderQuery(searcher: TextSearcher): CandidateQuery | undefined {
@@ -168,8 +166,12 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   const kept = env.fileGrams;
   if (!kept) return;
   if (!grams || !settled || kind !== 'text' || !('bytes' in raw)) kept.forget(path);
-  else if (!kept.lookup(path, raw.version))
-    kept.record(path, raw.version, redacted ? { ...gramsOf(raw.bytes), redacted } : gramsOf(raw.bytes));
+  else {
+    // Grams of redacted bytes give way to those of the whole bytes, which serve every search.
+    const known = kept.lookup(path, raw.version);
+    if (!known || (known.redacted && !redacted))
+      kept.record(path, raw.version, redacted ? { ...gramsOf(raw.bytes), redacted } : gramsOf(raw.bytes));
+  }
 }
 
 const isUtf16 = (bytes: Uint8Array) =>

@@ -1,6 +1,7 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
 import type { Tree } from 'web-tree-sitter';
-import type { CancellationSignal, OutlineThreadPort, StoredReadFacts, SymbolCachePort } from '../ground/ports';
+import type { CancellationSignal, OutlineThreadPort, StoredReadFacts } from '../ground/ports';
+import type { CacheWrites } from './cacheWrites';
 import { StoredOutlines } from './storedOutlines';
 import type { TextFile } from '../read/openText';
 import { languageForPath, LANGUAGES } from './languages/index';
@@ -88,7 +89,7 @@ export class SymbolService {
   constructor(
     loadWasm: WasmLoader,
     private readonly thread?: OutlineThreadPort,
-    symbolCache?: SymbolCachePort,
+    symbolCache?: CacheWrites,
   ) {
     this.runtime = new TreeSitter(loadWasm);
     this.stored = symbolCache ? new StoredOutlines(symbolCache) : undefined;

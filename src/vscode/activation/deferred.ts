@@ -23,6 +23,8 @@ export class DeferredRegistrar implements Registrar, vscode.Disposable {
     // Until the engine has the session, the item shows the extension's name.
     this.statusItem.name = 'Lectern Session';
     this.statusItem.text = '$(book) Lectern';
+    // The dashboard's command (statusBar.ts names it; importing that would load the engine): its forwarder loads it.
+    this.statusItem.command = 'lectern.openDashboard';
     this.statusItem.show();
     for (const id of contributions.commands)
       this.disposables.push(vscode.commands.registerCommand(id, (...args: unknown[]) => this.runCommand(id, args)));

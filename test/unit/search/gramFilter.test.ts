@@ -214,5 +214,9 @@ describe('a warm workspace search with letter triples', () => {
     assert.match(hidden.text, /no matches/);
     const shown = await lectern.invoke('lectern_search', { query: 'needlesecret' }, { allowSecrets: true });
     assert.match(shown.text, /1 match in 1 file/);
+    // Read whole, its grams serve searches with secrets allowed too.
+    reads.length = 0;
+    await lectern.invoke('lectern_search', { query: 'fourth' }, { allowSecrets: true });
+    assert.deepEqual(reads, [], 'grams of the redacted bytes were kept after a read of the whole bytes');
   });
 });
