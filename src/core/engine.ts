@@ -103,6 +103,11 @@ export class Lectern {
     this.session = this.stabilizer;
   }
 
+  /** Workspace-search reads whose secret scan was skipped, their version known clean (the benches and tests read it). */
+  get secretScansSpared(): number {
+    return this.fileClasses.scansSpared;
+  }
+
   private lastSettings: { given: Partial<Settings>; normalized: Settings } | undefined;
 
   /**

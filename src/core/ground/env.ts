@@ -27,7 +27,7 @@ export interface ReadEnv {
   sniffs?: VersionCache<Sniff>;
   /** What lectern_stat learnt of each file version's content (modes/stat.ts). */
   contentFacts?: VersionCache<ContentFacts>;
-  /** What workspace searches learned about each file's version (binary, too large, text). */
+  /** What workspace searches learned about each file's version (binary, too large, text, text without secrets). */
   fileClasses?: FileClassCache;
   /** The letter triples of the text files workspace searches read, per version (search/gramFilter.ts). */
   fileGrams?: FileGrams;

@@ -5,7 +5,7 @@
 // file is read and judged as always, so answers do not change: a file is ruled out only when its
 // bytes lack that text, which Lectern's own scan could not match either.
 import type { ReadEnv } from '../ground/env';
-import type { FileClass } from '../ground/fileClasses';
+import { isText, type FileClass } from '../ground/fileClasses';
 import type { CandidateQuery, FileVersion } from '../ground/ports';
 import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
 import { SETTLED_MS } from '../ground/walkCache';
@@ -59,7 +59,7 @@ export function gramsTest(env: ReadEnv, searcher: TextSearcher): KnownTest | und
     const kind = fileClasses.lookup(file.absolute, version);
     if (kind === 'binary') return { skip: 'binary' };
     if (kind === 'large') return { skip: 'large', size: version.size };
-    const grams = kind === 'text' ? fileGrams.lookup(file.absolute, version) : undefined;
+    const grams = isText(kind) ? fileGrams.lookup(file.absolute, version) : undefined;
     if (grams?.redacted && env.allowSecrets) return undefined;
     return grams && !mayHold(grams, required) ? { nomatch: true } : undefined;
   };
@@ -102,7 +102,7 @@ export function startPrefilter(
       const kind = version && cache.lookup(file.absolute, version);
       if (kind === 'binary') return { skip: 'binary' };
       if (kind === 'large') return { skip: 'large', size: version!.size };
-      if (kind === 'text') return { nomatch: true };
+      if (isText(kind)) return { nomatch: true };
       return undefined;
     };
   });
@@ -145,19 +145,23 @@ async function findCandidates(
   return out;
 }
 
+/** What a read's secret scan found in the file's bytes: some redacted, none, or not looked for (secrets allowed). */
+export type SecretScan = 'redacted' | 'clean' | 'unscanned';
+
 /**
  * Remembers what reading a file said about its version, for the next search (not unsaved text, nor
  * UTF-16); with `grams`, a text file's grams too, of its bytes as scanned. Where secrets were
- * redacted in them (`redacted`), they are marked so: a search with secrets allowed scans the bytes
+ * redacted in them (`scan`), they are marked so: a search with secrets allowed scans the bytes
  * unredacted. Grams made with secrets allowed hold every triple redacted bytes could hold (`*` is
- * no word character), so they serve both.
+ * no word character), so they serve both. Text the scan found no secret in is `clean`, and stays so
+ * when a search with secrets allowed reads the same version.
  */
-export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, grams = false, redacted = false): void {
+export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, grams: boolean, scan: SecretScan): void {
   const cache = env.fileClasses;
   if (!cache || !('version' in raw) || !raw.version) return;
   let kind: FileClass | undefined;
   if ('skip' in loaded) kind = loaded.skip === 'binary' ? 'binary' : loaded.skip === 'large' ? 'large' : undefined;
-  else if ('bytes' in raw && !isUtf16(raw.bytes)) kind = 'text';
+  else if ('bytes' in raw && !isUtf16(raw.bytes)) kind = textClass(cache.lookup(path, raw.version), scan);
   // A version modified moments ago may be modified again within the clock's resolution, keeping
   // its size and time: it is not remembered until it has been still for a while (as git does).
   const settled = raw.version.mtimeMs < Date.now() - SETTLED_MS;
@@ -165,13 +169,20 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   else cache.forget(path);
   const kept = env.fileGrams;
   if (!kept) return;
-  if (!grams || !settled || kind !== 'text' || !('bytes' in raw)) kept.forget(path);
+  const redacted = scan === 'redacted';
+  if (!grams || !settled || !isText(kind) || !('bytes' in raw)) kept.forget(path);
   else {
     // Grams of redacted bytes give way to those of the whole bytes, which serve every search.
     const known = kept.lookup(path, raw.version);
     if (!known || (known.redacted && !redacted))
       kept.record(path, raw.version, redacted ? { ...gramsOf(raw.bytes), redacted } : gramsOf(raw.bytes));
   }
+}
+
+/** A text version's class after this read's scan; one found clean before is the same bytes, still clean. */
+function textClass(known: FileClass | undefined, scan: SecretScan): FileClass {
+  if (scan === 'clean' || (scan === 'unscanned' && known === 'clean')) return 'clean';
+  return 'text';
 }
 
 const isUtf16 = (bytes: Uint8Array) =>

@@ -12,7 +12,7 @@ import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
 import { findHits, materialize, numberHits } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
-import { learn, startPrefilter, gramsTest, wantsFinder } from './prefilter';
+import { learn, startPrefilter, gramsTest, wantsFinder, type SecretScan } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
@@ -189,9 +189,11 @@ export class WorkspaceSearch {
       else {
         const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
         this.redacted = false;
-        const loaded = examine(raw, this.searcher, this.redaction);
+        const scanned = !this.env.allowSecrets && (dirty !== undefined || !this.knownClean(file, raw));
+        const loaded = examine(raw, this.searcher, scanned ? this.redaction : undefined);
         const grams = this.keepGrams && this.msLeft() > limits.timeBudgetMs / 2;
-        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams, this.redacted);
+        const scan: SecretScan = this.env.allowSecrets ? 'unscanned' : this.redacted ? 'redacted' : 'clean';
+        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams, scan);
         await this.take(file, this.order++, loaded);
       }
       if (now - slice > SLICE_MS) {
@@ -199,6 +201,15 @@ export class WorkspaceSearch {
         slice = Date.now();
       }
     }
+  }
+
+  /** Whether an earlier search's secret scan found nothing in the version just read (counted: its scan is spared). */
+  private knownClean(file: ListedFile, raw: Raw): boolean {
+    const classes = this.env.fileClasses;
+    if (!classes || !('version' in raw) || !raw.version || classes.lookup(file.absolute, raw.version) !== 'clean')
+      return false;
+    classes.scansSpared++;
+    return true;
   }
 
   private msLeft(): number {
