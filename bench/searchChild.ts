@@ -13,6 +13,7 @@ import { WORKSPACE_SEARCH_LIMITS } from '../src/core/search/workspaceSearch';
 import { walkFiles } from '../src/core/ground/walk';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createRipgrepFinder } from '../src/node/ripgrep';
+import { watchedStats } from '../src/node/watchedStats';
 import { collect, memoryOf, stats } from './measure';
 import { startMcpSearch, type McpSearchServer } from './searchMcp';
 import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
@@ -139,10 +140,14 @@ async function main(): Promise<void> {
     child.on('close', () => resolve());
   });
 
-  // One engine for the whole tree, as an MCP server or the extension keeps: warm caches (the files'
-  // grams), ripgrep as its finder where they cannot tell.
+  // One engine for the whole tree, as an MCP server or the extension keeps: stats remembered while
+  // watched (src/node/watchedStats.ts), warm caches (the files' grams), ripgrep as its finder where
+  // they cannot tell.
+  const watched = watchedStats(nodeFileSystem);
   const warm = job.ripgrep
-    ? new Lectern({ ...host, candidates: createRipgrepFinder(job.ripgrep) }, () => ({ sessionGuard: false }))
+    ? new Lectern({ ...host, fs: watched, candidates: createRipgrepFinder(job.ripgrep) }, () => ({
+        sessionGuard: false,
+      }))
     : undefined;
   // Its first search learns the files, its second keeps their grams; the queries' figures come after.
   let warmUp: SearchTreeResult['warmUp'];
@@ -224,6 +229,7 @@ async function main(): Promise<void> {
     );
   }
   await mcp?.close();
+  watched.dispose();
   const result: SearchTreeResult = {
     id: job.id,
     label: job.label,

@@ -13,6 +13,7 @@ import type { DirtyDocument, Host, WorkspaceRoot } from '../src/core/ground/port
 import type { Settings } from '../src/core/ground/settings';
 import { createGitCli } from '../src/node/gitCli';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { watchedStats } from '../src/node/watchedStats';
 import { ripgrepFinder, ripgrepOnPath } from '../src/node/ripgrep';
 import { createWasmLoader } from '../src/node/wasmFiles';
 import { plainCalls, sessionCalls, type Call } from './answerCalls';
@@ -172,8 +173,10 @@ async function record(): Promise<Recorded[]> {
     });
     const clock = { now: 1_700_000_000_000 };
     const finder = ripgrepFinder(ripgrepOnPath);
+    // Stats remembered while watched, as the resident hosts (MCP, session, VS Code) keep them; the answers must not change.
+    const watched = watchedStats(nodeFileSystem, { idleMs: 0 });
     const makeHost = (roots: WorkspaceRoot[]): Host => ({
-      fs: nodeFileSystem,
+      fs: watched,
       roots: () => roots,
       loadWasm: createWasmLoader(path.join(REPO, 'dist')),
       git: createGitCli(),
@@ -261,6 +264,7 @@ async function record(): Promise<Recorded[]> {
         ({ displayName: _, ...rest }) => rest,
       ),
     });
+    watched.dispose();
     return out;
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

@@ -43,19 +43,27 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
  */
 const hosts = new Map<NodeHost, Lectern>();
 
+/** `resident`: the engine answers many calls (a session, an MCP server), so it watches the folders it stats. */
 function createHostedEngine(
   options: CliOptions,
   roots: () => readonly WorkspaceRoot[],
+  resident: boolean,
   tokenCounter?: TokenCounter,
 ): { engine: Lectern; host: NodeHost } {
-  const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles: options.log !== undefined });
+  const recordFiles = options.log !== undefined;
+  const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles, watch: resident });
   const engine = new Lectern(host, () => options.settings);
   hosts.set(host, engine);
   return { engine, host };
 }
 
-function createEngine(options: CliOptions, roots: () => readonly WorkspaceRoot[], tokenCounter?: TokenCounter) {
-  return createHostedEngine(options, roots, tokenCounter).engine;
+function createEngine(
+  options: CliOptions,
+  roots: () => readonly WorkspaceRoot[],
+  resident: boolean,
+  tokenCounter?: TokenCounter,
+) {
+  return createHostedEngine(options, roots, resident, tokenCounter).engine;
 }
 
 async function endHost(host: NodeHost): Promise<void> {
@@ -104,7 +112,7 @@ async function call(options: CliOptions, roots: WorkspaceRoot[]): Promise<ToolRe
     exact: options.exactTokens,
   };
   const answer = async () => ({
-    response: await answerOnce(once, (counter) => createEngine(options, () => roots, counter)),
+    response: await answerOnce(once, (counter) => createEngine(options, () => roots, false, counter)),
   });
   if (!options.log) return (await answer()).response;
   const context = logContext(options, 'call', once.tool, once.input, roots, options.exactTokens ? 'exact' : 'one-shot');
@@ -119,7 +127,7 @@ function write(line: string): Promise<void> {
 }
 
 async function session(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
-  const engine = createEngine(options, () => roots);
+  const engine = createEngine(options, () => roots, true);
   const log = options.log ? new ReplayLog(options.log) : undefined;
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   for await (const line of lines) {
@@ -153,7 +161,7 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
       tools: options.legacyTools ? allTools : primaryTools,
       fallbackRoots: roots,
       createEngine: (current) => {
-        const { engine, host } = createHostedEngine(options, current);
+        const { engine, host } = createHostedEngine(options, current, true);
         const log = options.log ? new ReplayLog(options.log) : undefined;
         return {
           invalidate: (path) => engine.invalidate(path),

@@ -17,6 +17,7 @@ export function withActivity<T>(activity: CallActivity, work: () => Promise<T>):
 /** The file system port, counting the files each call opens or reads whole. */
 export function countingFileSystem(fs: FileSystemPort): FileSystemPort {
   const counted: FileSystemPort = {
+    ...(fs.folderVersions ? { folderVersions: true } : {}),
     stat: (path) => fs.stat(path),
     lstat: (path) => fs.lstat(path),
     realpath: (path) => fs.realpath(path),

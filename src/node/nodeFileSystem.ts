@@ -61,14 +61,14 @@ function realOfFd(fd: number, path: string, stats: Stats): string | undefined {
   }
 }
 
-function kindOf(stats: Stats): EntryKind {
+export function kindOf(stats: Stats): EntryKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'directory';
   if (stats.isSymbolicLink()) return 'symlink';
   return 'other';
 }
 
-function toEntry(stats: Stats): EntryStat {
+export function toEntry(stats: Stats): EntryStat {
   return {
     kind: kindOf(stats),
     size: stats.size,
@@ -80,7 +80,7 @@ function toEntry(stats: Stats): EntryStat {
 }
 
 /** Errors of a stat that mean nothing is there (a name too long for the file system names nothing that exists). */
-const NOTHING_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG']);
+export const NOTHING_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG']);
 
 async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> {
   try {

@@ -15,6 +15,7 @@ import { createOutlineThread } from './outlineThread';
 import { createRegexRunner } from './regexRunner';
 import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
+import { watchedStats } from './watchedStats';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
 export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
@@ -30,6 +31,11 @@ export interface NodeHostOptions {
   tokenCounter?: TokenCounter;
   /** Tell the replay log which files each call touched. */
   recordFiles?: boolean;
+  /**
+   * A resident engine (a session, an MCP server): stats repeated while the kernel reports no change
+   * are answered from memory (watchedStats.ts). Not with `recordFiles`, whose log notes every stat.
+   */
+  watch?: boolean;
 }
 
 /** A Node host, and the end of its worker threads (what a process or an HTTP session calls when it is over). */
@@ -43,8 +49,10 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
   const outlineWorkers = createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots);
   const regex = createRegexRunner(options.bundleDir);
   const outlineThread = createOutlineThread(options.bundleDir);
+  const counted = countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem);
+  const fs = options.watch && !options.recordFiles ? watchedStats(counted) : undefined;
   const host: NodeHost = {
-    fs: countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem),
+    fs: fs ?? counted,
     roots,
     loadWasm: createWasmLoader(options.bundleDir),
     git: createGitCli(),
@@ -53,6 +61,7 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
     regex,
     outlineThread,
     dispose: async () => {
+      fs?.dispose();
       regex.dispose?.();
       outlineThread.dispose?.();
       await outlineWorkers.dispose();

@@ -93,6 +93,7 @@ function note(path: string, read: boolean): void {
 /** The file system port, telling the running call's record what it touched. */
 export function recordingFileSystem(fs: FileSystemPort): FileSystemPort {
   const recording: FileSystemPort = {
+    ...(fs.folderVersions ? { folderVersions: true } : {}),
     stat: (path) => (note(path, false), fs.stat(path)),
     lstat: (path) => (note(path, false), fs.lstat(path)),
     realpath: (path) => (note(path, false), fs.realpath(path)),

@@ -22,10 +22,8 @@ export interface Started {
 }
 
 export function start(context: vscode.ExtensionContext, registrar: Registrar): Started {
-  const engine = new Lectern(
-    createVscodeHost(context.extensionPath, (context.storageUri ?? context.globalStorageUri)?.fsPath),
-    readSettings,
-  );
+  const host = createVscodeHost(context.extensionPath, (context.storageUri ?? context.globalStorageUri)?.fsPath);
+  const engine = new Lectern(host, readSettings);
   // Status bar, dashboard, session commands, persistence; restores the last window's session.
   // A failure here must not cost the tools.
   let ui: SessionUi | undefined;
@@ -46,6 +44,7 @@ export function start(context: vscode.ExtensionContext, registrar: Registrar): S
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');
   const invalidate = (uri: vscode.Uri) => engine.invalidate(fileUris.pathOf(uri));
   context.subscriptions.push(
+    host,
     watcher,
     watcher.onDidCreate(invalidate),
     watcher.onDidDelete(invalidate),

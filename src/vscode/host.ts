@@ -18,6 +18,7 @@ import { createRegexRunner } from '../node/regexRunner';
 import { excludeGlobsFor } from './workspaceSettings';
 import { fileUris } from './uris/workspaceUris';
 import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
+import { watchedStats } from '../node/watchedStats';
 
 /**
  * In an untrusted workspace the git extension is not used: the command-line port runs git with the
@@ -55,15 +56,21 @@ function dirty(path: string): DirtyDocument | undefined {
     : undefined;
 }
 
-/** `storagePath`: the extension's storage folder (the symbol index persists there), when VS Code gives one. */
-export function createVscodeHost(extensionPath: string, storagePath?: string): Host {
+/**
+ * `storagePath`: the extension's storage folder (the symbol index persists there), when VS Code gives
+ * one. `dispose` ends the watches behind the file system's remembered stats.
+ */
+export function createVscodeHost(extensionPath: string, storagePath?: string): Host & vscode.Disposable {
   // The ripgrep VS Code's own search runs.
   const candidates = ripgrepFinder(() => ripgrepInVscode(vscode.env.appRoot));
+  // VS Code's watcher leaves out files.watcherExclude (node_modules by default): stats rest on watches of our own.
+  const fs = watchedStats(nodeFileSystem);
   return {
     ...(candidates ? { candidates } : {}),
     ...(storagePath ? { symbolCache: createSymbolCache(storagePath, roots) } : {}),
     outlineWorkers: createOutlineWorkers(join(extensionPath, 'dist'), undefined, roots),
-    fs: nodeFileSystem,
+    fs,
+    dispose: () => fs.dispose(),
     documents: { dirty, dirtyPaths },
     roots,
     watchesFiles: true,

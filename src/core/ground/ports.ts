@@ -68,6 +68,11 @@ export interface FileSystemPort {
   readonly folderVersions?: boolean;
   /** Optional: stat, synchronously (the symbol index checks thousands of files' versions at once; it yields every few milliseconds). */
   statSync?(path: string): EntryStat | undefined;
+  /**
+   * Optional: resolves once every change made before the call has reached what the port answers
+   * from memory (a watcher's queued events; src/node/watchedStats.ts). A walk awaits it first.
+   */
+  settle?(): Promise<void>;
 }
 
 /**

@@ -175,6 +175,7 @@ async function* cachedWalk(
 ): AsyncGenerator<ListedFile> {
   // What the walk's output depends on besides the caller's `accept` and `exclude` (which `cacheKey` names).
   const key = JSON.stringify([cacheKey, plans.map((p) => [p.root.name, p.root.path, p.start, p.globs, p.explicit])]);
+  await host.fs.settle?.();
   const steps = await cache.replay(key, host.fs);
   if (!steps) {
     const recorder = cache.recordsNext() ? new WalkRecorder(host.fs) : undefined;
@@ -264,6 +265,7 @@ async function* walkTree(
   plans: Iterable<ScopePlan>,
   recorder?: WalkRecorder,
 ): AsyncGenerator<ListedFile, boolean> {
+  await host.fs.settle?.();
   const pace: Pace = { slice: Date.now() };
   const onSkip = (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => {
     recorder?.steps.push({ skip: { root, relative, reason, directory } });
