@@ -1,4 +1,4 @@
-// Facts learned from one version of each file (size, modification time, inode), by path, kept by one
+// Facts learned from one version of each file (size, modification and change time, inode), by path, kept by one
 // engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
 import type { FileVersion } from './ports';
 
@@ -29,7 +29,11 @@ export class FileVersionCache<T> {
   lookup(path: string, version: FileVersion): T | undefined {
     const entry = this.entries.get(path);
     if (!entry) return undefined;
-    const same = entry.size === version.size && entry.mtimeMs === version.mtimeMs && entry.ino === version.ino;
+    const same =
+      entry.size === version.size &&
+      entry.mtimeMs === version.mtimeMs &&
+      entry.ino === version.ino &&
+      entry.ctimeMs === version.ctimeMs;
     return same ? entry.value : undefined;
   }
 
@@ -37,7 +41,8 @@ export class FileVersionCache<T> {
     // Learned again as it was: kept in its place (a delete and a set per file read cost a search more than it does).
     if (value === this.lookup(path, version)) return;
     this.forget(path);
-    this.entries.set(path, { size: version.size, mtimeMs: version.mtimeMs, ino: version.ino, value });
+    const { size, mtimeMs, ino, ctimeMs } = version;
+    this.entries.set(path, { size, mtimeMs, ino, ctimeMs, value });
     this.weight += this.weigh(value);
     for (const [oldest, entry] of this.entries) {
       if (this.weight <= this.capacity) break;

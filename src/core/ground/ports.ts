@@ -88,6 +88,8 @@ export interface FileVersion {
   size: number;
   mtimeMs: number;
   ino?: number;
+  /** The inode's change time, where the host tells it: a rewrite that puts the modification time back still changes it. */
+  ctimeMs?: number;
 }
 
 /** Text to find with a candidate finder: one line, matched as is or with Unicode simple case folding. */

@@ -196,6 +196,14 @@ describe('a warm workspace search with letter triples', () => {
     r = await lectern.invoke('lectern_search', { query: 'needle' });
     assert.match(r.text, /2 matches in 2 files/);
     assert.ok(reads.includes('f5.ts'));
+    // The same size, another text, its modification time put back (tar and touch -r do): found by its change time.
+    const before = fs.statSync(files[9]!);
+    fs.writeFileSync(files[9]!, 'const needle = 9;\n');
+    fs.utimesSync(files[9]!, before.atime, before.mtime);
+    assert.equal(fs.statSync(files[9]!).mtimeMs, before.mtimeMs);
+    r = await lectern.invoke('lectern_search', { query: 'needle' });
+    assert.match(r.text, /3 matches in 3 files/);
+    assert.match(r.text, /f9\.ts/);
   });
 
   it("keeps a redacted file's grams for searches that redact it too, not for one with secrets allowed", async () => {
