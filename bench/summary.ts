@@ -286,7 +286,7 @@ function search(data: SearchData): string[] {
     '',
     '`lectern_search` over the whole workspace (a new engine per call, default settings) against GNU `grep -rn` on the same tree, warm page cache, 5 runs each, alternating.',
     'On `node_modules` Lectern skips nested `node_modules`, build and hidden folders, binary files and files over 4 MB, so grep also runs over exactly the files Lectern searched.',
-    '"Warm, ripgrep": one engine kept across calls (its third search on: it keeps each file\'s letter triples, and starts ripgrep as its candidate finder only where they cannot tell; it replays its last walk while no folder changed, and answers stats from memory while the kernel reports no change to the files and folders it watches), against one `rg -n` per query; "same": the same answer as a new engine without ripgrep. "Over MCP": the same, as an agent outside VS Code gets it: `lectern mcp` (dist/cli.js) over stdio with the SDK client, warmed up alike, timed in the same rounds as `rg -n`.',
+    '"Warm, ripgrep": one engine kept across calls (its third search on: it keeps each file\'s letter triples and the bytes of clean files up to 64 MB, and starts ripgrep as its candidate finder only where they cannot tell; it replays its last walk while no folder changed, and answers stats from memory while the kernel reports no change to the files and folders it watches), against one `rg -n` per query; "same": the same answer as a new engine without ripgrep. "Over MCP": the same, as an agent outside VS Code gets it: `lectern mcp` (dist/cli.js) over stdio with the SDK client, warmed up alike, timed in the same rounds as `rg -n`.',
     '',
   ];
   for (const tree of data.trees) {

@@ -23,6 +23,7 @@ import type { Sniff } from './text/encoding';
 import { VersionCache } from './ground/versionCache';
 import type { ContentFacts } from './ground/env';
 import { FileClassCache } from './ground/fileClasses';
+import { FileBytes } from './ground/fileBytes';
 import { FileGrams } from './ground/fileGrams';
 import { WalkCache } from './ground/walkCache';
 import { FileWords } from './ground/fileWords';
@@ -69,6 +70,7 @@ export class Lectern {
   private readonly contentFacts = new VersionCache<ContentFacts>();
   private readonly fileClasses = new FileClassCache();
   private readonly fileGrams = new FileGrams();
+  private readonly fileBytes = new FileBytes();
   private readonly walks = new WalkCache();
   private readonly words = new FileWords();
   private readonly symbols: SymbolService;
@@ -101,6 +103,11 @@ export class Lectern {
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words, this.walks, this.cacheWrites);
     this.stabilizer = new Stabilizer(host, () => this.normalized());
     this.session = this.stabilizer;
+  }
+
+  /** Workspace-search files scanned from the bytes kept of their version, not opened (the benches and tests read it). */
+  get keptBytesServed(): number {
+    return this.fileBytes.served;
   }
 
   /** Workspace-search reads whose secret scan was skipped, their version known clean (the benches and tests read it). */
@@ -263,6 +270,7 @@ export class Lectern {
       contentFacts: this.contentFacts,
       fileClasses: this.fileClasses,
       fileGrams: this.fileGrams,
+      fileBytes: this.fileBytes,
       walks: this.walks,
       words: this.words,
       settings,

@@ -121,7 +121,13 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw notRegular(stats);
     const real = realOfFd(fd, path, stats);
-    const version = { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, ctimeMs: stats.ctimeMs };
+    const version = {
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      ino: stats.ino,
+      dev: stats.dev,
+      ctimeMs: stats.ctimeMs,
+    };
     const head = readSync(fd, scratch, 0, scratch.length, 0);
     if (head < scratch.length) return { bytes: scratch.subarray(0, head), real, version };
     const size = fstatSync(fd).size;

@@ -9,6 +9,7 @@ import type { VersionCache } from './versionCache';
 import type { FileWords } from './fileWords';
 import type { TokenCounter } from './tokens';
 import type { FileClassCache } from './fileClasses';
+import type { FileBytes } from './fileBytes';
 import type { FileGrams } from './fileGrams';
 import type { WalkCache } from './walkCache';
 
@@ -31,6 +32,8 @@ export interface ReadEnv {
   fileClasses?: FileClassCache;
   /** The letter triples of the text files workspace searches read, per version (search/gramFilter.ts). */
   fileGrams?: FileGrams;
+  /** The bytes of clean text files workspace searches read, per version, scanned again without opening them. */
+  fileBytes?: FileBytes;
   /** Finished walks of the workspace, replayed while no folder they listed has changed (ground/walkCache.ts). */
   walks?: WalkCache;
   /** The words each file version says (the map's reference graph); absent: read again on every map. */

@@ -1,4 +1,4 @@
-// Facts learned from one version of each file (size, modification and change time, inode), by path, kept by one
+// Facts learned from one version of each file (size, modification and change time, device and inode), by path, kept by one
 // engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
 import type { FileVersion } from './ports';
 
@@ -25,6 +25,11 @@ export class FileVersionCache<T> {
     return this.dropped;
   }
 
+  /** Whether a value of this weight can be kept without dropping another. */
+  fits(weight: number): boolean {
+    return this.weight + weight <= this.capacity;
+  }
+
   /** What was learned of the file at `path` when `version` is the version it was learned from. */
   lookup(path: string, version: FileVersion): T | undefined {
     const entry = this.entries.get(path);
@@ -33,6 +38,7 @@ export class FileVersionCache<T> {
       entry.size === version.size &&
       entry.mtimeMs === version.mtimeMs &&
       entry.ino === version.ino &&
+      entry.dev === version.dev &&
       entry.ctimeMs === version.ctimeMs;
     return same ? entry.value : undefined;
   }
@@ -41,8 +47,8 @@ export class FileVersionCache<T> {
     // Learned again as it was: kept in its place (a delete and a set per file read cost a search more than it does).
     if (value === this.lookup(path, version)) return;
     this.forget(path);
-    const { size, mtimeMs, ino, ctimeMs } = version;
-    this.entries.set(path, { size, mtimeMs, ino, ctimeMs, value });
+    const { size, mtimeMs, ino, dev, ctimeMs } = version;
+    this.entries.set(path, { size, mtimeMs, ino, dev, ctimeMs, value });
     this.weight += this.weigh(value);
     for (const [oldest, entry] of this.entries) {
       if (this.weight <= this.capacity) break;

@@ -88,6 +88,7 @@ export interface FileVersion {
   size: number;
   mtimeMs: number;
   ino?: number;
+  dev?: number;
   /** The inode's change time, where the host tells it: a rewrite that puts the modification time back still changes it. */
   ctimeMs?: number;
 }

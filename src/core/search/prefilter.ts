@@ -167,10 +167,13 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   const settled = raw.version.mtimeMs < Date.now() - SETTLED_MS;
   if (kind && settled) cache.record(path, raw.version, kind);
   else cache.forget(path);
+  const keep = grams && settled && isText(kind) && 'bytes' in raw;
+  if (keep && kind === 'clean') env.fileBytes?.keep(path, raw.version, raw.bytes);
+  else env.fileBytes?.forget(path);
   const kept = env.fileGrams;
   if (!kept) return;
   const redacted = scan === 'redacted';
-  if (!grams || !settled || !isText(kind) || !('bytes' in raw)) kept.forget(path);
+  if (!keep) kept.forget(path);
   else {
     // Grams of redacted bytes give way to those of the whole bytes, which serve every search.
     const known = kept.lookup(path, raw.version);

@@ -187,7 +187,7 @@ export class WorkspaceSearch {
       const shortcut = dirty ? undefined : (grams?.(file) ?? known?.(file));
       if (shortcut) await this.take(file, this.order++, shortcut);
       else {
-        const raw = dirty ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
+        const raw = dirty ?? this.kept(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
         this.redacted = false;
         const scanned = !this.env.allowSecrets && (dirty !== undefined || !this.knownClean(file, raw));
         const loaded = examine(raw, this.searcher, scanned ? this.redaction : undefined);
@@ -201,6 +201,26 @@ export class WorkspaceSearch {
         slice = Date.now();
       }
     }
+  }
+
+  /**
+   * The file's bytes as an earlier search read them, when a stat finds that same version (they were
+   * read through the checks then, and the version's device and inode are the file's).
+   */
+  private kept(file: ListedFile): Raw | undefined {
+    const { fileBytes } = this.env;
+    const fs = this.env.host.fs;
+    if (!fileBytes || fileBytes.size === 0 || !fs.statSync) return undefined;
+    let version;
+    try {
+      version = fs.statSync(file.absolute);
+    } catch {
+      return undefined;
+    }
+    const bytes = version?.kind === 'file' ? fileBytes.lookup(file.absolute, version) : undefined;
+    if (!bytes) return undefined;
+    fileBytes.served++;
+    return { bytes, version: version! };
   }
 
   /** Whether an earlier search's secret scan found nothing in the version just read (counted: its scan is spared). */
