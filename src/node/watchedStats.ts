@@ -42,12 +42,26 @@ function procNumber(file: string, fallback: number): number {
 }
 
 export interface WatchedStatsOptions {
-  /** Files and folders watched at most (default: a quarter of the user's inotify watches, at most 65,536): the editor watches too. */
+  /**
+   * Files and folders this process watches at most, over all its engines (default: a quarter of the
+   * user's inotify watches, at most 65,536): the editor watches too.
+   */
   maxWatches?: number;
   /** Events handled at once from which the kernel's queue may have overflowed (default: half its length). */
   burstLimit?: number;
   /** How long no stat is asked for before paths asked for are watched and remembered (default 50 ms). */
   idleMs?: number;
+}
+
+/** Watches this process holds, over every engine (an MCP server over HTTP has one per session): the limit is shared. */
+let watching = 0;
+
+/** Watches this process holds now (the tests read it). */
+export const watchesHeld = (): number => watching;
+
+function end(watcher: FSWatcher): void {
+  watcher.close();
+  watching--;
 }
 
 /** How long one slice of remembering runs before it lets the host run. */
@@ -206,13 +220,14 @@ class StatMemory {
   }
 
   private watch(path: string, onChange: (name: string | null) => void): FSWatcher | undefined {
-    if (this.folders.size + this.files.size >= this.maxWatches) return undefined;
+    if (watching >= this.maxWatches) return undefined;
     try {
       const watcher = watch(path, { persistent: false }, (_event, name) => {
         if (this.counted()) onChange(typeof name === 'string' ? name : null);
       });
       // A watch that fails later (its folder gone) forgets what it stood for.
       watcher.on('error', () => onChange(null));
+      watching++;
       return watcher;
     } catch {
       return undefined;
@@ -244,7 +259,8 @@ class StatMemory {
 
   private forgetFile(path: string): void {
     this.entries.delete(path);
-    this.files.get(path)?.close();
+    const watcher = this.files.get(path);
+    if (watcher) end(watcher);
     this.files.delete(path);
   }
 
@@ -254,7 +270,7 @@ class StatMemory {
     this.entries.delete(folder);
     for (const [path, watcher] of this.folders) {
       if (path !== folder && !path.startsWith(under)) continue;
-      watcher.close();
+      end(watcher);
       this.folders.delete(path);
       for (const remembered of this.inFolder.get(path) ?? []) this.forgetFile(remembered);
       this.inFolder.delete(path);
@@ -264,8 +280,8 @@ class StatMemory {
 
   /** Ends every watch and forgets everything. */
   private reset(): void {
-    for (const watcher of this.folders.values()) watcher.close();
-    for (const watcher of this.files.values()) watcher.close();
+    for (const watcher of this.folders.values()) end(watcher);
+    for (const watcher of this.files.values()) end(watcher);
     this.folders.clear();
     this.files.clear();
     this.entries.clear();

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
-import { watchedStats } from '../../../src/node/watchedStats';
+import { watchedStats, watchesHeld } from '../../../src/node/watchedStats';
 import { tempDir, write } from '../helpers';
 
 const FOLDERS = ['', 'a', 'b', 'a/c', 'a/c/d'];
@@ -164,6 +164,28 @@ describe('watched stats', function () {
       { numRuns: 80 },
     );
     assert.ok(remembered > 1_000, `only ${remembered} stats were answered from memory`);
+  });
+
+  it('shares the limit on watches among the engines of a process, and gives them back when disposed', async () => {
+    const dir = tempDir('lectern-watched-');
+    const files = ['1', '2'].map((name) => write(dir, name, 'x'));
+    const held = watchesHeld();
+    const first = watchedStats(nodeFileSystem, { idleMs: 0 });
+    files.forEach((file) => first.statSync!(file));
+    await first.whenIdle();
+    const taken = watchesHeld();
+    assert.ok(taken > held + files.length, 'each file and the folders above it are watched');
+    const second = watchedStats(nodeFileSystem, { idleMs: 0, maxWatches: taken });
+    try {
+      for (let round = 0; round < 2; round++, await second.whenIdle()) files.forEach((file) => second.statSync!(file));
+      assert.equal(second.remembered(), 0, 'no watch was left for the second engine');
+      assert.equal(watchesHeld(), taken);
+    } finally {
+      first.dispose();
+      second.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    assert.equal(watchesHeld(), held);
   });
 
   it('forgets everything after a burst of events as long as the limit (the kernel may have dropped some)', async () => {
