@@ -25,6 +25,7 @@ export class FileBytes extends FileVersionCache<Uint8Array> {
   /** Keeps a copy of `bytes` (a read may hand a view of a buffer it reuses) when there is room. */
   keep(path: string, version: FileVersion, bytes: Uint8Array): void {
     if (this.lookup(path, version)) return;
+    // The bytes of another version make room first.
     this.forget(path);
     if (bytes.byteLength > this.maxFileBytes || !this.fits(bytes.byteLength)) return;
     // A copy of the same kind (Node's Buffer.slice would be a view of the reused buffer).

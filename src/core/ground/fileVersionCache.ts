@@ -25,6 +25,11 @@ export class FileVersionCache<T> {
     return this.dropped;
   }
 
+  /** Whether anything is known of `path`, whatever its version (a lookup then needs a stat). */
+  has(path: string): boolean {
+    return this.entries.has(path);
+  }
+
   /** Whether a value of this weight can be kept without dropping another. */
   fits(weight: number): boolean {
     return this.weight + weight <= this.capacity;

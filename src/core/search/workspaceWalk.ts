@@ -210,7 +210,7 @@ export class WorkspaceSearch {
   private kept(file: ListedFile): Raw | undefined {
     const { fileBytes } = this.env;
     const fs = this.env.host.fs;
-    if (!fileBytes || fileBytes.size === 0 || !fs.statSync) return undefined;
+    if (!fileBytes?.has(file.absolute) || !fs.statSync) return undefined;
     let version;
     try {
       version = fs.statSync(file.absolute);
