@@ -21,6 +21,7 @@ import type {
   EntryStat,
   FileHandle,
   FileSystemPort,
+  FileVersion,
   OpenedStat,
   SyncRead,
 } from '../core/ground/ports';
@@ -108,6 +109,11 @@ export function openRegularSync(path: string): { fd: number; stats: Stats; real:
   }
 }
 
+function versionOf(fd: number): FileVersion {
+  const stats = fstatSync(fd);
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, dev: stats.dev, ctimeMs: stats.ctimeMs };
+}
+
 /**
  * readFileSync reads into one buffer it reuses (grown to the largest file read, at most its
  * maxBytes): a buffer per file would be memory outside the heap that V8 answers with full
@@ -121,17 +127,12 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw notRegular(stats);
     const real = realOfFd(fd, path, stats);
-    const version = {
-      size: stats.size,
-      mtimeMs: stats.mtimeMs,
-      ino: stats.ino,
-      dev: stats.dev,
-      ctimeMs: stats.ctimeMs,
-    };
     const head = readSync(fd, scratch, 0, scratch.length, 0);
-    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real, version };
+    // The version is taken after the bytes are read: a write that lands while they are read gives a
+    // version of its own (a newer change time), never the one an earlier read of other bytes had.
+    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real, version: versionOf(fd) };
     const size = fstatSync(fd).size;
-    if (size > maxBytes) return { size, real, version };
+    if (size > maxBytes) return { size, real, version: versionOf(fd) };
     if (size > scratch.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(size, Math.min(maxBytes, 2 ** Math.ceil(Math.log2(size)))));
       scratch.copy(grown, 0, 0, head);
@@ -143,7 +144,7 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
       if (n === 0) break;
       filled += n;
     }
-    return { bytes: scratch.subarray(0, filled), real, version };
+    return { bytes: scratch.subarray(0, filled), real, version: versionOf(fd) };
   } finally {
     closeSync(fd);
   }

@@ -14,7 +14,7 @@
 // queued before then are handled first. When the kernel's queue may have overflowed (a burst of
 // events as long as half of it, handled at once), every watch ends and everything is forgotten.
 import { lstatSync, readFileSync, statfsSync, watch, type FSWatcher, type Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { EntryStat, FileSystemPort } from '../core/ground/ports';
 import { NOTHING_THERE, toEntry } from './nodeFileSystem';
 
@@ -24,7 +24,6 @@ const LOCAL_FILE_SYSTEMS = new Set([
   0x58465342, // xfs
   0x9123683e, // btrfs
   0x01021994, // tmpfs
-  0x794c7630, // overlayfs
   0xf2f52010, // f2fs
   0x2fc12fc1, // zfs
   0xca451a4e, // bcachefs
@@ -89,7 +88,8 @@ export function watchedStats(inner: FileSystemPort, options: WatchedStatsOptions
   return {
     ...inner,
     statSync: (path) => stats.stat(path),
-    settle: () => new Promise((resolve) => setImmediate(resolve)),
+    // Two turns of the event loop: the first may run before the poll that reads the kernel's events.
+    settle: () => new Promise((resolve) => setImmediate(() => setImmediate(resolve))),
     dispose: () => stats.dispose(),
     whenIdle: () => stats.whenIdle(),
     remembered: () => stats.hits,
@@ -115,6 +115,10 @@ class StatMemory {
   private readonly inFolder = new Map<string, Set<string>>();
   /** Folders that cannot be watched (a link, not local, the limit reached, no permission). */
   private readonly unwatchable = new Set<string>();
+  /** The watched and unwatchable folders in each folder, to forget a subtree without going through them all. */
+  private readonly subfolders = new Map<string, Set<string>>();
+  /** Watches to close once the events the kernel queued for them are handled (and counted). */
+  private closing: FSWatcher[] = [];
   /** Paths asked for and not yet remembered. */
   private readonly pending = new Set<string>();
   private readonly idleWaiters: (() => void)[] = [];
@@ -171,6 +175,14 @@ class StatMemory {
 
   /** Watches `path` (its folder and, a file, itself) and then stats it: a change since shows in the stat or as an event. */
   private rememberNow(path: string): void {
+    try {
+      this.rememberChecked(path);
+    } catch {
+      // Not statable now (a folder that can be listed but not searched): asked of the disk each time.
+    }
+  }
+
+  private rememberChecked(path: string): void {
     const folder = dirname(path);
     if (this.disposed || folder === path || this.entries.has(path) || !this.watched(folder)) return;
     const before = lstatOf(path);
@@ -194,11 +206,14 @@ class StatMemory {
     if (this.folders.has(folder)) return true;
     if (this.unwatchable.has(folder)) return false;
     const parent = dirname(folder);
-    if ((parent !== folder && !this.watched(parent)) || !this.watchFolder(folder)) {
-      this.unwatchable.add(folder);
-      return false;
+    const watched = (parent === folder || this.watched(parent)) && this.watchFolder(folder);
+    if (!watched) this.unwatchable.add(folder);
+    if (parent !== folder) {
+      let below = this.subfolders.get(parent);
+      if (!below) this.subfolders.set(parent, (below = new Set()));
+      below.add(folder);
     }
-    return true;
+    return watched;
   }
 
   private watchFolder(folder: string): boolean {
@@ -245,13 +260,14 @@ class StatMemory {
 
   /**
    * The kernel reported a change in `folder` to `name`. A change to the folder itself (its mode, a
-   * rename) is reported to the folder above it too, which is always watched.
+   * rename) is reported to the folder above it too, which is always watched; one the folder above
+   * does not see (an unmount) comes named after the folder, or unnamed.
    */
   private changed(folder: string, name: string | null): void {
     // The folder's own time changed with its entries.
     this.entries.delete(folder);
-    // Unnamed: the watch failed, or the kernel did not say what changed.
-    if (name === null || name === '') return this.forget(folder);
+    if (name === null || name === '' || name === basename(folder)) this.forget(folder);
+    if (name === null || name === '') return;
     const child = `${folder === '/' ? '' : folder}/${name}`;
     this.forgetFile(child);
     if (this.folders.has(child) || this.unwatchable.has(child)) this.forget(child);
@@ -260,33 +276,49 @@ class StatMemory {
   private forgetFile(path: string): void {
     this.entries.delete(path);
     const watcher = this.files.get(path);
-    if (watcher) end(watcher);
+    if (watcher) this.close(watcher);
     this.files.delete(path);
   }
 
   /** Forgets what is remembered in and under `folder`, and stops watching them (a folder put in its place is watched anew). */
   private forget(folder: string): void {
-    const under = `${folder === '/' ? '' : folder}/`;
     this.entries.delete(folder);
-    for (const [path, watcher] of this.folders) {
-      if (path !== folder && !path.startsWith(under)) continue;
-      end(watcher);
-      this.folders.delete(path);
-      for (const remembered of this.inFolder.get(path) ?? []) this.forgetFile(remembered);
-      this.inFolder.delete(path);
-    }
-    for (const path of this.unwatchable) if (path === folder || path.startsWith(under)) this.unwatchable.delete(path);
+    const watcher = this.folders.get(folder);
+    if (watcher) this.close(watcher);
+    this.folders.delete(folder);
+    this.unwatchable.delete(folder);
+    for (const remembered of this.inFolder.get(folder) ?? []) this.forgetFile(remembered);
+    this.inFolder.delete(folder);
+    const below = this.subfolders.get(folder);
+    this.subfolders.delete(folder);
+    for (const child of below ?? []) this.forget(child);
+    this.subfolders.get(dirname(folder))?.delete(folder);
+  }
+
+  /**
+   * Closes a watch once this turn's events are handled: libuv drops the events still queued for a
+   * closed watch, and a burst must count every one to tell whether the kernel's queue overflowed.
+   */
+  private close(watcher: FSWatcher): void {
+    if (this.closing.push(watcher) === 1) setImmediate(() => this.closeNow());
+  }
+
+  private closeNow(): void {
+    const closing = this.closing;
+    this.closing = [];
+    for (const watcher of closing) end(watcher);
   }
 
   /** Ends every watch and forgets everything. */
   private reset(): void {
-    for (const watcher of this.folders.values()) end(watcher);
-    for (const watcher of this.files.values()) end(watcher);
+    for (const watcher of this.folders.values()) this.close(watcher);
+    for (const watcher of this.files.values()) this.close(watcher);
     this.folders.clear();
     this.files.clear();
     this.entries.clear();
     this.inFolder.clear();
     this.unwatchable.clear();
+    this.subfolders.clear();
   }
 
   dispose(): void {
@@ -295,5 +327,6 @@ class StatMemory {
     this.pending.clear();
     for (const resolve of this.idleWaiters.splice(0)) resolve();
     this.reset();
+    this.closeNow();
   }
 }

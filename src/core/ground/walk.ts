@@ -179,7 +179,7 @@ async function* cachedWalk(
   const steps = await cache.replay(key, host.fs);
   if (!steps) {
     const recorder = cache.recordsNext() ? new WalkRecorder(host.fs) : undefined;
-    const finished = yield* walkTree(host, options, plans, recorder);
+    const finished = yield* walkTree(host, options, plans, recorder, true);
     const recording = finished ? recorder?.finish() : undefined;
     if (recording) cache.record(key, recording);
     return;
@@ -258,14 +258,18 @@ function scopeRules({ start, globs, explicit: named }: ScopePlan) {
   return { explicit, onExplicitPath, defaultReason };
 }
 
-/** The walk itself, scope after scope; true when it reached its end (not cancelled). */
+/**
+ * The walk itself, scope after scope; true when it reached its end (not cancelled). `settled`: the
+ * port has caught up with changes already (a cached walk waits before it replays or walks).
+ */
 async function* walkTree(
   host: Host,
   options: WalkOptions,
   plans: Iterable<ScopePlan>,
   recorder?: WalkRecorder,
+  settled = false,
 ): AsyncGenerator<ListedFile, boolean> {
-  await host.fs.settle?.();
+  if (!settled) await host.fs.settle?.();
   const pace: Pace = { slice: Date.now() };
   const onSkip = (root: WorkspaceRoot, relative: string, reason: SkipReason, directory: boolean) => {
     recorder?.steps.push({ skip: { root, relative, reason, directory } });
