@@ -133,13 +133,17 @@ export class Lectern {
   /** A file appeared or went away (from a file watcher); null: anything may have. */
   invalidate(path: string | null): void {
     this.workspaceIndex.invalidate(path);
-    if (path !== null) this.words.forget(path);
+    if (path === null) return;
+    this.words.forget(path);
+    // Bytes kept of a file that went away make room (they would never be asked for again).
+    this.fileBytes.forget(path);
   }
 
   /** A file's content changed on disk (from a file watcher). */
   fileChanged(path: string): void {
     this.workspaceIndex.changed(path);
     this.words.forget(path);
+    this.fileBytes.forget(path);
   }
 
   async invoke(toolName: string, rawInput: unknown, options: InvokeOptions = {}): Promise<ToolResponse> {
