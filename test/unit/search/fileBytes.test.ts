@@ -106,6 +106,11 @@ describe('kept bytes of clean files', () => {
     const r = await lectern.invoke('lectern_search', { query: 'needle' });
     assert.deepEqual(opened, ['secret.ts']);
     assert.doesNotMatch(r.text, /hunter2x/);
+    // The host's watcher says the file went away (and came back): its bytes are not kept any more.
+    lectern.invalidate(path.join(root, 'clean.ts'));
+    opened.length = 0;
+    await lectern.invoke('lectern_search', { query: 'needle' });
+    assert.deepEqual(opened.sort(), ['clean.ts', 'secret.ts']);
 
     const bytes = new FileBytes(10, 8);
     const version = { size: 4, mtimeMs: 1, ino: 1 };
