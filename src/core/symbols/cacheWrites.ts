@@ -19,6 +19,8 @@ export class CacheWrites implements SymbolCachePort {
   private flushing: Promise<void> | undefined;
   /** A flush was asked for while one ran: start the next when it ends. */
   private again = false;
+  /** Flushes ended so far: a read of the port that a flush ended during may predate its writes. */
+  private flushed = 0;
 
   constructor(private readonly port: SymbolCachePort) {}
 
@@ -31,7 +33,7 @@ export class CacheWrites implements SymbolCachePort {
   }
 
   async load(version: string): Promise<Map<string, CachedOutline>> {
-    const out = await this.port.load(version);
+    const out = await this.beforeNoFlush(() => this.port.load(version));
     for (const changes of this.unwritten(version))
       for (const [absolute, outline] of changes) {
         if (outline) out.set(absolute, withoutWords(outline));
@@ -41,7 +43,8 @@ export class CacheWrites implements SymbolCachePort {
   }
 
   async loadWords(version: string): Promise<Map<string, CachedWords>> {
-    const out = (await this.port.loadWords?.(version)) ?? new Map<string, CachedWords>();
+    const out =
+      (await this.beforeNoFlush(async () => this.port.loadWords?.(version))) ?? new Map<string, CachedWords>();
     for (const changes of this.unwritten(version))
       for (const [absolute, outline] of changes) {
         // As the store keeps them: an outline without words leaves the file's words.
@@ -53,13 +56,30 @@ export class CacheWrites implements SymbolCachePort {
   }
 
   async loadFile(version: string, absolute: string): Promise<CachedOutline | undefined> {
-    for (const changes of [this.pending.get(version), this.writing.get(version)])
-      if (changes?.has(absolute)) {
-        const outline = changes.get(absolute);
-        return outline ? withoutWords(outline) : undefined;
-      }
-    if (this.port.loadFile) return this.port.loadFile(version, absolute);
-    return (await this.port.load(version)).get(absolute);
+    for (;;) {
+      for (const changes of [this.pending.get(version), this.writing.get(version)])
+        if (changes?.has(absolute)) {
+          const outline = changes.get(absolute);
+          return outline ? withoutWords(outline) : undefined;
+        }
+      const flushed = this.flushed;
+      const stored = this.port.loadFile
+        ? await this.port.loadFile(version, absolute)
+        : (await this.port.load(version)).get(absolute);
+      if (this.flushed === flushed) return stored;
+    }
+  }
+
+  /**
+   * What `read` gets from the port, read again when a flush ended meanwhile: its changes left the
+   * overlay then, and the read may have found the disk before them.
+   */
+  private async beforeNoFlush<T>(read: () => Promise<T>): Promise<T> {
+    for (;;) {
+      const flushed = this.flushed;
+      const out = await read();
+      if (this.flushed === flushed) return out;
+    }
   }
 
   /** Starts writing what is pending unless a flush runs (then the next one starts when it ends). */
@@ -101,6 +121,7 @@ export class CacheWrites implements SymbolCachePort {
       }
     }
     this.writing = new Map();
+    this.flushed++;
     this.flushing = undefined;
     if (this.again) {
       this.again = false;
