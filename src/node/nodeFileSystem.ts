@@ -109,10 +109,8 @@ export function openRegularSync(path: string): { fd: number; stats: Stats; real:
   }
 }
 
-function versionOf(fd: number): FileVersion {
-  const stats = fstatSync(fd);
-  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino, dev: stats.dev, ctimeMs: stats.ctimeMs };
-}
+/** The version of the file open as `fd` now (an entry's stat holds every field of one). */
+const versionOf = (fd: number): FileVersion => toEntry(fstatSync(fd));
 
 /**
  * readFileSync reads into one buffer it reuses (grown to the largest file read, at most its

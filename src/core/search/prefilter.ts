@@ -36,8 +36,14 @@ export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
   return (fileClasses?.size ?? 0) > 0 && host.fs.statSync !== undefined && !!host.candidates && !!finderQuery(searcher);
 }
 
-/** What a search learns from the finder: for each file, what is known of it without reading it. */
-export type KnownTest = (file: ListedFile) => Known | undefined;
+/**
+ * What is known of a file without reading it. `versionOf` stats it, once for the search's tests and
+ * its read (undefined: nothing there, or not statable).
+ */
+export type KnownTest = (
+  file: ListedFile,
+  versionOf: (file: ListedFile) => FileVersion | undefined,
+) => Known | undefined;
 
 /**
  * What files read before tell without reading them, by stat: binary or too large as before, or no
@@ -46,15 +52,9 @@ export type KnownTest = (file: ListedFile) => Known | undefined;
 export function gramsTest(env: ReadEnv, searcher: TextSearcher): KnownTest | undefined {
   const { fileClasses, fileGrams } = env;
   const required = requiredGrams(searcher);
-  const statSync = env.host.fs.statSync?.bind(env.host.fs);
-  if (!required || !fileClasses || !fileGrams || fileGrams.size === 0 || !statSync) return undefined;
-  return (file) => {
-    let version: FileVersion | undefined;
-    try {
-      version = statSync(file.absolute);
-    } catch {
-      return undefined;
-    }
+  if (!required || !fileClasses || !fileGrams || fileGrams.size === 0 || !env.host.fs.statSync) return undefined;
+  return (file, versionOf) => {
+    const version = versionOf(file);
     if (!version) return undefined;
     const kind = fileClasses.lookup(file.absolute, version);
     if (kind === 'binary') return { skip: 'binary' };
@@ -89,16 +89,10 @@ export function startPrefilter(
   return findCandidates(env, scopes, finderQuery(searcher)!, timeoutMs).then((candidates) => {
     if (!candidates) return undefined;
     const cache = env.fileClasses!;
-    const statSync = env.host.fs.statSync!.bind(env.host.fs);
-    return (file) => {
+    return (file, versionOf) => {
       const found = candidates.get(file.root.path);
       if (!found || found.has(file.relative) || !searchedBy(scopes, file)) return undefined;
-      let version: FileVersion | undefined;
-      try {
-        version = statSync(file.absolute);
-      } catch {
-        return undefined;
-      }
+      const version = versionOf(file);
       const kind = version && cache.lookup(file.absolute, version);
       if (kind === 'binary') return { skip: 'binary' };
       if (kind === 'large') return { skip: 'large', size: version!.size };

@@ -5,7 +5,7 @@ import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { plural } from '../ground/format';
 import { insideRoots, type ResolvedPath } from '../ground/paths';
-import type { RegexScanResult } from '../ground/ports';
+import type { EntryStat, RegexScanResult } from '../ground/ports';
 import { LIMITS } from '../ground/settings';
 import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';
@@ -68,6 +68,9 @@ export class WorkspaceSearch {
   private readonly keepGrams: boolean;
   /** Whether a secret was redacted in the file just read (its bytes then are not the file's). */
   private redacted = false;
+  /** The last file stat'ed, and its stat. */
+  private statFile: ListedFile | undefined;
+  private statVersion: EntryStat | undefined;
   private readonly redaction: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>;
   private failure: unknown;
   private stoppedIn: string | undefined;
@@ -174,6 +177,7 @@ export class WorkspaceSearch {
       : undefined;
     const files = finding ? await this.listAll() : undefined;
     const known = finding ? await finding : undefined;
+    const versionOf = (file: ListedFile) => this.versionOf(file);
     let slice = Date.now();
     for await (const file of files ?? this.walk) {
       if (this.env.signal?.isCancellationRequested) throw cancelled();
@@ -184,10 +188,11 @@ export class WorkspaceSearch {
       }
       if (this.secret(file)) continue;
       const dirty = this.unsaved(file);
-      const shortcut = dirty ? undefined : (grams?.(file) ?? known?.(file));
+      const shortcut = dirty ? undefined : (grams?.(file, versionOf) ?? known?.(file, versionOf));
       if (shortcut) await this.take(file, this.order++, shortcut);
       else {
-        const raw = dirty ?? this.kept(file) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
+        const raw =
+          dirty ?? this.kept(file, versionOf) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
         this.redacted = false;
         const scanned = !this.env.allowSecrets && (dirty !== undefined || !this.knownClean(file, raw));
         const loaded = examine(raw, this.searcher, scanned ? this.redaction : undefined);
@@ -203,24 +208,30 @@ export class WorkspaceSearch {
     }
   }
 
+  /** The stat of the file the search is at, taken once (its prefilters and kept bytes share it). */
+  private versionOf(file: ListedFile): EntryStat | undefined {
+    if (this.statFile === file) return this.statVersion;
+    this.statFile = file;
+    try {
+      this.statVersion = this.env.host.fs.statSync?.(file.absolute);
+    } catch {
+      this.statVersion = undefined;
+    }
+    return this.statVersion;
+  }
+
   /**
    * The file's bytes as an earlier search read them, when a stat finds that same version (they were
    * read through the checks then, and the version's device and inode are the file's).
    */
-  private kept(file: ListedFile): Raw | undefined {
+  private kept(file: ListedFile, versionOf: (file: ListedFile) => EntryStat | undefined): Raw | undefined {
     const { fileBytes } = this.env;
-    const fs = this.env.host.fs;
-    if (!fileBytes?.has(file.absolute) || !fs.statSync) return undefined;
-    let version;
-    try {
-      version = fs.statSync(file.absolute);
-    } catch {
-      return undefined;
-    }
+    if (!fileBytes?.has(file.absolute)) return undefined;
+    const version = versionOf(file);
     const bytes = version?.kind === 'file' ? fileBytes.lookup(file.absolute, version) : undefined;
-    if (!bytes) return undefined;
+    if (!bytes || !version) return undefined;
     fileBytes.served++;
-    return { bytes, version: version! };
+    return { bytes, version };
   }
 
   /** Whether an earlier search's secret scan found nothing in the version just read (counted: its scan is spared). */
