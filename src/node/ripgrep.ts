@@ -1,6 +1,6 @@
 // ripgrep as the workspace search's candidate finder (the CandidateFinderPort): which files under a
-// folder hold a literal text. It walks the folder in its own process, concurrently with Lectern's
-// walk, with no ignore file (Lectern's own rules decide what is searched), no symlink followed, and
+// folder hold one of some literal texts. It walks the folder in its own process, concurrently with
+// Lectern's walk, with no ignore file (Lectern's own rules decide what is searched), no symlink followed, and
 // the walker's excluded and hidden folders skipped; every byte is searched as text (--text). Its
 // answer only spares Lectern reading files that cannot match (core/search/prefilter.ts). The
 // process is killed when the search is cancelled or out of time, and none outlives its call.
@@ -38,8 +38,7 @@ function argsFor(query: CandidateQuery, start: string, skipFolders: readonly str
     // Folders (a trailing slash) at any depth below the start: hidden ones and the excluded names.
     '--glob=!.*/',
     ...skipFolders.map((name) => `--glob=!${name}/`),
-    '--regexp',
-    query.literal,
+    ...query.literals.flatMap((literal) => ['--regexp', literal]),
     '--',
     start ? `./${start}` : '.',
   ];

@@ -93,9 +93,9 @@ export interface FileVersion {
   ctimeMs?: number;
 }
 
-/** Text to find with a candidate finder: one line, matched as is or with Unicode simple case folding. */
+/** Texts to find with a candidate finder (any of them): each one line, matched as is or with Unicode simple case folding. */
 export interface CandidateQuery {
-  literal: string;
+  literals: readonly string[];
   caseSensitive: boolean;
 }
 
@@ -106,7 +106,7 @@ export interface CandidateQuery {
 export interface CandidateFinderPort {
   /**
    * Every regular file under `start` (a folder relative to `folder`; '' for `folder` itself) whose
-   * bytes hold `query.literal` anywhere (every byte searched as text), as paths relative to
+   * bytes hold one of `query.literals` anywhere (every byte searched as text), as paths relative to
    * `folder` with forward slashes. It follows no symbolic link, applies no ignore file, and enters
    * no folder below `start` named in `skipFolders` or starting with a dot (the caller reads the
    * files of those itself). It may name more, never fewer. Undefined when it cannot tell (an error,

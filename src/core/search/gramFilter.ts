@@ -135,36 +135,64 @@ function popcount(word: number): number {
   return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Grams every match holds: folded, and (case-sensitive queries) cased. */
-export interface RequiredGrams {
+/** Grams a text holds: folded, and (case-sensitive queries) cased. */
+export interface TextGrams {
   folded: number[];
   cased: number[];
 }
 
-/**
- * The grams every match of `searcher` holds: those of each run of word characters in the text
- * each match holds (as written too, when the query tells case); undefined when there is none.
- */
-export function requiredGrams(searcher: TextSearcher): RequiredGrams | undefined {
-  const folded = new Set<number>();
-  const cased = new Set<number>();
-  for (const literal of searcher.literals ?? []) {
-    for (const [run] of literal.matchAll(/[A-Za-z0-9_$]{3,}/g)) {
-      const codes = [...run].map((ch) => ch.charCodeAt(0));
-      for (let i = 2; i < codes.length; i++) {
-        const [a, b, c] = [codes[i - 2]!, codes[i - 1]!, codes[i]!];
-        folded.add((SYMBOL[a]! * SYMBOLS + SYMBOL[b]!) * SYMBOLS + SYMBOL[c]!);
-        if (searcher.literal?.caseSensitive && isUpper(a) + isUpper(b) + isUpper(c) > 0)
-          cased.add(casedHash((CASED[a]! << 12) | (CASED[b]! << 6) | CASED[c]!));
-      }
-    }
-  }
-  return folded.size > 0 ? { folded: [...folded], cased: [...cased] } : undefined;
+/** Grams every match holds (`all`), and of each clause of several texts, the grams of one of them (`any`). */
+export interface RequiredGrams extends TextGrams {
+  any: TextGrams[][];
 }
 
-/** Whether a file with these grams may match: it holds every one required. */
+/** The grams of each run of three or more word characters in `text` (as written too, when `cased`). */
+function textGrams(text: string, cased: boolean): TextGrams {
+  const folded = new Set<number>();
+  const casedGrams = new Set<number>();
+  for (const [run] of text.matchAll(/[A-Za-z0-9_$]{3,}/g)) {
+    const codes = [...run].map((ch) => ch.charCodeAt(0));
+    for (let i = 2; i < codes.length; i++) {
+      const [a, b, c] = [codes[i - 2]!, codes[i - 1]!, codes[i]!];
+      folded.add((SYMBOL[a]! * SYMBOLS + SYMBOL[b]!) * SYMBOLS + SYMBOL[c]!);
+      if (cased && isUpper(a) + isUpper(b) + isUpper(c) > 0)
+        casedGrams.add(casedHash((CASED[a]! << 12) | (CASED[b]! << 6) | CASED[c]!));
+    }
+  }
+  return { folded: [...folded], cased: [...casedGrams] };
+}
+
+/**
+ * The grams every match of `searcher` holds: those of each run of word characters in the text of
+ * each clause it satisfies (as written too, when the query tells case); for a clause of several
+ * texts, one of theirs; undefined when there is none.
+ */
+export function requiredGrams(searcher: TextSearcher): RequiredGrams | undefined {
+  const cased = searcher.literal?.caseSensitive ?? false;
+  const folded = new Set<number>();
+  const casedAll = new Set<number>();
+  const any: TextGrams[][] = [];
+  for (const clause of searcher.clauses ?? []) {
+    const grams = clause.map((text) => textGrams(text, cased));
+    // A text without grams may be what a file holds: the clause then rules nothing out.
+    if (grams.some((g) => g.folded.length === 0)) continue;
+    if (grams.length > 1) {
+      any.push(grams);
+      continue;
+    }
+    for (const g of grams[0]!.folded) folded.add(g);
+    for (const g of grams[0]!.cased) casedAll.add(g);
+  }
+  if (folded.size === 0 && any.length === 0) return undefined;
+  return { folded: [...folded], cased: [...casedAll], any };
+}
+
+/** Whether a file with these grams may match: it holds every one required, and those of a text of each clause. */
 export function mayHold(grams: Grams, required: RequiredGrams): boolean {
-  return inSet(grams.folded, required.folded) && inSet(grams.cased, required.cased);
+  if (!inSet(grams.folded, required.folded) || !inSet(grams.cased, required.cased)) return false;
+  return required.any.every((clause) =>
+    clause.some((text) => inSet(grams.folded, text.folded) && inSet(grams.cased, text.cased)),
+  );
 }
 
 function inSet(set: GramSet, required: readonly number[]): boolean {

@@ -73,22 +73,8 @@ function charFrequency(c: string, caseSensitive: boolean): number {
 }
 
 /** How common a literal is: the frequency of its rarest character (lower is rarer). */
-function commonness(literal: string, caseSensitive: boolean): number {
+export function commonness(literal: string, caseSensitive: boolean): number {
   let least = Infinity;
   for (const c of literal) least = Math.min(least, charFrequency(c, caseSensitive));
   return least;
-}
-
-/** The rarest of `literals` (ties: the longest, then the first). */
-export function rarest(literals: readonly string[], caseSensitive: boolean): string {
-  let best = literals[0]!;
-  let bestScore = commonness(best, caseSensitive);
-  for (const literal of literals.slice(1)) {
-    const score = commonness(literal, caseSensitive);
-    if (score < bestScore || (score === bestScore && literal.length > best.length)) {
-      best = literal;
-      bestScore = score;
-    }
-  }
-  return best;
 }

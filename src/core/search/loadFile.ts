@@ -82,9 +82,10 @@ export function examine(
   const base = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const head = bytes.subarray(base, base + LIMITS.sniffBytes);
   if (head.indexOf(0) !== -1) return { skip: 'binary' };
-  // Text every match holds, missing from the bytes: no need to decode them.
+  // Text every match holds (one of each list), missing from the bytes: no need to decode them.
   const needles = searcher.needles;
-  if (needles && searchesBytes(bytes) && needles.some((n) => bytes.indexOf(n, base) === -1)) return { nomatch: true };
+  if (needles && searchesBytes(bytes) && needles.some((any) => any.every((n) => bytes.indexOf(n, base) === -1)))
+    return { nomatch: true };
   if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };

@@ -1,7 +1,7 @@
 // Line matchers. Regular expressions run on RE2 (re2js): linear time, so no pattern can hang the host.
 import { RE2JS } from 're2js';
 import { LecternError } from '../ground/contract';
-import { rarest } from './literalRarity';
+import { bestClause, requiredClauses, usable, type Clause } from './requiredText';
 
 export interface LineMatcher {
   /** Column (0-based, UTF-16 units) of the first match in `line`, or -1. */
@@ -54,8 +54,8 @@ export interface TextSearcher {
    * every match holds (besides what `candidate` found in it), so it is not tested.
    */
   lineFilter?(text: string): (start: number, stop: number) => boolean;
-  /** Byte sequences every matching file holds verbatim (checked before decoding, where the host can). */
-  needles?: Uint8Array[];
+  /** Byte sequences a matching file holds verbatim, one of each list (checked before decoding, where the host can). */
+  needles?: Uint8Array[][];
   /** Column of the first match in one line (without its line break), or -1. */
   line: LineMatcher;
   /** The same for a line that holds every literal text (most of them match): one search, no test first. */
@@ -66,13 +66,13 @@ export interface TextSearcher {
    */
   ascii?: boolean;
   /**
-   * Text every matching line holds (of several, the rarest), matched case-insensitively (Unicode
-   * simple case folding, or less) unless `caseSensitive`: another engine may rule files out by it
-   * (search/prefilter.ts).
+   * Texts one of which every matching line holds (of several such clauses, the rarest), matched
+   * case-insensitively (Unicode simple case folding, or less) unless `caseSensitive`: another engine
+   * may rule files out by them (search/prefilter.ts).
    */
-  literal?: { text: string; caseSensitive: boolean };
-  /** Every text each match holds (`literal` is one of them), matched with the same case rule. */
-  literals?: readonly string[];
+  literal?: { texts: Clause; caseSensitive: boolean };
+  /** Every clause each match satisfies (`literal`'s texts are one), matched with the same case rule. */
+  clauses?: readonly Clause[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -82,22 +82,70 @@ const encoder = new TextEncoder();
 /** RegExp flags of a case-insensitive literal as RE2 folds case: k and s have fold partners beyond ASCII (K, ſ). */
 const foldFlags = (literal: string) => (isAscii(literal) && !/[ks]/i.test(literal) ? 'i' : 'iu');
 
-function foldedTest(literal: string): (text: string) => boolean {
-  const pattern = new RegExp(escapeRegExp(literal), foldFlags(literal));
+const shortest = (clause: Clause) => Math.min(...clause.map((text) => text.length));
+const encodeClause = (clause: Clause) => clause.map((text) => encoder.encode(text));
+
+/** Whether a text is found alike in bytes read as Latin-1: ASCII, and (any case) no letter with a fold partner beyond ASCII. */
+const asciiFolded = (text: string, caseSensitive: boolean) => isAscii(text) && (caseSensitive || !/[ks]/i.test(text));
+
+/**
+ * The texts of a pattern that is only alternatives of plain text (`readFileSync|writeFileSync`,
+ * `foo\.bar`), each of two characters or more (ASCII when case is ignored, where RE2 and RegExp
+ * fold alike); else undefined.
+ */
+function plainAlternatives(pattern: string, caseSensitive: boolean): string[] | undefined {
+  const branches = pattern.split('|');
+  const plainText = /^(?:[^\\.^$*+?()[\]{}|]|\\[^0-9A-Za-z])+$/;
+  if (!branches.every((branch) => plainText.test(branch))) return undefined;
+  const texts = branches.map((branch) => branch.replace(/\\(.)/gsu, '$1'));
+  if (!usable(texts) || (!caseSensitive && !texts.every(isAscii))) return undefined;
+  return [...new Set(texts)];
+}
+
+/** A searcher for plain alternatives: a jump to the next place one of them starts, as for a plain query. */
+function alternativesSearcher(texts: string[], caseSensitive: boolean, line: LineMatcher): TextSearcher {
+  const clause: Clause = texts;
+  const find = clauseFinder(clause, caseSensitive);
+  const next = (text: string, from: number) => find(text, from)?.[0] ?? -1;
+  return {
+    mayMatch: (text) => next(text, 0) !== -1,
+    next,
+    needles: caseSensitive ? [encodeClause(clause)] : undefined,
+    line,
+    ascii: texts.every((text) => asciiFolded(text, caseSensitive)),
+    literal: { texts: clause, caseSensitive },
+    clauses: [clause],
+  };
+}
+
+/** A RegExp finding any of `texts`, with the case rule RE2 applies to them. */
+function anyOf(texts: Clause, caseSensitive: boolean, global: boolean): RegExp {
+  const flags = caseSensitive ? '' : texts.some((text) => foldFlags(text) === 'iu') ? 'iu' : 'i';
+  return new RegExp(texts.map(escapeRegExp).join('|'), global ? `${flags}g` : flags);
+}
+
+/** Whether a text holds one of the clause's texts. */
+function clauseTest(clause: Clause, caseSensitive: boolean): (text: string) => boolean {
+  if (caseSensitive && clause.length === 1) {
+    const [literal] = clause as [string];
+    return (text) => text.includes(literal);
+  }
+  const pattern = anyOf(clause, caseSensitive, false);
   return (text) => pattern.test(text);
 }
 
-/** Where a literal is next found at or after `from`: [start, end), or undefined. */
-type LiteralFinder = (text: string, from: number) => [number, number] | undefined;
+/** Where one of a clause's texts is next found at or after `from`: [start, end), or undefined. */
+type ClauseFinder = (text: string, from: number) => [number, number] | undefined;
 
-function literalFinder(literal: string, caseSensitive: boolean): LiteralFinder {
-  if (caseSensitive) {
+function clauseFinder(clause: Clause, caseSensitive: boolean): ClauseFinder {
+  if (caseSensitive && clause.length === 1) {
+    const [literal] = clause as [string];
     return (text, from) => {
       const at = text.indexOf(literal, from);
       return at === -1 ? undefined : [at, at + literal.length];
     };
   }
-  const pattern = new RegExp(escapeRegExp(literal), `${foldFlags(literal)}g`);
+  const pattern = anyOf(clause, caseSensitive, true);
   return (text, from) => {
     pattern.lastIndex = from;
     const found = pattern.exec(text);
@@ -106,10 +154,10 @@ function literalFinder(literal: string, caseSensitive: boolean): LiteralFinder {
 }
 
 /**
- * Whether each line, as a scan goes forward, holds every literal: each literal's next place is
- * remembered, so the text is searched once per literal whatever the number of lines.
+ * Whether each line, as a scan goes forward, satisfies every clause: each clause's next place is
+ * remembered, so the text is searched once per clause whatever the number of lines.
  */
-function holdsAll(text: string, finders: readonly LiteralFinder[]): (start: number, stop: number) => boolean {
+function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: number, stop: number) => boolean {
   const next: ([number, number] | undefined | null)[] = finders.map(() => null);
   return (start, stop) =>
     finders.every((find, i) => {
@@ -118,96 +166,6 @@ function holdsAll(text: string, finders: readonly LiteralFinder[]): (start: numb
       if (place === null || place[0] < start) next[i] = place = find(text, start);
       return place !== undefined && place[1] <= stop;
     });
-}
-
-/**
- * Literal runs every match of an RE2 pattern contains, read conservatively: none when the pattern
- * has a top-level alternation, inline flags or escapes this reader does not know. Groups and
- * character classes end a run; a quantified character is dropped (min 0) or ends it (min 1).
- */
-export function requiredLiterals(pattern: string): string[] {
-  if (/\(\?[^:P<]/.test(pattern)) return [];
-  const runs: string[][] = [];
-  let run: string[] = [];
-  let lastLiteral = false;
-  const end = () => {
-    if (run.length > 0) runs.push(run);
-    run = [];
-    lastLiteral = false;
-  };
-  const skipClass = (at: number): number => {
-    let i = at + 1;
-    if (pattern[i] === '^') i++;
-    if (pattern[i] === ']') i++;
-    while (i < pattern.length && pattern[i] !== ']') {
-      if (pattern[i] === '\\') i += 2;
-      else if (pattern.startsWith('[:', i)) {
-        const close = pattern.indexOf(':]', i + 2);
-        i = close === -1 ? pattern.length : close + 2;
-      } else i++;
-    }
-    return i + 1;
-  };
-  let i = 0;
-  while (i < pattern.length) {
-    const c = pattern[i]!;
-    if (c === '|' || c === ')') return [];
-    if (c === '\\') {
-      const d = pattern[i + 1];
-      if (d === undefined) return [];
-      if (/[0-9A-Za-z]/.test(d)) {
-        if ('pPxQEC'.includes(d) || /[0-9]/.test(d)) return [];
-        end(); // a class (\w, \d, \s…) or an assertion (\b, \A…)
-        i += 2;
-        continue;
-      }
-      run.push(d);
-      lastLiteral = true;
-      i += 2;
-      continue;
-    }
-    if (c === '[') {
-      end();
-      i = skipClass(i);
-      continue;
-    }
-    if (c === '(') {
-      end();
-      let depth = 0;
-      while (i < pattern.length) {
-        const g = pattern[i]!;
-        if (g === '\\') i += 2;
-        else if (g === '[') i = skipClass(i);
-        else {
-          if (g === '(') depth++;
-          else if (g === ')') depth--;
-          i++;
-          if (depth === 0) break;
-        }
-      }
-      continue;
-    }
-    const counted = c === '{' ? /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i)) : null;
-    if (c === '*' || c === '?' || c === '+' || counted) {
-      const optional = c === '*' || c === '?' || (counted !== null && Number(counted[1]) === 0);
-      if (lastLiteral && optional) run.pop();
-      end();
-      i += counted ? counted[0].length : 1;
-      if (pattern[i] === '?') i++; // lazy
-      continue;
-    }
-    if (c === '.' || c === '^' || c === '$') {
-      end();
-      i++;
-      continue;
-    }
-    const char = String.fromCodePoint(pattern.codePointAt(i)!);
-    run.push(char);
-    lastLiteral = true;
-    i += char.length;
-  }
-  end();
-  return runs.map((r) => r.join('')).filter((r) => r.length > 0);
 }
 
 /** Case-insensitive plain queries longer than this are matched without a RegExp. */
@@ -223,11 +181,11 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       return {
         mayMatch: (text) => text.includes(query),
         next: (text, from) => text.indexOf(query, from),
-        needles: [encoder.encode(query)],
+        needles: [[encoder.encode(query)]],
         line,
         ascii,
-        literal: { text: query, caseSensitive },
-        literals: [query],
+        literal: { texts: [query], caseSensitive },
+        clauses: [[query]],
       };
     }
     // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
@@ -237,12 +195,18 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     }
     // Case-insensitive without the u flag only for ASCII: no character above 127 then matches one below.
     const pattern = new RegExp(escapeRegExp(query), ascii ? 'gi' : 'giu');
-    const next = (text: string, from: number) => {
-      pattern.lastIndex = from;
-      return pattern.exec(text)?.index ?? -1;
-    };
-    const literal = { text: query, caseSensitive };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, literals: [query] };
+    // Without the u flag a match is as long as the query: its end tells where it starts, with no match array.
+    const next = ascii
+      ? (text: string, from: number) => {
+          pattern.lastIndex = from;
+          return pattern.test(text) ? pattern.lastIndex - query.length : -1;
+        }
+      : (text: string, from: number) => {
+          pattern.lastIndex = from;
+          return pattern.exec(text)?.index ?? -1;
+        };
+    const literal = { texts: [query], caseSensitive };
+    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, clauses: [[query]] };
   }
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
@@ -254,27 +218,31 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       return matcher.find() ? matcher.start() : -1;
     },
   };
-  // The longest literals a match must hold rule most files out without running the regex at all;
-  // the scan jumps to the rarest of them.
-  const literals = requiredLiterals(query)
-    .filter((l) => l.length >= 2 && !l.includes('\uFFFD'))
-    .sort((a, b) => b.length - a.length)
+  // Alternatives of plain text need no regular expression: the leftmost place any of them starts is
+  // where RE2's leftmost match starts.
+  const plain = plainAlternatives(query, caseSensitive);
+  if (plain) return alternativesSearcher(plain, caseSensitive, lineMatcher);
+  // The text every match must hold rules most files out without running the regex at all; the
+  // scan jumps to the rarest clause's texts.
+  const clauses = requiredClauses(query)
+    .filter(usable)
+    .sort((a, b) => shortest(b) - shortest(a))
     .slice(0, 3);
-  if (literals.length > 0) {
-    const tests = literals.map((l) => (caseSensitive ? (text: string) => text.includes(l) : foldedTest(l)));
+  const jump = bestClause(clauses, caseSensitive);
+  if (jump) {
+    const tests = clauses.map((clause) => clauseTest(clause, caseSensitive));
     const mayMatch = (text: string) => tests.every((test) => test(text));
-    const jump = rarest(literals, caseSensitive);
-    const candidate = literalFinder(jump, caseSensitive);
-    const others = literals.filter((l) => l !== jump).map((l) => literalFinder(l, caseSensitive));
-    // ASCII literals (any case: letters without fold partners beyond ASCII) are found in the bytes
+    const candidate = clauseFinder(jump, caseSensitive);
+    const others = clauses.filter((clause) => clause !== jump).map((clause) => clauseFinder(clause, caseSensitive));
+    // ASCII texts (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
-    const ascii = literals.every((l) => isAscii(l) && (caseSensitive || !/[ks]/i.test(l)));
+    const ascii = clauses.every((clause) => clause.every((text) => asciiFolded(text, caseSensitive)));
     return {
       mayMatch,
       candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
       lineFilter: others.length > 0 ? (text) => holdsAll(text, others) : undefined,
       // The rarest first: most files that lack a literal lack it.
-      needles: caseSensitive ? [jump, ...literals.filter((l) => l !== jump)].map((l) => encoder.encode(l)) : undefined,
+      needles: caseSensitive ? [jump, ...clauses.filter((c) => c !== jump)].map(encodeClause) : undefined,
       line: lineMatcher,
       heldLine: {
         firstMatch(text) {
@@ -283,8 +251,8 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
         },
       },
       ascii,
-      literal: { text: jump, caseSensitive },
-      literals,
+      literal: { texts: jump, caseSensitive },
+      clauses,
     };
   }
   // Otherwise one try on the whole text, which answers like its lines unless anchors tell them apart.

@@ -26,8 +26,8 @@ const UNSAFE = /[*\uFFFD\uFEFF\0\r\n]/;
 /** What the candidate finder is asked for `searcher`, or undefined when it cannot rule files out alike. */
 export function finderQuery(searcher: TextSearcher): CandidateQuery | undefined {
   const literal = searcher.literal;
-  if (!literal || literal.text.length === 0 || UNSAFE.test(literal.text)) return undefined;
-  return { literal: literal.text, caseSensitive: literal.caseSensitive };
+  if (!literal || literal.texts.some((text) => text.length === 0 || UNSAFE.test(text))) return undefined;
+  return { literals: literal.texts, caseSensitive: literal.caseSensitive };
 }
 
 /** Whether a search may count files without reading them: it has learned some, can stat files and has a finder. */

@@ -73,6 +73,10 @@ const REGEXES = [
   '^Needle',
   '\\bstar\\b',
   'x?y?',
+  'needle|kelvin',
+  'Needle|Sync\\(',
+  'st(ar|ub)|ne+dle',
+  '(Needle|star)\\s*Sync',
 ];
 
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((parts) => parts.join(''));
@@ -253,18 +257,25 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       fs.symlinkSync(outside, path.join(root, 'linkdir'));
       const finder = createRipgrepFinder(RG!);
       const limits = { skipFolders: ['node_modules', 'build'], timeoutMs: 10_000 };
-      const folded = await finder.filesContaining(root, '', { literal: 'kelvin', caseSensitive: false }, limits);
+      const folded = await finder.filesContaining(root, '', { literals: ['kelvin'], caseSensitive: false }, limits);
       assert.deepEqual([...folded!].sort(), ['-c.txt', '.hidden.txt', 'a.txt', 'b.txt', 'sub/e.txt']);
-      const exact = await finder.filesContaining(root, '', { literal: 'kelvin', caseSensitive: true }, limits);
+      const exact = await finder.filesContaining(root, '', { literals: ['kelvin'], caseSensitive: true }, limits);
       assert.deepEqual([...exact!].sort(), ['-c.txt', '.hidden.txt', 'sub/e.txt']);
-      const under = await finder.filesContaining(root, 'sub', { literal: 'kelvin', caseSensitive: true }, limits);
+      const under = await finder.filesContaining(root, 'sub', { literals: ['kelvin'], caseSensitive: true }, limits);
       assert.deepEqual([...under!], ['sub/e.txt']);
+      const either = await finder.filesContaining(
+        root,
+        '',
+        { literals: ['kelvin', 'other'], caseSensitive: true },
+        limits,
+      );
+      assert.deepEqual([...either!].sort(), ['-c.txt', '.hidden.txt', 'd.txt', 'sub/e.txt']);
     });
 
     it('cannot tell when the folder is missing, the engine is missing, or the time is up', async () => {
       const root = tempDir('lectern-rg-');
       write(root, 'a.txt', 'needle\n');
-      const query = { literal: 'needle', caseSensitive: true };
+      const query = { literals: ['needle'], caseSensitive: true };
       const limits = { skipFolders: [], timeoutMs: 10_000 };
       const finder = createRipgrepFinder(RG!);
       assert.deepEqual([...(await finder.filesContaining(root, '', query, limits))!], ['a.txt']);
@@ -280,7 +291,7 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       write(root, 'a.txt', 'needle\n');
       // A named pipe nobody writes to: ripgrep waits on it until it is killed.
       execFileSync('mkfifo', [path.join(root, 'pipe')]);
-      const query = { literal: 'needle', caseSensitive: false };
+      const query = { literals: ['needle'], caseSensitive: false };
       const signal = { isCancellationRequested: false };
       const finder = createRipgrepFinder(RG!);
       const others = new Set(childrenOf(process.pid));

@@ -71,6 +71,11 @@ const REGEXES = [
   'kel(vin)?',
   '\\$x1',
   'tar\\.kel',
+  'needle|star',
+  'x1|STAR',
+  '(Sync|star)\\(',
+  'kel(vin|ne)|fooBAR',
+  'Needle|sta',
 ];
 
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((parts) => parts.join(''));

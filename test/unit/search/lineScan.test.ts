@@ -98,6 +98,37 @@ describe('scanning a text for the lines a regular expression matches', () => {
     );
   });
 
+  it('finds the same lines for alternatives: plain text, and groups of them among other text (any case)', () => {
+    const alternatives = fc.constantFrom(
+      'Sync\\(|function',
+      'fn|read',
+      'kk|st',
+      'x1|ab|fn',
+      'ab|ſt',
+      'İ|st',
+      'FN|Sync\\(',
+      '(fn|read)\\s*\\w+Sync\\(',
+      '(Sync|sync)\\(',
+      'a(b|sync)\\(?',
+      '(kk|st)\\w*(Sync|x1)',
+      'function|st\\w*Sync',
+    );
+    fc.assert(
+      fc.property(content, alternatives, fc.boolean(), (text, query, caseSensitive) => {
+        const searcher = createTextSearcher(query, true, caseSensitive);
+        const source = haystackOf(text, searcher.ascii);
+        const { count, hits } = scanText(source, searcher, 1_000);
+        const expected = byLine(text, query, caseSensitive);
+        assert.equal(count, expected.length);
+        assert.deepEqual(
+          hits.map((h) => [h.line, h.column ?? source.column(h.start, h.at)]),
+          expected,
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('numbers only the hits asked for, as counting the lines before each', () => {
     fc.assert(
       fc.property(content, regex, fc.boolean(), fc.nat(6), fc.nat(6), (text, query, caseSensitive, keep, upto) => {

@@ -1,33 +1,43 @@
-// The literal text every match of a regular expression must hold: workspace search rules files out
-// with it before running the expression, so it must never name text a match can do without.
+// The literal text every match of a regular expression must hold, as clauses (one text of each):
+// workspace search rules files out with them before running the expression, so a clause must never
+// name text a match can do without.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { requiredLiterals } from '../../../src/core/search/matcher';
+import { requiredClauses } from '../../../src/core/search/requiredText';
 
 describe('required literals of a regular expression', () => {
   it('reads runs of literal text, conservatively', () => {
-    const cases: [string, string[]][] = [
-      ['export function \\w+Config\\d+\\(', ['export function ', 'Config', '(']],
-      ['foo|bar', []],
-      ['(foo|bar)baz', ['baz']],
-      ['ab*c', ['a', 'c']],
-      ['ab+c', ['ab', 'c']],
-      ['ab{0,2}c{2}d', ['a', 'c', 'd']],
-      ['[a-z]+_x\\.y', ['_x.y']],
+    const cases: [string, string[][]][] = [
+      ['export function \\w+Config\\d+\\(', [['export function '], ['Config'], ['(']]],
+      ['foo|bar', [['foo', 'bar']]],
+      ['(foo|bar)baz', [['foo', 'bar'], ['baz']]],
+      ['(foo|bar)?baz', [['baz']]],
+      ['(foo|b)baz', [['baz']]],
+      ['foo|', []],
+      ['x(?:ab|cd\\w+ef)*y', [['x'], ['y']]],
+      ['read(File|Dir(ectory)?)Sync', [['read'], ['File', 'Dir'], ['Sync']]],
+      ['(?P<name>abc|de)f', [['abc', 'de'], ['f']]],
+      ['(?<=abc)d', [['d']]],
+      ['a(b', []],
+      ['ab)c', []],
+      ['ab*c', [['a'], ['c']]],
+      ['ab+c', [['ab'], ['c']]],
+      ['ab{0,2}c{2}d', [['a'], ['c'], ['d']]],
+      ['[a-z]+_x\\.y', [['_x.y']]],
       ['(?i)abc', []],
-      ['é😀x?', ['é😀']],
-      ['\\bword\\b', ['word']],
-      ['a[[:alpha:]]]bc', ['a', ']bc']],
+      ['é😀x?', [['é😀']]],
+      ['\\bword\\b', [['word']]],
+      ['a[[:alpha:]]]bc', [['a'], [']bc']]],
       ['\\x41bc', []],
       ['\\pLabc', []],
-      ['foo(?:bar)+baz', ['foo', 'baz']],
-      ['a{b', ['a{b']],
-      ['x*?yz', ['yz']],
+      ['foo(?:bar)+baz', [['foo'], ['bar'], ['baz']]],
+      ['a{b', [['a{b']]],
+      ['x*?yz', [['yz']]],
     ];
-    for (const [pattern, expected] of cases) assert.deepEqual(requiredLiterals(pattern), expected, pattern);
+    for (const [pattern, expected] of cases) assert.deepEqual(requiredClauses(pattern), expected, pattern);
   });
 
-  it('every match holds every literal (random patterns against random lines)', () => {
+  it('every match holds a text of every clause (random patterns against random lines)', () => {
     const atom = fc.constantFrom(
       'a',
       'b',
@@ -38,6 +48,9 @@ describe('required literals of a regular expression', () => {
       '[^a]',
       '(a|b)',
       '(?:bc)',
+      '(ab|bc)',
+      '(?:ab|c(a|bc))',
+      '(a.|cc)',
       '\\.',
       '\\w',
       '\\b',
@@ -65,14 +78,14 @@ describe('required literals of a regular expression', () => {
           } catch {
             return;
           }
-          const literals = requiredLiterals(source);
+          const clauses = requiredClauses(source);
           for (const line of lines) {
             const match = re.exec(line);
             if (match)
-              for (const literal of literals)
+              for (const clause of clauses)
                 assert.ok(
-                  match[0].includes(literal),
-                  `${source} matched ${JSON.stringify(match[0])} without ${JSON.stringify(literal)}`,
+                  clause.some((text) => match[0].includes(text)),
+                  `${source} matched ${JSON.stringify(match[0])} without any of ${JSON.stringify(clause)}`,
                 );
           }
         },
