@@ -1,7 +1,7 @@
 // Line matchers. Regular expressions run on RE2 (re2js): linear time, so no pattern can hang the host.
 import { RE2JS } from 're2js';
 import { LecternError } from '../ground/contract';
-import { bestClause, requiredClauses, usable, type Clause } from './requiredText';
+import { bestClause, maxMatchLength, requiredClauses, usable, type Clause } from './requiredText';
 
 export interface LineMatcher {
   /** Column (0-based, UTF-16 units) of the first match in `line`, or -1. */
@@ -168,6 +168,52 @@ function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: numbe
     });
 }
 
+/** Lines longer than this are tested for a match before its start is searched for. */
+const LONG_LINE = 1_000;
+
+/**
+ * Where the first match of a long line (minified code) starts, without running RE2 over all of it
+ * where the pattern allows. A match spans at most `span` units and holds a text `find` finds, so
+ * it lies within `span` of one: each place found, in order, is searched around, in RE2's own
+ * engine with the line before it as context; the first match starting at or before the place is
+ * the line's first (matches starting after it are left to the places after). Without a bound, a
+ * repetition of any character (`.*`, `[^;]+`) keeps RE2's search alive to the end of the line
+ * from each place it tries: RE2's DFA tests the line first, in one pass. Otherwise its search is
+ * fastest (it jumps to the places a literal prefix is).
+ */
+function longLineMatcher(query: string, pattern: RE2JS, find: ClauseFinder, span: number): (line: string) => number {
+  const search = (line: string) => {
+    const matcher = pattern.matcher(line);
+    return matcher.find() ? matcher.start() : -1;
+  };
+  if (!Number.isFinite(span)) {
+    if (!/(?:\.|\[\^(?:\\.|[^\]])*\]|\\[WDS])(?:[*+]|\{\d+,\})/.test(query)) return search;
+    return (line) => (pattern.test(line) ? search(line) : -1);
+  }
+  // RE2's engine: an unanchored search (0) from a start in the line cut at an end, for one group (the match).
+  const engine = pattern.re2();
+  return (line) => {
+    for (let from = 0; ;) {
+      const at = find(line, from)?.[0];
+      if (at === undefined) return -1;
+      // A search in the middle of a character (u flag) finds the place before again.
+      if (at < from) {
+        from++;
+        continue;
+      }
+      const [found, groups] = engine.matchWithGroup(
+        line,
+        Math.max(0, at - span),
+        Math.min(line.length, at + span + 1),
+        0,
+        1,
+      ) as [boolean, number[] | null];
+      if (found && groups && groups[0]! <= at) return groups[0]!;
+      from = at + 1;
+    }
+  };
+}
+
 /** Case-insensitive plain queries longer than this are matched without a RegExp. */
 const LONG_PLAIN_QUERY = 4_096;
 
@@ -237,6 +283,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
     // ASCII texts (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
     const ascii = clauses.every((clause) => clause.every((text) => asciiFolded(text, caseSensitive)));
+    const longLineMatch = longLineMatcher(query, perLine, clauseFinder(jump, caseSensitive), maxMatchLength(query));
     return {
       mayMatch,
       candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
@@ -246,6 +293,7 @@ export function createTextSearcher(query: string, isRegex: boolean, caseSensitiv
       line: lineMatcher,
       heldLine: {
         firstMatch(text) {
+          if (text.length > LONG_LINE) return longLineMatch(text);
           const matcher = perLine.matcher(text);
           return matcher.find() ? matcher.start() : -1;
         },

@@ -212,3 +212,69 @@ function concatenation(pattern: string, at: number): Read {
   end();
   return { clauses, end: i };
 }
+
+/**
+ * The most UTF-16 units a match of `pattern` can span (two per character matched, whatever case
+ * folding matches it to), or Infinity: a repetition without bound (`*`, `+`, `{n,}`), or syntax
+ * this reader does not know (inline flags, lookarounds, `\p`, `\x`, `\Q…\E`).
+ */
+export function maxMatchLength(pattern: string): number {
+  if (/\(\?[^:P<]/.test(pattern)) return Infinity;
+  let i = 0;
+  const alternatives = (): number => {
+    let most = concat();
+    while (pattern[i] === '|') {
+      i++;
+      most = Math.max(most, concat());
+    }
+    return most;
+  };
+  const concat = (): number => {
+    let total = 0;
+    while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') {
+      const atom = atomLength();
+      const quantifier = quantifierAt(pattern, i);
+      if (!quantifier) {
+        total += atom;
+        continue;
+      }
+      const counted = /^\{(\d+)(?:,(\d+))?\}/.exec(pattern.slice(i, i + 24));
+      if (!counted) {
+        if (pattern[i] !== '?') return Infinity;
+        total += atom;
+      } else total += atom * Number(counted[2] ?? counted[1]);
+      i += quantifier.length;
+    }
+    return total;
+  };
+  const atomLength = (): number => {
+    const c = pattern[i]!;
+    if (c === '(') {
+      const opening = groupOpening(pattern, i);
+      if (opening === 0) return Infinity;
+      i += opening;
+      const inner = alternatives();
+      if (pattern[i] !== ')') return Infinity;
+      i++;
+      return inner;
+    }
+    if (c === '[') {
+      i = skipClass(pattern, i);
+      return 2;
+    }
+    if (c === '^' || c === '$') {
+      i++;
+      return 0;
+    }
+    if (c === '\\') {
+      const d = pattern[i + 1];
+      i += 2;
+      if (d === undefined || 'pPxQEC'.includes(d) || /[0-9]/.test(d)) return Infinity;
+      return 'bBAz'.includes(d) ? 0 : 2;
+    }
+    i += String.fromCodePoint(pattern.codePointAt(i)!).length;
+    return 2;
+  };
+  const most = alternatives();
+  return i === pattern.length ? most : Infinity;
+}

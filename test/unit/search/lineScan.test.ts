@@ -129,6 +129,40 @@ describe('scanning a text for the lines a regular expression matches', () => {
     );
   });
 
+  it('finds the same first match on long lines (minified code), searched around each place a text is', () => {
+    const long = fc
+      .array(fc.oneof(piece, fc.constant('y'.repeat(1_100)), fc.constant(' fn_read ')), { maxLength: 60 })
+      .map((p) => p.join(''));
+    const patterns = fc.constantFrom(
+      '\\bfn\\b',
+      '\\bread\\b',
+      'Sync\\(\\w?',
+      '(fn|read)\\b',
+      '\\bst\\w{0,3}',
+      'fn\\s?read',
+      'ab\\s?x1',
+      '\\Bread',
+      'read.*ab',
+      'fn\\s+\\w+Sync\\(',
+      'y\\s?fn_read',
+      '\\w{0,3}Sync',
+    );
+    fc.assert(
+      fc.property(long, patterns, fc.boolean(), (text, query, caseSensitive) => {
+        const searcher = createTextSearcher(query, true, caseSensitive);
+        const source = haystackOf(text, searcher.ascii);
+        const { count, hits } = scanText(source, searcher, 1_000);
+        const expected = byLine(text, query, caseSensitive);
+        assert.equal(count, expected.length);
+        assert.deepEqual(
+          hits.map((h) => [h.line, h.column]),
+          expected,
+        );
+      }),
+      { numRuns: 600 },
+    );
+  });
+
   it('numbers only the hits asked for, as counting the lines before each', () => {
     fc.assert(
       fc.property(content, regex, fc.boolean(), fc.nat(6), fc.nat(6), (text, query, caseSensitive, keep, upto) => {

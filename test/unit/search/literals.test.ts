@@ -3,7 +3,7 @@
 // name text a match can do without.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { requiredClauses } from '../../../src/core/search/requiredText';
+import { maxMatchLength, requiredClauses } from '../../../src/core/search/requiredText';
 
 describe('required literals of a regular expression', () => {
   it('reads runs of literal text, conservatively', () => {
@@ -91,6 +91,46 @@ describe('required literals of a regular expression', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  it('bounds how long a match can be, or tells it has no bound', () => {
+    const cases: [string, number][] = [
+      ['\\bword\\b', 8],
+      ['a.c', 6],
+      ['ab?[cd]{2,3}', 10],
+      ['(foo|ba)\\d{2}', 10],
+      ['x{3}', 6],
+      ['é😀', 4],
+      ['a+', Infinity],
+      ['a*b', Infinity],
+      ['a{2,}', Infinity],
+      ['(?i)ab', Infinity],
+      ['(?=a)b', Infinity],
+      ['\\pLx', Infinity],
+      ['a(b', Infinity],
+      ['a{b', 6],
+    ];
+    for (const [pattern, expected] of cases) assert.equal(maxMatchLength(pattern), expected, pattern);
+  });
+
+  it('no match is longer than the bound (random patterns against random lines)', () => {
+    const atom = fc.constantFrom('a', 'b', 'ab', '.', '[ab]', '[^a]', '(a|bb)', '(?:b|aba)', '\\w', '\\b', 'é', '😀');
+    const quantifier = fc.constantFrom('', '', '?', '{2}', '{0,2}', '{1,3}', '??');
+    const pattern = fc
+      .array(
+        fc.tuple(atom, quantifier).map(([a, q]) => (a === '\\b' ? a : a + q)),
+        { minLength: 1, maxLength: 6 },
+      )
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(pattern, fc.array(fc.constantFrom('a', 'b', 'é', '😀', ' '), { maxLength: 30 }), (source, chars) => {
+        const bound = maxMatchLength(source);
+        const re = new RegExp(source, 'gu');
+        for (const match of chars.join('').matchAll(re))
+          assert.ok(match[0].length <= bound, `${source} matched ${match[0].length} units, bound ${bound}`);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
