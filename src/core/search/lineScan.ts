@@ -22,6 +22,8 @@ export interface Hit {
   /** Position of the match in `hay` (plain queries), or its column in the line (regular expressions). */
   at: number;
   column?: number;
+  /** The line as decoded to be tested (regular expressions): not decoded again to be shown. */
+  text?: string;
 }
 
 /** The lines of one file that match: how many, and where the first `keep` of them are (numbered). */
@@ -46,9 +48,9 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
   // A plain query's jumps are its whole-text check: it is not made twice.
   if (text.length === 0 || (!searcher.next && !searcher.mayMatch(text))) return { count, hits };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
-  const record = (start: number, stop: number, at: number, column?: number) => {
+  const record = (start: number, stop: number, at: number, column?: number, text?: string) => {
     count++;
-    if (hits.length < keep) hits.push({ line: 0, start, stop, at, column });
+    if (hits.length < keep) hits.push({ line: 0, start, stop, at, column, text });
   };
   if (searcher.next) {
     for (let from = 0; from <= end;) {
@@ -71,8 +73,9 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
       if (stop === -1) stop = text.length;
       // A line without the other literal texts cannot match: the regular expression is not run on it.
       if (!holdsAll || holdsAll(start, stop)) {
-        const column = held.firstMatch(source.line(start, stop));
-        if (column !== -1) record(start, stop, start, column);
+        const line = source.line(start, stop);
+        const column = held.firstMatch(line);
+        if (column !== -1) record(start, stop, start, column, line);
       }
       from = stop + 1;
     }
@@ -80,8 +83,9 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
     for (let start = 0; start <= end;) {
       let stop = text.indexOf('\n', start);
       if (stop === -1) stop = text.length;
-      const column = searcher.line.firstMatch(source.line(start, stop));
-      if (column !== -1) record(start, stop, start, column);
+      const line = source.line(start, stop);
+      const column = searcher.line.firstMatch(line);
+      if (column !== -1) record(start, stop, start, column, line);
       start = stop + 1;
     }
   }
@@ -113,7 +117,7 @@ export function materialize(source: Haystack, hits: Hit[], before: number, after
     return {
       line: hit.line,
       column: column + 1,
-      text: excerpt(source.line(hit.start, hit.stop), column),
+      text: excerpt(hit.text ?? source.line(hit.start, hit.stop), column),
       before: contextBefore(source, hit.start, hit.line, before),
       after: contextAfter(source, hit.stop, end, hit.line, after),
     };
