@@ -1,3 +1,5 @@
+import { latin1Bytes } from '../text/latin1';
+
 /**
  * What a file's lines are searched in: its text, or (plain ASCII queries) its bytes read as Latin-1,
  * one character per byte, so nothing is decoded but the lines that are shown.
@@ -27,13 +29,19 @@ export function textHaystack(text: string): Haystack {
   };
 }
 
-/** `hay` is `bytes` (from `base`) as Latin-1; lines are decoded from the bytes when shown. */
-export function byteHaystack(hay: string, bytes: Uint8Array, base: number): Haystack {
+/**
+ * `hay` is `bytes` (from `base`) as Latin-1, or (no `bytes`) bytes kept so; lines are decoded from
+ * the bytes when shown.
+ */
+export function byteHaystack(hay: string, bytes: Uint8Array | undefined, base: number): Haystack {
   let decoded: string | undefined;
+  const range = bytes
+    ? (start: number, stop: number) => bytes.subarray(base + start, base + stop)
+    : (start: number, stop: number) => latin1Bytes(hay.slice(start, stop));
   return {
     hay,
-    line: (start, stop) => LENIENT.decode(bytes.subarray(base + start, base + stripCr(hay, start, stop))),
-    column: (start, at) => LENIENT.decode(bytes.subarray(base + start, base + at)).length,
-    text: () => (decoded ??= LENIENT.decode(bytes.subarray(base))),
+    line: (start, stop) => LENIENT.decode(range(start, stripCr(hay, start, stop))),
+    column: (start, at) => LENIENT.decode(range(start, at)).length,
+    text: () => (decoded ??= LENIENT.decode(range(0, hay.length))),
   };
 }

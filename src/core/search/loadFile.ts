@@ -6,15 +6,20 @@ import type { FileHandle, FileSystemPort, FileVersion } from '../ground/ports';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';
+import { latin1Bytes, latin1String } from '../text/latin1';
 import { byteHaystack, LENIENT, type Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
 import { redactSecrets, redactText } from '../text/redact';
 
 const HEAD_BYTES = 64 * 1024;
 
-/** A file as read: its bytes or (too large) its size, with the version read when the port tells it. */
+/**
+ * A file as read: its bytes, or as a resident engine kept them (`latin1`: one character per byte),
+ * or (too large) its size, with the version read when the port tells it.
+ */
 export type Raw =
   | { bytes: Uint8Array; version?: FileVersion }
+  | { latin1: string; version?: FileVersion }
   | { size: number; version?: FileVersion }
   | { unreadable: true }
   | { outside: true }
@@ -42,15 +47,6 @@ async function readFully(
   return filled;
 }
 
-const LATIN1 = new TextDecoder('latin1');
-
-/** The bytes from `base` as one character per byte (Node's Buffer does this several times faster). */
-function latin1(bytes: Uint8Array, base: number): string {
-  if (typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes)) return bytes.toString('latin1', base);
-  // windows-1252 in the Encoding standard: bytes 0x80-0x9F become other non-ASCII characters, still one per byte.
-  return LATIN1.decode(bytes.subarray(base));
-}
-
 /**
  * Whether `bytes` finds a byte sequence natively: Node's Buffer does (the host's file system gives
  * Buffers); a plain Uint8Array finds only single bytes, so its needles are not pre-checked.
@@ -68,7 +64,8 @@ export function examine(
   searcher: TextSearcher,
   secrets?: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>,
 ): Loaded {
-  if (secrets && !secrets.allowSecrets) raw = redacted(raw, secrets.onRedacted);
+  if (secrets && !secrets.allowSecrets) raw = redacted(asBytes(raw), secrets.onRedacted);
+  if ('latin1' in raw) return examineKept(raw.latin1, searcher);
   if ('text' in raw) return raw;
   if ('unreadable' in raw) return { skip: 'unreadable' };
   if ('outside' in raw) return { skip: 'outside' };
@@ -86,9 +83,39 @@ export function examine(
   const needles = searcher.needles;
   if (needles && searchesBytes(bytes) && needles.some((any) => any.every((n) => bytes.indexOf(n, base) === -1)))
     return { nomatch: true };
-  if (searcher.ascii) return byteHaystack(latin1(bytes, base), bytes, base);
+  if (searcher.ascii) return byteHaystack(latin1String(bytes, base), bytes, base);
   // Bytes that are not UTF-8 decode to U+FFFD, as in the editor.
   return { text: LENIENT.decode(bytes.subarray(base)) };
+}
+
+/** Kept bytes as bytes again (a secret scan reads bytes). */
+function asBytes(raw: Raw): Raw {
+  return 'latin1' in raw ? { bytes: latin1Bytes(raw.latin1), version: raw.version } : raw;
+}
+
+const needleTexts = new WeakMap<Uint8Array, string>();
+const needleText = (needle: Uint8Array) => {
+  let text = needleTexts.get(needle);
+  if (text === undefined) needleTexts.set(needle, (text = latin1String(needle)));
+  return text;
+};
+
+/**
+ * A kept file (text, found clean, not UTF-16) judged as examine judges its bytes: searched as kept,
+ * one character per byte, where the searcher allows; decoded otherwise.
+ */
+function examineKept(kept: string, searcher: TextSearcher): Loaded {
+  if (kept.length === 0) return { text: '' };
+  if (kept.startsWith('\xff\xfe') || kept.startsWith('\xfe\xff'))
+    return examine({ bytes: latin1Bytes(kept) }, searcher);
+  const base = kept.startsWith('\xef\xbb\xbf') ? 3 : 0;
+  if (kept.slice(base, base + LIMITS.sniffBytes).includes('\0')) return { skip: 'binary' };
+  const needles = searcher.needles;
+  if (needles && needles.some((any) => any.every((n) => kept.indexOf(needleText(n), base) === -1)))
+    return { nomatch: true };
+  const hay = base === 0 ? kept : kept.slice(base);
+  if (searcher.ascii) return byteHaystack(hay, undefined, 0);
+  return { text: LENIENT.decode(latin1Bytes(hay)) };
 }
 
 /** The file's text with private keys and URL passwords redacted (text/redact.ts), its bytes in place. */

@@ -219,41 +219,47 @@ const LONG_PLAIN_QUERY = 4_096;
 
 export function createTextSearcher(query: string, isRegex: boolean, caseSensitive: boolean): TextSearcher {
   const line = createMatcher(query, isRegex, caseSensitive);
-  if (!isRegex) {
-    // No line holds a line break.
-    if (query.includes('\n') || query.includes('\r')) return { mayMatch: () => false, line };
-    const ascii = isAscii(query);
-    if (caseSensitive) {
-      return {
-        mayMatch: (text) => text.includes(query),
-        next: (text, from) => text.indexOf(query, from),
-        needles: [[encoder.encode(query)]],
-        line,
-        ascii,
-        literal: { texts: [query], caseSensitive },
-        clauses: [[query]],
-      };
-    }
-    // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
-    if (query.length > LONG_PLAIN_QUERY) {
-      const needle = query.toLowerCase();
-      return { mayMatch: (text) => text.length >= query.length && text.toLowerCase().includes(needle), line };
-    }
-    // Case-insensitive without the u flag only for ASCII: no character above 127 then matches one below.
-    const pattern = new RegExp(escapeRegExp(query), ascii ? 'gi' : 'giu');
-    // Without the u flag a match is as long as the query: its end tells where it starts, with no match array.
-    const next = ascii
-      ? (text: string, from: number) => {
-          pattern.lastIndex = from;
-          return pattern.test(text) ? pattern.lastIndex - query.length : -1;
-        }
-      : (text: string, from: number) => {
-          pattern.lastIndex = from;
-          return pattern.exec(text)?.index ?? -1;
-        };
-    const literal = { texts: [query], caseSensitive };
-    return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, clauses: [[query]] };
+  return isRegex ? regexSearcher(query, caseSensitive) : plainSearcher(query, caseSensitive, line);
+}
+
+function plainSearcher(query: string, caseSensitive: boolean, line: LineMatcher): TextSearcher {
+  // No line holds a line break.
+  if (query.includes('\n') || query.includes('\r')) return { mayMatch: () => false, line };
+  const ascii = isAscii(query);
+  if (caseSensitive) {
+    return {
+      mayMatch: (text) => text.includes(query),
+      next: (text, from) => text.indexOf(query, from),
+      needles: [[encoder.encode(query)]],
+      line,
+      ascii,
+      literal: { texts: [query], caseSensitive },
+      clauses: [[query]],
+    };
   }
+  // A query too long for a regular expression (V8 caps its size) is matched line by line, lower-cased.
+  if (query.length > LONG_PLAIN_QUERY) {
+    const needle = query.toLowerCase();
+    return { mayMatch: (text) => text.length >= query.length && text.toLowerCase().includes(needle), line };
+  }
+  // Case-insensitive without the u flag only for ASCII: no character above 127 then matches one below.
+  const pattern = new RegExp(escapeRegExp(query), ascii ? 'gi' : 'giu');
+  // Without the u flag a match is as long as the query: its end tells where it starts, with no match array.
+  const next = ascii
+    ? (text: string, from: number) => {
+        pattern.lastIndex = from;
+        return pattern.test(text) ? pattern.lastIndex - query.length : -1;
+      }
+    : (text: string, from: number) => {
+        pattern.lastIndex = from;
+        return pattern.exec(text)?.index ?? -1;
+      };
+  const literal = { texts: [query], caseSensitive };
+  return { mayMatch: (text) => next(text, 0) !== -1, next, line, ascii, literal, clauses: [[query]] };
+}
+
+/** A searcher for a regular expression (one that compiles: createMatcher checked it). */
+function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
   const flags = caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE;
   const perLine = RE2JS.compile(query, flags);
   // A test first: on most lines (no match) it is cheaper than a search for where the match starts.

@@ -12,6 +12,7 @@ import { SETTLED_MS } from '../ground/walkCache';
 import type { Loaded, Raw } from './loadFile';
 import type { TextSearcher } from './matcher';
 import { gramsOf, mayHold, requiredGrams } from './gramFilter';
+import { latin1Bytes } from '../text/latin1';
 
 /** A file counted without reading it. */
 export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nomatch: true };
@@ -155,15 +156,18 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   if (!cache || !('version' in raw) || !raw.version) return;
   let kind: FileClass | undefined;
   if ('skip' in loaded) kind = loaded.skip === 'binary' ? 'binary' : loaded.skip === 'large' ? 'large' : undefined;
-  else if ('bytes' in raw && !isUtf16(raw.bytes)) kind = textClass(cache.lookup(path, raw.version), scan);
+  else if ('latin1' in raw || ('bytes' in raw && !isUtf16(raw.bytes)))
+    kind = textClass(cache.lookup(path, raw.version), scan);
   // A version modified moments ago may be modified again within the clock's resolution, keeping
   // its size and time: it is not remembered until it has been still for a while (as git does).
   const settled = raw.version.mtimeMs < Date.now() - SETTLED_MS;
   if (kind && settled) cache.record(path, raw.version, kind);
   else cache.forget(path);
-  const keep = grams && settled && isText(kind) && 'bytes' in raw;
-  if (keep && kind === 'clean') env.fileBytes?.keep(path, raw.version, raw.bytes);
-  else env.fileBytes?.forget(path);
+  const keep = grams && settled && isText(kind) && ('bytes' in raw || 'latin1' in raw);
+  // Kept bytes served this read: they stay as they are.
+  if (keep && kind === 'clean') {
+    if ('bytes' in raw) env.fileBytes?.keep(path, raw.version, raw.bytes);
+  } else env.fileBytes?.forget(path);
   const kept = env.fileGrams;
   if (!kept) return;
   const redacted = scan === 'redacted';
@@ -171,8 +175,10 @@ export function learn(env: ReadEnv, path: string, raw: Raw, loaded: Loaded, gram
   else {
     // Grams of redacted bytes give way to those of the whole bytes, which serve every search.
     const known = kept.lookup(path, raw.version);
-    if (!known || (known.redacted && !redacted))
-      kept.record(path, raw.version, redacted ? { ...gramsOf(raw.bytes), redacted } : gramsOf(raw.bytes));
+    if (!known || (known.redacted && !redacted)) {
+      const bytes = 'bytes' in raw ? raw.bytes : 'latin1' in raw ? latin1Bytes(raw.latin1) : undefined;
+      if (bytes) kept.record(path, raw.version, redacted ? { ...gramsOf(bytes), redacted } : gramsOf(bytes));
+    }
   }
 }
 

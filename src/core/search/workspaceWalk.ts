@@ -228,10 +228,10 @@ export class WorkspaceSearch {
     const { fileBytes } = this.env;
     if (!fileBytes?.has(file.absolute)) return undefined;
     const version = versionOf(file);
-    const bytes = version?.kind === 'file' ? fileBytes.lookup(file.absolute, version) : undefined;
-    if (!bytes || !version) return undefined;
+    const latin1 = version?.kind === 'file' ? fileBytes.lookup(file.absolute, version) : undefined;
+    if (latin1 === undefined || !version) return undefined;
     fileBytes.served++;
-    return { bytes, version };
+    return { latin1, version };
   }
 
   /** Whether an earlier search's secret scan found nothing in the version just read (counted: its scan is spared). */
