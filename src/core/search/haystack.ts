@@ -29,6 +29,9 @@ export function textHaystack(text: string): Haystack {
   };
 }
 
+/** A character beyond ASCII: a range without one reads the same as bytes and as text. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * `hay` is `bytes` (from `base`) as Latin-1, or (no `bytes`) bytes kept so; lines are decoded from
  * the bytes when shown.
@@ -40,8 +43,13 @@ export function byteHaystack(hay: string, bytes: Uint8Array | undefined, base: n
     : (start: number, stop: number) => latin1Bytes(hay.slice(start, stop));
   return {
     hay,
-    line: (start, stop) => LENIENT.decode(range(start, stripCr(hay, start, stop))),
-    column: (start, at) => LENIENT.decode(range(start, at)).length,
+    line(start, stop) {
+      const end = stripCr(hay, start, stop);
+      const ascii = hay.slice(start, end);
+      return NON_ASCII.test(ascii) ? LENIENT.decode(range(start, end)) : ascii;
+    },
+    column: (start, at) =>
+      NON_ASCII.test(hay.slice(start, at)) ? LENIENT.decode(range(start, at)).length : at - start,
     text: () => (decoded ??= LENIENT.decode(range(0, hay.length))),
   };
 }
