@@ -1,6 +1,7 @@
 // Finding the matching lines of one file, then the text and context of the ones it shows.
 import type { Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
+import type { RegexBudget } from './regexCost';
 import { excerpt } from './shown';
 
 export interface ShownLine {
@@ -26,6 +27,12 @@ export interface Hit {
   text?: string;
 }
 
+/** How many lines match, and the first of them. */
+export interface FoundHits {
+  count: number;
+  hits: Hit[];
+}
+
 /** The lines of one file that match: how many, and where the first `keep` of them are (numbered). */
 export function scanText(
   source: Haystack,
@@ -39,14 +46,30 @@ export function scanText(
 
 /**
  * The lines of one file that match: how many, and where the first `keep` of them are, not yet
- * numbered (a file that ranks low numbers few of them, or none).
+ * numbered (a file that ranks low numbers few of them, or none). With a `budget`, undefined once
+ * the regular expression's work on this file would exceed it (the caller scans it elsewhere).
  */
-export function findHits(source: Haystack, searcher: TextSearcher, keep: number): { count: number; hits: Hit[] } {
+export function findHits(source: Haystack, searcher: TextSearcher, keep: number): FoundHits;
+export function findHits(
+  source: Haystack,
+  searcher: TextSearcher,
+  keep: number,
+  budget: RegexBudget | undefined,
+): FoundHits | undefined;
+export function findHits(
+  source: Haystack,
+  searcher: TextSearcher,
+  keep: number,
+  budget?: RegexBudget,
+): FoundHits | undefined {
   const text = source.hay;
   const hits: Hit[] = [];
   let count = 0;
+  if (text.length === 0) return { count, hits };
+  // Without literal text to jump to, a regular expression tries the whole text first.
+  if (budget && !searcher.next && !searcher.candidate && !budget(text.length)) return undefined;
   // A plain query's jumps are its whole-text check: it is not made twice.
-  if (text.length === 0 || (!searcher.next && !searcher.mayMatch(text))) return { count, hits };
+  if (!searcher.next && !searcher.mayMatch(text)) return { count, hits };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
   const record = (start: number, stop: number, at: number, column?: number, text?: string) => {
     count++;
@@ -74,6 +97,7 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
       // A line without the other literal texts cannot match: the regular expression is not run on it.
       if (!holdsAll || holdsAll(start, stop)) {
         const line = source.line(start, stop);
+        if (budget && !budget(searcher.heldCost?.(line) ?? line.length)) return undefined;
         const column = held.firstMatch(line);
         if (column !== -1) record(start, stop, start, column, line);
       }
@@ -84,6 +108,7 @@ export function findHits(source: Haystack, searcher: TextSearcher, keep: number)
       let stop = text.indexOf('\n', start);
       if (stop === -1) stop = text.length;
       const line = source.line(start, stop);
+      if (budget && !budget(line.length)) return undefined;
       const column = searcher.line.firstMatch(line);
       if (column !== -1) record(start, stop, start, column, line);
       start = stop + 1;

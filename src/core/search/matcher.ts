@@ -60,6 +60,8 @@ export interface TextSearcher {
   line: LineMatcher;
   /** The same for a line that holds every literal text (most of them match): one search, no test first. */
   heldLine?: LineMatcher;
+  /** How many characters RE2 goes over to test such a line with `heldLine` (absent: the whole line). */
+  heldCost?: (line: string) => number;
   /**
    * `next`, `candidate` and `mayMatch` work on bytes read as Latin-1 too (plain ASCII queries, and
    * expressions whose literal text is ASCII): no multi-byte character can hold what they look for.
@@ -166,6 +168,13 @@ function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: numbe
       if (place === null || place[0] < start) next[i] = place = find(text, start);
       return place !== undefined && place[1] <= stop;
     });
+}
+
+/** How many places `find` finds in a line (the windows a long line's search goes over). */
+function places(line: string, find: ClauseFinder): number {
+  let count = 0;
+  for (let place = find(line, 0); place; place = find(line, Math.max(place[0] + 1, place[1]))) count++;
+  return count;
 }
 
 /** Lines longer than this are tested for a match before its start is searched for. */
@@ -289,7 +298,9 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
     // ASCII texts (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
     const ascii = clauses.every((clause) => clause.every((text) => asciiFolded(text, caseSensitive)));
-    const longLineMatch = longLineMatcher(query, perLine, clauseFinder(jump, caseSensitive), maxMatchLength(query));
+    const span = maxMatchLength(query);
+    const longLineMatch = longLineMatcher(query, perLine, clauseFinder(jump, caseSensitive), span);
+    const window = 2 * span + 1;
     return {
       mayMatch,
       candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
@@ -304,6 +315,10 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
           return matcher.find() ? matcher.start() : -1;
         },
       },
+      // A long line searched around its places costs their windows.
+      heldCost: Number.isFinite(span)
+        ? (line) => (line.length > LONG_LINE ? Math.min(line.length, places(line, candidate) * window) : line.length)
+        : undefined,
       ascii,
       literal: { texts: jump, caseSensitive },
       clauses,

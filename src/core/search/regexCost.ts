@@ -1,5 +1,6 @@
 // How long a regular expression takes per character, measured, so that a scan predicted to be
-// slow runs off the host's thread (Host.regex) instead of blocking it. RE2 is linear in the text,
+// slow runs off the host's thread (Host.regex) instead of blocking it (a workspace search's scan
+// spends a budget line by line: only the lines RE2 tests count). RE2 is linear in the text,
 // but the constant depends on the pattern: `foo.*bar` ~0.3 µs per character, `(.*a){50}` ~12 µs.
 import type { LineMatcher } from './matcher';
 
@@ -10,10 +11,15 @@ const SAMPLE = 'The quick brown fox jumps over a lazy dog; const value = items[4
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+/** Whether RE2 may go on over `chars` more characters; false once the budget is spent (predicted or timed). */
+export type RegexBudget = (chars: number) => boolean;
+
 export class RegexCost {
   private msPerChar: number;
 
   constructor(matcher: LineMatcher) {
+    // Timed once warm: the first run compiles RE2's program and the JIT's code.
+    matcher.firstMatch(SAMPLE);
     const started = now();
     matcher.firstMatch(SAMPLE);
     this.msPerChar = Math.max(0, now() - started) / SAMPLE.length;
@@ -31,5 +37,18 @@ export class RegexCost {
     const ms = now() - started;
     if (chars >= 256 && ms / chars > this.msPerChar) this.msPerChar = ms / chars;
     return result;
+  }
+
+  /**
+   * A budget of `ms` for one scan: RE2 may run over characters while their predicted time, and
+   * the time since the budget began, stay within it.
+   */
+  budget(ms: number): RegexBudget {
+    const started = now();
+    let predicted = 0;
+    return (chars) => {
+      predicted += chars * this.msPerChar;
+      return predicted <= ms && now() - started <= ms;
+    };
   }
 }

@@ -350,29 +350,30 @@ export class WorkspaceSearch {
     const cost = this.cost;
     // Inline scans keep one hit more than can be shown: the first left out, numbered when it is.
     const keep = this.maxResults + 1;
-    if (!cost) return { scanned: { ...findHits(source, this.searcher, keep), firstOmitted: null }, source };
     const host = this.env.host;
-    if (host.regex && cost.predictMs(source.hay.length) > INLINE_REGEX_MS) {
-      const left = limits.timeBudgetMs - (Date.now() - this.started);
-      const text = source.text();
-      const { query, case_sensitive } = this.input;
-      const result =
-        left > 0
-          ? await host.regex.scan(query, case_sensitive ?? false, text, this.maxResults, left).catch(() => null)
-          : undefined;
-      if (result !== null) {
-        if (!result) {
-          this.outOfTime = true;
-          this.stoppedIn = this.scope.display(file.root, file.relative);
-          return undefined;
-        }
-        // The worker's positions are in the decoded text.
-        return { scanned: result, source: text === source.hay ? source : textHaystack(text) };
-      }
+    // A regular expression runs inline while its work on this file (the lines it tests, predicted
+    // and timed) stays within a few milliseconds; past that the file is scanned off the host's thread.
+    const budget = cost && host.regex ? cost.budget(INLINE_REGEX_MS) : undefined;
+    const found = findHits(source, this.searcher, keep, budget);
+    if (found) return { scanned: { ...found, firstOmitted: null }, source };
+    const left = limits.timeBudgetMs - (Date.now() - this.started);
+    const text = source.text();
+    const { query, case_sensitive } = this.input;
+    const result =
+      left > 0
+        ? await host.regex!.scan(query, case_sensitive ?? false, text, this.maxResults, left).catch(() => null)
+        : undefined;
+    if (result === null) {
       // no thread to run on: inline
+      return { scanned: { ...findHits(source, this.searcher, keep), firstOmitted: null }, source };
     }
-    const scanned = cost.time(source.hay.length, () => findHits(source, this.searcher, keep));
-    return { scanned: { ...scanned, firstOmitted: null }, source };
+    if (!result) {
+      this.outOfTime = true;
+      this.stoppedIn = this.scope.display(file.root, file.relative);
+      return undefined;
+    }
+    // The worker's positions are in the decoded text.
+    return { scanned: result, source: text === source.hay ? source : textHaystack(text) };
   }
 }
 
