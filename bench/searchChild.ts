@@ -12,6 +12,7 @@ import type { Host } from '../src/core/ground/ports';
 import { WORKSPACE_SEARCH_LIMITS } from '../src/core/search/workspaceSearch';
 import { walkFiles } from '../src/core/ground/walk';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { createRegexRunner } from '../src/node/regexRunner';
 import { createRipgrepFinder } from '../src/node/ripgrep';
 import { watchedStats } from '../src/node/watchedStats';
 import { collect, memoryOf, stats } from './measure';
@@ -142,10 +143,11 @@ async function main(): Promise<void> {
 
   // One engine for the whole tree, as an MCP server or the extension keeps: stats remembered while
   // watched (src/node/watchedStats.ts), warm caches (the files' grams), ripgrep as its finder where
-  // they cannot tell.
+  // they cannot tell, and the regular-expression worker those hosts scan slow files on.
   const watched = watchedStats(nodeFileSystem);
+  const regex = createRegexRunner(join(__dirname, '..', 'dist'));
   const warm = job.ripgrep
-    ? new Lectern({ ...host, fs: watched, candidates: createRipgrepFinder(job.ripgrep) }, () => ({
+    ? new Lectern({ ...host, fs: watched, candidates: createRipgrepFinder(job.ripgrep), regex }, () => ({
         sessionGuard: false,
       }))
     : undefined;
@@ -235,6 +237,7 @@ async function main(): Promise<void> {
   }
   await mcp?.close();
   watched.dispose();
+  regex.dispose?.();
   const result: SearchTreeResult = {
     id: job.id,
     label: job.label,
