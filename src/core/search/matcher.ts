@@ -90,25 +90,64 @@ const encodeClause = (clause: Clause) => clause.map((text) => encoder.encode(tex
 /** Whether a text is found alike in bytes read as Latin-1: ASCII, and (any case) no letter with a fold partner beyond ASCII. */
 const asciiFolded = (text: string, caseSensitive: boolean) => isAscii(text) && (caseSensitive || !/[ks]/i.test(text));
 
+/** Plain alternatives, and whether the pattern asks for a word boundary (`\\b`) before or after them. */
+interface Alternatives {
+  texts: string[];
+  before: boolean;
+  after: boolean;
+}
+
 /**
  * The texts of a pattern that is only alternatives of plain text (`readFileSync|writeFileSync`,
- * `foo\.bar`), each of two characters or more (ASCII when case is ignored, where RE2 and RegExp
- * fold alike); else undefined.
+ * `foo\\.bar`), each of two characters or more (ASCII when case is ignored, where RE2 and RegExp
+ * fold alike), maybe between word boundaries (`\\bfoo\\b`, `\\b(?:get|set)Item\\b`); else undefined.
  */
-function plainAlternatives(pattern: string, caseSensitive: boolean): string[] | undefined {
-  const branches = pattern.split('|');
+function plainAlternatives(pattern: string, caseSensitive: boolean): Alternatives | undefined {
+  const bounded = /^(\\b)?(?:\((?:\?:)?((?:[^()\\]|\\.)*)\)|((?:[^()\\]|\\.)*?))(\\b)?$/su.exec(pattern);
+  if (!bounded) return undefined;
+  const [, before, grouped, bare, after] = bounded;
+  const inner = grouped ?? bare!;
+  // Without a group, a boundary binds to the first or last alternative only.
+  if (grouped === undefined && (before || after) && inner.includes('|')) return undefined;
+  const branches = inner.split('|');
   const plainText = /^(?:[^\\.^$*+?()[\]{}|]|\\[^0-9A-Za-z])+$/;
   if (!branches.every((branch) => plainText.test(branch))) return undefined;
   const texts = branches.map((branch) => branch.replace(/\\(.)/gsu, '$1'));
   if (!usable(texts) || (!caseSensitive && !texts.every(isAscii))) return undefined;
-  return [...new Set(texts)];
+  // RE2's word boundary knows ASCII word characters only; RegExp's u flag would fold K and ſ into them.
+  if ((before || after) && !caseSensitive && !texts.every((text) => asciiFolded(text, false))) return undefined;
+  return { texts: [...new Set(texts)], before: !!before, after: !!after };
 }
 
-/** A searcher for plain alternatives: a jump to the next place one of them starts, as for a plain query. */
-function alternativesSearcher(texts: string[], caseSensitive: boolean, line: LineMatcher): TextSearcher {
+const WORD = '[A-Za-z0-9_]';
+const isWordChar = (c: string) => /^[A-Za-z0-9_]$/.test(c);
+
+/**
+ * A searcher for plain alternatives: a jump to the next place one of them starts, as for a plain
+ * query; between word boundaries, where the characters around them are (not) word characters as
+ * RE2's `\\b` asks (the same in a line and in the whole text, whose line breaks are no word characters).
+ */
+function alternativesSearcher(
+  { texts, before, after }: Alternatives,
+  caseSensitive: boolean,
+  line: LineMatcher,
+): TextSearcher {
   const clause: Clause = texts;
-  const find = clauseFinder(clause, caseSensitive);
-  const next = (text: string, from: number) => find(text, from)?.[0] ?? -1;
+  let next: (text: string, from: number) => number;
+  if (!before && !after) {
+    const find = clauseFinder(clause, caseSensitive);
+    next = (text, from) => find(text, from)?.[0] ?? -1;
+  } else {
+    const branch = (text: string) =>
+      (before ? (isWordChar(text[0]!) ? `(?<!${WORD})` : `(?<=${WORD})`) : '') +
+      escapeRegExp(text) +
+      (after ? (isWordChar(text[text.length - 1]!) ? `(?!${WORD})` : `(?=${WORD})`) : '');
+    const pattern = new RegExp(texts.map(branch).join('|'), caseSensitive ? 'g' : 'gi');
+    next = (text, from) => {
+      pattern.lastIndex = from;
+      return pattern.exec(text)?.index ?? -1;
+    };
+  }
   return {
     mayMatch: (text) => next(text, 0) !== -1,
     next,

@@ -112,6 +112,16 @@ describe('scanning a text for the lines a regular expression matches', () => {
       'a(b|sync)\\(?',
       '(kk|st)\\w*(Sync|x1)',
       'function|st\\w*Sync',
+      '\\bfn\\b',
+      '\\b(?:fn|read)\\b',
+      '\\bSync\\(',
+      'x1\\b',
+      '\\b(st|kk)',
+      '(fn|ab)\\b',
+      '\\b\\(?sync\\(',
+      '\\bst\\b',
+      '\\b\\(st',
+      'Sync\\(\\b',
     );
     fc.assert(
       fc.property(content, alternatives, fc.boolean(), (text, query, caseSensitive) => {
@@ -155,12 +165,42 @@ describe('scanning a text for the lines a regular expression matches', () => {
         const expected = byLine(text, query, caseSensitive);
         assert.equal(count, expected.length);
         assert.deepEqual(
-          hits.map((h) => [h.line, h.column]),
+          hits.map((h) => [h.line, h.column ?? source.column(h.start, h.at)]),
           expected,
         );
       }),
       { numRuns: 600 },
     );
+  });
+
+  it("word boundaries around plain alternatives are RE2's: ASCII word characters, any case", () => {
+    const text = [
+      'ſfn',
+      '\u212afn',
+      'fnſ',
+      'afn',
+      'fn',
+      'FN_',
+      'Sync(st',
+      '(st',
+      'x(FN',
+      'Sync(',
+      'Sync(a',
+      'é fn é',
+    ].join('\n');
+    for (const query of ['\\bfn\\b', '\\b\\(st', 'Sync\\(\\b', '\\b(?:fn|st)\\b', '\\b\\(fn'])
+      for (const caseSensitive of [true, false]) {
+        const searcher = createTextSearcher(query, true, caseSensitive);
+        // As bytes read as Latin-1, and as an editor's unsaved text.
+        for (const source of [haystackOf(text, searcher.ascii), textHaystack(text)]) {
+          const { hits } = scanText(source, searcher, 100);
+          assert.deepEqual(
+            hits.map((h) => [h.line, h.column ?? source.column(h.start, h.at)]),
+            byLine(text, query, caseSensitive),
+            `${query} ${caseSensitive}`,
+          );
+        }
+      }
   });
 
   it('numbers only the hits asked for, as counting the lines before each', () => {
