@@ -36,7 +36,7 @@ export class Ranking {
       : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
   }
 
-  /** Inserts a file by rank; answers how many of its matches it may keep there (0: none, or left out). */
+  /** Inserts a file by rank; answers how many of its matches it may keep there, or -1 when it is left out. */
   add(file: FileResult): number {
     let lo = 0;
     let hi = this.files.length;
@@ -45,7 +45,7 @@ export class Ranking {
       if (this.before(this.files[mid]!, file)) lo = mid + 1;
       else hi = mid;
     }
-    if (lo >= this.capacity) return 0;
+    if (lo >= this.capacity) return -1;
     this.files.splice(lo, 0, file);
     if (this.files.length > this.capacity) this.files.pop();
     // Everything below moved one rank down: what it can still show shrinks.

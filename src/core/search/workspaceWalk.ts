@@ -324,8 +324,10 @@ export class WorkspaceSearch {
       count: scanned.count,
       kept: [],
     };
-    // Only the lines the file can show at its rank are numbered and decoded (the bytes are still there now).
+    // Only the lines the file can show at its rank are numbered and decoded (the bytes are still there
+    // now); a file left out of the answer numbers none.
     const keep = this.ranking.add(result);
+    if (keep < 0) return;
     numberHits(source.hay, scanned.hits, keep + 1);
     if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), this.before, this.after);
     const omittedFrom = scanned.hits[keep]?.line ?? scanned.firstOmitted;
