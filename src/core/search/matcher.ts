@@ -194,6 +194,19 @@ function clauseFinder(clause: Clause, caseSensitive: boolean): ClauseFinder {
   };
 }
 
+/** Where one of a clause's texts next starts (-1: nowhere): a plain indexOf for one case-sensitive text. */
+function startFinder(
+  clause: Clause,
+  caseSensitive: boolean,
+  find: ClauseFinder,
+): (text: string, from: number) => number {
+  if (caseSensitive && clause.length === 1) {
+    const [literal] = clause as [string];
+    return (text, from) => text.indexOf(literal, from);
+  }
+  return (text, from) => find(text, from)?.[0] ?? -1;
+}
+
 /**
  * Whether each line, as a scan goes forward, satisfies every clause: each clause's next place is
  * remembered, so the text is searched once per clause whatever the number of lines.
@@ -342,7 +355,7 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
     const window = 2 * span + 1;
     return {
       mayMatch,
-      candidate: (text, from) => candidate(text, from)?.[0] ?? -1,
+      candidate: startFinder(jump, caseSensitive, candidate),
       lineFilter: others.length > 0 ? (text) => holdsAll(text, others) : undefined,
       // The rarest first: most files that lack a literal lack it.
       needles: caseSensitive ? [jump, ...clauses.filter((c) => c !== jump)].map(encodeClause) : undefined,
