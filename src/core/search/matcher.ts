@@ -113,6 +113,8 @@ function plainAlternatives(pattern: string, caseSensitive: boolean): Alternative
   const plainText = /^(?:[^\\.^$*+?()[\]{}|]|\\[^0-9A-Za-z])+$/;
   if (!branches.every((branch) => plainText.test(branch))) return undefined;
   const texts = branches.map((branch) => branch.replace(/\\(.)/gsu, '$1'));
+  // No line holds a line break; V8 caps a RegExp's size.
+  if (texts.some((text) => /[\r\n]/.test(text)) || pattern.length > LONG_PLAIN_QUERY) return undefined;
   if (!usable(texts) || (!caseSensitive && !texts.every(isAscii))) return undefined;
   // RE2's word boundary knows ASCII word characters only; RegExp's u flag would fold K and ſ into them.
   if ((before || after) && !caseSensitive && !texts.every((text) => asciiFolded(text, false))) return undefined;
@@ -251,8 +253,6 @@ function longLineMatcher(query: string, pattern: RE2JS, find: ClauseFinder, span
     if (!/(?:\.|\[\^(?:\\.|[^\]])*\]|\\[WDS])(?:[*+]|\{\d+,\})/.test(query)) return search;
     return (line) => (pattern.test(line) ? search(line) : -1);
   }
-  // RE2's engine: an unanchored search (0) from a start in the line cut at an end, for one group (the match).
-  const engine = pattern.re2();
   return (line) => {
     for (let from = 0; ;) {
       const at = find(line, from)?.[0];
@@ -262,17 +262,22 @@ function longLineMatcher(query: string, pattern: RE2JS, find: ClauseFinder, span
         from++;
         continue;
       }
-      const [found, groups] = engine.matchWithGroup(
-        line,
-        Math.max(0, at - span),
-        Math.min(line.length, at + span + 1),
-        0,
-        1,
-      ) as [boolean, number[] | null];
-      if (found && groups && groups[0]! <= at) return groups[0]!;
+      const start = windowStart(line, Math.max(0, at - span));
+      // The window alone, with the character before it as context (for \b; `^` cannot match past
+      // the text's start): RE2 given the whole line would look for its prefix up to the line's end.
+      const context = start > 0 ? start - 1 : 0;
+      const matcher = pattern.matcher(line.slice(context, Math.min(line.length, at + span + 1)));
+      if (matcher.find(start - context) && context + matcher.start() <= at) return context + matcher.start();
       from = at + 1;
     }
   };
+}
+
+/** `start`, or the character before it when it would split a surrogate pair (RE2 would read half a character). */
+function windowStart(line: string, start: number): number {
+  const code = line.charCodeAt(start);
+  const before = line.charCodeAt(start - 1);
+  return start > 0 && code >= 0xdc00 && code <= 0xdfff && before >= 0xd800 && before <= 0xdbff ? start - 1 : start;
 }
 
 /** Case-insensitive plain queries longer than this are matched without a RegExp. */
@@ -338,7 +343,7 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
   // The text every match must hold rules most files out without running the regex at all; the
   // scan jumps to the rarest clause's texts.
   const clauses = requiredClauses(query)
-    .filter(usable)
+    .filter((clause) => usable(clause) && clause.join('').length <= LONG_PLAIN_QUERY)
     .sort((a, b) => shortest(b) - shortest(a))
     .slice(0, 3);
   const jump = bestClause(clauses, caseSensitive);

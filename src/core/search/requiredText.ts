@@ -233,6 +233,8 @@ export function maxMatchLength(pattern: string): number {
     let total = 0;
     while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') {
       const atom = atomLength();
+      // Unbounded or unknown (a lookaround is not even read past).
+      if (atom === Infinity) return Infinity;
       const quantifier = quantifierAt(pattern, i);
       if (!quantifier) {
         total += atom;

@@ -92,7 +92,12 @@ export class WorkspaceSearch {
     this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles);
     const byPath = env.resolver.secretTest();
     this.isSecret = (file) => byPath(file.absolute, file.relative);
-    this.cost = input.is_regex ? new RegexCost(searcher.line) : undefined;
+    this.cost = input.is_regex
+      ? new RegexCost(
+          searcher.line,
+          searcher.clauses?.map((clause) => clause[0]!),
+        )
+      : undefined;
     this.keepGrams = (env.fileClasses?.size ?? 0) > 0;
     this.redaction = {
       allowSecrets: env.allowSecrets,

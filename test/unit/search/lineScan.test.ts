@@ -203,6 +203,32 @@ describe('scanning a text for the lines a regular expression matches', () => {
       }
   });
 
+  it('finds what each line alone finds for patterns holding a raw line break, half a character, or huge texts', () => {
+    const cases: [string, string, boolean][] = [
+      ['foo\r', 'foo\r\nbar\n', true],
+      ['a\nb', 'xa\nb\n', true],
+      ['foo\r|zz', 'foo\r\nzz\n', true],
+      ['\\bfoo\r', 'foo\r\n', true],
+      // A window around "bc" must not start between the halves of an emoji.
+      ['[^😀]bc', `${'y'.repeat(1000)}😀bcx😀bc\n`, true],
+      ['[^😀]bc', `${'y'.repeat(1000)}😀bcbébbc\n`, false],
+      // Texts too long for a RegExp (V8 caps its size), on lines RE2 reads quickly.
+      [`${'a'.repeat(30_000)}|bc`, 'xBc\nyy\n', false],
+      [`(?:${'a'.repeat(30_000)}|bc)x`, 'BCX\n', false],
+    ];
+    for (const [query, text, caseSensitive] of cases) {
+      const searcher = createTextSearcher(query, true, caseSensitive);
+      for (const source of [haystackOf(text, searcher.ascii), textHaystack(text)]) {
+        const { hits } = scanText(source, searcher, 100);
+        assert.deepEqual(
+          hits.map((h) => [h.line, h.column ?? source.column(h.start, h.at)]),
+          byLine(text, query, caseSensitive),
+          JSON.stringify(query).slice(0, 60),
+        );
+      }
+    }
+  });
+
   it('numbers only the hits asked for, as counting the lines before each', () => {
     fc.assert(
       fc.property(content, regex, fc.boolean(), fc.nat(6), fc.nat(6), (text, query, caseSensitive, keep, upto) => {

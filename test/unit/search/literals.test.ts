@@ -110,6 +110,8 @@ describe('required literals of a regular expression', () => {
       ['\\pLx', Infinity],
       ['a(b', Infinity],
       ['a{b', 6],
+      ['(?<=x)abc', Infinity],
+      ['ab(?!c)d|e', Infinity],
     ];
     for (const [pattern, expected] of cases) assert.equal(maxMatchLength(pattern), expected, pattern);
   });
