@@ -141,7 +141,7 @@ export interface TextGrams {
   cased: number[];
 }
 
-/** Grams every match holds (`all`), and of each clause of several texts, the grams of one of them (`any`). */
+/** Grams every match holds (`folded`, `cased`), and of each clause of several texts, the grams of one of them (`any`). */
 export interface RequiredGrams extends TextGrams {
   any: TextGrams[][];
 }

@@ -106,8 +106,6 @@ const needleText = (needle: Uint8Array) => {
  */
 function examineKept(kept: string, searcher: TextSearcher): Loaded {
   if (kept.length === 0) return { text: '' };
-  if (kept.startsWith('\xff\xfe') || kept.startsWith('\xfe\xff'))
-    return examine({ bytes: latin1Bytes(kept) }, searcher);
   const base = kept.startsWith('\xef\xbb\xbf') ? 3 : 0;
   if (kept.slice(base, base + LIMITS.sniffBytes).includes('\0')) return { skip: 'binary' };
   const needles = searcher.needles;

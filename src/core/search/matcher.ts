@@ -1,7 +1,7 @@
 // Line matchers. Regular expressions run on RE2 (re2js): linear time, so no pattern can hang the host.
 import { RE2JS } from 're2js';
 import { LecternError } from '../ground/contract';
-import { bestClause, maxMatchLength, requiredClauses, usable, type Clause } from './requiredText';
+import { bestClause, maxMatchLength, requiredClauses, shortest, usable, type Clause } from './requiredText';
 
 export interface LineMatcher {
   /** Column (0-based, UTF-16 units) of the first match in `line`, or -1. */
@@ -84,7 +84,6 @@ const encoder = new TextEncoder();
 /** RegExp flags of a case-insensitive literal as RE2 folds case: k and s have fold partners beyond ASCII (K, ſ). */
 const foldFlags = (literal: string) => (isAscii(literal) && !/[ks]/i.test(literal) ? 'i' : 'iu');
 
-const shortest = (clause: Clause) => Math.min(...clause.map((text) => text.length));
 const encodeClause = (clause: Clause) => clause.map((text) => encoder.encode(text));
 
 /** Whether a text is found alike in bytes read as Latin-1: ASCII, and (any case) no letter with a fold partner beyond ASCII. */
@@ -136,10 +135,8 @@ function alternativesSearcher(
 ): TextSearcher {
   const clause: Clause = texts;
   let next: (text: string, from: number) => number;
-  if (!before && !after) {
-    const find = clauseFinder(clause, caseSensitive);
-    next = (text, from) => find(text, from)?.[0] ?? -1;
-  } else {
+  if (!before && !after) next = clauseStart(clause, caseSensitive);
+  else {
     const branch = (text: string) =>
       (before ? (isWordChar(text[0]!) ? `(?<!${WORD})` : `(?<=${WORD})`) : '') +
       escapeRegExp(text) +
@@ -161,20 +158,10 @@ function alternativesSearcher(
   };
 }
 
-/** A RegExp finding any of `texts`, with the case rule RE2 applies to them. */
-function anyOf(texts: Clause, caseSensitive: boolean, global: boolean): RegExp {
+/** A RegExp finding any of `texts` (global), with the case rule RE2 applies to them. */
+function anyOf(texts: Clause, caseSensitive: boolean): RegExp {
   const flags = caseSensitive ? '' : texts.some((text) => foldFlags(text) === 'iu') ? 'iu' : 'i';
-  return new RegExp(texts.map(escapeRegExp).join('|'), global ? `${flags}g` : flags);
-}
-
-/** Whether a text holds one of the clause's texts. */
-function clauseTest(clause: Clause, caseSensitive: boolean): (text: string) => boolean {
-  if (caseSensitive && clause.length === 1) {
-    const [literal] = clause as [string];
-    return (text) => text.includes(literal);
-  }
-  const pattern = anyOf(clause, caseSensitive, false);
-  return (text) => pattern.test(text);
+  return new RegExp(texts.map(escapeRegExp).join('|'), `${flags}g`);
 }
 
 /** Where one of a clause's texts is next found at or after `from`: [start, end), or undefined. */
@@ -188,7 +175,7 @@ function clauseFinder(clause: Clause, caseSensitive: boolean): ClauseFinder {
       return at === -1 ? undefined : [at, at + literal.length];
     };
   }
-  const pattern = anyOf(clause, caseSensitive, true);
+  const pattern = anyOf(clause, caseSensitive);
   return (text, from) => {
     pattern.lastIndex = from;
     const found = pattern.exec(text);
@@ -196,16 +183,13 @@ function clauseFinder(clause: Clause, caseSensitive: boolean): ClauseFinder {
   };
 }
 
-/** Where one of a clause's texts next starts (-1: nowhere): a plain indexOf for one case-sensitive text. */
-function startFinder(
-  clause: Clause,
-  caseSensitive: boolean,
-  find: ClauseFinder,
-): (text: string, from: number) => number {
+/** Where one of a clause's texts next starts at or after `from`, or -1 (a plain indexOf for one case-sensitive text). */
+function clauseStart(clause: Clause, caseSensitive: boolean): (text: string, from: number) => number {
   if (caseSensitive && clause.length === 1) {
     const [literal] = clause as [string];
     return (text, from) => text.indexOf(literal, from);
   }
+  const find = clauseFinder(clause, caseSensitive);
   return (text, from) => find(text, from)?.[0] ?? -1;
 }
 
@@ -225,13 +209,13 @@ function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: numbe
 }
 
 /** How many places `find` finds in a line (the windows a long line's search goes over). */
-function places(line: string, find: ClauseFinder): number {
+function placesIn(line: string, find: ClauseFinder): number {
   let count = 0;
   for (let place = find(line, 0); place; place = find(line, Math.max(place[0] + 1, place[1]))) count++;
   return count;
 }
 
-/** Lines longer than this are tested for a match before its start is searched for. */
+/** Lines longer than this are searched as minified code's (longLineMatcher). */
 const LONG_LINE = 1_000;
 
 /**
@@ -348,19 +332,19 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
     .slice(0, 3);
   const jump = bestClause(clauses, caseSensitive);
   if (jump) {
-    const tests = clauses.map((clause) => clauseTest(clause, caseSensitive));
-    const mayMatch = (text: string) => tests.every((test) => test(text));
-    const candidate = clauseFinder(jump, caseSensitive);
+    const starts = clauses.map((clause) => clauseStart(clause, caseSensitive));
+    const mayMatch = (text: string) => starts.every((start) => start(text, 0) !== -1);
+    const places = clauseFinder(jump, caseSensitive);
     const others = clauses.filter((clause) => clause !== jump).map((clause) => clauseFinder(clause, caseSensitive));
     // ASCII texts (any case: letters without fold partners beyond ASCII) are found in the bytes
     // read as Latin-1 too: only the lines tested are decoded.
     const ascii = clauses.every((clause) => clause.every((text) => asciiFolded(text, caseSensitive)));
     const span = maxMatchLength(query);
-    const longLineMatch = longLineMatcher(query, perLine, clauseFinder(jump, caseSensitive), span);
+    const longLineMatch = longLineMatcher(query, perLine, places, span);
     const window = 2 * span + 1;
     return {
       mayMatch,
-      candidate: startFinder(jump, caseSensitive, candidate),
+      candidate: clauseStart(jump, caseSensitive),
       lineFilter: others.length > 0 ? (text) => holdsAll(text, others) : undefined,
       // The rarest first: most files that lack a literal lack it.
       needles: caseSensitive ? [jump, ...clauses.filter((c) => c !== jump)].map(encodeClause) : undefined,
@@ -374,7 +358,7 @@ function regexSearcher(query: string, caseSensitive: boolean): TextSearcher {
       },
       // A long line searched around its places costs their windows.
       heldCost: Number.isFinite(span)
-        ? (line) => (line.length > LONG_LINE ? Math.min(line.length, places(line, candidate) * window) : line.length)
+        ? (line) => (line.length > LONG_LINE ? Math.min(line.length, placesIn(line, places) * window) : line.length)
         : undefined,
       ascii,
       literal: { texts: jump, caseSensitive },

@@ -55,7 +55,8 @@ export const usable = (clause: Clause): boolean =>
 const clauseCommonness = (clause: Clause, caseSensitive: boolean) =>
   clause.reduce((sum, text) => sum + commonness(text, caseSensitive), 0);
 
-const shortest = (clause: Clause) => Math.min(...clause.map((text) => text.length));
+/** The length of a clause's shortest text. */
+export const shortest = (clause: Clause) => Math.min(...clause.map((text) => text.length));
 
 /** The rarest clause (ties: the one whose shortest text is longest, then the first). */
 export function bestClause(clauses: readonly Clause[], caseSensitive: boolean): Clause | undefined {
