@@ -13,6 +13,7 @@ import type { DirtyDocument, Host, WorkspaceRoot } from '../src/core/ground/port
 import type { Settings } from '../src/core/ground/settings';
 import { createGitCli } from '../src/node/gitCli';
 import { nodeFileSystem } from '../src/node/nodeFileSystem';
+import { createRegexRunner } from '../src/node/regexRunner';
 import { watchedStats } from '../src/node/watchedStats';
 import { ripgrepFinder, ripgrepOnPath } from '../src/node/ripgrep';
 import { createWasmLoader } from '../src/node/wasmFiles';
@@ -175,6 +176,8 @@ async function record(): Promise<Recorded[]> {
     const finder = ripgrepFinder(ripgrepOnPath);
     // Stats remembered while watched, as the resident hosts (MCP, session, VS Code) keep them; the answers must not change.
     const watched = watchedStats(nodeFileSystem, { idleMs: 0 });
+    // The worker thread the resident hosts scan slow regular expressions and large learned files on.
+    const regex = createRegexRunner(path.join(REPO, 'src/node'));
     const makeHost = (roots: WorkspaceRoot[]): Host => ({
       fs: watched,
       roots: () => roots,
@@ -182,6 +185,7 @@ async function record(): Promise<Recorded[]> {
       git: createGitCli(),
       documents: { dirty: (file) => dirty.get(file), dirtyPaths: () => [...dirty.keys()] },
       clock: () => (clock.now += 1000),
+      regex,
       // ripgrep as the workspace search's candidate finder when one is found ($LECTERN_RIPGREP, PATH):
       // the answers must not change.
       ...(finder ? { candidates: finder } : {}),
@@ -265,6 +269,7 @@ async function record(): Promise<Recorded[]> {
       ),
     });
     watched.dispose();
+    regex.dispose?.();
     return out;
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

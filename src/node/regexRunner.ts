@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { RegexScanPort, RegexScanResult } from '../core/ground/ports';
+import type { FileScanReply, FileScanRequest, RegexScanPort, RegexScanResult } from '../core/ground/ports';
 
-/** What the worker (src/workers/regexWorker.ts) is sent: one scan. */
+/** What the worker (src/workers/regexWorker.ts) is sent: one text to scan with a regular expression. */
 export interface ScanRequest {
   id: number;
   query: string;
@@ -16,6 +16,20 @@ export interface ScanRequest {
   text: string;
   keep: number;
 }
+
+/** Or one file to read and scan. */
+export interface FileRequest {
+  id: number;
+  file: FileScanRequest;
+}
+
+type Reply = RegexScanResult | FileScanReply;
+
+/**
+ * Files the worker holds at once (one it scans, the next ready); the rest wait here, where the
+ * caller can take them back (handBack) to read them itself once it has nothing else to do.
+ */
+const POSTED_FILES = 2;
 
 /** dist/regexWorker.js next to the bundle; from source (tests, tsx), src/workers/regexWorker.ts through tsx's require hook. */
 function newWorker(dir: string): Worker {
@@ -31,7 +45,7 @@ function newWorker(dir: string): Worker {
 }
 
 interface Pending {
-  resolve(result: RegexScanResult | undefined): void;
+  resolve(result: Reply | undefined): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -40,11 +54,16 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
   let worker: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, Pending>();
+  /** File scans not posted yet, and the ids of those the worker holds. */
+  const waiting: FileRequest[] = [];
+  const posted = new Set<number>();
 
   /** Ends the worker; the scans in flight answer undefined (out of time) or fail with `error` (the worker broke). */
   const stop = (error?: Error) => {
     const stopped = worker;
     worker = undefined;
+    waiting.length = 0;
+    posted.clear();
     void stopped?.terminate();
     for (const [id, p] of pending) {
       clearTimeout(p.timer);
@@ -61,7 +80,8 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
 
   const start = (): Worker => {
     const created = newWorker(dir);
-    created.on('message', (message: { id: number; result?: RegexScanResult; error?: string }) => {
+    created.on('message', (message: { id: number; result?: Reply; error?: string }) => {
+      if (posted.delete(message.id)) pump();
       const p = pending.get(message.id);
       if (!p) return;
       pending.delete(message.id);
@@ -79,18 +99,42 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
     return created;
   };
 
+  /** Posts waiting file scans while the worker holds fewer than POSTED_FILES. */
+  function pump(): void {
+    while (posted.size < POSTED_FILES && waiting.length > 0) {
+      const request = waiting.shift()!;
+      posted.add(request.id);
+      (worker ??= start()).postMessage(request);
+    }
+  }
+
+  /** Sends one request (a file waits its turn); the worker answers them in order. */
+  const send = <R extends Reply>(request: ScanRequest | FileRequest, timeoutMs: number) => {
+    worker ??= start();
+    worker.ref(); // busy: a CLI process waits for this answer
+    return new Promise<R | undefined>((resolve, reject) => {
+      // Out of time: the worker is mid-scan and cannot be interrupted otherwise.
+      const timer = setTimeout(() => stop(), Math.max(1, timeoutMs));
+      pending.set(request.id, { resolve: resolve as Pending['resolve'], reject, timer });
+      if ('file' in request) {
+        waiting.push(request);
+        pump();
+      } else worker!.postMessage(request);
+    });
+  };
+
   return {
-    scan(query, caseSensitive, text, keep, timeoutMs) {
-      worker ??= start();
-      worker.ref(); // busy: a CLI process waits for this answer
-      const id = nextId++;
-      return new Promise<RegexScanResult | undefined>((resolve, reject) => {
-        // Out of time: the worker is mid-scan and cannot be interrupted otherwise.
-        const timer = setTimeout(() => stop(), Math.max(1, timeoutMs));
-        pending.set(id, { resolve, reject, timer });
-        const request: ScanRequest = { id, query, caseSensitive, text, keep };
-        worker!.postMessage(request);
-      });
+    scan: (query, caseSensitive, text, keep, timeoutMs) =>
+      send<RegexScanResult>({ id: nextId++, query, caseSensitive, text, keep }, timeoutMs),
+    scanFile: (file, timeoutMs) => send<FileScanReply>({ id: nextId++, file }, timeoutMs),
+    handBack() {
+      for (const { id } of waiting.splice(0)) {
+        const p = pending.get(id)!;
+        pending.delete(id);
+        clearTimeout(p.timer);
+        p.resolve({ read: false });
+      }
+      idleUnlessBusy();
     },
     dispose: stop,
   };

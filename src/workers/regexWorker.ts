@@ -1,21 +1,42 @@
 // The worker thread behind src/node/regexRunner.ts: scans one text's lines with a regular expression,
-// exactly as the workspace search does inline. It may be terminated mid-scan (the time bound).
+// exactly as the workspace search does inline, or reads one file and scans it (core/search/threadScan.ts).
+// It may be terminated mid-scan (the time bound).
 import { parentPort } from 'node:worker_threads';
+import type { FileScanRequest, SyncRead } from '../core/ground/ports';
 import { textHaystack } from '../core/search/haystack';
 import { scanText } from '../core/search/lineScan';
 import { createTextSearcher, type TextSearcher } from '../core/search/matcher';
-import type { ScanRequest } from '../node/regexRunner';
+import { scanReadFile } from '../core/search/threadScan';
+import { nodeFileSystem } from '../node/nodeFileSystem';
+import type { FileRequest, ScanRequest } from '../node/regexRunner';
 
-/** The last request's searcher: a workspace search sends one file after another with the same pattern. */
-let last: { query: string; caseSensitive: boolean; searcher: TextSearcher } | undefined;
+/** The last request's searcher: a workspace search sends one file after another with the same query. */
+let last: { query: string; isRegex: boolean; caseSensitive: boolean; searcher: TextSearcher } | undefined;
 
-parentPort?.on('message', (request: ScanRequest) => {
+function searcherFor(query: string, isRegex: boolean, caseSensitive: boolean): TextSearcher {
+  if (last?.query !== query || last.isRegex !== isRegex || last.caseSensitive !== caseSensitive)
+    last = { query, isRegex, caseSensitive, searcher: createTextSearcher(query, isRegex, caseSensitive) };
+  return last.searcher;
+}
+
+/** The file as read through the same port the search reads with; nothing when it cannot be opened. */
+function readFile(request: FileScanRequest): SyncRead {
   try {
-    if (last?.query !== request.query || last.caseSensitive !== request.caseSensitive) {
-      const { query, caseSensitive } = request;
-      last = { query, caseSensitive, searcher: createTextSearcher(query, true, caseSensitive) };
+    return nodeFileSystem.readFileSync!(request.path, request.maxBytes);
+  } catch {
+    return { size: 0 };
+  }
+}
+
+parentPort?.on('message', (request: ScanRequest | FileRequest) => {
+  try {
+    if ('file' in request) {
+      const { file } = request;
+      const searcher = searcherFor(file.query, file.isRegex, file.caseSensitive);
+      parentPort!.postMessage({ id: request.id, result: scanReadFile(readFile(file), file, searcher) });
+      return;
     }
-    const searcher = last.searcher;
+    const searcher = searcherFor(request.query, true, request.caseSensitive);
     parentPort!.postMessage({ id: request.id, result: scanText(textHaystack(request.text), searcher, request.keep) });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: (error as Error).message });

@@ -24,12 +24,17 @@ export class FileBytes extends FileVersionCache<string> {
     super(capacityBytes, (kept) => kept.length);
   }
 
+  /** Whether a file of `size` bytes not kept yet would be kept when read. */
+  wouldKeep(size: number): boolean {
+    return size <= this.maxFileBytes && this.fits(size);
+  }
+
   /** Keeps `bytes` (as one character per byte: a copy) when there is room. */
   keep(path: string, version: FileVersion, bytes: Uint8Array): void {
     if (this.lookup(path, version) !== undefined) return;
     // The bytes of another version make room first.
     this.forget(path);
-    if (bytes.byteLength > this.maxFileBytes || !this.fits(bytes.byteLength)) return;
+    if (!this.wouldKeep(bytes.byteLength)) return;
     this.record(path, version, latin1String(bytes));
   }
 }

@@ -2,6 +2,11 @@
 // engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
 import type { FileVersion } from './ports';
 
+/** Whether two stats name the same version of a file. */
+export function sameFileVersion(a: FileVersion, b: FileVersion): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev && a.ctimeMs === b.ctimeMs;
+}
+
 interface Entry<T> extends FileVersion {
   value: T;
 }
@@ -38,14 +43,7 @@ export class FileVersionCache<T> {
   /** What was learned of the file at `path` when `version` is the version it was learned from. */
   lookup(path: string, version: FileVersion): T | undefined {
     const entry = this.entries.get(path);
-    if (!entry) return undefined;
-    const same =
-      entry.size === version.size &&
-      entry.mtimeMs === version.mtimeMs &&
-      entry.ino === version.ino &&
-      entry.dev === version.dev &&
-      entry.ctimeMs === version.ctimeMs;
-    return same ? entry.value : undefined;
+    return entry && sameFileVersion(entry, version) ? entry.value : undefined;
   }
 
   record(path: string, version: FileVersion, value: T): void {

@@ -245,9 +245,55 @@ export interface RegexScanPort {
     keep: number,
     timeoutMs: number,
   ): Promise<RegexScanResult | undefined>;
+  /**
+   * Reads one file and scans it on the thread, while the host's thread searches other files (a
+   * workspace search hands it large files it has learned); undefined when it ran out of `timeoutMs`.
+   */
+  scanFile?(request: FileScanRequest, timeoutMs: number): Promise<FileScanReply | undefined>;
+  /** Answers the file scans the thread has not started `read: false`: the caller, idle now, reads them itself. */
+  handBack?(): void;
   /** Stops any running scan and the thread. */
   dispose?(): void;
 }
+
+/** One file for RegexScanPort.scanFile: the search's query and limits, and the version the search expects. */
+export interface FileScanRequest {
+  path: string;
+  /** Read no file larger than this. */
+  maxBytes: number;
+  expected: FileVersion;
+  query: string;
+  isRegex: boolean;
+  caseSensitive: boolean;
+  /** Hits located (and numbered) at most. */
+  keep: number;
+  /** Context lines before and after each shown match. */
+  before: number;
+  after: number;
+}
+
+/** A shown line of a match's context. */
+export interface ShownLine {
+  line: number;
+  text: string;
+}
+
+/** A match as a search shows it: its line, 1-based column, text and context. */
+export interface ShownMatch extends ShownLine {
+  column: number;
+  before: ShownLine[];
+  after: ShownLine[];
+}
+
+/**
+ * What RegexScanPort.scanFile found: `read` false when the file could not be read as the expected
+ * version (gone, changed, not a file); else where it really is, and its matching lines: how many,
+ * and the first `keep` of them: their line numbers, and as shown.
+ */
+export type FileScanReply =
+  | { read: false }
+  | { read: true; real: string | undefined; nomatch: true }
+  | { read: true; real: string | undefined; count: number; lines: number[]; shown: ShownMatch[] };
 
 /** One text to outline off the host's thread (see src/core/symbols/textOutline.ts for the fields' meaning). */
 export interface OutlineThreadJob {

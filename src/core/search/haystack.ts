@@ -12,6 +12,8 @@ export interface Haystack {
   column(start: number, at: number): number;
   /** The whole text, decoded (a regular-expression scan off the host's thread works on it). */
   text(): string;
+  /** The same haystack holding no view of the read buffer (the next read reuses it). */
+  own(): Haystack;
 }
 
 /** Decodes UTF-8 as the editor does: bytes that are not UTF-8 become U+FFFD. */
@@ -21,12 +23,14 @@ const stripCr = (hay: string, start: number, stop: number) =>
   stop > start && hay.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
 
 export function textHaystack(text: string): Haystack {
-  return {
+  const haystack: Haystack = {
     hay: text,
     line: (start, stop) => text.slice(start, stripCr(text, start, stop)),
     column: (start, at) => at - start,
     text: () => text,
+    own: () => haystack,
   };
+  return haystack;
 }
 
 /** A character beyond ASCII: a range without one reads the same as bytes and as text. */
@@ -41,7 +45,7 @@ export function byteHaystack(hay: string, bytes: Uint8Array | undefined, base: n
   const range = bytes
     ? (start: number, stop: number) => bytes.subarray(base + start, base + stop)
     : (start: number, stop: number) => latin1Bytes(hay.slice(start, stop));
-  return {
+  const haystack: Haystack = {
     hay,
     line(start, stop) {
       const end = stripCr(hay, start, stop);
@@ -51,5 +55,7 @@ export function byteHaystack(hay: string, bytes: Uint8Array | undefined, base: n
     column: (start, at) =>
       NON_ASCII.test(hay.slice(start, at)) ? LENIENT.decode(range(start, at)).length : at - start,
     text: () => (decoded ??= LENIENT.decode(range(0, hay.length))),
+    own: () => (bytes ? byteHaystack(hay, undefined, 0) : haystack),
   };
+  return haystack;
 }

@@ -1,19 +1,13 @@
 // Finding the matching lines of one file, then the text and context of the ones it shows.
+import type { ShownLine, ShownMatch } from '../ground/ports';
 import type { Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
 import type { RegexBudget } from './regexCost';
 import { excerpt } from './shown';
 
-export interface ShownLine {
-  line: number;
-  text: string;
-}
-
-export interface KeptMatch extends ShownLine {
-  column: number;
-  before: ShownLine[];
-  after: ShownLine[];
-}
+export type { ShownLine };
+/** A match a file keeps to show (a host's thread may have made it: ports.ts). */
+export type KeptMatch = ShownMatch;
 
 /** A matching line found by findHits: where it is; its number once numberHits has counted it (else 0). */
 export interface Hit {

@@ -1,19 +1,22 @@
 // One workspace search under way: the walk over its scope, each file read (synchronously one at a
-// time where the port can, else a few in flight), judged, scanned and ranked, with everything
-// skipped counted for the answer (renderWorkspace.ts).
+// time where the port can, large files it has learned on the host's thread meanwhile, else a few in
+// flight), judged, scanned and ranked in walk order, with everything skipped counted for the answer
+// (renderWorkspace.ts).
 import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { plural } from '../ground/format';
 import { insideRoots, type ResolvedPath } from '../ground/paths';
-import type { EntryStat, RegexScanResult } from '../ground/ports';
+import type { EntryStat, FileScanReply, FileScanRequest, RegexScanResult } from '../ground/ports';
 import { LIMITS } from '../ground/settings';
 import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
-import { findHits, materialize, numberHits } from './lineScan';
+import { findHits, materialize, numberHits, type KeptMatch } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
 import { learn, startPrefilter, gramsTest, wantsFinder, type SecretScan } from './prefilter';
 import type { TextSearcher } from './matcher';
+import { InOrder } from './inOrder';
+import { handable } from './threadScan';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import type { Outcome } from './renderWorkspace';
@@ -22,6 +25,10 @@ import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceL
 
 /** The sync fast path yields to the host's event loop this often. */
 const SLICE_MS = 15;
+/** And this often while files handed to the host's thread are out (to take their answers). */
+const SLICE_HANDED_MS = 4;
+/** Bytes handed to the host's thread and not answered yet, at most: past that files are read here, so both threads stay busy. */
+const HANDED_MAX_BYTES = 8 * 1024 * 1024;
 
 const limits = WORKSPACE_SEARCH_LIMITS;
 
@@ -32,6 +39,8 @@ interface Scanned {
   scanned: RegexScanResult;
   source: Haystack;
 }
+
+type ReadSync = NonNullable<ReadEnv['host']['fs']['readFileSync']>;
 
 export class WorkspaceSearch {
   private readonly maxResults: number;
@@ -74,6 +83,14 @@ export class WorkspaceSearch {
   private readonly redaction: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'>;
   private failure: unknown;
   private stoppedIn: string | undefined;
+  /**
+   * Files are counted and ranked in walk order: while some handed to the host's thread are out, the
+   * files after them wait for their turn.
+   */
+  private readonly settling = new InOrder((error) => void (this.failure ??= error));
+  private handedBytes = 0;
+  /** A handed file ran out of time: the files after it are not counted (as if not searched). */
+  private halted = false;
 
   constructor(
     private readonly env: ReadEnv,
@@ -169,10 +186,7 @@ export class WorkspaceSearch {
    * One file at a time, read synchronously (a thread-pool round trip per open, read and close
    * costs more than the read itself), yielding to the host every few milliseconds.
    */
-  private async readEachSync(
-    readSync: NonNullable<ReadEnv['host']['fs']['readFileSync']>,
-    inside: (real: string) => boolean,
-  ): Promise<void> {
+  private async readEachSync(readSync: ReadSync, inside: (real: string) => boolean): Promise<void> {
     // Once earlier searches have learned files, their grams rule out files that cannot match; where
     // grams cannot tell, the candidate finder walks the scope in its own process while the walk here
     // is listed: what is known of each file then spares reading it (prefilter.ts).
@@ -194,22 +208,111 @@ export class WorkspaceSearch {
       if (this.secret(file)) continue;
       const dirty = this.unsaved(file);
       const shortcut = dirty ? undefined : (grams?.(file, versionOf) ?? known?.(file, versionOf));
-      if (shortcut) await this.take(file, this.order++, shortcut);
-      else {
-        const raw =
-          dirty ?? this.kept(file, versionOf) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
-        this.redacted = false;
-        const scanned = !this.env.allowSecrets && (dirty !== undefined || !this.knownClean(file, raw));
-        const loaded = examine(raw, this.searcher, scanned ? this.redaction : undefined);
-        const grams = this.keepGrams && this.msLeft() > limits.timeBudgetMs / 2;
-        const scan: SecretScan = this.env.allowSecrets ? 'unscanned' : this.redacted ? 'redacted' : 'clean';
-        if (!dirty) learn(this.env, file.absolute, raw, loaded, grams, scan);
-        await this.take(file, this.order++, loaded);
+      const order = this.order++;
+      if (shortcut) await this.take(file, order, shortcut);
+      else if (dirty || !this.handOver(file, order, versionOf, inside)) {
+        const loaded = this.readHere(readSync, file, dirty, versionOf, inside);
+        await this.take(file, order, loaded);
       }
-      if (now - slice > SLICE_MS) {
+      if (now - slice > (this.handedBytes > 0 ? SLICE_HANDED_MS : SLICE_MS)) {
         await yieldToHost();
         slice = Date.now();
       }
+    }
+    // The walk is done: files the thread has not started are read here, while it scans its last ones.
+    if (this.settling.waiting) this.env.host.regex?.handBack?.();
+    await this.settling.done();
+  }
+
+  /** Reads a file on this thread (or takes its unsaved or kept text), judges it and learns what it tells. */
+  private readHere(
+    readSync: ReadSync,
+    file: ListedFile,
+    dirty: Raw | undefined,
+    versionOf: (file: ListedFile) => EntryStat | undefined,
+    inside: (real: string) => boolean,
+  ): Loaded {
+    const raw =
+      dirty ?? this.kept(file, versionOf) ?? readSyncChecked(readSync, file.absolute, limits.maxFileBytes, inside);
+    this.redacted = false;
+    const scanned = !this.env.allowSecrets && (dirty !== undefined || !this.knownClean(file, raw));
+    const loaded = examine(raw, this.searcher, scanned ? this.redaction : undefined);
+    const grams = this.keepGrams && this.msLeft() > limits.timeBudgetMs / 2;
+    const scan: SecretScan = this.env.allowSecrets ? 'unscanned' : this.redacted ? 'redacted' : 'clean';
+    if (!dirty) learn(this.env, file.absolute, raw, loaded, grams, scan);
+    return loaded;
+  }
+
+  /**
+   * Hands a large file the engine has learned to the host's thread (threadScan.ts) while the thread
+   * is not busy enough; its answer is counted in walk order.
+   */
+  private handOver(
+    file: ListedFile,
+    order: number,
+    versionOf: (file: ListedFile) => EntryStat | undefined,
+    inside: (real: string) => boolean,
+  ): boolean {
+    const port = this.env.host.regex;
+    // A read late in the search keeps no grams (learn() would forget them): it stays here.
+    const left = this.msLeft();
+    if (!port?.scanFile || !this.keepGrams || left <= limits.timeBudgetMs / 2) return false;
+    const version = versionOf(file);
+    if (!version || !handable(this.env, file.absolute, version, limits.maxFileBytes)) return false;
+    const { size } = version;
+    if (this.handedBytes + size > HANDED_MAX_BYTES) return false;
+    const request: FileScanRequest = {
+      path: file.absolute,
+      maxBytes: limits.maxFileBytes,
+      expected: version,
+      query: this.input.query,
+      isRegex: this.input.is_regex ?? false,
+      caseSensitive: this.input.case_sensitive ?? false,
+      keep: this.maxResults + 1,
+      before: this.before,
+      after: this.after,
+    };
+    this.handedBytes += size;
+    const reply = port.scanFile(request, left).then(
+      (found) => found ?? ('out of time' as const),
+      () => undefined,
+    );
+    void reply.then(() => (this.handedBytes -= size));
+    this.settling.queue(async () => this.settleHanded(file, order, await reply, inside));
+    return true;
+  }
+
+  /** Counts and ranks what the thread found; a file it could not read as expected is read here. */
+  private async settleHanded(
+    file: ListedFile,
+    order: number,
+    reply: FileScanReply | 'out of time' | undefined,
+    inside: (real: string) => boolean,
+  ): Promise<void> {
+    if (this.halted) return;
+    if (reply === 'out of time') {
+      this.outOfTime = this.halted = true;
+      if (this.input.is_regex) this.stoppedIn ??= this.scope.display(file.root, file.relative);
+      return;
+    }
+    if (!reply?.read || reply.real === undefined || !inside(reply.real)) {
+      const readSync = this.env.host.fs.readFileSync!.bind(this.env.host.fs);
+      const loaded = this.readHere(readSync, file, undefined, (listed) => this.statNow(listed), inside);
+      return this.settle(file, order, loaded, await this.search(file, loaded));
+    }
+    this.searched++;
+    if ('nomatch' in reply || reply.count === 0) return;
+    this.rank(file, order, reply.count, (keep) => ({
+      kept: reply.shown.slice(0, keep),
+      omittedFrom: reply.lines[keep],
+    }));
+  }
+
+  private statNow(file: ListedFile): EntryStat | undefined {
+    try {
+      return this.env.host.fs.statSync?.(file.absolute);
+    } catch {
+      return undefined;
     }
   }
 
@@ -312,30 +415,61 @@ export class WorkspaceSearch {
     return undefined;
   }
 
-  /** One file read: counted when skipped, else scanned and ranked. */
+  /**
+   * One file read: scanned, then counted and ranked, now or (files handed to the host's thread
+   * before it are out) in its turn.
+   */
   private async take(file: ListedFile, fileOrder: number, loaded: Loaded): Promise<void> {
+    let found = await this.search(file, loaded);
+    if (!this.settling.waiting) return this.settle(file, fileOrder, loaded, found);
+    if (found) found = { ...found, source: found.source.own() };
+    this.settling.queue(() => this.settle(file, fileOrder, loaded, found));
+  }
+
+  /** The file's matching lines (none when skipped or ruled out); undefined when the time ran out. */
+  private async search(file: ListedFile, loaded: Loaded): Promise<Scanned | undefined> {
+    if ('skip' in loaded || 'nomatch' in loaded) return undefined;
+    return this.scan(file, 'hay' in loaded ? loaded : textHaystack(loaded.text));
+  }
+
+  /** Counts a file and ranks its matches. */
+  private settle(file: ListedFile, fileOrder: number, loaded: Loaded, found: Scanned | undefined): void {
+    if (this.halted) return;
     if ('skip' in loaded) return this.skipped(file, fileOrder, loaded);
     this.searched++;
-    if ('nomatch' in loaded) return;
-    const found = await this.scan(file, 'hay' in loaded ? loaded : textHaystack(loaded.text));
     if (!found || found.scanned.count === 0) return;
     const { scanned, source } = found;
-    this.totalMatches += scanned.count;
+    // Only the lines the file can show at its rank are numbered and decoded; a file left out of the
+    // answer numbers none.
+    this.rank(file, fileOrder, scanned.count, (keep) => {
+      numberHits(source.hay, scanned.hits, keep + 1);
+      return {
+        kept: keep > 0 ? materialize(source, scanned.hits.slice(0, keep), this.before, this.after) : [],
+        omittedFrom: scanned.hits[keep]?.line ?? scanned.firstOmitted,
+      };
+    });
+  }
+
+  /** Ranks a file with `count` matching lines; `show` gives what it keeps at its rank (and the first line left out). */
+  private rank(
+    file: ListedFile,
+    fileOrder: number,
+    count: number,
+    show: (keep: number) => { kept: KeptMatch[]; omittedFrom: number | null | undefined },
+  ): void {
+    this.totalMatches += count;
     this.matchedFiles++;
     const result: FileResult = {
       display: this.scope.display(file.root, file.relative),
       order: fileOrder,
       tier: classRank(file.relative),
-      count: scanned.count,
+      count,
       kept: [],
     };
-    // Only the lines the file can show at its rank are numbered and decoded (the bytes are still there
-    // now); a file left out of the answer numbers none.
     const keep = this.ranking.add(result);
     if (keep < 0) return;
-    numberHits(source.hay, scanned.hits, keep + 1);
-    if (keep > 0) result.kept = materialize(source, scanned.hits.slice(0, keep), this.before, this.after);
-    const omittedFrom = scanned.hits[keep]?.line ?? scanned.firstOmitted;
+    const { kept, omittedFrom } = show(keep);
+    result.kept = kept;
     if (omittedFrom !== null && omittedFrom !== undefined) this.firstOmitted.set(result, omittedFrom);
   }
 

@@ -1,0 +1,231 @@
+// A resident engine hands large files it has learned (clean, grams kept, bytes not kept) to the host's
+// regular-expression thread, which reads and scans them while the walk goes on; they are counted and
+// ranked in walk order. Its answers equal an engine's without the thread, whatever the thread answers:
+// what it found, that it could not read the expected version, that it broke, or (out of time) nothing.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { Lectern } from '../../../src/core/engine';
+import type { FileScanReply, FileScanRequest, Host, RegexScanPort } from '../../../src/core/ground/ports';
+import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createRegexRunner } from '../../../src/node/regexRunner';
+import { tempDir, write } from '../helpers';
+
+const settings = () => ({ sessionGuard: false });
+const SOURCE = path.join(__dirname, '../../../src/node');
+
+const LINES = [
+  'const needle = 1;',
+  'let noodle = needle + 2;',
+  '  return Needle(x); // größe ü',
+  'function needleSync(a) { return a; }',
+  'no match on this line at all',
+  '日本 needle 日本',
+  'NEEDLE\tneedle needle',
+  '',
+];
+
+/** A file over the size the engine keeps bytes of (1 MB), so it is read each time, or handed over. */
+function largeText(seed: number[], crlf: boolean, bom: boolean): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 1_100_000; i++) {
+    const line = LINES[seed[i % seed.length]! % LINES.length]!;
+    lines.push(line);
+    size += line.length + 2;
+  }
+  return (bom ? '\ufeff' : '') + lines.join(crlf ? '\r\n' : '\n') + '\n';
+}
+
+function settled(file: string): void {
+  const when = new Date(Date.now() - 7200_000);
+  fs.utimesSync(file, when, when);
+}
+
+type Answer = (
+  request: FileScanRequest,
+  timeoutMs: number,
+  runner: RegexScanPort,
+) => Promise<FileScanReply | undefined>;
+
+/** The thread's port, counting the files handed to it, or answering them as `answer` says. */
+function threadPort(answer?: Answer) {
+  const runner = createRegexRunner(SOURCE);
+  const handed: FileScanRequest[] = [];
+  const port: RegexScanPort = {
+    ...runner,
+    scanFile(request, timeoutMs) {
+      handed.push(request);
+      return answer ? answer(request, timeoutMs, runner) : runner.scanFile!(request, timeoutMs);
+    },
+  };
+  return { port, handed };
+}
+
+const later = <T>(ms: number, value: () => T | Promise<T>) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value()), ms));
+
+function engines(root: string, regex: RegexScanPort) {
+  const roots = () => [{ name: 'ws', path: root }];
+  const threaded: Host = { fs: nodeFileSystem, roots, regex };
+  return { threaded: new Lectern(threaded, settings), plain: new Lectern({ fs: nodeFileSystem, roots }, settings) };
+}
+
+const QUERIES = [
+  { query: 'needle' },
+  { query: 'needle', case_sensitive: true },
+  { query: 'Needle', max_results: 3, before: 1, after: 2 },
+  { query: 'needle\\w*', is_regex: true, max_results: 7 },
+  { query: '\\bneedle\\b', is_regex: true, case_sensitive: true, after: 1 },
+  { query: '日本' },
+  { query: 'größe', case_sensitive: true },
+  { query: 'absent text' },
+];
+
+describe('files handed to the host thread', () => {
+  it('answer as an engine without the thread does', async function () {
+    this.timeout(120_000);
+    let handedInAll = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            seed: fc.array(fc.nat(50), { minLength: 1, maxLength: 12 }),
+            crlf: fc.boolean(),
+            bom: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.array(fc.nat(QUERIES.length - 1), { minLength: 1, maxLength: 4 }),
+        async (files, queries) => {
+          const root = tempDir('lectern-thread-');
+          settled(write(root, 'small.ts', 'const needle = 0;\n'));
+          for (const [i, f] of files.entries()) settled(write(root, `big${i}.ts`, largeText(f.seed, f.crlf, f.bom)));
+          const { port, handed } = threadPort();
+          const { threaded, plain } = engines(root, port);
+          try {
+            // The first search learns the files, the second their grams: from the third on, they are handed over.
+            for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+            for (const q of queries) {
+              const input = QUERIES[q]!;
+              const [a, b] = [
+                await threaded.invoke('lectern_search', input),
+                await plain.invoke('lectern_search', input),
+              ];
+              assert.equal(a.text, b.text, JSON.stringify(input));
+            }
+            handedInAll += handed.length;
+          } finally {
+            port.dispose?.();
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+    // Files whose grams rule the query out are not read at all: most runs still hand some over.
+    assert.ok(handedInAll > 12, `${handedInAll} files handed over`);
+  });
+
+  it('reads a file here when the thread cannot read it as expected or breaks', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    for (let i = 0; i < 3; i++) settled(write(root, `big${i}.ts`, largeText([i, 1, 2, 3, 5, 6], i === 1, false)));
+    for (const answer of [async () => ({ read: false }) as const, () => Promise.reject(new Error('broke'))]) {
+      const { port, handed } = threadPort(answer);
+      const { threaded, plain } = engines(root, port);
+      try {
+        for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+        for (const input of QUERIES) {
+          const [a, b] = [await threaded.invoke('lectern_search', input), await plain.invoke('lectern_search', input)];
+          assert.equal(a.text, b.text, JSON.stringify(input));
+        }
+        // Every query but the absent text (the files' grams rule it out) hands over each file.
+        assert.equal(handed.length, 3 * (QUERIES.length - 1));
+      } finally {
+        port.dispose?.();
+      }
+    }
+  });
+
+  it('shows the files read here while an earlier one was on the thread as read', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    settled(write(root, 'a.ts', largeText([0, 4], false, false)));
+    // Read after it, into the buffer each read reuses (a password redacted: their bytes are not kept),
+    // their lines beyond ASCII are shown from their own bytes.
+    for (let i = 0; i < 6; i++)
+      settled(write(root, `b${i}.ts`, `${'x'.repeat(i * 7)} größe ${i} needle ü\nremote = https://al:hunter2x@h/x\n`));
+    const { port, handed } = threadPort((request, timeoutMs, runner) =>
+      later(150, () => runner.scanFile!(request, timeoutMs)),
+    );
+    const { threaded, plain } = engines(root, port);
+    try {
+      for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+      for (const input of [
+        { query: 'needle' },
+        { query: 'größe \\d', is_regex: true, before: 1 },
+        // The thread's file shows one match and the context up to the next (line 3), not beyond.
+        { query: 'needle', max_results: 1, after: 2 },
+      ]) {
+        const [a, b] = [await threaded.invoke('lectern_search', input), await plain.invoke('lectern_search', input)];
+        assert.equal(a.text, b.text);
+        assert.match(a.text, input.max_results ? /^1:.*\n2-\tno match/m : /größe 5 needle ü/);
+      }
+      assert.equal(handed.length, 3);
+    } finally {
+      port.dispose?.();
+    }
+  });
+
+  it('counts no file after one the thread ran out of time on', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    settled(write(root, 'a.ts', 'const needle = 0;\n'));
+    settled(write(root, 'b.ts', largeText([0, 4], false, false)));
+    for (const name of ['c.ts', 'd.ts', 'e.ts']) settled(write(root, name, 'let needle = 1;\n'));
+    // The thread answers late: the files after it have been read meanwhile.
+    const { port } = threadPort(() => later(200, () => undefined));
+    const { threaded } = engines(root, port);
+    try {
+      for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+      const r = await threaded.invoke('lectern_search', { query: 'needle\\s', is_regex: true });
+      assert.match(r.text, /ran out of time in b\.ts/);
+      assert.match(r.text, /a\.ts/);
+      assert.doesNotMatch(r.text, /[cde]\.ts/);
+      assert.equal(r.meta.total_matches, 1);
+    } finally {
+      port.dispose?.();
+    }
+  });
+
+  it('hands back the files the thread has not started', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    const files = [0, 1, 2, 3, 4].map((i) => write(root, `big${i}.ts`, largeText([i, 6], false, false)));
+    const runner = createRegexRunner(SOURCE);
+    try {
+      const replies = files.map((file) => {
+        const expected = nodeFileSystem.statSync!(file)!;
+        const request = {
+          path: file,
+          maxBytes: 4 << 20,
+          expected,
+          query: 'needle',
+          isRegex: false,
+          caseSensitive: true,
+        };
+        return runner.scanFile!({ ...request, keep: 3, before: 0, after: 0 }, 30_000);
+      });
+      runner.handBack!();
+      const answered = await Promise.all(replies);
+      const read = answered.map((reply) => reply?.read);
+      // The worker holds two files at a time: those it answers; the others come back unread.
+      assert.deepEqual(read, [true, true, false, false, false]);
+      const first = answered[0]!;
+      assert.ok(first.read && 'count' in first && first.count > 0 && first.shown.length === 3, JSON.stringify(first));
+    } finally {
+      runner.dispose?.();
+    }
+  });
+});
