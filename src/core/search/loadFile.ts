@@ -107,7 +107,7 @@ const needleText = (needle: Uint8Array) => {
 function examineKept(kept: string, searcher: TextSearcher): Loaded {
   if (kept.length === 0) return { text: '' };
   const base = kept.startsWith('\xef\xbb\xbf') ? 3 : 0;
-  if (kept.slice(base, base + LIMITS.sniffBytes).includes('\0')) return { skip: 'binary' };
+  // Kept bytes passed examine's test for binary (learn keeps only clean text): no NUL to look for.
   const needles = searcher.needles;
   if (needles && needles.some((any) => any.every((n) => kept.indexOf(needleText(n), base) === -1)))
     return { nomatch: true };

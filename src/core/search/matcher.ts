@@ -193,9 +193,13 @@ function clauseStart(clause: Clause, caseSensitive: boolean): (text: string, fro
   return (text, from) => find(text, from)?.[0] ?? -1;
 }
 
+/** Lines up to this long are searched alone for a clause: cheaper than a search on through the text. */
+const SHORT_LINE = 512;
+
 /**
- * Whether each line, as a scan goes forward, satisfies every clause: each clause's next place is
- * remembered, so the text is searched once per clause whatever the number of lines.
+ * Whether each line, as a scan goes forward, satisfies every clause. A short line is searched alone;
+ * on a longer one the clause's next place in the text is found and remembered, so the text is
+ * searched at most once per clause whatever the number of lines.
  */
 function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: number, stop: number) => boolean {
   const next: ([number, number] | undefined | null)[] = finders.map(() => null);
@@ -203,7 +207,9 @@ function holdsAll(text: string, finders: readonly ClauseFinder[]): (start: numbe
     finders.every((find, i) => {
       let place = next[i];
       if (place === undefined) return false; // none left in the text
-      if (place === null || place[0] < start) next[i] = place = find(text, start);
+      if (place !== null && place[0] >= start) return place[1] <= stop;
+      if (stop - start <= SHORT_LINE) return find(text.slice(start, stop), 0) !== undefined;
+      next[i] = place = find(text, start);
       return place !== undefined && place[1] <= stop;
     });
 }

@@ -171,6 +171,23 @@ describe('scanning a text for the lines a regular expression matches', () => {
     );
   });
 
+  it('finds the other texts of a line at its very start and end, on short lines and on lines searched on through the text', () => {
+    for (const width of [10, 600, 5_000]) {
+      const x = 'x'.repeat(width);
+      const text = [
+        `function${x}Sync(`,
+        `Sync(${x}function`,
+        `${x}function${x}Sync(`,
+        `function${x}`,
+        `Sync(${x}`,
+      ].join('\n');
+      for (const query of ['function\\w*Sync\\(', 'Sync\\(\\w*function', 'function|Sync\\(']) {
+        const searcher = createTextSearcher(query, true, true);
+        assertAsEachLine(haystackOf(text, searcher.ascii), searcher, text, query, true);
+      }
+    }
+  });
+
   it("word boundaries around plain alternatives are RE2's: ASCII word characters, any case", () => {
     const text = [
       'ſfn',
