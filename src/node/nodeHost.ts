@@ -47,7 +47,9 @@ export interface NodeHost extends Host {
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
 export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): NodeHost {
   const outlineWorkers = createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots);
-  const regex = createRegexRunner(options.bundleDir);
+  const runner = createRegexRunner(options.bundleDir);
+  // A replay log notes every file a call reads: files read on the thread would go unnoted.
+  const regex = options.recordFiles ? { scan: runner.scan, dispose: runner.dispose } : runner;
   const outlineThread = createOutlineThread(options.bundleDir);
   const counted = countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem);
   const fs = options.watch && !options.recordFiles ? watchedStats(counted) : undefined;

@@ -45,97 +45,118 @@ function newWorker(dir: string): Worker {
 }
 
 interface Pending {
+  request: ScanRequest | FileRequest;
   resolve(result: Reply | undefined): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
 
 export function createRegexRunner(dir: string = __dirname): RegexScanPort {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, Pending>();
+  const runner = new RegexRunner(dir);
+  return {
+    scan: (query, caseSensitive, text, keep, timeoutMs) =>
+      runner.send<RegexScanResult>({ id: runner.nextId(), query, caseSensitive, text, keep }, timeoutMs),
+    scanFile: (file, timeoutMs) => runner.send<FileScanReply>({ id: runner.nextId(), file }, timeoutMs),
+    handBack: (requests) => runner.handBack(requests),
+    dispose: () => runner.stop(),
+  };
+}
+
+class RegexRunner {
+  private worker: Worker | undefined;
+  private lastId = 0;
+  private readonly pending = new Map<number, Pending>();
   /** File scans not posted yet, and the ids of those the worker holds. */
-  const waiting: FileRequest[] = [];
-  const posted = new Set<number>();
+  private readonly waiting: FileRequest[] = [];
+  private readonly posted = new Set<number>();
 
-  /** Ends the worker; the scans in flight answer undefined (out of time) or fail with `error` (the worker broke). */
-  const stop = (error?: Error) => {
-    const stopped = worker;
-    worker = undefined;
-    waiting.length = 0;
-    posted.clear();
-    void stopped?.terminate();
-    for (const [id, p] of pending) {
-      clearTimeout(p.timer);
-      pending.delete(id);
-      if (error) p.reject(error);
-      else p.resolve(undefined);
-    }
-  };
+  constructor(private readonly dir: string) {}
 
-  /** Idle: the worker (and its message port, which a 'message' listener refs) holds no process open. */
-  const idleUnlessBusy = () => {
-    if (pending.size === 0) worker?.unref();
-  };
-
-  const start = (): Worker => {
-    const created = newWorker(dir);
-    created.on('message', (message: { id: number; result?: Reply; error?: string }) => {
-      if (posted.delete(message.id)) pump();
-      const p = pending.get(message.id);
-      if (!p) return;
-      pending.delete(message.id);
-      clearTimeout(p.timer);
-      idleUnlessBusy();
-      if (message.error !== undefined) p.reject(new Error(message.error));
-      else p.resolve(message.result);
-    });
-    created.on('error', (error) => {
-      if (worker === created) stop(error);
-    });
-    created.on('exit', () => {
-      if (worker === created) stop(new Error('the regular-expression worker exited'));
-    });
-    return created;
-  };
-
-  /** Posts waiting file scans while the worker holds fewer than POSTED_FILES. */
-  function pump(): void {
-    while (posted.size < POSTED_FILES && waiting.length > 0) {
-      const request = waiting.shift()!;
-      posted.add(request.id);
-      (worker ??= start()).postMessage(request);
-    }
+  nextId(): number {
+    return this.lastId++;
   }
 
   /** Sends one request (a file waits its turn); the worker answers them in order. */
-  const send = <R extends Reply>(request: ScanRequest | FileRequest, timeoutMs: number) => {
-    worker ??= start();
-    worker.ref(); // busy: a CLI process waits for this answer
+  send<R extends Reply>(request: ScanRequest | FileRequest, timeoutMs: number): Promise<R | undefined> {
+    this.worker ??= this.start();
+    this.worker.ref(); // busy: a CLI process waits for this answer
     return new Promise<R | undefined>((resolve, reject) => {
-      // Out of time: the worker is mid-scan and cannot be interrupted otherwise.
-      const timer = setTimeout(() => stop(), Math.max(1, timeoutMs));
-      pending.set(request.id, { resolve: resolve as Pending['resolve'], reject, timer });
+      const timer = setTimeout(() => this.expire(request.id), Math.max(1, timeoutMs));
+      this.pending.set(request.id, { request, resolve: resolve as Pending['resolve'], reject, timer });
       if ('file' in request) {
-        waiting.push(request);
-        pump();
-      } else worker!.postMessage(request);
+        this.waiting.push(request);
+        this.pump();
+      } else this.worker!.postMessage(request);
     });
-  };
+  }
 
-  return {
-    scan: (query, caseSensitive, text, keep, timeoutMs) =>
-      send<RegexScanResult>({ id: nextId++, query, caseSensitive, text, keep }, timeoutMs),
-    scanFile: (file, timeoutMs) => send<FileScanReply>({ id: nextId++, file }, timeoutMs),
-    handBack() {
-      for (const { id } of waiting.splice(0)) {
-        const p = pending.get(id)!;
-        pending.delete(id);
-        clearTimeout(p.timer);
-        p.resolve({ read: false });
-      }
-      idleUnlessBusy();
-    },
-    dispose: stop,
-  };
+  /** Answers those of `requests` not posted yet `read: false`, and returns them. */
+  handBack(requests: readonly FileScanRequest[]): FileScanRequest[] {
+    const mine = new Set(requests);
+    const back = this.waiting.filter((request) => mine.has(request.file));
+    this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((request) => !mine.has(request.file)));
+    for (const { id } of back) this.settle(id, (p) => p.resolve({ read: false }));
+    return back.map((request) => request.file);
+  }
+
+  /** Ends the worker; the scans in flight answer undefined (out of time) or fail with `error` (the worker broke). */
+  stop(error?: Error): void {
+    const stopped = this.worker;
+    this.worker = undefined;
+    this.waiting.length = 0;
+    this.posted.clear();
+    void stopped?.terminate();
+    for (const id of [...this.pending.keys()]) this.settle(id, (p) => (error ? p.reject(error) : p.resolve(undefined)));
+  }
+
+  /**
+   * One scan is out of time: the worker, mid-scan, is ended (it cannot be interrupted otherwise);
+   * the other requests (other searches' too) go to a new worker, each within its own time.
+   */
+  private expire(id: number): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+    this.posted.clear();
+    this.settle(id, (p) => p.resolve(undefined));
+    const requests = [...this.pending.values()].map((p) => p.request);
+    this.waiting.splice(0, this.waiting.length, ...requests.filter((r): r is FileRequest => 'file' in r));
+    for (const request of requests) if (!('file' in request)) (this.worker ??= this.start()).postMessage(request);
+    this.pump();
+  }
+
+  private settle(id: number, answer: (p: Pending) => void): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    answer(p);
+    // Idle: the worker (and its message port, which a 'message' listener refs) holds no process open.
+    if (this.pending.size === 0) this.worker?.unref();
+  }
+
+  private start(): Worker {
+    const created = newWorker(this.dir);
+    created.on('message', (message: { id: number; result?: Reply; error?: string }) => {
+      if (this.posted.delete(message.id)) this.pump();
+      this.settle(message.id, (p) =>
+        message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.result),
+      );
+    });
+    created.on('error', (error) => {
+      if (this.worker === created) this.stop(error);
+    });
+    created.on('exit', () => {
+      if (this.worker === created) this.stop(new Error('the regular-expression worker exited'));
+    });
+    return created;
+  }
+
+  /** Posts waiting file scans while the worker holds fewer than POSTED_FILES. */
+  private pump(): void {
+    while (this.posted.size < POSTED_FILES && this.waiting.length > 0) {
+      const request = this.waiting.shift()!;
+      this.posted.add(request.id);
+      (this.worker ??= this.start()).postMessage(request);
+    }
+  }
 }

@@ -248,10 +248,15 @@ export interface RegexScanPort {
   /**
    * Reads one file and scans it on the thread, while the host's thread searches other files (a
    * workspace search hands it large files it has learned); undefined when it ran out of `timeoutMs`.
+   * It reads the file system the host's `fs` port reads, unwrapped: a host whose port records or
+   * changes reads leaves this out.
    */
   scanFile?(request: FileScanRequest, timeoutMs: number): Promise<FileScanReply | undefined>;
-  /** Answers the file scans the thread has not started `read: false`: the caller, idle now, reads them itself. */
-  handBack?(): void;
+  /**
+   * Answers those of `requests` the thread has not started `read: false`, and returns them: the
+   * caller, with nothing else to do, reads them itself.
+   */
+  handBack?(requests: readonly FileScanRequest[]): FileScanRequest[];
   /** Stops any running scan and the thread. */
   dispose?(): void;
 }

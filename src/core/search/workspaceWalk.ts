@@ -40,7 +40,25 @@ interface Scanned {
   source: Haystack;
 }
 
+/** What scanning a file found: its matching lines, none (skipped, ruled out), or 'stopped' (the time ran out in it). */
+type Found = Scanned | 'stopped' | undefined;
+
+/** A file read and scanned here. */
+interface Here {
+  loaded: Loaded;
+  found: Found;
+}
+
+/** A file handed to the host's thread; `here`, once it was handed back and read here instead. */
+interface Handed {
+  file: ListedFile;
+  here?: Promise<Here>;
+}
+
 type ReadSync = NonNullable<ReadEnv['host']['fs']['readFileSync']>;
+
+/** The same, its haystack holding no view of the read buffer the next read reuses. */
+const owned = (loaded: Loaded): Loaded => ('hay' in loaded ? loaded.own() : loaded);
 
 export class WorkspaceSearch {
   private readonly maxResults: number;
@@ -89,6 +107,7 @@ export class WorkspaceSearch {
    */
   private readonly settling = new InOrder((error) => void (this.failure ??= error));
   private handedBytes = 0;
+  private readonly handed = new Map<FileScanRequest, Handed>();
   /** A handed file ran out of time: the files after it are not counted (as if not searched). */
   private halted = false;
 
@@ -135,6 +154,11 @@ export class WorkspaceSearch {
     try {
       if (readSync) await this.readEachSync(readSync, (real) => insideRoots(realRoots, real));
       else await this.readAsyncInFlight(realRoots);
+    } catch (error) {
+      // Cancelled: files still out are neither read here nor counted.
+      this.halted = true;
+      this.env.host.regex?.handBack?.([...this.handed.keys()]);
+      throw error;
     } finally {
       await this.walk.return(undefined).catch(() => undefined);
     }
@@ -211,8 +235,9 @@ export class WorkspaceSearch {
       const order = this.order++;
       if (shortcut) await this.take(file, order, shortcut);
       else if (dirty || !this.handOver(file, order, versionOf, inside)) {
+        // While files are out, the steps that settle them may read (into the same buffer) before this file is settled.
         const loaded = this.readHere(readSync, file, dirty, versionOf, inside);
-        await this.take(file, order, loaded);
+        await this.take(file, order, this.settling.waiting ? owned(loaded) : loaded);
       }
       if (now - slice > (this.handedBytes > 0 ? SLICE_HANDED_MS : SLICE_MS)) {
         await yieldToHost();
@@ -220,8 +245,18 @@ export class WorkspaceSearch {
       }
     }
     // The walk is done: files the thread has not started are read here, while it scans its last ones.
-    if (this.settling.waiting) this.env.host.regex?.handBack?.();
+    const back = this.settling.waiting ? (this.env.host.regex?.handBack?.([...this.handed.keys()]) ?? []) : [];
+    for (const request of back) {
+      const handed = this.handed.get(request);
+      if (handed) handed.here = this.readAndSearch(readSync, handed.file, inside);
+    }
     await this.settling.done();
+  }
+
+  /** Reads and scans a file here that was handed over (its haystack owned: the walk reads on meanwhile). */
+  private async readAndSearch(readSync: ReadSync, file: ListedFile, inside: (real: string) => boolean): Promise<Here> {
+    const loaded = owned(this.readHere(readSync, file, undefined, (listed) => this.statNow(listed), inside));
+    return { loaded, found: await this.search(file, loaded) };
   }
 
   /** Reads a file on this thread (or takes its unsaved or kept text), judges it and learns what it tells. */
@@ -273,39 +308,44 @@ export class WorkspaceSearch {
       after: this.after,
     };
     this.handedBytes += size;
+    const handed: Handed = { file };
+    this.handed.set(request, handed);
     const reply = port.scanFile(request, left).then(
       (found) => found ?? ('out of time' as const),
       () => undefined,
     );
-    void reply.then(() => (this.handedBytes -= size));
-    this.settling.queue(async () => this.settleHanded(file, order, await reply, inside));
+    void reply.then(() => {
+      this.handedBytes -= size;
+      this.handed.delete(request);
+    });
+    const readSync = this.env.host.fs.readFileSync!.bind(this.env.host.fs);
+    this.settling.queue(async () => {
+      const answer = await reply;
+      if (this.halted) return;
+      if (answer === 'out of time') return this.stopIn(file);
+      if (answer?.read && answer.real !== undefined && inside(answer.real))
+        return this.settleThread(file, order, answer);
+      // The thread could not read it as expected (or broke, or handed it back): read here.
+      const { loaded, found } = await (handed.here ?? this.readAndSearch(readSync, file, inside));
+      this.settle(file, order, loaded, found);
+    });
     return true;
   }
 
-  /** Counts and ranks what the thread found; a file it could not read as expected is read here. */
-  private async settleHanded(
-    file: ListedFile,
-    order: number,
-    reply: FileScanReply | 'out of time' | undefined,
-    inside: (real: string) => boolean,
-  ): Promise<void> {
-    if (this.halted) return;
-    if (reply === 'out of time') {
-      this.outOfTime = this.halted = true;
-      if (this.input.is_regex) this.stoppedIn ??= this.scope.display(file.root, file.relative);
-      return;
-    }
-    if (!reply?.read || reply.real === undefined || !inside(reply.real)) {
-      const readSync = this.env.host.fs.readFileSync!.bind(this.env.host.fs);
-      const loaded = this.readHere(readSync, file, undefined, (listed) => this.statNow(listed), inside);
-      return this.settle(file, order, loaded, await this.search(file, loaded));
-    }
+  /** Counts and ranks what the thread found in a file. */
+  private settleThread(file: ListedFile, order: number, reply: Extract<FileScanReply, { read: true }>): void {
     this.searched++;
     if ('nomatch' in reply || reply.count === 0) return;
     this.rank(file, order, reply.count, (keep) => ({
       kept: reply.shown.slice(0, keep),
       omittedFrom: reply.lines[keep],
     }));
+  }
+
+  /** The time ran out in `file`: it and the files after it are not counted. */
+  private stopIn(file: ListedFile): void {
+    this.outOfTime = this.halted = true;
+    if (this.input.is_regex) this.stoppedIn ??= this.scope.display(file.root, file.relative);
   }
 
   private statNow(file: ListedFile): EntryStat | undefined {
@@ -420,24 +460,25 @@ export class WorkspaceSearch {
    * before it are out) in its turn.
    */
   private async take(file: ListedFile, fileOrder: number, loaded: Loaded): Promise<void> {
-    let found = await this.search(file, loaded);
+    const found = await this.search(file, loaded);
     if (!this.settling.waiting) return this.settle(file, fileOrder, loaded, found);
-    if (found) found = { ...found, source: found.source.own() };
     this.settling.queue(() => this.settle(file, fileOrder, loaded, found));
   }
 
-  /** The file's matching lines (none when skipped or ruled out); undefined when the time ran out. */
-  private async search(file: ListedFile, loaded: Loaded): Promise<Scanned | undefined> {
+  /** What scanning the file finds. */
+  private async search(file: ListedFile, loaded: Loaded): Promise<Found> {
     if ('skip' in loaded || 'nomatch' in loaded) return undefined;
     return this.scan(file, 'hay' in loaded ? loaded : textHaystack(loaded.text));
   }
 
   /** Counts a file and ranks its matches. */
-  private settle(file: ListedFile, fileOrder: number, loaded: Loaded, found: Scanned | undefined): void {
+  private settle(file: ListedFile, fileOrder: number, loaded: Loaded, found: Found): void {
     if (this.halted) return;
     if ('skip' in loaded) return this.skipped(file, fileOrder, loaded);
     this.searched++;
-    if (!found || found.scanned.count === 0) return;
+    // The time ran out in this file: those after it are not counted (nor searched, but for some read while it was out).
+    if (found === 'stopped') this.halted = true;
+    if (!found || found === 'stopped' || found.scanned.count === 0) return;
     const { scanned, source } = found;
     // Only the lines the file can show at its rank are numbered and decoded; a file left out of the
     // answer numbers none.
@@ -486,8 +527,8 @@ export class WorkspaceSearch {
     }
   }
 
-  /** The file's matching lines, and the haystack their positions refer to; undefined when the time ran out. */
-  private async scan(file: ListedFile, source: Haystack): Promise<Scanned | undefined> {
+  /** The file's matching lines, and the haystack their positions refer to; 'stopped' when the time ran out. */
+  private async scan(file: ListedFile, source: Haystack): Promise<Scanned | 'stopped'> {
     const cost = this.cost;
     // Inline scans keep one hit more than can be shown: the first left out, numbered when it is.
     const keep = this.maxResults + 1;
@@ -511,7 +552,7 @@ export class WorkspaceSearch {
     if (!result) {
       this.outOfTime = true;
       this.stoppedIn = this.scope.display(file.root, file.relative);
-      return undefined;
+      return 'stopped';
     }
     // The worker's positions are in the decoded text.
     return { scanned: result, source: text === source.hay ? source : textHaystack(text) };

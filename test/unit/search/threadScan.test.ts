@@ -204,28 +204,73 @@ describe('files handed to the host thread', () => {
     const root = tempDir('lectern-thread-');
     const files = [0, 1, 2, 3, 4].map((i) => write(root, `big${i}.ts`, largeText([i, 6], false, false)));
     const runner = createRegexRunner(SOURCE);
+    const request = (file: string, query: string): FileScanRequest => ({
+      path: file,
+      maxBytes: 4 << 20,
+      expected: nodeFileSystem.statSync!(file)!,
+      query,
+      isRegex: false,
+      caseSensitive: true,
+      keep: 3,
+      before: 0,
+      after: 0,
+    });
     try {
-      const replies = files.map((file) => {
-        const expected = nodeFileSystem.statSync!(file)!;
-        const request = {
-          path: file,
-          maxBytes: 4 << 20,
-          expected,
-          query: 'needle',
-          isRegex: false,
-          caseSensitive: true,
-        };
-        return runner.scanFile!({ ...request, keep: 3, before: 0, after: 0 }, 30_000);
-      });
-      runner.handBack!();
+      const requests = files.map((file) => request(file, 'needle'));
+      const replies = requests.map((r) => runner.scanFile!(r, 30_000));
+      // Another search's file waits too: it is not taken back.
+      const theirs = runner.scanFile!(request(files[0]!, 'NEEDLE'), 30_000);
+      assert.deepEqual(runner.handBack!(requests), requests.slice(2));
       const answered = await Promise.all(replies);
-      const read = answered.map((reply) => reply?.read);
       // The worker holds two files at a time: those it answers; the others come back unread.
-      assert.deepEqual(read, [true, true, false, false, false]);
+      assert.deepEqual(
+        answered.map((reply) => reply?.read),
+        [true, true, false, false, false],
+      );
       const first = answered[0]!;
       assert.ok(first.read && 'count' in first && first.count > 0 && first.shown.length === 3, JSON.stringify(first));
+      const other = await theirs;
+      assert.ok(other?.read && 'count' in other && other.count > 0, JSON.stringify(other));
     } finally {
       runner.dispose?.();
     }
+  });
+
+  it("keeps other requests going when one runs out of time (another search's file, another text)", async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    const file = write(root, 'big.ts', largeText([0, 4], false, false));
+    const runner = createRegexRunner(SOURCE);
+    try {
+      const slow = runner.scan('(.*a){50}', true, 'abcdefghij'.repeat(80_000), 10, 300);
+      const expected = nodeFileSystem.statSync!(file)!;
+      const base = { path: file, maxBytes: 4 << 20, expected, query: 'needle', isRegex: false, caseSensitive: true };
+      const other = runner.scanFile!({ ...base, keep: 3, before: 0, after: 0 }, 30_000);
+      const text = runner.scan('needle\\s', true, 'a needle here\n', 10, 30_000);
+      assert.equal(await slow, undefined);
+      const found = await other;
+      assert.ok(found?.read && 'count' in found && found.count > 0, JSON.stringify(found));
+      assert.equal((await text)?.count, 1);
+    } finally {
+      runner.dispose?.();
+    }
+  });
+
+  it('counts no file after one read here whose regular expression ran out of time', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    settled(write(root, 'a.ts', largeText([0, 4, 6], false, false)));
+    for (const name of ['b.ts', 'c.ts']) settled(write(root, name, 'eeeeeeeeeeeeee needle\n'));
+    // The thread hands the file back (late: the others are read meanwhile); its scan here is too slow for the time left.
+    const port: RegexScanPort = {
+      scan: async () => undefined,
+      scanFile: () => later(200, () => ({ read: false }) as const),
+    };
+    const { threaded } = engines(root, port);
+    for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+    const r = await threaded.invoke('lectern_search', { query: '(.*e){12}', is_regex: true });
+    assert.match(r.text, /ran out of time in a\.ts/);
+    assert.doesNotMatch(r.text, /[bc]\.ts/);
+    assert.equal(r.meta.total_matches, 0);
   });
 });
