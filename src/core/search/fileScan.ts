@@ -183,7 +183,9 @@ export class FileScan implements LineSource {
 
   /** A line a regular expression is predicted to be slow on: matched off the host's thread. */
   private offThread(text: string): boolean {
-    return this.regex !== undefined && this.cost !== undefined && this.cost.predictMs(text.length) > INLINE_REGEX_MS;
+    return (
+      this.regex !== undefined && this.cost !== undefined && this.cost.predictMs(text.length, text) > INLINE_REGEX_MS
+    );
   }
 
   /** Column of the first match in a line, or -1 (inline). */

@@ -61,7 +61,7 @@ export function findHits(
   let count = 0;
   if (text.length === 0) return { count, hits };
   // Without literal text to jump to, a regular expression tries the whole text first.
-  if (budget && !searcher.next && !searcher.candidate && !budget(text.length)) return undefined;
+  if (budget && !searcher.next && !searcher.candidate && !budget(text.length, text)) return undefined;
   // A plain query's jumps are its whole-text check: it is not made twice.
   if (!searcher.next && !searcher.mayMatch(text)) return { count, hits };
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
@@ -91,7 +91,7 @@ export function findHits(
       // A line without the other literal texts cannot match: the regular expression is not run on it.
       if (!holdsAll || holdsAll(start, stop)) {
         const line = source.line(start, stop);
-        if (budget && !budget(searcher.heldCost?.(line) ?? line.length)) return undefined;
+        if (budget && !budget(searcher.heldCost?.(line) ?? line.length, line)) return undefined;
         const column = held.firstMatch(line);
         if (column !== -1) record(start, stop, start, column, line);
       }
@@ -102,7 +102,7 @@ export function findHits(
       let stop = text.indexOf('\n', start);
       if (stop === -1) stop = text.length;
       const line = source.line(start, stop);
-      if (budget && !budget(line.length)) return undefined;
+      if (budget && !budget(line.length, line)) return undefined;
       const column = searcher.line.firstMatch(line);
       if (column !== -1) record(start, stop, start, column, line);
       start = stop + 1;
