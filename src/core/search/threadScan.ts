@@ -3,7 +3,15 @@
 // search ranks it later, in walk order, and keeps as many as its rank allows).
 import type { ReadEnv } from '../ground/env';
 import { sameFileVersion } from '../ground/fileVersionCache';
-import type { EntryStat, FileScanReply, FileScanRequest, SyncRead } from '../ground/ports';
+import type {
+  EntryStat,
+  FileScanReply,
+  FileScanRequest,
+  ShownFields,
+  ShownLine,
+  ShownMatch,
+  SyncRead,
+} from '../ground/ports';
 import { textHaystack } from './haystack';
 import { findHits, materialize, numberHits } from './lineScan';
 import { examine } from './loadFile';
@@ -38,11 +46,28 @@ export function scanReadFile(read: SyncRead, request: FileScanRequest, searcher:
   const source = 'hay' in loaded ? loaded : textHaystack(loaded.text);
   const { count, hits } = findHits(source, searcher, request.keep);
   numberHits(source.hay, hits, hits.length);
+  const shown = materialize(source, hits, request.before, request.after);
+  return { read: true, real: read.real, ...shownFields(count, shown, request.before + request.after > 0) };
+}
+
+/** Matches as ShownFields. */
+function shownFields(count: number, shown: ShownMatch[], context: boolean): ShownFields {
   return {
-    read: true,
-    real: read.real,
     count,
-    lines: hits.map((hit) => hit.line),
-    shown: materialize(source, hits, request.before, request.after),
+    lines: shown.map((m) => m.line),
+    columns: shown.map((m) => m.column),
+    texts: shown.map((m) => m.text),
+    ...(context ? { context: shown.map((m): [ShownLine[], ShownLine[]] => [m.before, m.after]) } : {}),
   };
+}
+
+/** The first `keep` matches of ShownFields, as the search keeps them. */
+export function keptOf(fields: ShownFields, keep: number): ShownMatch[] {
+  return fields.texts.slice(0, keep).map((text, i) => ({
+    line: fields.lines[i]!,
+    column: fields.columns[i]!,
+    text,
+    before: fields.context?.[i]?.[0] ?? [],
+    after: fields.context?.[i]?.[1] ?? [],
+  }));
 }

@@ -16,7 +16,7 @@ import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './lo
 import { learn, startPrefilter, gramsTest, wantsFinder, type SecretScan } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { InOrder } from './inOrder';
-import { handable } from './threadScan';
+import { handable, keptOf } from './threadScan';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import type { Outcome } from './renderWorkspace';
@@ -336,10 +336,7 @@ export class WorkspaceSearch {
   private settleThread(file: ListedFile, order: number, reply: Extract<FileScanReply, { read: true }>): void {
     this.searched++;
     if ('nomatch' in reply || reply.count === 0) return;
-    this.rank(file, order, reply.count, (keep) => ({
-      kept: reply.shown.slice(0, keep),
-      omittedFrom: reply.lines[keep],
-    }));
+    this.rank(file, order, reply.count, (keep) => ({ kept: keptOf(reply, keep), omittedFrom: reply.lines[keep] }));
   }
 
   /** The time ran out in `file`: it and the files after it are not counted. */

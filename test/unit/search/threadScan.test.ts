@@ -228,7 +228,7 @@ describe('files handed to the host thread', () => {
         [true, true, false, false, false],
       );
       const first = answered[0]!;
-      assert.ok(first.read && 'count' in first && first.count > 0 && first.shown.length === 3, JSON.stringify(first));
+      assert.ok(first.read && 'count' in first && first.count > 0 && first.texts.length === 3, JSON.stringify(first));
       const other = await theirs;
       assert.ok(other?.read && 'count' in other && other.count > 0, JSON.stringify(other));
     } finally {
