@@ -234,7 +234,7 @@ export class WorkspaceSearch {
       const shortcut = dirty ? undefined : (grams?.(file, versionOf) ?? known?.(file, versionOf));
       const order = this.order++;
       if (shortcut) await this.take(file, order, shortcut);
-      else if (dirty || !this.handOver(file, order, versionOf, inside)) {
+      else if (dirty || !this.handOver(readSync, file, order, versionOf, inside)) {
         // While files are out, the steps that settle them may read (into the same buffer) before this file is settled.
         const loaded = this.readHere(readSync, file, dirty, versionOf, inside);
         await this.take(file, order, this.settling.waiting ? owned(loaded) : loaded);
@@ -283,6 +283,7 @@ export class WorkspaceSearch {
    * is not busy enough; its answer is counted in walk order.
    */
   private handOver(
+    readSync: ReadSync,
     file: ListedFile,
     order: number,
     versionOf: (file: ListedFile) => EntryStat | undefined,
@@ -318,7 +319,6 @@ export class WorkspaceSearch {
       this.handedBytes -= size;
       this.handed.delete(request);
     });
-    const readSync = this.env.host.fs.readFileSync!.bind(this.env.host.fs);
     this.settling.queue(async () => {
       const answer = await reply;
       if (this.halted) return;
@@ -345,6 +345,7 @@ export class WorkspaceSearch {
     if (this.input.is_regex) this.stoppedIn ??= this.scope.display(file.root, file.relative);
   }
 
+  /** The file's stat now (undefined: nothing there, or not statable). */
   private statNow(file: ListedFile): EntryStat | undefined {
     try {
       return this.env.host.fs.statSync?.(file.absolute);
@@ -357,12 +358,7 @@ export class WorkspaceSearch {
   private versionOf(file: ListedFile): EntryStat | undefined {
     if (this.statFile === file) return this.statVersion;
     this.statFile = file;
-    try {
-      this.statVersion = this.env.host.fs.statSync?.(file.absolute);
-    } catch {
-      this.statVersion = undefined;
-    }
-    return this.statVersion;
+    return (this.statVersion = this.statNow(file));
   }
 
   /**
