@@ -48,8 +48,10 @@ export interface NodeHost extends Host {
 export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: NodeHostOptions = {}): NodeHost {
   const outlineWorkers = createOutlineWorkers(options.bundleDir ?? __dirname, undefined, roots);
   const runner = createRegexRunner(options.bundleDir);
-  // A replay log notes every file a call reads: files read on the thread would go unnoted.
-  const regex = options.recordFiles ? { scan: runner.scan, dispose: runner.dispose } : runner;
+  // A replay log notes every file a call reads: files read on the thread would go unnoted (kept
+  // texts it scans were read, and noted, here).
+  const { scanFile, ...notReading } = runner;
+  const regex = options.recordFiles ? notReading : runner;
   const outlineThread = createOutlineThread(options.bundleDir);
   const counted = countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem);
   const fs = options.watch && !options.recordFiles ? watchedStats(counted) : undefined;

@@ -6,7 +6,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FileScanReply, FileScanRequest, RegexScanPort, RegexScanResult } from '../core/ground/ports';
+import type {
+  FileScanReply,
+  FileScanRequest,
+  KeptScanReply,
+  KeptScanRequest,
+  RegexScanPort,
+  RegexScanResult,
+} from '../core/ground/ports';
 
 /** What the worker (src/workers/regexWorker.ts) is sent: one text to scan with a regular expression. */
 export interface ScanRequest {
@@ -23,11 +30,23 @@ export interface FileRequest {
   file: FileScanRequest;
 }
 
-type Reply = RegexScanResult | FileScanReply;
+/** Or a batch of kept texts to scan. */
+export interface KeptRequest {
+  id: number;
+  kept: KeptScanRequest;
+}
+
+/** A file or a batch: they wait their turn here. */
+type Queued = FileRequest | KeptRequest;
+
+type Reply = RegexScanResult | FileScanReply | KeptScanReply;
+
+const queued = (request: Queued): FileScanRequest | KeptScanRequest =>
+  'file' in request ? request.file : request.kept;
 
 /**
- * Files the worker holds at once (one it scans, the next ready); the rest wait here, where the
- * caller can take them back (handBack) to read them itself once it has nothing else to do.
+ * Files (or batches) the worker holds at once (one it scans, the next ready); the rest wait here,
+ * where the caller can take them back (handBack) to scan them itself once it has nothing else to do.
  */
 const POSTED_FILES = 2;
 
@@ -45,7 +64,7 @@ function newWorker(dir: string): Worker {
 }
 
 interface Pending {
-  request: ScanRequest | FileRequest;
+  request: ScanRequest | Queued;
   resolve(result: Reply | undefined): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
@@ -57,6 +76,7 @@ export function createRegexRunner(dir: string = __dirname): RegexScanPort {
     scan: (query, caseSensitive, text, keep, timeoutMs) =>
       runner.send<RegexScanResult>({ id: runner.nextId(), query, caseSensitive, text, keep }, timeoutMs),
     scanFile: (file, timeoutMs) => runner.send<FileScanReply>({ id: runner.nextId(), file }, timeoutMs),
+    scanKept: (kept, timeoutMs) => runner.send<KeptScanReply>({ id: runner.nextId(), kept }, timeoutMs),
     handBack: (requests) => runner.handBack(requests),
     dispose: () => runner.stop(),
   };
@@ -66,8 +86,8 @@ class RegexRunner {
   private worker: Worker | undefined;
   private lastId = 0;
   private readonly pending = new Map<number, Pending>();
-  /** File scans not posted yet, and the ids of those the worker holds. */
-  private readonly waiting: FileRequest[] = [];
+  /** File and batch scans not posted yet, and the ids of those the worker holds. */
+  private readonly waiting: Queued[] = [];
   private readonly posted = new Set<number>();
 
   constructor(private readonly dir: string) {}
@@ -77,26 +97,27 @@ class RegexRunner {
   }
 
   /** Sends one request (a file waits its turn); the worker answers them in order. */
-  send<R extends Reply>(request: ScanRequest | FileRequest, timeoutMs: number): Promise<R | undefined> {
+  send<R extends Reply>(request: ScanRequest | Queued, timeoutMs: number): Promise<R | undefined> {
     this.worker ??= this.start();
     this.worker.ref(); // busy: a CLI process waits for this answer
     return new Promise<R | undefined>((resolve, reject) => {
       const timer = setTimeout(() => this.expire(request.id), Math.max(1, timeoutMs));
       this.pending.set(request.id, { request, resolve: resolve as Pending['resolve'], reject, timer });
-      if ('file' in request) {
+      if (!('text' in request)) {
         this.waiting.push(request);
         this.pump();
       } else this.worker!.postMessage(request);
     });
   }
 
-  /** Answers those of `requests` not posted yet `read: false`, and returns them. */
-  handBack(requests: readonly FileScanRequest[]): FileScanRequest[] {
-    const mine = new Set(requests);
-    const back = this.waiting.filter((request) => mine.has(request.file));
-    this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((request) => !mine.has(request.file)));
-    for (const { id } of back) this.settle(id, (p) => p.resolve({ read: false }));
-    return back.map((request) => request.file);
+  /** Answers those of `requests` not posted yet `read: false` (or `scanned: false`), and returns them. */
+  handBack<R extends FileScanRequest | KeptScanRequest>(requests: readonly R[]): R[] {
+    const mine = new Set<FileScanRequest | KeptScanRequest>(requests);
+    const back = this.waiting.filter((request) => mine.has(queued(request)));
+    this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((request) => !mine.has(queued(request))));
+    for (const request of back)
+      this.settle(request.id, (p) => p.resolve('file' in request ? { read: false } : { scanned: false }));
+    return back.map((request) => queued(request) as R);
   }
 
   /** Ends the worker; the scans in flight answer undefined (out of time) or fail with `error` (the worker broke). */
@@ -119,8 +140,8 @@ class RegexRunner {
     this.posted.clear();
     this.settle(id, (p) => p.resolve(undefined));
     const requests = [...this.pending.values()].map((p) => p.request);
-    this.waiting.splice(0, this.waiting.length, ...requests.filter((r): r is FileRequest => 'file' in r));
-    for (const request of requests) if (!('file' in request)) (this.worker ??= this.start()).postMessage(request);
+    this.waiting.splice(0, this.waiting.length, ...requests.filter((r): r is Queued => !('text' in r)));
+    for (const request of requests) if ('text' in request) (this.worker ??= this.start()).postMessage(request);
     this.pump();
   }
 
@@ -151,7 +172,7 @@ class RegexRunner {
     return created;
   }
 
-  /** Posts waiting file scans while the worker holds fewer than POSTED_FILES. */
+  /** Posts waiting file and batch scans while the worker holds fewer than POSTED_FILES. */
   private pump(): void {
     while (this.posted.size < POSTED_FILES && this.waiting.length > 0) {
       const request = this.waiting.shift()!;

@@ -1,22 +1,37 @@
 // The worker thread behind src/node/regexRunner.ts: scans one text's lines with a regular expression,
-// exactly as the workspace search does inline, or reads one file and scans it (core/search/threadScan.ts).
-// It may be terminated mid-scan (the time bound).
+// exactly as the workspace search does inline, or reads one file and scans it, or scans a batch of the
+// texts a search keeps (core/search/threadScan.ts). It may be terminated mid-scan (the time bound).
 import { parentPort } from 'node:worker_threads';
 import type { FileScanRequest, SyncRead } from '../core/ground/ports';
 import { textHaystack } from '../core/search/haystack';
 import { scanText } from '../core/search/lineScan';
 import { createTextSearcher, type TextSearcher } from '../core/search/matcher';
-import { scanReadFile } from '../core/search/threadScan';
+import { RegexCost } from '../core/search/regexCost';
+import { scanKeptTexts, scanReadFile } from '../core/search/threadScan';
 import { nodeFileSystem } from '../node/nodeFileSystem';
-import type { FileRequest, ScanRequest } from '../node/regexRunner';
+import type { FileRequest, KeptRequest, ScanRequest } from '../node/regexRunner';
 
 /** The last request's searcher: a workspace search sends one file after another with the same query. */
-let last: { query: string; isRegex: boolean; caseSensitive: boolean; searcher: TextSearcher } | undefined;
+let last:
+  { query: string; isRegex: boolean; caseSensitive: boolean; searcher: TextSearcher; cost?: RegexCost } | undefined;
 
 function searcherFor(query: string, isRegex: boolean, caseSensitive: boolean): TextSearcher {
   if (last?.query !== query || last.isRegex !== isRegex || last.caseSensitive !== caseSensitive)
     last = { query, isRegex, caseSensitive, searcher: createTextSearcher(query, isRegex, caseSensitive) };
   return last.searcher;
+}
+
+/** A regular expression's cost, measured as the search measures it (once per searcher). */
+function costOf(searcher: TextSearcher, isRegex: boolean): RegexCost | undefined {
+  if (!isRegex || !last) return undefined;
+  return (last.cost ??= RegexCost.of(searcher));
+}
+
+/** A batch's answer; its lists move to the host's thread rather than being copied. */
+function scanBatch({ id, kept }: KeptRequest): void {
+  const searcher = searcherFor(kept.query, kept.isRegex, kept.caseSensitive);
+  const result = scanKeptTexts(kept, searcher, costOf(searcher, kept.isRegex));
+  parentPort!.postMessage({ id, result }, [result.counts.buffer, result.located.buffer, result.hits.buffer]);
 }
 
 /** The file as read through the same port the search reads with; nothing when it cannot be opened. */
@@ -28,8 +43,9 @@ function readFile(request: FileScanRequest): SyncRead {
   }
 }
 
-parentPort?.on('message', (request: ScanRequest | FileRequest) => {
+parentPort?.on('message', (request: ScanRequest | FileRequest | KeptRequest) => {
   try {
+    if ('kept' in request) return scanBatch(request);
     if ('file' in request) {
       const { file } = request;
       const searcher = searcherFor(file.query, file.isRegex, file.caseSensitive);

@@ -253,10 +253,15 @@ export interface RegexScanPort {
    */
   scanFile?(request: FileScanRequest, timeoutMs: number): Promise<FileScanReply | undefined>;
   /**
-   * Answers those of `requests` the thread has not started `read: false`, and returns them: the
-   * caller, with nothing else to do, reads them itself.
+   * Scans files a workspace search holds in memory, a batch at once, while the host's thread
+   * scans others; undefined when it ran out of `timeoutMs`. Offered with scanFile.
    */
-  handBack?(requests: readonly FileScanRequest[]): FileScanRequest[];
+  scanKept?(request: KeptScanRequest, timeoutMs: number): Promise<KeptScanReply | undefined>;
+  /**
+   * Answers those of `requests` the thread has not started (`read: false`, `scanned: false`), and
+   * returns them: the caller, with nothing else to do, scans them itself.
+   */
+  handBack?<R extends FileScanRequest | KeptScanRequest>(requests: readonly R[]): R[];
   /** Stops any running scan and the thread. */
   dispose?(): void;
 }
@@ -276,6 +281,29 @@ export interface FileScanRequest {
   before: number;
   after: number;
 }
+
+/**
+ * Files for RegexScanPort.scanKept: their texts as a search keeps them (one character per byte,
+ * found clean of secrets), and the search's query.
+ */
+export interface KeptScanRequest {
+  texts: string[];
+  query: string;
+  isRegex: boolean;
+  caseSensitive: boolean;
+  /** Hits located at most, per file. */
+  keep: number;
+}
+
+/**
+ * What RegexScanPort.scanKept found, per file in the request's order: its matching lines (-1: the
+ * regular expression's work on it would pass the inline budget, so the search scans it as it would
+ * inline), how many of them are located, and where: start, stop, at and column (-1: none) of each,
+ * as findHits gives them, unnumbered. `scanned` false: handed back, not scanned.
+ */
+export type KeptScanReply =
+  | { scanned: false }
+  | { scanned: true; counts: Int32Array<ArrayBuffer>; located: Int32Array<ArrayBuffer>; hits: Int32Array<ArrayBuffer> };
 
 /** A shown line of a match's context. */
 export interface ShownLine {

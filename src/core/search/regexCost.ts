@@ -2,7 +2,7 @@
 // slow runs off the host's thread (Host.regex) instead of blocking it (a workspace search's scan
 // spends a budget line by line: only the lines RE2 tests count). RE2 is linear in the text,
 // but the constant depends on the pattern: `foo.*bar` ~0.3 µs per character, `(.*a){50}` ~12 µs.
-import type { LineMatcher } from './matcher';
+import type { LineMatcher, TextSearcher } from './matcher';
 
 /** A scan predicted to take longer than this runs on Host.regex when the host has it. */
 export const INLINE_REGEX_MS = 15;
@@ -40,6 +40,14 @@ export class RegexCost {
     const started = now();
     matcher.firstMatch(sample);
     this.msPerChar = Math.max(0, now() - started) / sample.length;
+  }
+
+  /** A workspace search's regular expression's cost: its literal texts go in the sample. */
+  static of(searcher: TextSearcher): RegexCost {
+    return new RegexCost(
+      searcher.line,
+      searcher.clauses?.map((clause) => clause[0]!),
+    );
   }
 
   /** Milliseconds a scan of `chars` characters (of `text`, probed when long) is expected to take. */

@@ -7,15 +7,18 @@ import type {
   EntryStat,
   FileScanReply,
   FileScanRequest,
+  KeptScanReply,
+  KeptScanRequest,
   ShownFields,
   ShownLine,
   ShownMatch,
   SyncRead,
 } from '../ground/ports';
-import { textHaystack } from './haystack';
-import { findHits, materialize, numberHits } from './lineScan';
-import { examine } from './loadFile';
+import { textHaystack, type Haystack } from './haystack';
+import { findHits, materialize, numberHits, type Hit } from './lineScan';
+import { examine, type Loaded } from './loadFile';
 import type { TextSearcher } from './matcher';
+import { INLINE_REGEX_MS, type RegexCost } from './regexCost';
 
 /** Smaller files cost the thread's round trip more than their read and scan. */
 const MIN_BYTES = 128 * 1024;
@@ -70,4 +73,79 @@ export function keptOf(fields: ShownFields, keep: number): ShownMatch[] {
     before: fields.context?.[i]?.[0] ?? [],
     after: fields.context?.[i]?.[1] ?? [],
   }));
+}
+
+/**
+ * The text an engine keeps of this version of a file, when scanning it elsewhere loses nothing: an
+ * earlier search found it clean and kept its grams (learn() would change nothing). Counted as served.
+ */
+export function keptClean(env: ReadEnv, path: string, version: EntryStat): string | undefined {
+  const { fileClasses, fileGrams, fileBytes } = env;
+  if (version.kind !== 'file' || !fileBytes?.has(path) || fileClasses?.lookup(path, version) !== 'clean')
+    return undefined;
+  const grams = fileGrams?.lookup(path, version);
+  const text = grams && !grams.redacted ? fileBytes.lookup(path, version) : undefined;
+  if (text === undefined) return undefined;
+  fileBytes.served++;
+  if (!env.allowSecrets) fileClasses.scansSpared++;
+  return text;
+}
+
+/** A kept text as the search scans it (examine's judgement of kept bytes, found clean: nothing to redact). */
+export function keptSource(text: string, searcher: TextSearcher): Haystack | undefined {
+  return sourceOf(examine({ latin1: text }, searcher));
+}
+
+const sourceOf = (loaded: Loaded): Haystack | undefined =>
+  'hay' in loaded ? loaded : 'text' in loaded ? textHaystack(loaded.text) : undefined;
+
+/**
+ * Scans kept texts as the search would inline (RegexScanPort.scanKept): a regular expression's work
+ * on each stays within the inline budget, else that file is left to the search (count -1).
+ */
+export function scanKeptTexts(
+  request: KeptScanRequest,
+  searcher: TextSearcher,
+  cost: RegexCost | undefined,
+): Extract<KeptScanReply, { scanned: true }> {
+  const { texts, keep } = request;
+  const counts = new Int32Array(texts.length);
+  const located = new Int32Array(texts.length);
+  const hits: number[] = [];
+  texts.forEach((text, i) => {
+    const source = keptSource(text, searcher);
+    if (!source) return;
+    const found = findHits(source, searcher, keep, cost?.budget(INLINE_REGEX_MS));
+    if (!found) {
+      counts[i] = -1;
+      return;
+    }
+    counts[i] = found.count;
+    located[i] = found.hits.length;
+    for (const hit of found.hits) hits.push(hit.start, hit.stop, hit.at, hit.column ?? -1);
+  });
+  return { scanned: true, counts, located, hits: Int32Array.from(hits) };
+}
+
+/** Where each file's hits start in a scanKept reply's `hits` (four numbers each). */
+export function hitOffsets(located: Int32Array): Int32Array {
+  const from = new Int32Array(located.length);
+  for (let i = 1; i < located.length; i++) from[i] = from[i - 1]! + located[i - 1]! * 4;
+  return from;
+}
+
+/** File `index`'s hits in a scanKept reply, unnumbered, as findHits gave them. */
+export function keptHits(reply: Extract<KeptScanReply, { scanned: true }>, from: Int32Array, index: number): Hit[] {
+  const hits: Hit[] = [];
+  for (let k = 0, at = from[index]!; k < reply.located[index]!; k++, at += 4) {
+    const column = reply.hits[at + 3]!;
+    hits.push({
+      line: 0,
+      start: reply.hits[at]!,
+      stop: reply.hits[at + 1]!,
+      at: reply.hits[at + 2]!,
+      column: column === -1 ? undefined : column,
+    });
+  }
+  return hits;
 }

@@ -1,7 +1,7 @@
 // One workspace search under way: the walk over its scope, each file read (synchronously one at a
 // time where the port can, large files it has learned on the host's thread meanwhile, else a few in
-// flight), judged, scanned and ranked in walk order, with everything skipped counted for the answer
-// (renderWorkspace.ts).
+// flight), judged, scanned (files whose bytes it keeps partly on the host's thread, in batches) and
+// ranked in walk order, with everything skipped counted for the answer (renderWorkspace.ts).
 import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { plural } from '../ground/format';
@@ -15,8 +15,9 @@ import { findHits, materialize, numberHits, type KeptMatch } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
 import { learn, startPrefilter, gramsTest, wantsFinder, type SecretScan } from './prefilter';
 import type { TextSearcher } from './matcher';
-import { InOrder } from './inOrder';
-import { handable, keptOf } from './threadScan';
+import { InOrder, type Step } from './inOrder';
+import { handable, keptClean, keptHits, keptOf, keptSource, scanKeptTexts } from './threadScan';
+import { KeptBatches, type KeptBatch } from './keptBatches';
 import { Ranking, type FileResult } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import type { Outcome } from './renderWorkspace';
@@ -47,6 +48,22 @@ type Found = Scanned | 'stopped' | undefined;
 interface Here {
   loaded: Loaded;
   found: Found;
+}
+
+/** Kept files next to each other in the walk and in one batch, settled by one step. */
+interface BatchRun {
+  step: Step;
+  batch: KeptBatch;
+  /** The first file's place in the batch. */
+  from: number;
+  files: ListedFile[];
+  orders: number[];
+}
+
+/** Files without matches next to each other in the walk, counted by one step. */
+interface Tally {
+  step: Step;
+  files: number;
 }
 
 /** A file handed to the host's thread; `here`, once it was handed back and read here instead. */
@@ -110,6 +127,11 @@ export class WorkspaceSearch {
   private readonly handed = new Map<FileScanRequest, Handed>();
   /** A handed file ran out of time: the files after it are not counted (as if not searched). */
   private halted = false;
+  /** Kept files scanned on the host's thread, a batch at a time (a resident engine's). */
+  private readonly batches: KeptBatches | undefined;
+  /** The last steps queued for a run of batched files, and for files without matches (while not started, more join them). */
+  private lastRun: BatchRun | undefined;
+  private tally: Tally | undefined;
 
   constructor(
     private readonly env: ReadEnv,
@@ -128,13 +150,24 @@ export class WorkspaceSearch {
     this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles);
     const byPath = env.resolver.secretTest();
     this.isSecret = (file) => byPath(file.absolute, file.relative);
-    this.cost = input.is_regex
-      ? new RegexCost(
-          searcher.line,
-          searcher.clauses?.map((clause) => clause[0]!),
-        )
-      : undefined;
+    this.cost = input.is_regex ? RegexCost.of(searcher) : undefined;
     this.keepGrams = (env.fileClasses?.size ?? 0) > 0;
+    const port = env.host.regex;
+    this.batches =
+      port?.scanKept && this.keepGrams
+        ? new KeptBatches(
+            port,
+            port.scanKept.bind(port),
+            {
+              query: input.query,
+              isRegex: input.is_regex ?? false,
+              caseSensitive: input.case_sensitive ?? false,
+              keep: this.maxResults + 1,
+            },
+            (request) => scanKeptTexts(request, searcher, this.cost),
+            () => this.msLeft(),
+          )
+        : undefined;
     this.redaction = {
       allowSecrets: env.allowSecrets,
       onRedacted: () => {
@@ -157,6 +190,7 @@ export class WorkspaceSearch {
     } catch (error) {
       // Cancelled: files still out are neither read here nor counted.
       this.halted = true;
+      this.batches?.cancel();
       this.env.host.regex?.handBack?.([...this.handed.keys()]);
       throw error;
     } finally {
@@ -234,17 +268,21 @@ export class WorkspaceSearch {
       const shortcut = dirty ? undefined : (grams?.(file, versionOf) ?? known?.(file, versionOf));
       const order = this.order++;
       if (shortcut) await this.take(file, order, shortcut);
-      else if (dirty || !this.handOver(readSync, file, order, versionOf, inside)) {
+      else if (
+        dirty ||
+        !(this.gather(file, order, versionOf) || this.handOver(readSync, file, order, versionOf, inside))
+      ) {
         // While files are out, the steps that settle them may read (into the same buffer) before this file is settled.
         const loaded = this.readHere(readSync, file, dirty, versionOf, inside);
         await this.take(file, order, this.settling.waiting ? owned(loaded) : loaded);
       }
-      if (now - slice > (this.handedBytes > 0 ? SLICE_HANDED_MS : SLICE_MS)) {
+      if (now - slice > (this.handedBytes > 0 || this.batches?.busy ? SLICE_HANDED_MS : SLICE_MS)) {
         await yieldToHost();
         slice = Date.now();
       }
     }
     // The walk is done: files the thread has not started are read here, while it scans its last ones.
+    this.batches?.finish();
     const back = this.settling.waiting ? (this.env.host.regex?.handBack?.([...this.handed.keys()]) ?? []) : [];
     for (const request of back) {
       const handed = this.handed.get(request);
@@ -330,6 +368,66 @@ export class WorkspaceSearch {
       this.settle(file, order, loaded, found);
     });
     return true;
+  }
+
+  /**
+   * Adds a kept file to a batch for the host's thread (keptBatches.ts) while the thread is not busy
+   * enough; it is counted in walk order once its batch is answered.
+   */
+  private gather(file: ListedFile, order: number, versionOf: (file: ListedFile) => EntryStat | undefined): boolean {
+    // A read late in the search keeps no grams (learn() would forget them): it stays here.
+    if (!this.batches?.open || !this.keepGrams || this.msLeft() <= limits.timeBudgetMs / 2) return false;
+    const version = versionOf(file);
+    const text = version && keptClean(this.env, file.absolute, version);
+    if (text === undefined) return false;
+    const { batch, index } = this.batches.add(text);
+    const last = this.lastRun;
+    if (last && this.settling.pending === last.step && last.batch === batch) {
+      last.files.push(file);
+      last.orders.push(order);
+      return true;
+    }
+    const run: BatchRun = { step: () => this.settleRun(run), batch, from: index, files: [file], orders: [order] };
+    this.lastRun = run;
+    this.settling.queue(run.step);
+    return true;
+  }
+
+  /** Settles a run of batched files once their batch is answered. */
+  private async settleRun({ batch, from, files, orders }: BatchRun): Promise<void> {
+    if (!batch.answer) await batch.answered;
+    for (let i = 0; i < files.length; i++) {
+      const pending = this.settleKept(files[i]!, orders[i]!, batch, from + i);
+      if (pending) await pending;
+    }
+  }
+
+  /** Counts and ranks what a batch found in one of its files. */
+  private settleKept(file: ListedFile, order: number, batch: KeptBatch, index: number): void | Promise<void> {
+    const answer = batch.answer!;
+    if (this.halted) return;
+    if (answer === 'out of time') return this.stopIn(file);
+    if ('failed' in answer) throw answer.failed;
+    const text = batch.request.texts[index]!;
+    const count = answer.counts[index]!;
+    // Its regular expression would run too long to scan inline: scanned as the search scans any file.
+    if (count === -1) return this.searchKept(file, order, text);
+    this.searched++;
+    if (count === 0) return;
+    this.rank(file, order, count, (keep) => {
+      const source = keptSource(text, this.searcher)!;
+      const hits = keptHits(answer, answer.from, index);
+      numberHits(source.hay, hits, keep + 1);
+      return {
+        kept: keep > 0 ? materialize(source, hits.slice(0, keep), this.before, this.after) : [],
+        omittedFrom: hits[keep]?.line ?? null,
+      };
+    });
+  }
+
+  private async searchKept(file: ListedFile, order: number, text: string): Promise<void> {
+    const loaded = examine({ latin1: text }, this.searcher);
+    this.settle(file, order, loaded, await this.search(file, loaded));
   }
 
   /** Counts and ranks what the thread found in a file. */
@@ -455,7 +553,25 @@ export class WorkspaceSearch {
   private async take(file: ListedFile, fileOrder: number, loaded: Loaded): Promise<void> {
     const found = await this.search(file, loaded);
     if (!this.settling.waiting) return this.settle(file, fileOrder, loaded, found);
+    if (!('skip' in loaded) && (!found || (found !== 'stopped' && found.scanned.count === 0))) return this.countLater();
     this.settling.queue(() => this.settle(file, fileOrder, loaded, found));
+  }
+
+  /** A file searched without matches, counted in its turn (with the others next to it). */
+  private countLater(): void {
+    const last = this.tally;
+    if (last && this.settling.pending === last.step) {
+      last.files++;
+      return;
+    }
+    const tally: Tally = {
+      step: () => {
+        if (!this.halted) this.searched += tally.files;
+      },
+      files: 1,
+    };
+    this.tally = tally;
+    this.settling.queue(tally.step);
   }
 
   /** What scanning the file finds. */

@@ -3,45 +3,12 @@
 // ranked in walk order. Its answers equal an engine's without the thread, whatever the thread answers:
 // what it found, that it could not read the expected version, that it broke, or (out of time) nothing.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import fc from 'fast-check';
-import { Lectern } from '../../../src/core/engine';
-import type { FileScanReply, FileScanRequest, Host, RegexScanPort } from '../../../src/core/ground/ports';
+import type { FileScanReply, FileScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
-
-const settings = () => ({ sessionGuard: false });
-const SOURCE = path.join(__dirname, '../../../src/node');
-
-const LINES = [
-  'const needle = 1;',
-  'let noodle = needle + 2;',
-  '  return Needle(x); // größe ü',
-  'function needleSync(a) { return a; }',
-  'no match on this line at all',
-  '日本 needle 日本',
-  'NEEDLE\tneedle needle',
-  '',
-];
-
-/** A file over the size the engine keeps bytes of (1 MB), so it is read each time, or handed over. */
-function largeText(seed: number[], crlf: boolean, bom: boolean): string {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < 1_100_000; i++) {
-    const line = LINES[seed[i % seed.length]! % LINES.length]!;
-    lines.push(line);
-    size += line.length + 2;
-  }
-  return (bom ? '\ufeff' : '') + lines.join(crlf ? '\r\n' : '\n') + '\n';
-}
-
-function settled(file: string): void {
-  const when = new Date(Date.now() - 7200_000);
-  fs.utimesSync(file, when, when);
-}
+import { engines, largeText, later, QUERIES, settled, SOURCE } from './threadEngines';
 
 type Answer = (
   request: FileScanRequest,
@@ -62,26 +29,6 @@ function threadPort(answer?: Answer) {
   };
   return { port, handed };
 }
-
-const later = <T>(ms: number, value: () => T | Promise<T>) =>
-  new Promise<T>((resolve) => setTimeout(() => resolve(value()), ms));
-
-function engines(root: string, regex: RegexScanPort) {
-  const roots = () => [{ name: 'ws', path: root }];
-  const threaded: Host = { fs: nodeFileSystem, roots, regex };
-  return { threaded: new Lectern(threaded, settings), plain: new Lectern({ fs: nodeFileSystem, roots }, settings) };
-}
-
-const QUERIES = [
-  { query: 'needle' },
-  { query: 'needle', case_sensitive: true },
-  { query: 'Needle', max_results: 3, before: 1, after: 2 },
-  { query: 'needle\\w*', is_regex: true, max_results: 7 },
-  { query: '\\bneedle\\b', is_regex: true, case_sensitive: true, after: 1 },
-  { query: '日本' },
-  { query: 'größe', case_sensitive: true },
-  { query: 'absent text' },
-];
 
 describe('files handed to the host thread', () => {
   it('answer as an engine without the thread does', async function () {

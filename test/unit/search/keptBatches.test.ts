@@ -1,0 +1,192 @@
+// A resident engine scans files whose bytes it keeps (learned clean, grams kept) on the host's
+// regular-expression thread, a batch of them at a time (keptBatches.ts), while it scans others here;
+// they are counted and ranked in walk order. Its answers equal an engine's without the thread,
+// whatever the thread answers: what it found, a batch handed back, a failure, or (out of time) nothing.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import type { KeptScanReply, KeptScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
+import { findHits } from '../../../src/core/search/lineScan';
+import { createTextSearcher } from '../../../src/core/search/matcher';
+import { RegexCost } from '../../../src/core/search/regexCost';
+import { keptHits, keptSource, hitOffsets, scanKeptTexts } from '../../../src/core/search/threadScan';
+import { createRegexRunner } from '../../../src/node/regexRunner';
+import { tempDir, write } from '../helpers';
+import { engines, largeText, later, QUERIES, settled, SOURCE } from './threadEngines';
+
+type Answer = (
+  request: KeptScanRequest,
+  timeoutMs: number,
+  runner: RegexScanPort,
+) => Promise<KeptScanReply | undefined>;
+
+/** The thread's port, counting the kept texts sent to it, or answering them as `answer` says. */
+function batchPort(answer?: Answer) {
+  const runner = createRegexRunner(SOURCE);
+  const sent: KeptScanRequest[] = [];
+  const port: RegexScanPort = {
+    ...runner,
+    scanKept(request, timeoutMs) {
+      sent.push(request);
+      return answer ? answer(request, timeoutMs, runner) : runner.scanKept!(request, timeoutMs);
+    },
+  };
+  return { port, sent };
+}
+
+/** Kept files (up to the 1 MB the engine keeps) adding up to more than a batch (2 MB), and small ones between them. */
+function keptTree(root: string, files: { seed: number[]; crlf: boolean; bom: boolean; size: number }[]): void {
+  files.forEach((f, i) => {
+    settled(write(root, `k${i}.ts`, largeText(f.seed, f.crlf, f.bom, f.size)));
+    settled(write(root, `k${i}-small.ts`, `const needle${i} = ${i};\n`));
+  });
+}
+
+async function sameAnswers(root: string, port: RegexScanPort, inputs: readonly object[]): Promise<void> {
+  const { threaded, plain } = engines(root, port);
+  // The first search learns the files, the second keeps their grams and bytes: from the third on, they are batched.
+  for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+  for (const input of inputs) {
+    const [a, b] = [await threaded.invoke('lectern_search', input), await plain.invoke('lectern_search', input)];
+    assert.equal(a.text, b.text, JSON.stringify(input));
+  }
+}
+
+const FILE = fc.record({
+  seed: fc.array(fc.nat(50), { minLength: 1, maxLength: 12 }),
+  crlf: fc.boolean(),
+  bom: fc.boolean(),
+  size: fc.integer({ min: 300_000, max: 950_000 }),
+});
+
+describe('kept files scanned in batches on the host thread', () => {
+  it('answer as an engine without the thread does', async function () {
+    this.timeout(180_000);
+    let sentInAll = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(FILE, { minLength: 3, maxLength: 6 }),
+        fc.array(fc.nat(QUERIES.length - 1), { minLength: 1, maxLength: 4 }),
+        async (files, queries) => {
+          const root = tempDir('lectern-batch-');
+          keptTree(root, files);
+          const { port, sent } = batchPort();
+          try {
+            await sameAnswers(
+              root,
+              port,
+              queries.map((q) => QUERIES[q]!),
+            );
+            sentInAll += sent.length;
+          } finally {
+            port.dispose?.();
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+    assert.ok(sentInAll > 5, `${sentInAll} batches sent`);
+  });
+
+  it('scans a batch here when the thread hands it back, fails, or answers late', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-batch-');
+    keptTree(
+      root,
+      [0, 1, 2, 3].map((i) => ({ seed: [i, 1, 2, 5, 6], crlf: i === 1, bom: i === 2, size: 900_000 })),
+    );
+    const answers: Answer[] = [
+      async () => ({ scanned: false }),
+      () => Promise.reject(new Error('broke')),
+      (request, timeoutMs, runner) => later(100, () => runner.scanKept!(request, timeoutMs)),
+    ];
+    for (const answer of answers) {
+      const { port, sent } = batchPort(answer);
+      try {
+        await sameAnswers(root, port, QUERIES);
+        assert.ok(sent.length >= QUERIES.length - 1, `${sent.length} batches sent`);
+      } finally {
+        port.dispose?.();
+      }
+    }
+  });
+
+  it('counts no file after a batch the thread ran out of time on', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-batch-');
+    // Over the size whose bytes are kept: read here.
+    settled(write(root, 'a.ts', largeText([0, 4], false, false)));
+    for (const i of [1, 2, 3]) settled(write(root, `b${i}.ts`, largeText([0, 4], false, false, 900_000)));
+    settled(write(root, 'c.ts', 'let needle = 1;\n'));
+    // A password redacted: its bytes are not kept, it is read here, and holds no match.
+    settled(write(root, 'd.ts', 'remote = https://al:hunter2x@h/x\n'));
+    const { port, sent } = batchPort(() => later(200, () => undefined));
+    const { threaded, plain } = engines(root, port);
+    try {
+      for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+      const input = { query: 'needle\\s', is_regex: true };
+      const r = await threaded.invoke('lectern_search', input);
+      assert.ok(sent.length > 0);
+      assert.match(r.text, /ran out of time in b1\.ts/);
+      assert.match(r.text, /\(1 file searched\)/);
+      assert.doesNotMatch(r.text, /c\.ts/);
+      const inA = await plain.invoke('lectern_search', { ...input, include: 'a.ts' });
+      assert.ok(Number(inA.meta.total_matches) > 0);
+      assert.equal(r.meta.total_matches, inA.meta.total_matches);
+    } finally {
+      port.dispose?.();
+    }
+  });
+
+  it('leaves to the search a text whose regular expression would pass the inline budget', () => {
+    const searcher = createTextSearcher('(.*a){40}', true, true);
+    const cost = new RegexCost(searcher.line);
+    const texts = ['a'.repeat(50) + '\nno\n', 'ab'.repeat(400_000) + '\n', 'x\n' + 'a'.repeat(45) + '\n'];
+    const reply = scanKeptTexts(
+      { texts, query: '(.*a){40}', isRegex: true, caseSensitive: true, keep: 5 },
+      searcher,
+      cost,
+    );
+    assert.deepEqual([...reply.counts], [1, -1, 1]);
+    const from = hitOffsets(reply.located);
+    for (const i of [0, 2]) {
+      const expected = findHits(keptSource(texts[i]!, searcher)!, searcher, 5).hits;
+      assert.deepEqual(
+        keptHits(reply, from, i).map(({ start, stop, at, column }) => ({ start, stop, at, column })),
+        expected.map(({ start, stop, at, column }) => ({ start, stop, at, column })),
+      );
+    }
+  });
+
+  it('hands back only the batches the thread has not started', async function () {
+    this.timeout(30_000);
+    const runner = createRegexRunner(SOURCE);
+    const batch = (query: string): KeptScanRequest => ({
+      texts: ['a needle here\n', 'none\n', 'needle needle\nneedle\n'],
+      query,
+      isRegex: false,
+      caseSensitive: true,
+      keep: 3,
+    });
+    try {
+      const mine = [0, 1, 2, 3].map(() => batch('needle'));
+      const replies = mine.map((request) => runner.scanKept!(request, 30_000));
+      const theirs = runner.scanKept!(batch('here'), 30_000);
+      assert.deepEqual(runner.handBack!(mine), mine.slice(2));
+      const answered = await Promise.all(replies);
+      // The worker holds two at a time: those it answers; the others come back unscanned.
+      assert.deepEqual(
+        answered.map((reply) => reply?.scanned),
+        [true, true, false, false],
+      );
+      const first = answered[0]!;
+      assert.ok(first.scanned);
+      assert.deepEqual([...first.counts], [1, 0, 2]);
+      assert.deepEqual([...first.located], [1, 0, 2]);
+      const other = await theirs;
+      assert.ok(other?.scanned);
+      assert.deepEqual([...other.counts], [1, 0, 0]);
+    } finally {
+      runner.dispose?.();
+    }
+  });
+});
