@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { HeldTexts, type KeptMessage } from './heldTexts';
 import type {
   FileScanReply,
   FileScanRequest,
@@ -30,7 +31,7 @@ export interface FileRequest {
   file: FileScanRequest;
 }
 
-/** Or a batch of kept texts to scan. */
+/** Or a batch of kept texts to scan (posted as a KeptMessage). */
 export interface KeptRequest {
   id: number;
   kept: KeptScanRequest;
@@ -89,6 +90,8 @@ class RegexRunner {
   /** File and batch scans not posted yet, and the ids of those the worker holds. */
   private readonly waiting: Queued[] = [];
   private readonly posted = new Set<number>();
+  /** What the current worker holds of the texts batches sent it. */
+  private readonly held = new HeldTexts();
 
   constructor(private readonly dir: string) {}
 
@@ -157,6 +160,7 @@ class RegexRunner {
 
   private start(): Worker {
     const created = newWorker(this.dir);
+    this.held.reset();
     created.on('message', (message: { id: number; result?: Reply; error?: string }) => {
       if (this.posted.delete(message.id)) this.pump();
       this.settle(message.id, (p) =>
@@ -177,7 +181,8 @@ class RegexRunner {
     while (this.posted.size < POSTED_FILES && this.waiting.length > 0) {
       const request = this.waiting.shift()!;
       this.posted.add(request.id);
-      (this.worker ??= this.start()).postMessage(request);
+      const worker = (this.worker ??= this.start());
+      worker.postMessage('kept' in request ? { id: request.id, kept: this.held.message(request.kept) } : request);
     }
   }
 }

@@ -9,7 +9,8 @@ import { createTextSearcher, type TextSearcher } from '../core/search/matcher';
 import { RegexCost } from '../core/search/regexCost';
 import { scanKeptTexts, scanReadFile } from '../core/search/threadScan';
 import { nodeFileSystem } from '../node/nodeFileSystem';
-import type { FileRequest, KeptRequest, ScanRequest } from '../node/regexRunner';
+import type { KeptMessage } from '../node/heldTexts';
+import type { FileRequest, ScanRequest } from '../node/regexRunner';
 
 /** The last request's searcher: a workspace search sends one file after another with the same query. */
 let last:
@@ -27,10 +28,23 @@ function costOf(searcher: TextSearcher, isRegex: boolean): RegexCost | undefined
   return (last.cost ??= RegexCost.of(searcher));
 }
 
+/** Kept texts sent before, by the number the runner gave them (heldTexts.ts). */
+const held = new Map<number, string>();
+
 /** A batch's answer; its lists move to the host's thread rather than being copied. */
-function scanBatch({ id, kept }: KeptRequest): void {
+function scanBatch({ id, kept }: { id: number; kept: KeptMessage }): void {
   const searcher = searcherFor(kept.query, kept.isRegex, kept.caseSensitive);
-  const result = scanKeptTexts(kept, searcher, costOf(searcher, kept.isRegex));
+  const missing: number[] = [];
+  const texts = kept.texts.map((text, i) => {
+    if (kept.holdAs[i]! >= 0) held.set(kept.holdAs[i]!, text as string);
+    if (typeof text === 'string') return text;
+    const known = held.get(text);
+    if (known === undefined) missing.push(i);
+    return known ?? '';
+  });
+  const result = scanKeptTexts({ ...kept, texts }, searcher, costOf(searcher, kept.isRegex));
+  // Not held (it cannot happen while the runner's account is right): left to the search.
+  for (const i of missing) result.counts[i] = -1;
   parentPort!.postMessage({ id, result }, [result.counts.buffer, result.located.buffer, result.hits.buffer]);
 }
 
@@ -43,7 +57,7 @@ function readFile(request: FileScanRequest): SyncRead {
   }
 }
 
-parentPort?.on('message', (request: ScanRequest | FileRequest | KeptRequest) => {
+parentPort?.on('message', (request: ScanRequest | FileRequest | { id: number; kept: KeptMessage }) => {
   try {
     if ('kept' in request) return scanBatch(request);
     if ('file' in request) {

@@ -9,6 +9,7 @@ import { findHits } from '../../../src/core/search/lineScan';
 import { createTextSearcher } from '../../../src/core/search/matcher';
 import { RegexCost } from '../../../src/core/search/regexCost';
 import { keptHits, keptSource, hitOffsets, scanKeptTexts } from '../../../src/core/search/threadScan';
+import { HeldTexts } from '../../../src/node/heldTexts';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
 import { engines, largeText, later, QUERIES, settled, SOURCE } from './threadEngines';
@@ -185,6 +186,59 @@ describe('kept files scanned in batches on the host thread', () => {
       const other = await theirs;
       assert.ok(other?.scanned);
       assert.deepEqual([...other.counts], [1, 0, 0]);
+    } finally {
+      runner.dispose?.();
+    }
+  });
+});
+
+describe('kept texts the regex worker holds', () => {
+  const request = (texts: string[]): KeptScanRequest => ({
+    texts,
+    query: 'needle',
+    isRegex: false,
+    caseSensitive: true,
+    keep: 3,
+  });
+
+  it('are named by number once sent, until the worker is new', () => {
+    const held = new HeldTexts();
+    const [a, b] = ['a needle\n', 'b needle\n'];
+    const first = held.message(request([a, b]));
+    assert.deepEqual(first.texts, [a, b]);
+    assert.deepEqual(first.holdAs, [0, 1]);
+    // The same texts, as other strings of the same characters.
+    const again = held.message(request([b, 'c\n', `${a}`.slice(0)]));
+    assert.deepEqual(again.texts, [1, 'c\n', 0]);
+    assert.deepEqual(again.holdAs, [-1, 2, -1]);
+    held.reset();
+    assert.deepEqual(held.message(request([a])).texts, [a]);
+  });
+
+  it('are sent whole past what the worker holds at most', () => {
+    const held = new HeldTexts();
+    const big = 'x'.repeat(20 * 1024 * 1024);
+    const second = big.slice(1) + 'y';
+    const first = held.message(request([big, second]));
+    assert.deepEqual(first.holdAs, [0, -1]);
+    assert.deepEqual(held.message(request([big, second])).texts, [0, second]);
+  });
+
+  it('answer the same through a worker that held them and through a new one', async function () {
+    this.timeout(30_000);
+    const runner = createRegexRunner(SOURCE);
+    const texts = ['a needle here\n', 'none\n', 'needle needle\nneedle\n'];
+    const counts = async () => {
+      const reply = await runner.scanKept!(request(texts), 30_000);
+      assert.ok(reply?.scanned);
+      return [...reply.counts];
+    };
+    try {
+      assert.deepEqual(await counts(), [1, 0, 2]);
+      assert.deepEqual(await counts(), [1, 0, 2]);
+      // A scan out of time ends the worker: the next one holds nothing.
+      assert.equal(await runner.scan('(.*a){50}', true, 'abcdefghij'.repeat(80_000), 10, 300), undefined);
+      assert.deepEqual(await counts(), [1, 0, 2]);
     } finally {
       runner.dispose?.();
     }
