@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { HeldTexts, type KeptMessage } from './heldTexts';
+import { HeldTexts } from './heldTexts';
 import type {
   FileScanReply,
   FileScanRequest,
