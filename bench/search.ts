@@ -80,8 +80,8 @@ export interface SearchTreeResult {
   warmUp?: {
     learnMs: number;
     keepMs: number;
-    /** Then a search for text no file holds, against `rg -n` for it. */
-    absent?: { engine: Stats; rgRn: Stats };
+    /** Then a search for text no file holds, against `rg -n` for it; and over MCP, in rounds of its own with `rg -n`. */
+    absent?: { engine: Stats; rgRn: Stats; mcp?: { mcpRg: Stats; rgRn: Stats } };
   };
 }
 
@@ -302,6 +302,10 @@ export function searchSummary(part: SearchPart): string {
     if (absent)
       out.push(
         `    text no file holds             warm+rg ${(ms(absent.engine.median) + ' ms').padStart(9)}  rg -n    ${(ms(absent.rgRn.median) + ' ms').padStart(9)}  ${ratio(absent.engine.median / absent.rgRn.median).padStart(7)}`,
+      );
+    if (absent?.mcp)
+      out.push(
+        `    ${''.padEnd(30)} MCP     ${(ms(absent.mcp.mcpRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(absent.mcp.rgRn.median) + ' ms').padStart(9)}  ${ratio(absent.mcp.mcpRg.median / absent.mcp.rgRn.median).padStart(7)}  (lectern mcp over stdio)`,
       );
     for (const q of tree.queries) {
       out.push(

@@ -18,6 +18,7 @@ import { watchedStats } from '../src/node/watchedStats';
 import { collect, memoryOf, stats } from './measure';
 import { startMcpSearch, type McpSearchServer } from './searchMcp';
 import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
+import type { Stats } from './types';
 
 /** Runs grep; resolves with its wall time and the number of output lines. */
 function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number }> {
@@ -103,6 +104,19 @@ async function absentText(warm: Lectern, job: SearchJob): Promise<NonNullable<Se
   return { engine: stats(engine), rgRn: stats(rn) };
 }
 
+/** The same over MCP, as an agent outside VS Code gets it, alternating with `rg -n`. */
+async function absentOverMcp(mcp: McpSearchServer, job: SearchJob): Promise<{ mcpRg: Stats; rgRn: Stats }> {
+  const input = { query: 'lecternBenchNoSuchText', case_sensitive: true };
+  for (let i = 0; i < 2; i++) await mcp.search(input);
+  const overMcp: number[] = [];
+  const rn: number[] = [];
+  for (let i = 0; i < job.runs; i++) {
+    overMcp.push(await mcp.search(input));
+    rn.push((await grep([job.ripgrep!, '--no-config', '-n', '--', input.query, '.'], job.root)).ms);
+  }
+  return { mcpRg: stats(overMcp), rgRn: stats(rn) };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as SearchJob;
   const roots = [{ name: job.name, path: job.root }];
@@ -171,6 +185,7 @@ async function main(): Promise<void> {
   // The MCP server's engine learns the files and keeps their grams the same way.
   const mcp = job.ripgrep && job.mcpCli ? await startMcpSearch(job.mcpCli, job.root, job.ripgrep) : undefined;
   if (mcp) for (let i = 0; i < 2; i++) await mcp.search(warmUpSearch);
+  if (mcp && warmUp?.absent) warmUp.absent.mcp = await absentOverMcp(mcp, job);
   const queries: SearchQueryResult[] = [];
   for (const q of job.queries) {
     const lectern = () => new Lectern(host).invoke('lectern_search', q.input);

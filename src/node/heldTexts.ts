@@ -5,7 +5,7 @@
 import type { KeptScanRequest } from '../core/ground/ports';
 
 /** Characters (bytes: one per byte) the worker holds at most; past that texts are sent each time. */
-const HELD_CHARS = 32 * 1024 * 1024;
+const HELD_CHARS = 48 * 1024 * 1024;
 
 /** A batch as posted: each text, or the number of the one the worker holds; and the number to hold a text under (-1: none). */
 export interface KeptMessage extends Omit<KeptScanRequest, 'texts'> {

@@ -159,8 +159,11 @@ function textGrams(text: string, cased: boolean): TextGrams {
         casedGrams.add(casedHash((CASED[a]! << 12) | (CASED[b]! << 6) | CASED[c]!));
     }
   }
-  return { folded: [...folded], cased: [...casedGrams] };
+  return { folded: ascending(folded), cased: ascending(casedGrams) };
 }
+
+/** Required grams are looked up in ascending order (inSet). */
+const ascending = (grams: Set<number>) => [...grams].sort((a, b) => a - b);
 
 /**
  * The grams every match of `searcher` holds: those of each run of word characters in the text of
@@ -184,7 +187,7 @@ export function requiredGrams(searcher: TextSearcher): RequiredGrams | undefined
     for (const g of grams[0]!.cased) casedAll.add(g);
   }
   if (folded.size === 0 && any.length === 0) return undefined;
-  return { folded: [...folded], cased: [...casedAll], any };
+  return { folded: ascending(folded), cased: ascending(casedAll), any };
 }
 
 /** Whether a file with these grams may match: it holds every one required, and those of a text of each clause. */
@@ -195,20 +198,32 @@ export function mayHold(grams: Grams, required: RequiredGrams): boolean {
   );
 }
 
+/** Whether `set` holds every gram of `required` (ascending). */
 function inSet(set: GramSet, required: readonly number[]): boolean {
-  if ('bits' in set) return required.every((g) => (set.bits[g >> 5]! & (1 << (g & 31))) !== 0);
-  return required.every((g) => holds(set.sorted, g));
-}
-
-function holds(sorted: Uint16Array, g: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
-    if (v === g) return true;
-    if (v < g) lo = mid + 1;
-    else hi = mid - 1;
+  if ('bits' in set) {
+    const bits = set.bits;
+    for (const g of required) if ((bits[g >> 5]! & (1 << (g & 31))) === 0) return false;
+    return true;
   }
-  return false;
+  // Each gram is searched for past the one before: a gallop from there, then a binary search.
+  const sorted = set.sorted;
+  let from = 0;
+  for (const g of required) {
+    let step = 1;
+    let hi = from;
+    while (hi < sorted.length && sorted[hi]! < g) {
+      from = hi + 1;
+      hi += step;
+      step <<= 1;
+    }
+    hi = Math.min(hi, sorted.length - 1);
+    while (from <= hi) {
+      const mid = (from + hi) >> 1;
+      if (sorted[mid]! < g) from = mid + 1;
+      else hi = mid - 1;
+    }
+    if (sorted[from] !== g) return false;
+    from++;
+  }
+  return true;
 }

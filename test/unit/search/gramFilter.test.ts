@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
 import type { CandidateFinderPort, Host } from '../../../src/core/ground/ports';
-import { FileGrams } from '../../../src/core/ground/fileGrams';
+import { FileGrams, type GramSet } from '../../../src/core/ground/fileGrams';
 import { gramsOf, mayHold, requiredGrams } from '../../../src/core/search/gramFilter';
 import { createTextSearcher } from '../../../src/core/search/matcher';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
@@ -104,6 +104,53 @@ describe('letter triples as a candidate finder', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  it('rules out exactly the files that lack a required triple (sparse and dense sets)', () => {
+    const members = (set: GramSet) => {
+      if ('sorted' in set) return new Set(set.sorted);
+      const found = new Set<number>();
+      set.bits.forEach((word, w) => {
+        for (let b = 0; b < 32; b++) if (word & (1 << b)) found.add(w * 32 + b);
+      });
+      return found;
+    };
+    const holdsAll = (set: GramSet, required: readonly number[]) => {
+      const present = members(set);
+      return required.every((g) => present.has(g));
+    };
+    // Few symbols and short texts make sparse sets; many symbols and long texts, dense ones.
+    const symbols = 'abcdefghijklmnopqrABCDEFGHIJ0123_$';
+    const word = fc.string({ unit: fc.constantFrom(...symbols.slice(0, 8), ' ', '.'), minLength: 3, maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc
+          .tuple(fc.integer({ min: 8, max: symbols.length }), fc.nat(30_000))
+          .chain(([n, length]) =>
+            fc.string({
+              unit: fc.constantFrom(...symbols.slice(0, n), ' ', '\n'),
+              minLength: length,
+              maxLength: length,
+            }),
+          ),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (content, words, caseSensitive) => {
+          const query = words.join('|');
+          const required = requiredGrams(createTextSearcher(query, true, caseSensitive));
+          if (!required) return;
+          const grams = gramsOf(Buffer.from(content, 'latin1'));
+          const expected =
+            holdsAll(grams.folded, required.folded) &&
+            holdsAll(grams.cased, required.cased) &&
+            required.any.every((clause) =>
+              clause.some((t) => holdsAll(grams.folded, t.folded) && holdsAll(grams.cased, t.cased)),
+            );
+          assert.equal(mayHold(grams, required), expected, query);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

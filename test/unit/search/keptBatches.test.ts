@@ -217,7 +217,7 @@ describe('kept texts the regex worker holds', () => {
 
   it('are sent whole past what the worker holds at most', () => {
     const held = new HeldTexts();
-    const big = 'x'.repeat(20 * 1024 * 1024);
+    const big = 'x'.repeat(30 * 1024 * 1024);
     const second = big.slice(1) + 'y';
     const first = held.message(request([big, second]));
     assert.deepEqual(first.holdAs, [0, -1]);
