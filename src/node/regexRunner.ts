@@ -51,16 +51,21 @@ const queued = (request: Queued): FileScanRequest | KeptScanRequest =>
  */
 const POSTED_FILES = 2;
 
+/**
+ * The worker's young generation, in MB: what it allocates is short-lived (a batch's hits, a scan's
+ * lines), and V8's default lets it grow to tens of MB the process keeps.
+ */
+const YOUNG_MB = 8;
+
 /** dist/regexWorker.js next to the bundle; from source (tests, tsx), src/workers/regexWorker.ts through tsx's require hook. */
 function newWorker(dir: string): Worker {
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_MB };
   const bundled = join(dir, 'regexWorker.js');
-  if (existsSync(bundled)) return new Worker(bundled);
+  if (existsSync(bundled)) return new Worker(bundled, { resourceLimits });
   const tsx = require.resolve('tsx/cjs', { paths: [dir] });
   return new Worker(
     `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/regexWorker.ts'))});`,
-    {
-      eval: true,
-    },
+    { eval: true, resourceLimits },
   );
 }
 
