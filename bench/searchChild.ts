@@ -117,6 +117,9 @@ async function absentOverMcp(mcp: McpSearchServer, job: SearchJob): Promise<{ mc
   return { mcpRg: stats(overMcp), rgRn: stats(rn) };
 }
 
+/** Idle time given to the MCP server after its warm-up searches. */
+const MCP_IDLE_MS = 3000;
+
 async function main(): Promise<void> {
   const job = JSON.parse(process.argv[2]!) as SearchJob;
   const roots = [{ name: job.name, path: job.root }];
@@ -184,7 +187,12 @@ async function main(): Promise<void> {
   }
   // The MCP server's engine learns the files and keeps their grams the same way.
   const mcp = job.ripgrep && job.mcpCli ? await startMcpSearch(job.mcpCli, job.root, job.ripgrep) : undefined;
-  if (mcp) for (let i = 0; i < 2; i++) await mcp.search(warmUpSearch);
+  if (mcp) {
+    for (let i = 0; i < 2; i++) await mcp.search(warmUpSearch);
+    // As the warm engine above: an agent's calls come seconds apart, and the server spends that time
+    // watching the files and folders it stat'ed (it cannot be asked when it is done, as whenIdle() is).
+    await new Promise((resolve) => setTimeout(resolve, MCP_IDLE_MS));
+  }
   if (mcp && warmUp?.absent) warmUp.absent.mcp = await absentOverMcp(mcp, job);
   const queries: SearchQueryResult[] = [];
   for (const q of job.queries) {
