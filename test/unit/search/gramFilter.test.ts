@@ -125,15 +125,13 @@ describe('letter triples as a candidate finder', () => {
     const word = fc.string({ unit: fc.constantFrom(...symbols.slice(0, 8), ' ', '.'), minLength: 3, maxLength: 8 });
     fc.assert(
       fc.property(
-        fc
-          .tuple(fc.integer({ min: 8, max: symbols.length }), fc.nat(30_000))
-          .chain(([n, length]) =>
-            fc.string({
-              unit: fc.constantFrom(...symbols.slice(0, n), ' ', '\n'),
-              minLength: length,
-              maxLength: length,
-            }),
-          ),
+        fc.tuple(fc.integer({ min: 8, max: symbols.length }), fc.nat(30_000)).chain(([n, length]) =>
+          fc.string({
+            unit: fc.constantFrom(...symbols.slice(0, n), ' ', '\n'),
+            minLength: length,
+            maxLength: length,
+          }),
+        ),
         fc.array(word, { minLength: 1, maxLength: 3 }),
         fc.boolean(),
         (content, words, caseSensitive) => {

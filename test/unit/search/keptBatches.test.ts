@@ -4,7 +4,7 @@
 // whatever the thread answers: what it found, a batch handed back, a failure, or (out of time) nothing.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { KeptScanReply, KeptScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
+import type { KeptScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
 import { findHits } from '../../../src/core/search/lineScan';
 import { createTextSearcher } from '../../../src/core/search/matcher';
 import { RegexCost } from '../../../src/core/search/regexCost';
@@ -12,27 +12,12 @@ import { keptHits, keptSource, hitOffsets, scanKeptTexts } from '../../../src/co
 import { HeldTexts } from '../../../src/node/heldTexts';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
-import { engines, largeText, later, QUERIES, settled, SOURCE } from './threadEngines';
+import { engines, largeText, later, QUERIES, settled, SOURCE, spiedPort, type Answer } from './threadEngines';
 
-type Answer = (
-  request: KeptScanRequest,
-  timeoutMs: number,
-  runner: RegexScanPort,
-) => Promise<KeptScanReply | undefined>;
-
-/** The thread's port, counting the kept texts sent to it, or answering them as `answer` says. */
-function batchPort(answer?: Answer) {
-  const runner = createRegexRunner(SOURCE);
-  const sent: KeptScanRequest[] = [];
-  const port: RegexScanPort = {
-    ...runner,
-    scanKept(request, timeoutMs) {
-      sent.push(request);
-      return answer ? answer(request, timeoutMs, runner) : runner.scanKept!(request, timeoutMs);
-    },
-  };
-  return { port, sent };
-}
+const batchPort = (answer?: Answer<'scanKept'>) => {
+  const { port, handed } = spiedPort('scanKept', answer);
+  return { port, sent: handed };
+};
 
 /** Kept files (up to the 1 MB the engine keeps) adding up to more than a batch (2 MB), and small ones between them. */
 function keptTree(root: string, files: { seed: number[]; crlf: boolean; bom: boolean; size: number }[]): void {
@@ -95,7 +80,7 @@ describe('kept files scanned in batches on the host thread', () => {
       root,
       [0, 1, 2, 3].map((i) => ({ seed: [i, 1, 2, 5, 6], crlf: i === 1, bom: i === 2, size: 900_000 })),
     );
-    const answers: Answer[] = [
+    const answers: Answer<'scanKept'>[] = [
       async () => ({ scanned: false }),
       () => Promise.reject(new Error('broke')),
       (request, timeoutMs, runner) => later(100, () => runner.scanKept!(request, timeoutMs)),

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { Host, RegexScanPort } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
+import { createRegexRunner } from '../../../src/node/regexRunner';
 
 export const settings = () => ({ sessionGuard: false });
 /** Where createRegexRunner finds the worker's source (through tsx). */
@@ -61,3 +62,26 @@ export const QUERIES = [
   { query: 'größe', case_sensitive: true },
   { query: 'absent text' },
 ];
+
+/** Work handed to the thread: a file to read and scan, or a batch of kept texts. */
+type Handed = 'scanFile' | 'scanKept';
+type Scan<K extends Handed> = NonNullable<RegexScanPort[K]>;
+
+/** How a test answers what is handed to the thread (`runner`: the real one, to pass it on). */
+export type Answer<K extends Handed> = (
+  request: Parameters<Scan<K>>[0],
+  timeoutMs: number,
+  runner: RegexScanPort,
+) => ReturnType<Scan<K>>;
+
+/** The thread's port, noting what `method` is handed, and answering it as `answer` says (else as the thread does). */
+export function spiedPort<K extends Handed>(method: K, answer?: Answer<K>) {
+  const runner = createRegexRunner(SOURCE);
+  const handed: Parameters<Scan<K>>[0][] = [];
+  const scan = ((request: Parameters<Scan<K>>[0], timeoutMs: number) => {
+    handed.push(request);
+    return answer ? answer(request, timeoutMs, runner) : (runner[method] as Scan<K>)(request as never, timeoutMs);
+  }) as Scan<K>;
+  const port: RegexScanPort = { ...runner, [method]: scan };
+  return { port, handed };
+}

@@ -4,31 +4,13 @@
 // what it found, that it could not read the expected version, that it broke, or (out of time) nothing.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { FileScanReply, FileScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
+import type { FileScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
-import { engines, largeText, later, QUERIES, settled, SOURCE } from './threadEngines';
+import { engines, largeText, later, QUERIES, settled, SOURCE, spiedPort, type Answer } from './threadEngines';
 
-type Answer = (
-  request: FileScanRequest,
-  timeoutMs: number,
-  runner: RegexScanPort,
-) => Promise<FileScanReply | undefined>;
-
-/** The thread's port, counting the files handed to it, or answering them as `answer` says. */
-function threadPort(answer?: Answer) {
-  const runner = createRegexRunner(SOURCE);
-  const handed: FileScanRequest[] = [];
-  const port: RegexScanPort = {
-    ...runner,
-    scanFile(request, timeoutMs) {
-      handed.push(request);
-      return answer ? answer(request, timeoutMs, runner) : runner.scanFile!(request, timeoutMs);
-    },
-  };
-  return { port, handed };
-}
+const threadPort = (answer?: Answer<'scanFile'>) => spiedPort('scanFile', answer);
 
 describe('files handed to the host thread', () => {
   it('answer as an engine without the thread does', async function () {
