@@ -34,6 +34,7 @@ const held = new Map<number, string>();
 /** A batch's answer; its lists move to the host's thread rather than being copied. */
 function scanBatch({ id, kept }: { id: number; kept: KeptMessage }): void {
   const searcher = searcherFor(kept.query, kept.isRegex, kept.caseSensitive);
+  for (const gone of kept.forget) held.delete(gone);
   const missing: number[] = [];
   const texts = kept.texts.map((text, i) => {
     if (kept.holdAs[i]! >= 0) held.set(kept.holdAs[i]!, text as string);

@@ -192,6 +192,7 @@ describe('kept texts the regex worker holds', () => {
     const first = held.message(request([a, b]));
     assert.deepEqual(first.texts, [a, b]);
     assert.deepEqual(first.holdAs, [0, 1]);
+    assert.deepEqual(first.forget, []);
     // The same texts, as other strings of the same characters.
     const again = held.message(request([b, 'c\n', `${a}`.slice(0)]));
     assert.deepEqual(again.texts, [1, 'c\n', 0]);
@@ -207,6 +208,24 @@ describe('kept texts the regex worker holds', () => {
     const first = held.message(request([big, second]));
     assert.deepEqual(first.holdAs, [0, -1]);
     assert.deepEqual(held.message(request([big, second])).texts, [0, second]);
+  });
+
+  it('give way, once the worker holds its most, to new ones when not named lately', () => {
+    const held = new HeldTexts();
+    const [big, other] = ['x'.repeat(30 * 1024 * 1024), 'y'.repeat(30 * 1024 * 1024)];
+    assert.deepEqual(held.message(request([big, 'small\n'])).holdAs, [0, 1]);
+    // Named in every message: it stays, and the other is sent whole.
+    for (let i = 0; i < 80; i++) assert.deepEqual(held.message(request([big, other, 'small\n'])).texts, [0, other, 1]);
+    // Not named for a few messages (a search or two that did not reach it): it stays.
+    for (let i = 0; i < 10; i++) held.message(request(['small\n']));
+    assert.deepEqual(held.message(request([other])).holdAs, [-1]);
+    // Not named for a while (a file changed since): it is dropped, and the worker told so.
+    for (let i = 0; i < 80; i++) held.message(request(['small\n']));
+    const next = held.message(request([other]));
+    assert.deepEqual(next.forget, [0]);
+    assert.deepEqual(next.holdAs, [2]);
+    assert.deepEqual(held.message(request([other, 'small\n'])).texts, [2, 1]);
+    assert.deepEqual(held.message(request([big])).holdAs, [-1], 'the worker holds its most again');
   });
 
   it('answer the same through a worker that held them and through a new one', async function () {
