@@ -139,14 +139,17 @@ class HistoryProjection {
       const call = at.call;
       if (call.kind === 'read' && call.ephemeral) plan.set(id, { fate: 'dropped', text: '' });
       else if (call.kind === 'read' && !call.stub && !kept.has(id))
-        plan.set(id, { fate: 'pointer', ...this.pointTo(at) });
+        plan.set(id, this.shorter(call, { fate: 'pointer', ...this.pointTo(at) }));
       else if (repeatedBy.has(id)) {
         const later = repeatedBy.get(id)!;
-        plan.set(id, {
-          fate: 'pointer',
-          text: repeatLine(call.tool, call.input, later.turn, call.latest),
-          pointsTo: later.call.id,
-        });
+        plan.set(
+          id,
+          this.shorter(call, {
+            fate: 'pointer',
+            text: repeatLine(call.tool, call.input, later.turn, call.latest),
+            pointsTo: later.call.id,
+          }),
+        );
       } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, {
           fate: 'trimmed',
@@ -154,6 +157,14 @@ class HistoryProjection {
         });
       } else plan.set(id, { fate: 'kept', text: call.text });
     }
+  }
+
+  /** The pointer, or the call as it is when its text costs no more than the pointer would. */
+  private shorter<P extends { fate: 'pointer'; text: string }>(
+    call: HistoryCall,
+    pointer: P,
+  ): P | { fate: 'kept'; text: string } {
+    return this.count(pointer.text) < this.count(call.text) ? pointer : { fate: 'kept', text: call.text };
   }
 
   /** Tokens of the history with each call's text as `text` gives it (null: the call is gone). */

@@ -188,12 +188,8 @@ describe('history retention: rules', () => {
       kind: 'other',
       text,
     });
-    const calls = [
-      search('a.ts:3 emit('),
-      search('a.ts:3 emit('),
-      search('a.ts:3 emit(\nb.ts:9 emit('),
-      search('a.ts:3 emit(\nb.ts:9 emit('),
-    ];
+    const [one, two] = ['a.ts:3 emit(\n'.repeat(20), 'a.ts:3 emit(\nb.ts:9 emit(\n'.repeat(20)];
+    const calls = [search(one), search(one), search(two), search(two)];
     const p = projectHistory([turn([calls[0]!, calls[1]!]), turn([calls[2]!]), turn([calls[3]!])], {
       countTokens: count,
     });
@@ -206,6 +202,30 @@ describe('history retention: rules', () => {
       '[lectern_search {"query":"emit("}: the same answer again in turn 1]',
     );
     assert.equal(p.turns[1]!.rounds[0]!.calls[0]!.pointsTo, calls[3]!.id);
+  });
+
+  it('an answer shorter than its pointer would be stays as it is', () => {
+    // Found by the property below (never larger than verbatim): six lines of output, repeated.
+    const output = (id: string): HistoryCall => ({
+      id,
+      tool: 'run_in_terminal',
+      input: {},
+      kind: 'output',
+      text: 'out\n'.repeat(6),
+    });
+    const calls = [output('k1'), output('k2')];
+    for (const countTokens of [count, (text: string) => Math.ceil(text.length / 4)]) {
+      const p = projectHistory([turn([calls[0]!]), turn([calls[1]!])], { countTokens });
+      assert.deepEqual(
+        calls.map((c) => p.fates[c.id]),
+        ['kept', 'kept'],
+      );
+      assert.equal(p.tokens, p.verbatimTokens);
+    }
+    // A read of a few characters the next read holds too: no pointer longer than the read.
+    const tiny = [read('a.ts', { start: 1, end: 1 }, { text: 'a' }), read('a.ts', { start: 1, end: 1 }, { text: 'a' })];
+    const reads = projectHistory([turn([tiny[0]!]), turn([tiny[1]!])], { countTokens: count });
+    assert.ok(reads.tokens <= reads.verbatimTokens);
   });
 
   it('ephemeral reads are dropped with their call and never count against other reads', () => {
