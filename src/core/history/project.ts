@@ -142,14 +142,13 @@ class HistoryProjection {
         plan.set(id, this.shorter(call, { fate: 'pointer', ...this.pointTo(at) }));
       else if (repeatedBy.has(id)) {
         const later = repeatedBy.get(id)!;
-        plan.set(
-          id,
-          this.shorter(call, {
-            fate: 'pointer',
-            text: repeatLine(call.tool, call.input, later.turn, call.latest),
-            pointsTo: later.call.id,
-          }),
-        );
+        const pointer = {
+          fate: 'pointer' as const,
+          text: repeatLine(call.tool, call.input, later.turn, call.latest),
+          pointsTo: later.call.id,
+        };
+        // An answer a later one replaces (a map of the same target) goes whatever its size: it no longer holds.
+        plan.set(id, call.latest ? pointer : this.shorter(call, pointer));
       } else if (call.kind !== 'read' && call.kind !== 'edit' && isLongOutput(call.text)) {
         plan.set(id, {
           fate: 'trimmed',

@@ -121,7 +121,9 @@ describe('chat history keeping references and map', () => {
 
   it('keeps references as a search: a repeat word for word points to the latest, a changed answer stays', () => {
     const input = { mode: 'references', target: 'Store.get' };
-    const same = [recorded(input, 'references Store.get · 1 use'), recorded(input, 'references Store.get · 1 use')];
+    // Long enough for a pointer to cost less (a shorter answer stays as it is).
+    const uses = 'references Store.get · 1 use\n' + 'src/store.ts:12 in Cache.read: return store.get(key);\n'.repeat(3);
+    const same = [recorded(input, uses), recorded(input, uses)];
     assert.deepEqual(fates(same).fates, ['pointer', 'kept']);
     const changed = [recorded(input, 'references Store.get · 1 use'), recorded(input, 'references Store.get · 2 uses')];
     assert.deepEqual(fates(changed).fates, ['kept', 'kept']);
