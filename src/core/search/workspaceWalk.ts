@@ -127,7 +127,7 @@ export class WorkspaceSearch {
   private readonly handed = new Map<FileScanRequest, Handed>();
   /** A handed file ran out of time: the files after it are not counted (as if not searched). */
   private halted = false;
-  /** Kept files scanned on the host's thread, a batch at a time (a resident engine's). */
+  /** Kept files scanned on the host's thread, a batch at a time (a resident engine's: only with keepGrams). */
   private readonly batches: KeptBatches | undefined;
   /** The last steps queued for a run of batched files, and for files without matches (while not started, more join them). */
   private lastRun: BatchRun | undefined;
@@ -376,7 +376,7 @@ export class WorkspaceSearch {
    */
   private gather(file: ListedFile, order: number, versionOf: (file: ListedFile) => EntryStat | undefined): boolean {
     // A read late in the search keeps no grams (learn() would forget them): it stays here.
-    if (!this.batches?.open || !this.keepGrams || this.msLeft() <= limits.timeBudgetMs / 2) return false;
+    if (!this.batches?.open || this.msLeft() <= limits.timeBudgetMs / 2) return false;
     const version = versionOf(file);
     const text = version && keptClean(this.env, file.absolute, version);
     if (text === undefined) return false;
