@@ -13,6 +13,8 @@ export interface FileResult {
   count: number;
   /** Its first matches in line order (trimmed as the file falls in rank). */
   kept: KeptMatch[];
+  /** The line of the first match after those kept, when the file has more (context shown stops before it). */
+  firstOmitted: number | null;
 }
 
 export class Ranking {
@@ -52,7 +54,10 @@ export class Ranking {
     for (let rank = lo + 1; rank < Math.min(this.files.length, this.maxResults + 1); rank++) {
       const f = this.files[rank]!;
       const keep = this.keep(rank);
-      if (f.kept.length > keep) f.kept.length = keep;
+      if (f.kept.length > keep) {
+        f.firstOmitted = f.kept[keep]!.line;
+        f.kept.length = keep;
+      }
     }
     return this.keep(lo);
   }

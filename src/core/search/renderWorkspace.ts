@@ -22,7 +22,6 @@ export interface WorkspaceMatch {
 /** What the search found and left out, for the answer. */
 export interface Outcome {
   ranking: FileResult[];
-  firstOmitted: Map<FileResult, number>;
   maxResults: number;
   totalMatches: number;
   matchedFiles: number;
@@ -41,14 +40,8 @@ export interface Outcome {
   notes: string[];
 }
 
-function renderFile(
-  file: FileResult,
-  share: number,
-  firstOmitted: number | null,
-  followUp: string | null,
-  numbering: LineNumbers,
-): string {
-  const limit = share < file.kept.length ? file.kept[share]!.line : (firstOmitted ?? Infinity);
+function renderFile(file: FileResult, share: number, followUp: string | null, numbering: LineNumbers): string {
+  const limit = share < file.kept.length ? file.kept[share]!.line : (file.firstOmitted ?? Infinity);
   const shown = file.kept.slice(0, share);
   const matchLines = new Set(shown.map((m) => m.line));
   const lines = new Map<number, GutterLine>();
@@ -137,13 +130,7 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
   let tokenCut = false;
   for (let i = 0; i < shares.length; i++) {
     const file = o.ranking[i]!;
-    const text = renderFile(
-      file,
-      shares[i]!,
-      o.firstOmitted.get(file) ?? null,
-      fileCall(file.display),
-      env.settings.lineNumbers,
-    );
+    const text = renderFile(file, shares[i]!, fileCall(file.display), env.settings.lineNumbers);
     const cost = env.countTokens(text) + 1;
     if (tokens + cost > env.tokenCap && groups.length > 0) {
       tokenCut = true;

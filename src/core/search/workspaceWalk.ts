@@ -93,7 +93,6 @@ export class WorkspaceSearch {
   private isSecret: (file: ListedFile) => boolean;
   /** A regular expression predicted to be slow on a file's text scans it off the host's thread, within the time left. */
   private readonly cost: RegexCost | undefined;
-  private readonly firstOmitted = new Map<FileResult, number>();
   private readonly large: { path: string; size: number; order: number }[] = [];
   private order = 0;
   private searched = 0;
@@ -205,7 +204,6 @@ export class WorkspaceSearch {
     this.noteSkipped(notes);
     return {
       ranking: this.ranking.files,
-      firstOmitted: this.firstOmitted,
       maxResults: this.maxResults,
       totalMatches: this.totalMatches,
       matchedFiles: this.matchedFiles,
@@ -615,12 +613,13 @@ export class WorkspaceSearch {
       tier: classRank(file.relative),
       count,
       kept: [],
+      firstOmitted: null,
     };
     const keep = this.ranking.add(result);
     if (keep < 0) return;
     const { kept, omittedFrom } = show(keep);
     result.kept = kept;
-    if (omittedFrom !== null && omittedFrom !== undefined) this.firstOmitted.set(result, omittedFrom);
+    result.firstOmitted = omittedFrom ?? null;
   }
 
   private skipped(file: ListedFile, fileOrder: number, loaded: Extract<Loaded, { skip: unknown }>): void {

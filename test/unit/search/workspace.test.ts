@@ -422,6 +422,18 @@ describe('lectern_search over the workspace', () => {
         /^five\.txt · 5 matches \(showing 3\)\n1:\thit\nquiet\n3:\thit\nquiet\n5:\thit\nquiet\n7-\tquiet\n\[/m,
       );
     });
+
+    it('and so it does in a file whose kept matches were cut as later files ranked above it', async () => {
+      const ws = workspace();
+      // a.txt ranks first when it is searched, keeping all four of its matches; b.txt and c.txt (five
+      // matches each) push it to the third rank, where it keeps three: the fourth is left out.
+      ws.write('a.txt', 'hit\nhit\nhit\nhit\nquiet\n');
+      ws.write('b.txt', 'hit\nhit\nhit\nhit\nhit\n');
+      ws.write('c.txt', 'hit\nhit\nhit\nhit\nhit\n');
+      const r = await ok(ws.lectern, 'lectern_search', { query: 'hit', max_results: 9, after: 3 });
+      assert.deepEqual(groupsOf(r), ['b.txt', 'c.txt', 'a.txt']);
+      assert.match(r.text, /^a\.txt · 4 matches \(showing 3\)\n1:\thit\n2:\thit\n3:\thit\n\[/m);
+    });
   });
 
   describe('patterns', () => {
