@@ -1,5 +1,7 @@
 // Files ranked code before tests before prose (ground/fileRank.ts), then by how many lines match (ties
-// in walk order), and how many matches each shows.
+// in walk order), and how many matches each shows. A file's matches are numbered and decoded once the
+// ranking is final, for the files that show some then (and at most as many as they show), not for every
+// file that ranks high for a while.
 import type { KeptMatch } from './lineScan';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
 
@@ -17,12 +19,25 @@ export interface FileResult {
   firstOmitted: number | null;
 }
 
+/** A file's first `keep` matches, numbered and decoded, and the line of the first it leaves out. */
+export type Show = (keep: number) => Pick<FileResult, 'kept' | 'firstOmitted'>;
+
+/** A file's matches not shown yet, and the characters of file text the show holds until then. */
+interface Deferred {
+  show: Show;
+  chars: number;
+}
+
 export class Ranking {
-  readonly files: FileResult[] = [];
+  private readonly files: FileResult[] = [];
+  private readonly deferred = new Map<FileResult, Deferred>();
+  private heldChars = 0;
 
   constructor(
     private readonly maxResults: number,
     private readonly capacity: number,
+    /** File text the deferred shows may hold, at most: past that a file's matches are shown as it is ranked. */
+    private readonly maxHeldChars: number,
   ) {}
 
   /** Code before tests before prose; then most matches first; ties in walk order. */
@@ -38,8 +53,11 @@ export class Ranking {
       : Math.max(Math.ceil(this.maxResults / (rank + 1)), WORKSPACE_SEARCH_LIMITS.minPerFile);
   }
 
-  /** Inserts a file by rank; answers how many of its matches it may keep there, or -1 when it is left out. */
-  add(file: FileResult): number {
+  /**
+   * Inserts a file by rank; `show` gives the matches it keeps, once the ranking is final (`chars`: the
+   * file text it holds till then), or now, while deferred shows hold too much text.
+   */
+  add(file: FileResult, show: Show, chars: number): void {
     let lo = 0;
     let hi = this.files.length;
     while (lo < hi) {
@@ -47,19 +65,45 @@ export class Ranking {
       if (this.before(this.files[mid]!, file)) lo = mid + 1;
       else hi = mid;
     }
-    if (lo >= this.capacity) return -1;
+    if (lo >= this.capacity) return;
     this.files.splice(lo, 0, file);
-    if (this.files.length > this.capacity) this.files.pop();
+    if (this.files.length > this.capacity) this.forget(this.files.pop()!);
     // Everything below moved one rank down: what it can still show shrinks.
     for (let rank = lo + 1; rank < Math.min(this.files.length, this.maxResults + 1); rank++) {
       const f = this.files[rank]!;
       const keep = this.keep(rank);
+      if (keep === 0) this.forget(f);
       if (f.kept.length > keep) {
         f.firstOmitted = f.kept[keep]!.line;
         f.kept.length = keep;
       }
     }
-    return this.keep(lo);
+    const keep = this.keep(lo);
+    if (keep === 0) return;
+    if (this.heldChars + chars > this.maxHeldChars) Object.assign(file, show(keep));
+    else {
+      this.deferred.set(file, { show, chars });
+      this.heldChars += chars;
+    }
+  }
+
+  /** The ranked files, each with the matches it shows at its final rank. */
+  settle(): FileResult[] {
+    this.files.forEach((file, rank) => {
+      const deferred = this.deferred.get(file);
+      if (deferred) Object.assign(file, deferred.show(this.keep(rank)));
+    });
+    this.deferred.clear();
+    this.heldChars = 0;
+    return this.files;
+  }
+
+  /** A file that shows nothing any more lets go of what its show holds. */
+  private forget(file: FileResult): void {
+    const deferred = this.deferred.get(file);
+    if (!deferred) return;
+    this.deferred.delete(file);
+    this.heldChars -= deferred.chars;
   }
 }
 

@@ -11,14 +11,14 @@ import { LIMITS } from '../ground/settings';
 import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';
 import { textHaystack, type Haystack } from './haystack';
-import { findHits, materialize, numberHits, type KeptMatch } from './lineScan';
+import { findHits, materialize, numberHits } from './lineScan';
 import { examine, readAsync, readSyncChecked, type Loaded, type Raw } from './loadFile';
 import { learn, startPrefilter, gramsTest, wantsFinder, type SecretScan } from './prefilter';
 import type { TextSearcher } from './matcher';
 import { InOrder, type Step } from './inOrder';
 import { handable, keptClean, keptHits, keptOf, keptSource, scanKeptTexts } from './threadScan';
 import { KeptBatches, type KeptBatch } from './keptBatches';
-import { Ranking, type FileResult } from './ranking';
+import { Ranking, type FileResult, type Show } from './ranking';
 import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import type { Outcome } from './renderWorkspace';
 import { globList, walkScope, type Scope, type WalkSkips } from './searchScope';
@@ -28,6 +28,11 @@ import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceL
 const SLICE_MS = 15;
 /** And this often while files handed to the host's thread are out (to take their answers). */
 const SLICE_HANDED_MS = 4;
+/**
+ * File text held to show the ranked files' matches once the ranking is final, at most: past that a
+ * file's matches are numbered and decoded as it is ranked (ranking.ts).
+ */
+const HELD_FOR_SHOWING = 32 * 1024 * 1024;
 /** Bytes handed to the host's thread and not answered yet, at most: past that files are read here, so both threads stay busy. */
 const HANDED_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -146,7 +151,7 @@ export class WorkspaceSearch {
     ({ walk: this.walk, skips: this.skips } = walkScope(env, scope, this.includes, this.excludes));
     const documents = env.host.documents;
     this.dirty = documents?.dirtyPaths ? new Set(documents.dirtyPaths()) : undefined;
-    this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles);
+    this.ranking = new Ranking(this.maxResults, this.maxResults + limits.listedFiles, HELD_FOR_SHOWING);
     const byPath = env.resolver.secretTest();
     this.isSecret = (file) => byPath(file.absolute, file.relative);
     this.cost = input.is_regex ? RegexCost.of(searcher) : undefined;
@@ -203,7 +208,7 @@ export class WorkspaceSearch {
   outcome(notes: string[]): Outcome {
     this.noteSkipped(notes);
     return {
-      ranking: this.ranking.files,
+      ranking: this.ranking.settle(),
       maxResults: this.maxResults,
       totalMatches: this.totalMatches,
       matchedFiles: this.matchedFiles,
@@ -412,13 +417,13 @@ export class WorkspaceSearch {
     if (count === -1) return this.searchKept(file, order, text);
     this.searched++;
     if (count === 0) return;
-    this.rank(file, order, count, (keep) => {
+    this.rank(file, order, count, text.length, (keep) => {
       const source = keptSource(text, this.searcher)!;
       const hits = keptHits(answer, answer.from, index);
       numberHits(source.hay, hits, keep + 1);
       return {
-        kept: keep > 0 ? materialize(source, hits.slice(0, keep), this.before, this.after) : [],
-        omittedFrom: hits[keep]?.line ?? null,
+        kept: materialize(source, hits.slice(0, keep), this.before, this.after),
+        firstOmitted: hits[keep]?.line ?? null,
       };
     });
   }
@@ -432,7 +437,10 @@ export class WorkspaceSearch {
   private settleThread(file: ListedFile, order: number, reply: Extract<FileScanReply, { read: true }>): void {
     this.searched++;
     if ('nomatch' in reply || reply.count === 0) return;
-    this.rank(file, order, reply.count, (keep) => ({ kept: keptOf(reply, keep), omittedFrom: reply.lines[keep] }));
+    this.rank(file, order, reply.count, 0, (keep) => ({
+      kept: keptOf(reply, keep),
+      firstOmitted: reply.lines[keep] ?? null,
+    }));
   }
 
   /** The time ran out in `file`: it and the files after it are not counted. */
@@ -586,25 +594,21 @@ export class WorkspaceSearch {
     // The time ran out in this file: those after it are not counted (nor searched, but for some read while it was out).
     if (found === 'stopped') this.halted = true;
     if (!found || found === 'stopped' || found.scanned.count === 0) return;
-    const { scanned, source } = found;
-    // Only the lines the file can show at its rank are numbered and decoded; a file left out of the
-    // answer numbers none.
-    this.rank(file, fileOrder, scanned.count, (keep) => {
+    const { scanned } = found;
+    // Only the lines the file shows are numbered and decoded (its haystack may hold a view of the read
+    // buffer the next read reuses: not once owned).
+    const source = found.source.own();
+    this.rank(file, fileOrder, scanned.count, source.hay.length, (keep) => {
       numberHits(source.hay, scanned.hits, keep + 1);
       return {
-        kept: keep > 0 ? materialize(source, scanned.hits.slice(0, keep), this.before, this.after) : [],
-        omittedFrom: scanned.hits[keep]?.line ?? scanned.firstOmitted,
+        kept: materialize(source, scanned.hits.slice(0, keep), this.before, this.after),
+        firstOmitted: scanned.hits[keep]?.line ?? scanned.firstOmitted,
       };
     });
   }
 
-  /** Ranks a file with `count` matching lines; `show` gives what it keeps at its rank (and the first line left out). */
-  private rank(
-    file: ListedFile,
-    fileOrder: number,
-    count: number,
-    show: (keep: number) => { kept: KeptMatch[]; omittedFrom: number | null | undefined },
-  ): void {
+  /** Ranks a file with `count` matching lines; `show` gives what it shows at its rank (holding `chars` of its text till then). */
+  private rank(file: ListedFile, fileOrder: number, count: number, chars: number, show: Show): void {
     this.totalMatches += count;
     this.matchedFiles++;
     const result: FileResult = {
@@ -615,11 +619,7 @@ export class WorkspaceSearch {
       kept: [],
       firstOmitted: null,
     };
-    const keep = this.ranking.add(result);
-    if (keep < 0) return;
-    const { kept, omittedFrom } = show(keep);
-    result.kept = kept;
-    result.firstOmitted = omittedFrom ?? null;
+    this.ranking.add(result, show, chars);
   }
 
   private skipped(file: ListedFile, fileOrder: number, loaded: Extract<Loaded, { skip: unknown }>): void {
