@@ -75,12 +75,19 @@ export class KeptBatches {
     return { batch, index };
   }
 
-  /** The walk is done: the batch being filled, and those the thread has not started, are scanned here. */
+  /** The walk is done: the batch being filled is scanned here (the thread goes on with those it has). */
   finish(): void {
     const filling = this.filling;
     this.filling = undefined;
     filling?.settleWith(() => this.scanHere(filling.request));
-    this.port.handBack?.([...this.sent.keys()]);
+  }
+
+  /** Takes back the newest batch the thread has not started, to scan it here (once its answer settles); false when there is none. */
+  takeBackNewest(): boolean {
+    const newest = [...this.sent.keys()].at(-1);
+    if (!newest || this.port.handBack?.([newest]).length !== 1) return false;
+    this.sent.delete(newest);
+    return true;
   }
 
   /** Cancelled: nothing more is scanned, here or there. */

@@ -284,14 +284,23 @@ export class WorkspaceSearch {
         slice = Date.now();
       }
     }
-    // The walk is done: files the thread has not started are read here, while it scans its last ones.
     this.batches?.finish();
-    const back = this.settling.waiting ? (this.env.host.regex?.handBack?.([...this.handed.keys()]) ?? []) : [];
-    for (const request of back) {
-      const handed = this.handed.get(request);
-      if (handed) handed.here = this.readAndSearch(readSync, handed.file, inside);
-    }
+    // The walk is done: the thread goes on with what it was sent, in order, while this thread takes
+    // back the newest it has not started, one at a time, until they meet.
+    while (this.settling.waiting && (this.takeBackFile(readSync, inside) || this.batches?.takeBackNewest()))
+      await yieldToHost();
     await this.settling.done();
+  }
+
+  /** Takes back the newest file handed to the thread that it has not started, and reads it here; false when there is none. */
+  private takeBackFile(readSync: ReadSync, inside: (real: string) => boolean): boolean {
+    const newest = [...this.handed.keys()].at(-1);
+    const [back] = newest ? (this.env.host.regex?.handBack?.([newest]) ?? []) : [];
+    const handed = back && this.handed.get(back);
+    if (!handed) return false;
+    this.handed.delete(back);
+    handed.here = this.readAndSearch(readSync, handed.file, inside);
+    return true;
   }
 
   /** Reads and scans a file here that was handed over (its haystack owned: the walk reads on meanwhile). */

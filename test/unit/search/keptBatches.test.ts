@@ -8,6 +8,7 @@ import type { KeptScanRequest, RegexScanPort } from '../../../src/core/ground/po
 import { findHits } from '../../../src/core/search/lineScan';
 import { createTextSearcher } from '../../../src/core/search/matcher';
 import { RegexCost } from '../../../src/core/search/regexCost';
+import { KeptBatches } from '../../../src/core/search/keptBatches';
 import { keptHits, keptSource, hitOffsets, scanKeptTexts } from '../../../src/core/search/threadScan';
 import { HeldTexts } from '../../../src/node/heldTexts';
 import { createRegexRunner } from '../../../src/node/regexRunner';
@@ -141,6 +142,36 @@ describe('kept files scanned in batches on the host thread', () => {
         expected.map(({ start, stop, at, column }) => ({ start, stop, at, column })),
       );
     }
+  });
+
+  it('at the end of the walk, are taken back newest first, until one the thread has started', () => {
+    const asked: KeptScanRequest[][] = [];
+    const sent: KeptScanRequest[] = [];
+    // The thread has started the first two batches sent; the others wait.
+    const port = {
+      handBack: <R>(requests: readonly R[]) => (
+        asked.push([...requests] as never),
+        requests.filter((r) => sent.indexOf(r as never) >= 2)
+      ),
+    };
+    const scan = (request: KeptScanRequest) => {
+      sent.push(request);
+      return new Promise<undefined>(() => undefined);
+    };
+    const query = { query: 'needle', isRegex: false, caseSensitive: true, keep: 3 };
+    const batches = new KeptBatches(
+      port,
+      scan,
+      query,
+      (request) => scanKeptTexts(request, createTextSearcher('needle', false, true), undefined),
+      () => 10_000,
+    );
+    // Each text fills a batch (2 MB), which is sent at once.
+    for (let i = 0; i < 3; i++) batches.add('needle\n'.padEnd(2 << 20, 'x'));
+    assert.equal(sent.length, 3);
+    assert.equal(batches.takeBackNewest(), true);
+    assert.equal(batches.takeBackNewest(), false);
+    assert.deepEqual(asked, [[sent[2]], [sent[1]]]);
   });
 
   it('hands back only the batches the thread has not started', async function () {

@@ -165,6 +165,51 @@ describe('files handed to the host thread', () => {
     }
   });
 
+  it('at the end of the walk, takes back the newest files the thread has not started, one at a time', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-thread-');
+    for (let i = 0; i < 7; i++) settled(write(root, `big${i}.ts`, largeText([i, 6], false, false)));
+    const { port, handed } = threadPort();
+    const takenBack: FileScanRequest[][] = [];
+    const runner = port.handBack!.bind(port);
+    port.handBack = (requests) => {
+      takenBack.push([...requests] as FileScanRequest[]);
+      return runner(requests);
+    };
+    const { threaded, plain } = engines(root, port);
+    try {
+      for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
+      handed.length = 0;
+      // The thread is busy for a second or more with another text (RE2 is linear, but slow on this
+      // pattern): when the walk ends, the files handed to it are still out.
+      const busy = port.scan('(.*a){50}', true, 'b'.repeat(200_000), 1, 30_000);
+      const [a, b] = [
+        await threaded.invoke('lectern_search', { query: 'needle' }),
+        await plain.invoke('lectern_search', { query: 'needle' }),
+      ];
+      await busy;
+      assert.equal(a.text, b.text);
+      assert.ok(handed.length >= 4, `${handed.length} files handed`);
+      // Each call names one file, the newest still out; the last one asked for had been started.
+      assert.ok(takenBack.length >= 2, `${takenBack.length} calls`);
+      assert.ok(
+        takenBack.every((requests) => requests.length === 1),
+        JSON.stringify(takenBack.map((r) => r.length)),
+      );
+      const order = takenBack.map(([request]) => handed.indexOf(request!));
+      assert.deepEqual(
+        order,
+        [...order].sort((x, y) => y - x),
+        `taken back newest first: ${order.join(', ')}`,
+      );
+      assert.equal(order[0], handed.length - 1);
+      // The thread's two (one it scans, the next) are not taken back; all the others are.
+      assert.equal(order.length, handed.length - 1);
+    } finally {
+      port.dispose?.();
+    }
+  });
+
   it("keeps other requests going when one runs out of time (another search's file, another text)", async function () {
     this.timeout(60_000);
     const root = tempDir('lectern-thread-');
