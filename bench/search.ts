@@ -58,8 +58,10 @@ export interface SearchQueryResult {
   rgRnLines?: number;
   /** The warm engine with ripgrep answered exactly as a new engine without it (text and meta). */
   sameAnswer?: boolean;
-  /** `lectern mcp` over stdio (warm, ripgrep as its finder), timed in the same rounds as `rg -n`. */
+  /** `lectern mcp` over stdio (warm, ripgrep as its finder), in rounds of its own alternating with `rg -n`. */
   mcpRg?: Stats;
+  /** `rg -n` in those rounds (older runs have none: their MCP figures were set against rgRn). */
+  rgMcp?: Stats;
   mem: Mem;
   head: string;
 }
@@ -319,9 +321,10 @@ export function searchSummary(part: SearchPart): string {
         out.push(
           `    ${''.padEnd(30)} warm+rg ${(ms(q.engineRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(q.rgRn.median) + ' ms').padStart(9)}  ${ratio(q.engineRg.median / q.rgRn.median).padStart(7)}  same answer ${q.sameAnswer ? 'yes' : 'NO'}`,
         );
-      if (q.mcpRg && q.rgRn)
+      const rgMcp = q.rgMcp ?? q.rgRn;
+      if (q.mcpRg && rgMcp)
         out.push(
-          `    ${''.padEnd(30)} MCP     ${(ms(q.mcpRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(q.rgRn.median) + ' ms').padStart(9)}  ${ratio(q.mcpRg.median / q.rgRn.median).padStart(7)}  (lectern mcp over stdio)`,
+          `    ${''.padEnd(30)} MCP     ${(ms(q.mcpRg.median) + ' ms').padStart(9)}  rg -n    ${(ms(rgMcp.median) + ' ms').padStart(9)}  ${ratio(q.mcpRg.median / rgMcp.median).padStart(7)}  (lectern mcp over stdio)`,
         );
     }
   }

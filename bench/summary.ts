@@ -270,14 +270,25 @@ function overall(
   key: 'grepRn' | 'grepSame' | 'rgRn',
   overMcp = false,
 ): number | null {
-  const engine = (q: SearchData['trees'][number]['queries'][number]) =>
-    key === 'rgRn' ? (overMcp ? q.mcpRg : q.engineRg) : q.engine;
+  type Query = SearchData['trees'][number]['queries'][number];
+  const engine = (q: Query) => (key === 'rgRn' ? (overMcp ? q.mcpRg : q.engineRg) : q.engine);
+  // Over MCP, against rg -n in the MCP rounds (older runs timed both in the same rounds).
+  const other = (q: Query) => (overMcp ? (q.rgMcp ?? q.rgRn) : q[key]);
   const pairs = tree.queries.flatMap((q) => {
     const mine = engine(q);
-    return q[key] && mine ? [[mine.median, q[key]!.median] as const] : [];
+    const theirs = other(q);
+    return theirs && mine ? [[mine.median, theirs.median] as const] : [];
   });
   if (pairs.length === 0) return null;
   return pairs.reduce((a, p) => a + p[0], 0) / pairs.reduce((a, p) => a + p[1], 0);
+}
+
+/** Over MCP, against `rg -n` in its rounds (older runs: in the same rounds as the warm engine). */
+function mcpCells(q: SearchData['trees'][number]['queries'][number]): string {
+  const rg = q.rgMcp ?? q.rgRn;
+  return q.mcpRg && rg
+    ? ` ${ms(q.mcpRg.median)} ms | ${ms(rg.median)} ms | ${ratio(q.mcpRg.median / rg.median)} |`
+    : ' — | — | — |';
 }
 
 function search(data: SearchData): string[] {
@@ -286,7 +297,7 @@ function search(data: SearchData): string[] {
     '',
     '`lectern_search` over the whole workspace (a new engine per call, default settings) against GNU `grep -rn` on the same tree, warm page cache, 5 runs each, alternating.',
     'On `node_modules` Lectern skips nested `node_modules`, build and hidden folders, binary files and files over 4 MB, so grep also runs over exactly the files Lectern searched.',
-    '"Warm, ripgrep": one engine kept across calls (its third search on: it keeps each file\'s letter triples and the bytes of clean files up to 64 MB, and starts ripgrep as its candidate finder only where they cannot tell; it replays its last walk while no folder changed, and answers stats from memory while the kernel reports no change to the files and folders it watches; a regular expression whose work on a file would pass 15 ms goes to the worker thread, which also scans, while this thread scans others, large files the engine has learned and, a 2 MB batch at a time, part of the files whose bytes it keeps (the thread holds a copy of up to 48 MB of them), as in the extension and the MCP server), against one `rg -n` per query; "same": the same answer as a new engine without ripgrep. "Over MCP": the same, as an agent outside VS Code gets it: `lectern mcp` (dist/cli.js) over stdio with the SDK client, warmed up alike, timed in the same rounds as `rg -n`: it runs alone, as in use, where the warm engine in the bench\'s process shares it with the new engines timed in the same rounds (and their garbage).',
+    '"Warm, ripgrep": one engine kept across calls (its third search on: it keeps each file\'s letter triples and the bytes of clean files up to 64 MB, and starts ripgrep as its candidate finder only where they cannot tell; it replays its last walk while no folder changed, and answers stats from memory while the kernel reports no change to the files and folders it watches; a regular expression whose work on a file would pass 15 ms goes to the worker thread, which also scans, while this thread scans others, large files the engine has learned and, a 2 MB batch at a time, part of the files whose bytes it keeps (the thread holds a copy of up to 48 MB of them), as in the extension and the MCP server), against one `rg -n` per query; "same": the same answer as a new engine without ripgrep. "Over MCP": the same, as an agent outside VS Code gets it: `lectern mcp` (dist/cli.js) over stdio with the SDK client, warmed up alike, in rounds of its own (15, alternating with `rg -n`, which has its own column there): it runs alone, as in use, where the warm engine in the bench\'s process shares it with the new engines timed in the same rounds (and their garbage).',
     '',
   ];
   for (const tree of data.trees) {
@@ -305,8 +316,8 @@ function search(data: SearchData): string[] {
             '',
           ]
         : []),
-      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}${rg ? ' warm, ripgrep | rg -n | × rg -n | same |' : ''}${overMcp ? ' over MCP | × rg -n |' : ''}`,
-      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}${rg ? '--:|--:|--:|:-:|' : ''}${overMcp ? '--:|--:|' : ''}`,
+      `| query | matches | Lectern | grep -rn | × grep -rn |${same ? ' grep, same files | × same files |' : ''}${rg ? ' warm, ripgrep | rg -n | × rg -n | same |' : ''}${overMcp ? ' over MCP | rg -n | × rg -n |' : ''}`,
+      `|---|--:|--:|--:|--:|${same ? '--:|--:|' : ''}${rg ? '--:|--:|--:|:-:|' : ''}${overMcp ? '--:|--:|--:|' : ''}`,
       ...tree.queries.map(
         (q) =>
           `| ${q.label} | ${count(q.matches)}${q.ok ? '' : ` **${q.error}**`} | ${ms(q.engine.median)} ms | ${ms(q.grepRn.median)} ms | ${ratio(q.engine.median / q.grepRn.median)} |` +
@@ -320,11 +331,7 @@ function search(data: SearchData): string[] {
               ? ` ${ms(q.engineRg.median)} ms | ${ms(q.rgRn.median)} ms | ${ratio(q.engineRg.median / q.rgRn.median)} | ${q.sameAnswer ? 'yes' : '**no**'} |`
               : ' — | — | — | — |'
             : '') +
-          (overMcp
-            ? q.mcpRg && q.rgRn
-              ? ` ${ms(q.mcpRg.median)} ms | ${ratio(q.mcpRg.median / q.rgRn.median)} |`
-              : ' — | — |'
-            : ''),
+          (overMcp ? mcpCells(q) : ''),
       ),
       '',
     );
