@@ -34,7 +34,7 @@ const SLICE_HANDED_MS = 4;
  */
 const HELD_FOR_SHOWING = 32 * 1024 * 1024;
 /** Bytes handed to the host's thread and not answered yet, at most: past that files are read here, so both threads stay busy. */
-const HANDED_MAX_BYTES = 8 * 1024 * 1024;
+const HANDED_MAX_BYTES = 16 * 1024 * 1024;
 
 const limits = WORKSPACE_SEARCH_LIMITS;
 
@@ -387,8 +387,11 @@ export class WorkspaceSearch {
    * enough; it is counted in walk order once its batch is answered.
    */
   private gather(file: ListedFile, order: number, versionOf: (file: ListedFile) => EntryStat | undefined): boolean {
-    // A read late in the search keeps no grams (learn() would forget them): it stays here.
-    if (!this.batches?.open || this.msLeft() <= limits.timeBudgetMs / 2) return false;
+    // A read late in the search keeps no grams (learn() would forget them): it stays here. So does a
+    // kept file while the thread has files to read: a file read here costs this thread's heap a copy of
+    // its text, and its garbage collection (this heap holds the engine's caches, ~10^6 objects to mark)
+    // far more than the thread's; a kept text is scanned here without a copy.
+    if (!this.batches?.open || this.handedBytes > 0 || this.msLeft() <= limits.timeBudgetMs / 2) return false;
     const version = versionOf(file);
     const text = version && keptClean(this.env, file.absolute, version);
     if (text === undefined) return false;

@@ -74,6 +74,33 @@ describe('kept files scanned in batches on the host thread', () => {
     assert.ok(sentInAll > 5, `${sentInAll} batches sent`);
   });
 
+  it('are not sent while the thread has files to read: kept files are scanned here then', async function () {
+    this.timeout(60_000);
+    const root = tempDir('lectern-batches-');
+    // Files over the 1 MB the engine keeps bytes of, first in the walk, then kept ones (6 MB in all).
+    for (let i = 0; i < 2; i++) settled(write(root, `a-big${i}.ts`, largeText([i, 6], false, false)));
+    keptTree(
+      root,
+      Array.from({ length: 8 }, (_, i) => ({ seed: [i, 1, 6], crlf: false, bom: false, size: 800_000 })),
+    );
+    const search = async (slowFiles: boolean) => {
+      const { port, sent } = batchPort();
+      // The thread answers the files late: they are still out while the walk passes the kept files.
+      const scanFile = port.scanFile!;
+      if (slowFiles) port.scanFile = (request, timeoutMs) => later(300, () => scanFile(request, timeoutMs));
+      else delete port.scanFile;
+      try {
+        await sameAnswers(root, port, [{ query: 'needle' }]);
+        return sent.length;
+      } finally {
+        port.dispose?.();
+      }
+    };
+    assert.equal(await search(true), 0);
+    // Without files to read, the thread gets batches.
+    assert.ok((await search(false)) >= 2);
+  });
+
   it('scans a batch here when the thread hands it back, fails, or answers late', async function () {
     this.timeout(60_000);
     const root = tempDir('lectern-batch-');
@@ -107,6 +134,8 @@ describe('kept files scanned in batches on the host thread', () => {
     // A password redacted: its bytes are not kept, it is read here, and holds no match.
     settled(write(root, 'd.ts', 'remote = https://al:hunter2x@h/x\n'));
     const { port, sent } = batchPort(() => later(200, () => undefined));
+    // No file goes to the thread (while one is out, no batch would).
+    delete port.scanFile;
     const { threaded, plain } = engines(root, port);
     try {
       for (let i = 0; i < 2; i++) await threaded.invoke('lectern_search', { query: `warm${i}` });
