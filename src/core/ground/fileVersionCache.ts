@@ -7,12 +7,20 @@ export function sameFileVersion(a: FileVersion, b: FileVersion): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev && a.ctimeMs === b.ctimeMs;
 }
 
-interface Entry<T> extends FileVersion {
-  value: T;
-}
+/**
+ * Per slot: size, modification time, inode, device, change time, and which of the last three the
+ * version had (bits 1, 2, 4; an absent one is stored as 0). Versions live in one typed array rather
+ * than as an object with five boxed numbers per file: a resident engine keeps tens of thousands, and
+ * every major garbage collection of the host's heap marks each object it holds.
+ */
+const FIELDS = 6;
 
 export class FileVersionCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  /** Each path's slot, oldest first. */
+  private readonly slots = new Map<string, number>();
+  private versions = new Float64Array(FIELDS * 64);
+  private readonly values: (T | undefined)[] = [];
+  private readonly free: number[] = [];
   private weight = 0;
   private dropped = false;
 
@@ -22,7 +30,7 @@ export class FileVersionCache<T> {
   ) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.slots.size;
   }
 
   /** Whether entries were dropped to stay within the capacity: some versions learned before are not here. */
@@ -32,7 +40,7 @@ export class FileVersionCache<T> {
 
   /** Whether anything is known of `path`, whatever its version (a lookup then needs a stat). */
   has(path: string): boolean {
-    return this.entries.has(path);
+    return this.slots.has(path);
   }
 
   /** Whether a value of this weight can be kept without dropping another. */
@@ -42,29 +50,69 @@ export class FileVersionCache<T> {
 
   /** What was learned of the file at `path` when `version` is the version it was learned from. */
   lookup(path: string, version: FileVersion): T | undefined {
-    const entry = this.entries.get(path);
-    return entry && sameFileVersion(entry, version) ? entry.value : undefined;
+    const slot = this.slots.get(path);
+    return slot !== undefined && this.holds(slot, version) ? this.values[slot] : undefined;
   }
 
   record(path: string, version: FileVersion, value: T): void {
     // Learned again as it was: kept in its place (a delete and a set per file read cost a search more than it does).
     if (value === this.lookup(path, version)) return;
     this.forget(path);
-    const { size, mtimeMs, ino, dev, ctimeMs } = version;
-    this.entries.set(path, { size, mtimeMs, ino, dev, ctimeMs, value });
+    const slot = this.free.pop() ?? this.values.length;
+    this.store(slot, version);
+    this.values[slot] = value;
+    this.slots.set(path, slot);
     this.weight += this.weigh(value);
-    for (const [oldest, entry] of this.entries) {
+    for (const [oldest, at] of this.slots) {
       if (this.weight <= this.capacity) break;
-      this.entries.delete(oldest);
-      this.weight -= this.weigh(entry.value);
+      this.release(oldest, at);
       this.dropped = true;
     }
   }
 
   forget(path: string): void {
-    const entry = this.entries.get(path);
-    if (!entry) return;
-    this.entries.delete(path);
-    this.weight -= this.weigh(entry.value);
+    const slot = this.slots.get(path);
+    if (slot !== undefined) this.release(path, slot);
+  }
+
+  private release(path: string, slot: number): void {
+    this.slots.delete(path);
+    this.weight -= this.weigh(this.values[slot]!);
+    this.values[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  private holds(slot: number, version: FileVersion): boolean {
+    const v = this.versions;
+    const at = slot * FIELDS;
+    const { ino, dev, ctimeMs } = version;
+    return (
+      v[at] === version.size &&
+      v[at + 1] === version.mtimeMs &&
+      v[at + 2] === (ino ?? 0) &&
+      v[at + 3] === (dev ?? 0) &&
+      v[at + 4] === (ctimeMs ?? 0) &&
+      v[at + 5] === presence(version)
+    );
+  }
+
+  private store(slot: number, version: FileVersion): void {
+    const at = slot * FIELDS;
+    if (at + FIELDS > this.versions.length) {
+      const grown = new Float64Array(this.versions.length * 2);
+      grown.set(this.versions);
+      this.versions = grown;
+    }
+    const v = this.versions;
+    v[at] = version.size;
+    v[at + 1] = version.mtimeMs;
+    v[at + 2] = version.ino ?? 0;
+    v[at + 3] = version.dev ?? 0;
+    v[at + 4] = version.ctimeMs ?? 0;
+    v[at + 5] = presence(version);
   }
 }
+
+/** Which of the optional fields a version has. */
+const presence = ({ ino, dev, ctimeMs }: FileVersion) =>
+  (ino === undefined ? 0 : 1) | (dev === undefined ? 0 : 2) | (ctimeMs === undefined ? 0 : 4);
