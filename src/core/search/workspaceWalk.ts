@@ -607,8 +607,8 @@ export class WorkspaceSearch {
     if (found === 'stopped') this.halted = true;
     if (!found || found === 'stopped' || found.scanned.count === 0) return;
     const { scanned } = found;
-    // Only the lines the file shows are numbered and decoded (its haystack may hold a view of the read
-    // buffer the next read reuses: not once owned).
+    // Only the lines the file shows are numbered and decoded, once the ranking is final: by then the
+    // read buffer its haystack may view holds other files, so the haystack is owned now.
     const source = found.source.own();
     this.rank(file, fileOrder, scanned.count, source.hay.length, (keep) => {
       numberHits(source.hay, scanned.hits, keep + 1);
