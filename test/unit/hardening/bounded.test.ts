@@ -80,7 +80,8 @@ describe('hardening: calls end', function () {
           lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }),
         );
         assert.ok(result.ok, result.text);
-        assert.ok(stallMs < 1000, `the host's thread stalled for ${stallMs} ms`);
+        // On the host's thread this would stall it for seconds (~10 µs per character of the line).
+        assert.ok(stallMs < 3_000, `the host's thread stalled for ${stallMs} ms`);
         assert.ok(ms < 25_000, `${ms} ms`);
         assert.ok(
           ((result.meta.total_matches ?? 0) as number) >= 1 || /ran out of time/.test(result.text),

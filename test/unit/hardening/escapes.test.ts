@@ -101,7 +101,8 @@ describe('hardening: races between the check and the open', function () {
     let calls = 0;
     try {
       const deadline = Date.now() + 4000;
-      while (Date.now() < deadline) {
+      // Some seconds of swapping, and enough calls however busy the machine is.
+      while (Date.now() < deadline || calls < 36) {
         for (const input of [
           { tool: 'lectern_read', input: { target: 'swap.txt' } },
           { tool: 'lectern_read', input: { target: 'swap.txt', tail: 5 } },
@@ -118,7 +119,6 @@ describe('hardening: races between the check and the open', function () {
     } finally {
       child.kill('SIGKILL');
     }
-    assert.ok(calls > 30, `only ${calls} calls ran`);
     assert.equal(leaks, 0, `${leaks} of ${calls} answers held the outside file's content`);
   });
 
@@ -130,7 +130,7 @@ describe('hardening: races between the check and the open', function () {
     let calls = 0;
     try {
       const deadline = Date.now() + 3000;
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline || calls < 24) {
         for (const input of [
           { tool: 'lectern_read', input: { target: 'swap.txt' } },
           { tool: 'lectern_search', input: { target: 'swap.txt', query: 'x' } },
@@ -147,7 +147,6 @@ describe('hardening: races between the check and the open', function () {
     } finally {
       child.kill('SIGKILL');
     }
-    assert.ok(calls > 20, `only ${calls} calls ran`);
   });
 });
 

@@ -302,11 +302,12 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       signal.isCancellationRequested = true;
       let started = Date.now();
       assert.equal(await asked, undefined);
-      assert.ok(Date.now() - started < 1_000);
+      // Either would hang on the pipe for good without the kill; the bounds leave room for a busy machine.
+      assert.ok(Date.now() - started < 5_000);
       assert.deepEqual(ours(), []);
       started = Date.now();
       assert.equal(await finder.filesContaining(root, 'pipe', query, { skipFolders: [], timeoutMs: 200 }), undefined);
-      assert.ok(Date.now() - started < 1_200);
+      assert.ok(Date.now() - started < 5_000);
       assert.deepEqual(ours(), []);
     });
   });

@@ -14,7 +14,8 @@ describe('the predicted cost of a regular expression', () => {
     const line = 'abcdefghij'.repeat(80_000);
     const started = performance.now();
     assert.equal(cost.budget(15)(line.length, line), false);
-    assert.ok(performance.now() - started < 500, 'the probe itself is short');
+    // Scanning the whole line would take seconds; the bound is wide for a busy machine.
+    assert.ok(performance.now() - started < 3_000, 'the probe itself is short');
     // RE2 takes seconds on this line (~10 µs per character): the estimate now says so, far above the sample's.
     const sampled = new RegexCost(searcher.line, ['ab']).predictMs(line.length);
     const probed = cost.predictMs(line.length);

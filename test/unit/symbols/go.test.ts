@@ -115,7 +115,7 @@ describe('outline: Go', function () {
 
   it('compiles its outline query quickly', async () => {
     const best = await outlineCompileCpuMs('go');
-    assert.ok(best < 300, `outline query compiles in ${best.toFixed(0)} ms of CPU, well under 300 ms`);
+    assert.ok(best < 1_000, `outline query compiles in ${best.toFixed(0)} ms of CPU, well under a second`);
   });
 
   it('reads a struct by kind struct and a constant by kind constant (not class, not variable)', async () => {
