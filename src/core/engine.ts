@@ -8,6 +8,7 @@ import { PathResolver } from './ground/paths';
 import type { CancellationSignal, Host } from './ground/ports';
 import { copySettings, normalizeSettings, responseTokenCap, sameSettings, type Settings } from './ground/settings';
 import { hostTokenCounter } from './ground/tokens';
+import { uncountedFigure } from './ground/tokenEstimate';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
 import { REGISTRY, type Registry } from './modes/index';
 import type { ValidInput } from './modes/mode';
@@ -309,9 +310,11 @@ export class Lectern {
     let redacted = false;
     const env = { ...(await this.env(options, signal)), onRedacted: () => void (redacted = true) };
     let answer: Draft;
+    let cap = env.tokenCap;
     if (tool === this.catalog.readTool.name) {
       // The session's read budget: refused at the hard limit, else this answer's caps.
       const guarded = call ? call.guardRead(input, env) : { input, env };
+      cap = guarded.env.tokenCap;
       answer = await read(this.catalog, guarded.env, guarded.input, notes);
     } else {
       const other = this.catalog.tool(tool);
@@ -320,7 +323,7 @@ export class Lectern {
     }
     if (redacted) noteRedacted(answer);
     const meta = answer.response.meta;
-    if (meta.token_estimate === 0) meta.token_estimate = env.countTokens(bodyText(answer));
+    if (meta.token_estimate === 0) meta.token_estimate = uncountedFigure(bodyText(answer), cap, env.countTokens);
     return answer;
   }
 }

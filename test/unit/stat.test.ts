@@ -1,7 +1,10 @@
 // lectern_stat: what a path is, without reading it; a missing path is an answer, not an error.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import { Lectern } from '../../src/core/engine';
 import type { StatInfo } from '../../src/core/modes/stat';
+import { estimateO200k } from '../../src/core/ground/tokenEstimate';
+import { loadTokenCounter } from '../../src/core/ground/tokens';
 import { ok, workspace, type Workspace } from './helpers';
 
 const statOf = (r: { meta: Record<string, unknown> }) => r.meta.stat as StatInfo;
@@ -138,5 +141,21 @@ describe('lectern_stat', () => {
       const s = statOf(await ok(ws.lectern, 'lectern_stat', { target: name }));
       assert.equal(s.language_id, null, name);
     }
+  });
+
+  it('counts its answer exactly only near the cap: far below it, the estimate it reports is all it makes', async () => {
+    const exact = await loadTokenCounter();
+    const counted: string[] = [];
+    const host = { ...ws.host, tokenCounter: async () => (text: string) => (counted.push(text), exact(text)) };
+    ws.write('counted.ts', 'export const x = 1;\n');
+    const far = await ok(new Lectern(host, () => ({ sessionGuard: false })), 'lectern_stat', { target: 'counted.ts' });
+    assert.deepEqual(counted, []);
+    assert.equal(far.meta.token_estimate, estimateO200k(far.text));
+    // A cap of 60 tokens: the answer (~40) is near it, so it is counted, and reports the count.
+    const near = await ok(new Lectern(host, () => ({ sessionGuard: false, maxReadTokens: 60 })), 'lectern_stat', {
+      target: 'counted.ts',
+    });
+    assert.deepEqual(counted, [near.text]);
+    assert.equal(near.meta.token_estimate, exact(near.text));
   });
 });

@@ -218,3 +218,13 @@ export function answerTokens(text: string, meta: { token_estimate: number }, cap
 export function isEstimated(estimate: number, cap: number): boolean {
   return estimate <= cap / 2;
 }
+
+/**
+ * The figure for an answer whose tool counted nothing: where the session will report the estimate
+ * anyway (answerTokens), the estimate, with no exact count made for nothing. The margin (a quarter of
+ * the cap, not half) leaves room for what the session adds before it settles the figure (a footer).
+ */
+export function uncountedFigure(text: string, cap: number, count: (text: string) => number): number {
+  const estimate = estimateO200k(text);
+  return isEstimated(2 * estimate, cap) ? estimate : count(text);
+}
