@@ -79,7 +79,7 @@ describe('cli: replay log', function () {
           write(root, 'a.ts', ts.join('\n'));
           write(root, 'b.txt', txt.join('\n'));
           write(root, 'sub/c.txt', 'line 1\n');
-          const entries = await logged(root, calls, join(root, '..', `${root.split('/').pop()}.jsonl`));
+          const entries = await logged(root, calls, join(tempDir('lectern-replay-log-'), 'log.jsonl'));
           assert.equal(entries.length, calls.length);
           const verdicts = await replayEntries(entries);
           assert.deepEqual(
