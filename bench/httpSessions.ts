@@ -15,6 +15,7 @@ const config: McpConfig = {
   tools: primaryTools,
   fallbackRoots: rootsOf([process.cwd()]),
   allowOutside: false,
+  structuredContent: false,
   version: 'bench',
   // As the CLI makes them: a Node host per session, its workers ended with the session.
   createEngine: (roots) => {

@@ -354,7 +354,7 @@ function mcpReads(data: McpPeerData): string[] {
   return [
     '## Warm MCP reads against the reference filesystem server',
     '',
-    `\`lectern mcp\` (production build, session guard off) and server-filesystem ${data.peerVersion} over stdio with the SDK client, the same reads`,
+    `\`lectern mcp\` (production build, session guard off, results as text alone: the default) and server-filesystem ${data.peerVersion} over stdio with the SDK client, the same reads`,
     `of ${data.files.length} small real files: ${data.pairs} rounds per call in ${data.sessions} sessions of fresh processes, each server once a round in rotating order;`,
     `client round trips. The peer reads only heads and tails: the range is the last 61 lines against \`tail: 61\` ([method](mcp.md#speed)).${before ? ` Before: another build in the same rounds${data.beforeLabel ? ` (${data.beforeLabel})` : ''}.` : ''}`,
     '',

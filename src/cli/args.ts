@@ -17,6 +17,8 @@ export interface CliOptions {
   settings: Partial<Settings>;
   /** `mcp`: also offer the single-purpose compatibility tools (lectern.legacyTools). */
   legacyTools: boolean;
+  /** `mcp --structured-content`: answers carry the response object, tools their output schema. */
+  structuredContent: boolean;
   /** `mcp --http PORT`: Streamable HTTP on 127.0.0.1:PORT instead of stdio. */
   httpPort?: number;
   /** `mcp --host ADDR`: the address to bind (default 127.0.0.1). */
@@ -41,7 +43,8 @@ export const USAGE = `Usage:
   lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [settings]
   lectern session [--root DIR]... [--allow-outside] [settings]
       reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
-  lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools] [settings]
+  lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools]
+              [--structured-content] [settings]
       an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
   lectern replay LOG
       re-runs the calls of a replay log (--log) and reports, per call, same / drifted / file changed
@@ -56,6 +59,9 @@ Options:
   --allow-outside       allow reading paths outside the roots
   --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
   --legacy-tools        mcp: also offer the single-purpose compatibility tools
+  --structured-content  mcp: answers also carry the response object as structuredContent (for
+                        programs; agents that show it to the model in place of the text would
+                        read the file twice), and tools declare its output schema
   --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
   --idle-minutes N      mcp --http: a session without a request for N minutes expires (default 30;
                         at most 100 sessions are kept, the longest idle making room)
@@ -127,6 +133,7 @@ function unknownOption(arg: string): UsageError {
     '--allow-outside',
     '--log',
     '--legacy-tools',
+    '--structured-content',
     '--exact-tokens',
     '--http',
     '--host',
@@ -151,6 +158,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     allowOutside: false,
     settings: {},
     legacyTools: false,
+    structuredContent: false,
     exactTokens: false,
   };
   const positional = readFlags(argv, options);
@@ -208,6 +216,9 @@ function applyOption(arg: string, argv: readonly string[], i: number, options: C
     case '--legacy-tools':
       options.legacyTools = true;
       return 0;
+    case '--structured-content':
+      options.structuredContent = true;
+      return 0;
     case '--exact-tokens':
       options.exactTokens = true;
       return 0;
@@ -255,7 +266,9 @@ function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Reco
           ? '--host'
           : options.legacyTools
             ? '--legacy-tools'
-            : undefined;
+            : options.structuredContent
+              ? '--structured-content'
+              : undefined;
     if (httpOnly) throw new UsageError(`${httpOnly} goes with mcp.`);
   } else if (
     options.httpPort === undefined &&

@@ -159,6 +159,7 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
   await runMcp(
     {
       tools: options.legacyTools ? allTools : primaryTools,
+      structuredContent: options.structuredContent,
       fallbackRoots: roots,
       createEngine: (current) => {
         const { engine, host } = createHostedEngine(options, current, true);

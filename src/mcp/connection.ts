@@ -33,15 +33,23 @@ export interface McpConfig {
   fallbackRoots: readonly WorkspaceRoot[];
   createEngine(roots: () => readonly WorkspaceRoot[]): McpEngine;
   allowOutside: boolean;
+  /**
+   * Answers carry the response object as structuredContent, and tools declare its output schema
+   * (--structured-content). Off by default: many agents (Claude Code, Codex, Copilot CLI, opencode)
+   * give the model JSON.stringify(structuredContent) in place of the text when it is there, which
+   * shows it the file text twice and the metadata besides: 2.2–2.8 times the tokens of
+   * server-filesystem's answers (docs/mcp.md).
+   */
+  structuredContent: boolean;
   version: string;
 }
 
-/** A tool answer as MCP has it: the model-facing text, the response object, isError on failures. */
-export function callResult(response: ToolResponse): CallToolResult {
+/** A tool answer as MCP has it: the model-facing text, isError on failures; `structured`: the response object too. */
+export function callResult(response: ToolResponse, structured: boolean): CallToolResult {
   return {
     content: [{ type: 'text', text: response.text }],
     // A copy as a plain object: MCP's structuredContent is a JSON object (an interface has no index signature).
-    structuredContent: { ...(response.legacy ?? response) },
+    ...(structured ? { structuredContent: { ...(response.legacy ?? response) } } : {}),
     isError: !response.ok,
   };
 }
@@ -75,7 +83,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   engine = config.createEngine(() => roots.current());
   server.oninitialized = () => roots.initialized();
 
-  const tools = mcpTools(config.tools);
+  const tools = mcpTools(config.tools, config.structuredContent);
   const offered = new Set(config.tools.map((tool) => tool.name));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -136,7 +144,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
           'info',
           `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`,
         );
-      return callResult(response);
+      return callResult(response, config.structuredContent);
     } catch (error) {
       // The engine answers every failure itself; this is a last guard for the connection.
       log('error', `${name} failed: ${(error as Error)?.stack ?? error}`);

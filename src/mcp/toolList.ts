@@ -1,17 +1,21 @@
 // The MCP tools, generated from the same tool definitions VS Code's languageModelTools come from:
-// name, title, model description, input schema; plus the output schema and behaviour annotations.
+// name, title, model description, input schema, behaviour annotations; with --structured-content
+// also the output schema.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../core/ground/schema';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { legacySchema, responseSchema } from './outputSchema';
 
-export function mcpTool(definition: ToolDefinition): Tool {
+/** `structured`: the tool declares its output schema (its answers then carry structuredContent). */
+export function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
   return {
     name: definition.name,
     title: definition.displayName,
     description: definition.modelDescription,
     inputSchema: inputSchema(definition) as Tool['inputSchema'],
-    outputSchema: (definition.legacy ? legacySchema : responseSchema) as Tool['outputSchema'],
+    ...(structured
+      ? { outputSchema: (definition.legacy ? legacySchema : responseSchema) as Tool['outputSchema'] }
+      : {}),
     annotations: {
       title: definition.displayName,
       readOnlyHint: true,
@@ -23,6 +27,6 @@ export function mcpTool(definition: ToolDefinition): Tool {
   };
 }
 
-export function mcpTools(definitions: readonly ToolDefinition[]): Tool[] {
-  return definitions.map(mcpTool);
+export function mcpTools(definitions: readonly ToolDefinition[], structured: boolean): Tool[] {
+  return definitions.map((definition) => mcpTool(definition, structured));
 }

@@ -134,7 +134,7 @@ describe('token figures', function () {
       ['lectern_stat', { target: ws.files[2] }],
       ['lectern_read', { target: ws.files[2], start_line: 99_999 }],
     ];
-    const mcp = await stdio(['--root', ws.root]);
+    const mcp = await stdio(['--structured-content', '--root', ws.root]);
     try {
       for (const [tool, input] of calls) {
         // VS Code: one engine, the command palette's call (origin user) in a new session.

@@ -99,6 +99,9 @@ describe('cli: settings as flags', () => {
     for (const setting of settings)
       if (!editorOnly.has(setting)) assert.ok(flagged.has(setting), `no flag for lectern.${setting}`);
     assert.equal(parseArgs(['mcp', '--legacy-tools']).legacyTools, true);
+    assert.equal(parseArgs(['mcp']).structuredContent, false);
+    assert.equal(parseArgs(['mcp', '--structured-content']).structuredContent, true);
+    assert.throws(() => parseArgs(['session', '--structured-content']), /--structured-content goes with mcp/);
   });
 
   it('parses each flag into the setting the core reads', () => {

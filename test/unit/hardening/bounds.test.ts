@@ -164,7 +164,7 @@ describe('hardening: every answer bounded in all of its fields', function () {
           assert.ok(r.content.length <= r.text.length, `content ${r.content.length} > text ${r.text.length}`);
           const meta = JSON.stringify(r.meta).length;
           assert.ok(meta <= r.text.length + 4_000, `meta ${meta} chars for ${r.text.length} of text`);
-          const structured = JSON.stringify(callResult(r).structuredContent).length;
+          const structured = JSON.stringify(callResult(r, true).structuredContent).length;
           assert.ok(structured <= 3 * r.text.length + 6_000, `structuredContent ${structured} chars`);
           const matches = r.meta.matches as { line: number; text: string; start_byte?: number; line_bytes?: number }[];
           for (const m of matches) assert.ok(m.text.length <= 500, `a match's text of ${m.text.length} chars`);

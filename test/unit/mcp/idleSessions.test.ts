@@ -90,6 +90,7 @@ describe('mcp: idle HTTP sessions expire', function () {
       tools: primaryTools,
       fallbackRoots: [],
       allowOutside: false,
+      structuredContent: false,
       version: '0.0.0',
       createEngine: () => ({
         run: async () => {

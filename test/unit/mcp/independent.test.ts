@@ -47,7 +47,8 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
   });
 
   const inspect = (...args: string[]) => {
-    const server = lecternCommand('mcp', '--root', root);
+    // With structured content: the Inspector checks the output schemas too (--strict) and prints structuredContent.
+    const server = lecternCommand('mcp', '--structured-content', '--root', root);
     return run(node24, [inspector, '--cli', server.command, ...server.args, ...args]);
   };
 

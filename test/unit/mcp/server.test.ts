@@ -135,9 +135,40 @@ const transports: [string, Connect][] = [
 for (const [transport, connect] of transports) {
   describe(`mcp over ${transport}: lectern mcp with the SDK client`, function () {
     this.timeout(60_000);
+    // These tests read the response object: structuredContent is on (the default is tested below).
+    const connectStructured: Connect = (args, roots) => connect(['--structured-content', ...args], roots);
 
-    it('lists the tools from the one definition source, with output schemas and annotations', async () => {
-      const connected = await connect([]);
+    it('by default answers with the text alone and lists no output schema (agents would show the model structuredContent in its place)', async () => {
+      const root = project();
+      const connected = await connect(['--root', root]);
+      const engine = new Lectern(
+        createNodeHost(() => rootsOf([root])),
+        () => ({}),
+      );
+      try {
+        const { tools } = await connected.client.listTools();
+        assert.deepEqual(
+          tools.map((t) => t.outputSchema),
+          tools.map(() => undefined),
+        );
+        for (const [name, args] of CALLS.slice(0, 4)) {
+          const result = await call(connected, name, args);
+          const expected = await engine.invoke(name, args, { sessionId: 'direct' });
+          assert.equal(result.structuredContent, undefined, name);
+          assert.equal(textOf(result), expected.text, `${name} ${JSON.stringify(args)}`);
+          assert.equal(result.isError, !expected.ok);
+        }
+        const missing = await call(connected, 'lectern_read', { target: 'nope.ts' });
+        assert.equal(missing.isError, true);
+        assert.equal(missing.structuredContent, undefined);
+        assert.match(textOf(missing), /^Error NOT_FOUND/);
+      } finally {
+        await connected.close();
+      }
+    });
+
+    it('lists the tools from the one definition source, with annotations, and output schemas when asked', async () => {
+      const connected = await connectStructured([]);
       try {
         const { tools } = await connected.client.listTools();
         assert.deepEqual(
@@ -168,7 +199,7 @@ for (const [transport, connect] of transports) {
 
     it('answers every mode exactly as the engine does, in one session (text = content, response = structuredContent)', async () => {
       const root = project();
-      const connected = await connect(['--root', root]);
+      const connected = await connectStructured(['--root', root]);
       // The same calls, in the same order, on the engine directly: one session each.
       const engine = new Lectern(
         createNodeHost(() => rootsOf([root])),
@@ -198,7 +229,7 @@ for (const [transport, connect] of transports) {
 
     it('errors: isError with the documented code, and unknown tools as protocol errors with the likely meant tool', async () => {
       const root = project();
-      const connected = await connect(['--root', root]);
+      const connected = await connectStructured(['--root', root]);
       try {
         const missing = await call(connected, 'lectern_read', { target: 'src/nope.ts' });
         assert.equal(missing.isError, true);
@@ -224,7 +255,7 @@ for (const [transport, connect] of transports) {
 
     it('navigation reads: references (meta.references) and map answer as the engine does; NOT_FOUND names the closest', async () => {
       const root = project();
-      const connected = await connect(['--root', root]);
+      const connected = await connectStructured(['--root', root]);
       const engine = new Lectern(
         createNodeHost(() => rootsOf([root])),
         () => ({}),
@@ -270,7 +301,7 @@ for (const [transport, connect] of transports) {
       write(first, 'only-in-a.txt', 'a\n');
       write(second, 'only-in-b.txt', 'b\n');
       const fallback = tempDir('lectern-mcp-fallback-');
-      const connected = await connect(['--root', fallback], [first]);
+      const connected = await connectStructured(['--root', fallback], [first]);
       try {
         const exists = async (target: string) =>
           (structured(await call(connected, 'lectern_stat', { target })).meta.stat as { exists: boolean }).exists;
@@ -298,7 +329,7 @@ for (const [transport, connect] of transports) {
       const root = tempDir('lectern-mcp-cancel-');
       const body = 'const nothing = "here";\n'.repeat(1500);
       for (let i = 0; i < 1500; i++) write(root, `d${i % 30}/f${i}.ts`, body);
-      const connected = await connect(['--root', root]);
+      const connected = await connectStructured(['--root', root]);
       try {
         const controller = new AbortController();
         const pending = connected.client.callTool(
@@ -347,7 +378,7 @@ for (const [transport, connect] of transports) {
       const root = tempDir('lectern-mcp-progress-');
       for (let i = 0; i < 450; i++)
         write(root, `src/m${i}.ts`, `export function f${i}(): number {\n  return ${i};\n}\n`);
-      const connected = await connect(['--root', root]);
+      const connected = await connectStructured(['--root', root]);
       try {
         const seen: { progress: number; total?: number }[] = [];
         const result = (await connected.client.callTool(
@@ -376,7 +407,7 @@ for (const [transport, connect] of transports) {
       const root = tempDir('lectern-mcp-concurrent-');
       for (let i = 0; i < 100; i++)
         write(root, `f${i}.txt`, Array.from({ length: i + 1 }, (_, n) => `file ${i} line ${n + 1}`).join('\n') + '\n');
-      const connected = await connect([
+      const connected = await connectStructured([
         '--root',
         root,
         '--max-reads-per-session',
@@ -413,7 +444,7 @@ describe('mcp: offering the compatibility tools', function () {
   this.timeout(60_000);
   it('--legacy-tools lists them and answers in their flat shape', async () => {
     const root = project();
-    const connected = await stdio(['--legacy-tools', '--root', root]);
+    const connected = await stdio(['--legacy-tools', '--structured-content', '--root', root]);
     try {
       const { tools } = await connected.client.listTools();
       assert.deepEqual(
@@ -496,7 +527,7 @@ describe('mcp over http: the endpoint', function () {
 
   it('two clients are two sessions: budgets and de-duplication do not mix', async () => {
     const root = project();
-    const own = await httpServer(['--root', root]);
+    const own = await httpServer(['--structured-content', '--root', root]);
     servers.push(own);
     const [a, b] = [await httpClient(own.url), await httpClient(own.url)];
     try {
