@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ms, ratio } from './format';
+import { loadTokenCounter } from '../src/core/ground/tokens';
+import { count, ms, ratio } from './format';
 
 /** Real code the tests do not use: the MCP SDK's own build, files of 80 to 210 lines. */
 export const MCP_FILES = [
@@ -41,6 +42,22 @@ export interface McpPairResult {
   before?: McpTimes & { ratioOfMedians: number; medianPairRatio: number };
 }
 
+/** Exact o200k tokens the model gets for the same answers, summed over the files. */
+export interface McpTokenRow {
+  label: string;
+  /** In a client that gives the model the result's `content` (VS Code). */
+  lectern: number;
+  peer: number;
+  /**
+   * In a client that gives it JSON.stringify(structuredContent) when the result has one (Claude Code,
+   * Codex, Copilot CLI, opencode).
+   */
+  lecternShown: number;
+  peerShown: number;
+  /** The same, from `lectern mcp --structured-content`. */
+  structuredShown: number;
+}
+
 export interface McpPeerData {
   workspace: string;
   files: string[];
@@ -53,6 +70,8 @@ export interface McpPeerData {
   beforeLabel?: string;
   peerVersion: string;
   results: McpPairResult[];
+  /** What the answers cost a model (older runs: absent). */
+  tokens?: McpTokenRow[];
 }
 
 type Call = { name: string; arguments: Record<string, unknown> };
@@ -118,6 +137,66 @@ export interface McpPeerOptions {
   warmups: number;
   /** Times the servers are started afresh (default 1). */
   sessions?: number;
+}
+
+/** The timed calls, and a whole file: what a model reads. */
+const TOKEN_KINDS: CallKind[] = [
+  ...CALL_KINDS,
+  {
+    label: 'whole file / read_text_file',
+    lectern: (file) => ({ name: 'lectern_read', arguments: { target: file } }),
+    peer: (path) => ({ name: 'read_text_file', arguments: { path } }),
+  },
+];
+
+/** Each call kind once per file on fresh servers: the tokens of what each kind of client shows the model. */
+async function answerTokens(
+  options: McpPeerOptions,
+  workspace: string,
+  peerEntry: string,
+  lines: number[],
+): Promise<McpTokenRow[]> {
+  const tokens = await loadTokenCounter();
+  const lectern = (...flags: string[]) =>
+    connect(process.execPath, [options.cli, 'mcp', '--root', workspace, '--session-guard', 'off', ...flags]);
+  const [plain, structured, peer] = [
+    await lectern(),
+    await lectern('--structured-content'),
+    await connect(process.execPath, [peerEntry, workspace]),
+  ];
+  const shown = (result: Awaited<ReturnType<Client['callTool']>>, prefersStructured: boolean): number =>
+    tokens(
+      prefersStructured && result.structuredContent
+        ? JSON.stringify(result.structuredContent)
+        : (result.content as { text: string }[]).map((part) => part.text).join('\n'),
+    );
+  try {
+    const rows: McpTokenRow[] = [];
+    for (const kind of TOKEN_KINDS) {
+      const row: McpTokenRow = {
+        label: kind.label,
+        lectern: 0,
+        peer: 0,
+        lecternShown: 0,
+        peerShown: 0,
+        structuredShown: 0,
+      };
+      for (const [f, file] of MCP_FILES.entries()) {
+        const ours = await plain.callTool(kind.lectern(file, lines[f]!));
+        const theirs = await peer.callTool(kind.peer(join(workspace, file), lines[f]!));
+        const before = await structured.callTool(kind.lectern(file, lines[f]!));
+        row.lectern += shown(ours, false);
+        row.lecternShown += shown(ours, true);
+        row.peer += shown(theirs, false);
+        row.peerShown += shown(theirs, true);
+        row.structuredShown += shown(before, true);
+      }
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await Promise.all([plain, structured, peer].map((client) => client.close()));
+  }
 }
 
 const times = (values: number[]): McpTimes => ({ median: quantile(values, 0.5), p95: quantile(values, 0.95) });
@@ -197,6 +276,7 @@ export async function runMcpPeerBench(options: McpPeerOptions): Promise<McpPeerD
       };
     return result;
   });
+  const tokens = await answerTokens(options, workspace, join(peerDir, 'dist', 'index.js'), lines);
   return {
     workspace,
     files: MCP_FILES,
@@ -205,6 +285,7 @@ export async function runMcpPeerBench(options: McpPeerOptions): Promise<McpPeerD
     sessions,
     peerVersion,
     results,
+    tokens,
   };
 }
 
@@ -262,12 +343,27 @@ export function mcpTable(data: McpPeerData): string[] {
   ];
 }
 
+/** The tokens table: what the same answers cost a model, by the kind of client. */
+export function mcpTokenTable(rows: readonly McpTokenRow[]): string[] {
+  return [
+    '| call (Lectern / server-filesystem) | shown `content`: Lectern | server-filesystem | Lectern / peer | shown `structuredContent`: Lectern | server-filesystem | Lectern / peer | with `--structured-content`: Lectern | Lectern / peer |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${count(r.lectern)} | ${count(r.peer)} | **${ratio(r.lectern / r.peer)}** | ${count(r.lecternShown)} | ${count(r.peerShown)} | **${ratio(r.lecternShown / r.peerShown)}** | ${count(r.structuredShown)} | ${ratio(r.structuredShown / r.peerShown)} |`,
+    ),
+  ];
+}
+
 export function mcpSummary(data: McpPeerData): string {
   return [
     '',
     `Warm MCP reads beside server-filesystem ${data.peerVersion} (${data.pairs} rounds per call in ${data.sessions} sessions, each after ${data.warmups} warm-ups):`,
     '',
     ...mcpTable(data),
+    ...(data.tokens
+      ? ['', 'Tokens the model gets (o200k, summed over the files):', '', ...mcpTokenTable(data.tokens)]
+      : []),
     '',
   ].join('\n');
 }

@@ -17,7 +17,7 @@ import {
   type SearchData,
   type TokensData,
 } from './results';
-import { mcpTable, type McpPeerData } from './mcpPeer';
+import { mcpTable, mcpTokenTable, type McpPeerData } from './mcpPeer';
 import { caseOf, median, verdictFlatReads, verdictOutlines, verdictWarm1MB, type Verdict } from './verdicts';
 import type { SymbolCase } from './types';
 
@@ -360,6 +360,16 @@ function mcpReads(data: McpPeerData): string[] {
     '',
     ...mcpTable(data),
     '',
+    ...(data.tokens
+      ? [
+          `What the same answers cost a model, in exact o200k tokens summed over the ${data.files.length} files, by what the client gives it: the`,
+          "result's `content` (VS Code), or `JSON.stringify(structuredContent)` when the result has one (Claude Code, Codex, Copilot CLI,",
+          'opencode). `lectern mcp` sends structured content only with `--structured-content` ([why](mcp.md#what-the-server-does)).',
+          '',
+          ...mcpTokenTable(data.tokens),
+          '',
+        ]
+      : []),
   ];
 }
 
