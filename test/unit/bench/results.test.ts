@@ -252,8 +252,8 @@ describe('bench summary', () => {
       renderSummary(committed, { json: 'benchmarks.json', chart: 'benchmarks-reads.svg' }),
       'docs/benchmarks.md is stale: run `npm run bench -- --render-only`',
     );
-    // 150 lines until the warm MCP comparison and the ripgrep rows joined the page.
-    assert.ok(page.split('\n').length <= 170, `docs/benchmarks.md has ${page.split('\n').length} lines`);
+    // 150 lines until the warm MCP comparison and the ripgrep rows joined the page, 170 until its token table.
+    assert.ok(page.split('\n').length <= 185, `docs/benchmarks.md has ${page.split('\n').length} lines`);
   });
 
   it('every benchmarks.md#anchor the other docs link is a heading of the page', () => {
