@@ -259,17 +259,14 @@ function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Reco
   if (options.idleMinutes !== undefined && (command !== 'mcp' || options.httpPort === undefined))
     throw new UsageError('--idle-minutes goes with mcp --http PORT.');
   if (command !== 'mcp') {
-    const httpOnly =
-      options.httpPort !== undefined
-        ? '--http'
-        : options.httpHost !== undefined
-          ? '--host'
-          : options.legacyTools
-            ? '--legacy-tools'
-            : options.structuredContent
-              ? '--structured-content'
-              : undefined;
-    if (httpOnly) throw new UsageError(`${httpOnly} goes with mcp.`);
+    const given: [string, boolean][] = [
+      ['--http', options.httpPort !== undefined],
+      ['--host', options.httpHost !== undefined],
+      ['--legacy-tools', options.legacyTools],
+      ['--structured-content', options.structuredContent],
+    ];
+    const mcpOnly = given.find(([, on]) => on)?.[0];
+    if (mcpOnly) throw new UsageError(`${mcpOnly} goes with mcp.`);
   } else if (
     options.httpPort === undefined &&
     (options.httpHost !== undefined || (options.token !== undefined && env.LECTERN_MCP_TOKEN !== options.token))

@@ -112,6 +112,13 @@ async function call(connected: Connected, name: string, args: Record<string, unk
   return (await connected.client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
+/** The engine on `root` with default settings, called directly: what the server's answers are held to. */
+const directEngine = (root: string) =>
+  new Lectern(
+    createNodeHost(() => rootsOf([root])),
+    () => ({}),
+  );
+
 type Connect = (args: string[], roots?: string[]) => Promise<Connected>;
 
 const servers: HttpServer[] = [];
@@ -141,10 +148,7 @@ for (const [transport, connect] of transports) {
     it('by default answers with the text alone and lists no output schema (agents would show the model structuredContent in its place)', async () => {
       const root = project();
       const connected = await connect(['--root', root]);
-      const engine = new Lectern(
-        createNodeHost(() => rootsOf([root])),
-        () => ({}),
-      );
+      const engine = directEngine(root);
       try {
         const { tools } = await connected.client.listTools();
         assert.deepEqual(
@@ -201,10 +205,7 @@ for (const [transport, connect] of transports) {
       const root = project();
       const connected = await connectStructured(['--root', root]);
       // The same calls, in the same order, on the engine directly: one session each.
-      const engine = new Lectern(
-        createNodeHost(() => rootsOf([root])),
-        () => ({}),
-      );
+      const engine = directEngine(root);
       try {
         await connected.client.listTools(); // the client then validates structuredContent against outputSchema
         for (const [name, args] of CALLS) {
@@ -256,10 +257,7 @@ for (const [transport, connect] of transports) {
     it('navigation reads: references (meta.references) and map answer as the engine does; NOT_FOUND names the closest', async () => {
       const root = project();
       const connected = await connectStructured(['--root', root]);
-      const engine = new Lectern(
-        createNodeHost(() => rootsOf([root])),
-        () => ({}),
-      );
+      const engine = directEngine(root);
       try {
         await connected.client.listTools();
         const references = await call(connected, 'lectern_read', { mode: 'references', target: 'Store' });
