@@ -130,16 +130,22 @@ async function runSize(job: SizeJob): Promise<ChildResult> {
   const t0 = performance.now();
   const { Lectern } = await import('../src/core/engine');
   const { nodeFileSystem } = await import('../src/node/nodeFileSystem');
+  const { nodeTokenCounter } = await import('../src/node/tokenizer');
   const importMs = performance.now() - t0;
   const counter: Counter = { reads: 0, bytes: 0 };
-  const host: Host = { fs: countingFs(nodeFileSystem, counter), roots: () => [{ name: 'bench', path: job.dir }] };
+  // The Node hosts' counter: the tokenizer loads at the first count an answer needs, not at the first call.
+  const host: Host = {
+    fs: countingFs(nodeFileSystem, counter),
+    roots: () => [{ name: 'bench', path: job.dir }],
+    tokenCounter: async () => nodeTokenCounter,
+  };
   const target = job.name;
   const path = join(job.dir, job.name);
   // The session guard is off: these cases repeat one call to time it, which a session would answer with pointers.
   const unguarded = () => ({ sessionGuard: false });
   const shared = new Lectern(host, unguarded);
 
-  // Cold start: the first call of the process loads the tokenizer (and, under 32 MiB, counts lines).
+  // Cold start: the first call of the process (under 32 MiB it counts lines; far under the cap it counts no tokens).
   let coldResponse: ToolResponse | undefined;
   collect();
   const coldT = performance.now();

@@ -184,12 +184,13 @@ function coldStart(data: FilesData): string[] {
     '',
     `| | ${data.sizes.map((s) => s.label).join(' | ')} |`,
     `|---|${data.sizes.map(() => '--:').join('|')}|`,
-    `| first call of a process (\`head: 50\`, tokenizer load included) | ${data.sizes.map((s) => `${ms(s.cold.ms)} ms`).join(' | ')} |`,
+    `| first call of a process (\`head: 50\`) | ${data.sizes.map((s) => `${ms(s.cold.ms)} ms`).join(' | ')} |`,
     `| the same call, warm | ${data.sizes.map((s) => (s.cold.warmMedian === null ? '—' : `${ms(s.cold.warmMedian)} ms`)).join(' | ')} |`,
     `| RSS growth of the first call | ${data.sizes.map((s) => growth(s.cold.mem.rss)).join(' | ')} |`,
     '',
-    `Loading the tokenizer (gpt-tokenizer o200k_base) in a fresh process takes ${ms(t.loadMs)} ms and ${growth(t.mem.rss)} of RSS: most of`,
-    'a first call. The first symbol read of a process is in the next table.',
+    `Loading the tokenizer (gpt-tokenizer o200k_base) in a fresh process takes ${ms(t.loadMs)} ms and ${growth(t.mem.rss)} of RSS. The Node`,
+    'hosts (CLI, MCP server, VS Code) load it at the first answer that needs an exact count (one near its token cap),',
+    'not at the first call. The first symbol read of a process is in the next table.',
     '',
   ];
 }

@@ -17,6 +17,7 @@ import { createRegexRunner } from '../src/node/regexRunner';
 import { watchedStats } from '../src/node/watchedStats';
 import { ripgrepFinder, ripgrepOnPath } from '../src/node/ripgrep';
 import { createWasmLoader } from '../src/node/wasmFiles';
+import { nodeTokenCounter } from '../src/node/tokenizer';
 import { plainCalls, sessionCalls, type Call } from './answerCalls';
 import { FIXED_TIME, lines, put, putTextSamples, touchAll } from './generatedFiles';
 
@@ -186,6 +187,8 @@ async function record(): Promise<Recorded[]> {
       documents: { dirty: (file) => dirty.get(file), dirtyPaths: () => [...dirty.keys()] },
       clock: () => (clock.now += 1000),
       regex,
+      // The Node hosts' counter, which loads the tokenizer at its first count: the answers must not change.
+      tokenCounter: async () => nodeTokenCounter,
       // ripgrep as the workspace search's candidate finder when one is found ($LECTERN_RIPGREP, PATH):
       // the answers must not change.
       ...(finder ? { candidates: finder } : {}),

@@ -197,7 +197,9 @@ export class Lectern {
       };
     } catch (error) {
       const failed = errorResponse(this.catalog.answerMode(toolName, rawInput), target, error);
-      failed.meta.token_estimate = (await hostTokenCounter(this.host))(failed.text);
+      // Far under the cap an error's figure is its estimate, as every answer's (no table loaded for it).
+      const cap = responseTokenCap(this.normalized(), options.tokenBudget);
+      failed.meta.token_estimate = uncountedFigure(failed.text, cap, await hostTokenCounter(this.host));
       const response = render(await call.finish(draft(failed)));
       if (tool.legacy)
         return {

@@ -13,6 +13,7 @@ import { createSymbolCache } from './symbolCacheStore';
 import { userCacheDir } from './userCacheDir';
 import { createOutlineThread } from './outlineThread';
 import { createRegexRunner } from './regexRunner';
+import { nodeTokenCounter } from './tokenizer';
 import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
 import { watchedStats } from './watchedStats';
@@ -73,7 +74,7 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
   };
   const candidates = ripgrepFinder(ripgrepOnPath);
   if (candidates) host.candidates = candidates;
-  const counter = options.tokenCounter;
-  if (counter) host.tokenCounter = async () => counter;
+  const counter = options.tokenCounter ?? nodeTokenCounter;
+  host.tokenCounter = async () => counter;
   return host;
 }

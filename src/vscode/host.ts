@@ -19,6 +19,7 @@ import { excludeGlobsFor } from './workspaceSettings';
 import { fileUris } from './uris/workspaceUris';
 import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
 import { watchedStats } from '../node/watchedStats';
+import { nodeTokenCounter } from '../node/tokenizer';
 
 /**
  * In an untrusted workspace the git extension is not used: the command-line port runs git with the
@@ -81,5 +82,6 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),
     excludeGlobs: excludeGlobsFor(vscode.Uri.file),
+    tokenCounter: async () => nodeTokenCounter,
   };
 }

@@ -208,10 +208,16 @@ export function guessedFigure(meta: object): void {
  * most half the call's cap, so far from it that an estimate 25% off decides nothing, or where the tool
  * only guessed; else what the tool counted with the host's counter against the cap. A function of the
  * text and the cap alone where it estimates, so every host reports the same figure for the same answer.
+ * `counted`: the count, where it is made only when needed (default: the figure the tool counted).
  */
-export function answerTokens(text: string, meta: { token_estimate: number }, cap: number): number {
+export function answerTokens(
+  text: string,
+  meta: { token_estimate: number },
+  cap: number,
+  counted: () => number = () => meta.token_estimate,
+): number {
   const estimate = estimateO200k(text);
-  return isEstimated(estimate, cap) || guessed.has(meta) ? estimate : meta.token_estimate;
+  return isEstimated(estimate, cap) || guessed.has(meta) ? estimate : counted();
 }
 
 /** Whether an answer whose text is estimated at `estimate` tokens reports that estimate (answerTokens). */

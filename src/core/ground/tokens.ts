@@ -45,8 +45,22 @@ export function setTokenizerSource(load: () => Promise<Tokenizer>): void {
 }
 
 export function loadTokenCounter(): Promise<TokenCounter> {
-  loading ??= source().then((tokenizer) => inPieces((text) => tokenizer.countTokens(text, PLAIN)));
+  loading ??= source().then(counterOf);
   return loading;
+}
+
+function counterOf(tokenizer: Tokenizer): TokenCounter {
+  return inPieces((text) => tokenizer.countTokens(text, PLAIN));
+}
+
+/**
+ * A counter that loads the table at its first count, for a host that can load it at once (Node
+ * requires it). Most answers are far under every cap and never count exactly (tokenEstimate.ts), so a
+ * resident engine that reads small files never pays the table's load, nor holds it (~50 MB).
+ */
+export function countingOnFirstUse(load: () => Tokenizer): TokenCounter {
+  let count: TokenCounter | undefined;
+  return (text) => (count ??= counterOf(load()))(text);
 }
 
 /** The host's counter, or the default one. */

@@ -6,6 +6,7 @@ import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
 import { fnv1a } from '../ground/fnv1a';
+import { utf8Length } from '../text/encoding';
 import { rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
 
 export interface PointerContext {
@@ -49,7 +50,12 @@ export function pointOrRecord(
     const pointer = earlier ? pointerTo(part, text, file, earlier, range) : undefined;
     // A pointer only where it costs at most half the text (a line or two is simply served again:
     // scrolling back is not worth a few tokens).
-    if (earlier && pointer && 2 * countTokens(pointer.text) <= rawTokens) {
+    // o200k makes at most a token per UTF-8 byte: a pointer short in bytes needs no count.
+    if (
+      earlier &&
+      pointer &&
+      (2 * utf8Length(pointer.text) <= rawTokens || 2 * countTokens(pointer.text) <= rawTokens)
+    ) {
       pointedTo = earlier;
       // The file was judged when it was served; a pointer needs no second opinion on it.
       for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);

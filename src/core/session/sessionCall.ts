@@ -263,16 +263,22 @@ export class SessionCall {
   }
 
   /** An answer's token figure, on its text as the model gets it (answerTokens): the one every host shows. */
-  private settleFigure(answer: Draft, text = bodyText(answer)): void {
-    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap);
+  private settleFigure(answer: Draft, text = bodyText(answer), counted?: () => number): void {
+    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap, counted);
   }
 
-  /** The figures again where the text changed since settle(): pointers, a list's answer, the footer. */
-  private resettleFigures(answer: Draft): void {
+  /**
+   * The figures again where the text changed since settle(): pointers, a list's answer, the footer.
+   * The footer is counted only where the figure is a count (near the cap), not an estimate.
+   */
+  private resettleFigures(answer: Draft, countTokens: TokenCounter): void {
     for (const part of answer.parts ?? []) if (part.pointer !== undefined) this.settleFigure(part);
     if (!answer.parts && answer.pointer === undefined && answer.footer.length === 0) return;
     const body = bodyText(answer);
-    this.settleFigure(answer, answer.footer.length > 0 ? `${body}\n${answer.footer.join('\n')}` : body);
+    if (answer.footer.length === 0) return this.settleFigure(answer, body);
+    const footer = answer.footer.join('\n');
+    const bodyFigure = answer.response.meta.token_estimate;
+    this.settleFigure(answer, `${body}\n${footer}`, () => bodyFigure + countTokens(footer) + 1);
   }
 
   /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
@@ -283,8 +289,7 @@ export class SessionCall {
     const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
-    if (answer.footer.length > 0) response.meta.token_estimate += countTokens(answer.footer.join('\n')) + 1;
-    this.resettleFigures(answer);
+    this.resettleFigures(answer, countTokens);
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {
