@@ -42,6 +42,10 @@ describe('the tokenizer loads at the first count that needs it', function () {
       ['lectern_read', { target: 'node_modules/dep/index.js', head: 20 }],
       ['lectern_search', { query: 'parse', target: 'src/small.js' }],
       ['lectern_read', { target: 'src/missing.js' }],
+      // Read again: answered with pointers to the earlier answers (a file's lines, then a list's).
+      ['lectern_read', { target: 'src/small.js', head: 30 }],
+      ['lectern_read', { target: ['src/small.js', 'node_modules/dep/index.js'], head: 20 }],
+      ['lectern_read', { target: ['src/small.js', 'node_modules/dep/index.js'], head: 20 }],
     ];
     const near: [string, object] = ['lectern_read', { target: 'big.js' }];
     let loads = 0;
@@ -61,7 +65,12 @@ describe('the tokenizer loads at the first count that needs it', function () {
     try {
       const small = await answers(lazy, calls);
       assert.equal(loads, 0, 'no count for answers far under the cap');
-      assert.equal(small.at(-1)!.error?.code, 'NOT_FOUND', 'an error is estimated too');
+      assert.equal(small[4]!.error?.code, 'NOT_FOUND', 'an error is estimated too');
+      assert.ok(small[5]!.meta.deduplicated_from, 'a read again is a pointer, estimated too');
+      assert.ok(
+        small[7]!.results?.some((r) => r.meta.deduplicated_from),
+        'a list read again points to what it read, and its own figure is estimated again',
+      );
       assert.ok(
         small.some((r) => r.meta.stabilization!.warnings.length > 0),
         'an answer carries a session footer (its warning), estimated too',

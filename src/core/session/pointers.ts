@@ -6,7 +6,7 @@ import type { ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
 import { fnv1a } from '../ground/fnv1a';
-import { utf8Length } from '../text/encoding';
+import { uncountedFigure } from '../ground/tokenEstimate';
 import { rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
 
 export interface PointerContext {
@@ -16,6 +16,8 @@ export interface PointerContext {
   force: boolean;
   ephemeral: boolean;
   countTokens: (text: string) => number;
+  /** The call's token cap: a pointer's figure is its estimate far under it (uncountedFigure). */
+  cap: number;
   advice: Advice[];
   flags: FlagsByPart;
   /** The answers are the file's text (or outline), as their mode says: only those are pointed to later. */
@@ -49,13 +51,10 @@ export function pointOrRecord(
         : served.findText(file.absolute, file.version, fnv1a(text));
     const pointer = earlier ? pointerTo(part, text, file, earlier, range) : undefined;
     // A pointer only where it costs at most half the text (a line or two is simply served again:
-    // scrolling back is not worth a few tokens).
-    // o200k makes at most a token per UTF-8 byte: a pointer short in bytes needs no count.
-    if (
-      earlier &&
-      pointer &&
-      (2 * utf8Length(pointer.text) <= rawTokens || 2 * countTokens(pointer.text) <= rawTokens)
-    ) {
+    // scrolling back is not worth a few tokens). Both figures as answers report them: estimates far
+    // under the cap (no tokenizer loaded for them), counts near it.
+    const pointerTokens = pointer ? uncountedFigure(pointer.text, ctx.cap, countTokens) : 0;
+    if (earlier && pointer && 2 * pointerTokens <= rawTokens) {
       pointedTo = earlier;
       // The file was judged when it was served; a pointer needs no second opinion on it.
       for (let i = advice.length - 1; i >= 0; i--) if (advice[i]!.part === part) advice.splice(i, 1);
@@ -67,7 +66,8 @@ export function pointOrRecord(
         start_line: earlier.range?.start ?? null,
         end_line: earlier.range?.end ?? null,
       };
-      part.meta.token_estimate = countTokens(pointer.text);
+      // The figure the answer will report (answerTokens), tokens_saved's too.
+      part.meta.token_estimate = pointerTokens;
       advice.push(pointer.advice);
     }
   }

@@ -139,6 +139,7 @@ export class SessionCall {
       counted: this.traits?.session ?? 'none',
       search: this.traits?.search,
       countTokens: await this.owner.tokenCounter(),
+      shortened: false,
     };
     // How the session counts the answer, as its mode says (ground/descriptor.ts).
     call.countsAsRead = call.isRead && (call.counted === 'file' || call.counted === 'read');
@@ -211,6 +212,7 @@ export class SessionCall {
       force: this.force,
       ephemeral: this.ephemeral,
       countTokens,
+      cap: this.cap,
       advice: call.advice,
       flags: call.flags,
       fileText: call.counted === 'file',
@@ -234,7 +236,9 @@ export class SessionCall {
       });
     }
     // A list read some of whose answers became pointers is shorter now.
-    if (pointed && answer.parts) answer.response.meta.token_estimate = countTokens(bodyText(answer));
+    // A list read some of whose answers became pointers is shorter now: its figure is settled again,
+    // on its new text (resettleFigures), counted there only if it is near the cap.
+    call.shortened = pointed && answer.parts !== undefined;
     return parts;
   }
 
@@ -271,14 +275,16 @@ export class SessionCall {
    * The figures again where the text changed since settle(): pointers, a list's answer, the footer.
    * The footer is counted only where the figure is a count (near the cap), not an estimate.
    */
-  private resettleFigures(answer: Draft, countTokens: TokenCounter): void {
+  private resettleFigures(answer: Draft, countTokens: TokenCounter, shortened: boolean): void {
     for (const part of answer.parts ?? []) if (part.pointer !== undefined) this.settleFigure(part);
     if (!answer.parts && answer.pointer === undefined && answer.footer.length === 0) return;
     const body = bodyText(answer);
-    if (answer.footer.length === 0) return this.settleFigure(answer, body);
+    const figure = answer.response.meta.token_estimate;
+    // A pointer's figure and a shortened list's were estimates (far under the cap): near it, counted.
+    const bodyFigure = shortened || answer.pointer !== undefined ? () => countTokens(body) : () => figure;
+    if (answer.footer.length === 0) return this.settleFigure(answer, body, bodyFigure);
     const footer = answer.footer.join('\n');
-    const bodyFigure = answer.response.meta.token_estimate;
-    this.settleFigure(answer, `${body}\n${footer}`, () => bodyFigure + countTokens(footer) + 1);
+    this.settleFigure(answer, `${body}\n${footer}`, () => bodyFigure() + countTokens(footer) + 1);
   }
 
   /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
@@ -289,7 +295,7 @@ export class SessionCall {
     const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
-    this.resettleFigures(answer, countTokens);
+    this.resettleFigures(answer, countTokens, call.shortened);
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {
@@ -323,6 +329,8 @@ interface Settling {
   counted: SessionCount;
   search: SearchHint | undefined;
   countTokens: TokenCounter;
+  /** A list read some of whose answers became pointers: its own figure is settled again on its shorter text. */
+  shortened: boolean;
 }
 
 // What one call adds to its session's counters (see Metrics for what each counter means).
