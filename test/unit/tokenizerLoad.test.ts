@@ -36,12 +36,21 @@ describe('the tokenizer loads at the first count that needs it', function () {
     write(root, 'src/small.js', real.split('\n').slice(0, 80).join('\n'));
     write(root, 'node_modules/dep/index.js', real.split('\n').slice(80, 120).join('\n'));
     write(root, 'big.js', `${real}\n${real}\n${real}`);
+    const realLines = real.split('\n');
+    // 200 long lines: over max_preview_chars (12,000), under the line cap of a read.
+    write(
+      root,
+      'medium.js',
+      Array.from({ length: 200 }, (_, i) => realLines.slice(3 * i, 3 * i + 3).join(' ')).join('\n'),
+    );
     const calls: [string, object][] = [
       ['lectern_read', { target: 'src/small.js', head: 30 }],
       ['lectern_stat', { target: 'src/small.js' }],
       ['lectern_read', { target: 'node_modules/dep/index.js', head: 20 }],
       ['lectern_search', { query: 'parse', target: 'src/small.js' }],
       ['lectern_read', { target: 'src/missing.js' }],
+      // Over max_preview_chars: the character cap decides, the bytes it admits fit the token cap.
+      ['lectern_read', { target: 'medium.js' }],
       // Read again: answered with pointers to the earlier answers (a file's lines, then a list's).
       ['lectern_read', { target: 'src/small.js', head: 30 }],
       ['lectern_read', { target: ['src/small.js', 'node_modules/dep/index.js'], head: 20 }],
@@ -66,9 +75,10 @@ describe('the tokenizer loads at the first count that needs it', function () {
       const small = await answers(lazy, calls);
       assert.equal(loads, 0, 'no count for answers far under the cap');
       assert.equal(small[4]!.error?.code, 'NOT_FOUND', 'an error is estimated too');
-      assert.ok(small[5]!.meta.deduplicated_from, 'a read again is a pointer, estimated too');
+      assert.ok(small[5]!.meta.truncated && small[5]!.meta.end_line! < 200, 'a read cut by characters counts nothing');
+      assert.ok(small[6]!.meta.deduplicated_from, 'a read again is a pointer, estimated too');
       assert.ok(
-        small[7]!.results?.some((r) => r.meta.deduplicated_from),
+        small[8]!.results?.some((r) => r.meta.deduplicated_from),
         'a list read again points to what it read, and its own figure is estimated again',
       );
       assert.ok(

@@ -172,8 +172,8 @@ export function shapeLines(all: ShapedLine[], firstLine: number | null, options:
     tokenCutInLine,
     tokenCutDisplay: fit.tokenCutDisplay,
     cappedBy: fit.cappedBy ?? (lineCapped ? 'lines' : null),
-    bodyTokens: fit.tokens - options.reserveTokens,
-    bodyCounted: true,
+    bodyTokens: fit.counted ? fit.tokens - options.reserveTokens : tokensOfBytes(fit.tokens - options.reserveTokens),
+    bodyCounted: fit.counted,
   };
 }
 
@@ -236,8 +236,10 @@ function wholeIfItFits(all: ShapedLine[], capped: CappedLines, options: ShapeOpt
 interface LineFit {
   /** In reading order (from the end for keepEnd). */
   kept: ShapedLine[];
-  /** Tokens of the kept lines, with the reserve. */
+  /** Tokens of the kept lines, with the reserve; their UTF-8 bytes where `counted` is false. */
   tokens: number;
+  /** False when the character cap decided alone: the kept lines' bytes, a bound of their tokens, fit the token cap. */
+  counted: boolean;
   cappedBy: Shaped['cappedBy'];
   tokenCutInLine: boolean;
   tokenCutDisplay: boolean;
@@ -246,40 +248,90 @@ interface LineFit {
 /** The lines that fit the caps, counted one by one from the start (or the end for keepEnd). */
 function fitLineByLine(lines: ShapedLine[], firstLine: number | null, options: ShapeOptions): LineFit {
   const order = options.keepEnd ? [...lines].reverse() : lines;
+  // Lines are counted as they are met: the block's first one met carries its number; the other end's
+  // number is added once the last kept line is known.
+  const at = (i: number) => (firstLine === null ? null : firstLine + (options.keepEnd ? lines.length - 1 - i : i));
+  const rendered = (i: number) => {
+    const line = order[i]!;
+    const number = at(i);
+    return (
+      (number === null
+        ? line.shown
+        : gutterLine(
+            { number, text: line.shown },
+            carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering),
+          )) + '\n'
+    );
+  };
+  return fitByChars(order, rendered, at, options) ?? fitCounted(order, rendered, at, options);
+}
+
+/**
+ * The character cap alone decides when the lines it admits are, in UTF-8 bytes, within the token cap
+ * (a token is at least a byte): no count can then stop earlier, so none is made.
+ */
+function fitByChars(
+  order: ShapedLine[],
+  rendered: (i: number) => string,
+  at: (i: number) => number | null,
+  options: ShapeOptions,
+): LineFit | undefined {
+  if (options.maxChars === null) return undefined;
+  let chars = 0;
+  let bytes = options.reserveTokens;
+  let count = 0;
+  for (; count < order.length; count++) {
+    const text = rendered(count);
+    if (count > 0 && chars + text.length > options.maxChars) break;
+    chars += text.length;
+    bytes += utf8Length(text);
+    if (bytes > options.tokenCap) return undefined;
+  }
+  if (count === order.length) return undefined;
+  const closing = at(count - 1);
+  if (count > 1 && closing !== null) bytes += `${closing}\t`.length;
+  if (bytes > options.tokenCap) return undefined;
+  return {
+    kept: order.slice(0, count),
+    tokens: bytes,
+    counted: false,
+    cappedBy: 'chars',
+    tokenCutInLine: false,
+    tokenCutDisplay: false,
+  };
+}
+
+function fitCounted(
+  order: ShapedLine[],
+  rendered: (i: number) => string,
+  at: (i: number) => number | null,
+  options: ShapeOptions,
+): LineFit {
   const fit: LineFit = {
     kept: [],
     tokens: options.reserveTokens,
+    counted: true,
     cappedBy: null,
     tokenCutInLine: false,
     tokenCutDisplay: false,
   };
   const kept = fit.kept;
   let chars = 0;
-  // Lines are counted as they are met: the block's first one met carries its number; the other end's
-  // number is added once the last kept line is known.
-  const at = (i: number) => (firstLine === null ? null : firstLine + (options.keepEnd ? lines.length - 1 - i : i));
   for (let i = 0; i < order.length; i++) {
     const line = order[i]!;
-    const number = at(i);
-    const rendered =
-      (number === null
-        ? line.shown
-        : gutterLine(
-            { number, text: line.shown },
-            carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering),
-          )) + '\n';
-    if (options.maxChars !== null && kept.length > 0 && chars + rendered.length > options.maxChars) {
+    const text = rendered(i);
+    if (options.maxChars !== null && kept.length > 0 && chars + text.length > options.maxChars) {
       fit.cappedBy = 'chars';
       break;
     }
-    const cost = options.countTokens(rendered);
+    const cost = options.countTokens(text);
     if (fit.tokens + cost > options.tokenCap) {
       // Never answer with no line at all: the next call would ask for the same one again.
       if (kept.length === 0) keepFirstLineCut(fit, line, cost, options);
       fit.cappedBy = 'tokens';
       break;
     }
-    chars += rendered.length;
+    chars += text.length;
     fit.tokens += cost;
     kept.push(line);
   }
