@@ -47,7 +47,8 @@ describe('the tokenizer loads at the first count that needs it', function () {
       ['lectern_read', { target: 'src/small.js', head: 30 }],
       ['lectern_stat', { target: 'src/small.js' }],
       ['lectern_read', { target: 'node_modules/dep/index.js', head: 20 }],
-      ['lectern_search', { query: 'parse', target: 'src/small.js' }],
+      ['lectern_search', { query: 'token', target: 'src/small.js' }],
+      ['lectern_search', { query: 'token' }],
       ['lectern_read', { target: 'src/missing.js' }],
       // Over max_preview_chars: the character cap decides, the bytes it admits fit the token cap.
       ['lectern_read', { target: 'medium.js' }],
@@ -74,11 +75,15 @@ describe('the tokenizer loads at the first count that needs it', function () {
     try {
       const small = await answers(lazy, calls);
       assert.equal(loads, 0, 'no count for answers far under the cap');
-      assert.equal(small[4]!.error?.code, 'NOT_FOUND', 'an error is estimated too');
-      assert.ok(small[5]!.meta.truncated && small[5]!.meta.end_line! < 200, 'a read cut by characters counts nothing');
-      assert.ok(small[6]!.meta.deduplicated_from, 'a read again is a pointer, estimated too');
       assert.ok(
-        small[8]!.results?.some((r) => r.meta.deduplicated_from),
+        [small[3]!, small[4]!].every((r) => r.ok && /\btoken\b/.test(r.text)),
+        'searches of a file and of the workspace that find lines count nothing',
+      );
+      assert.equal(small[5]!.error?.code, 'NOT_FOUND', 'an error is estimated too');
+      assert.ok(small[6]!.meta.truncated && small[6]!.meta.end_line! < 200, 'a read cut by characters counts nothing');
+      assert.ok(small[7]!.meta.deduplicated_from, 'a read again is a pointer, estimated too');
+      assert.ok(
+        small[9]!.results?.some((r) => r.meta.deduplicated_from),
         'a list read again points to what it read, and its own figure is estimated again',
       );
       assert.ok(

@@ -6,6 +6,7 @@ import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
 import type { LineNumbers } from '../ground/settings';
 import { renderGutter, type GutterLine } from '../text/gutter';
+import { utf8Length } from '../text/encoding';
 import type { SkipReason } from '../ground/walk';
 import { allocate, type FileResult } from './ranking';
 import type { Scope } from './searchScope';
@@ -112,6 +113,8 @@ interface Fitted {
   /** Tokens used so far (the groups, the footer and an allowance for the header). */
   tokens: number;
   tokenCut: boolean;
+  /** False when everything fitted in UTF-8 bytes (a bound of tokens): every group and every file after them fit, none counted. */
+  counted: boolean;
 }
 
 function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed: string[]): Fitted {
@@ -124,13 +127,24 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
       ? callText('lectern_search', { target: display, query: input.query, ...flags })
       : `lectern_search with target ${JSON.stringify(display)} and the same query`;
   const shares = allocate(o.ranking, o.maxResults);
+  const texts: string[] = [];
+  const group = (i: number) =>
+    (texts[i] ??= renderFile(o.ranking[i]!, shares[i]!, fileCall(o.ranking[i]!.display), env.settings.lineNumbers));
   // The header, the counts and the follow-up call take about 250 tokens.
+  const frame = framed.join('\n');
+  // Bytes first (a token is at least a byte): when the groups and the files named after them fit the
+  // cap in bytes, exact counts would keep them all too, and none is made.
+  let bytes = 250 + utf8Length(frame);
+  for (let i = 0; i < shares.length && bytes <= env.tokenCap; i++) bytes += utf8Length(group(i)) + 1;
+  for (let i = shares.length; i < o.ranking.length && bytes <= env.tokenCap; i++)
+    bytes += utf8Length(morePiece(o.ranking[i]!)) + 1;
+  if (bytes <= env.tokenCap)
+    return { groups: shares.map((_, i) => group(i)), shares, tokens: bytes, tokenCut: false, counted: false };
   const groups: string[] = [];
-  let tokens = 250 + env.countTokens(framed.join('\n'));
+  let tokens = 250 + env.countTokens(frame);
   let tokenCut = false;
   for (let i = 0; i < shares.length; i++) {
-    const file = o.ranking[i]!;
-    const text = renderFile(file, shares[i]!, fileCall(file.display), env.settings.lineNumbers);
+    const text = group(i);
     const cost = env.countTokens(text) + 1;
     if (tokens + cost > env.tokenCap && groups.length > 0) {
       tokenCut = true;
@@ -139,8 +153,11 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
     tokens += cost;
     groups.push(text);
   }
-  return { groups, shares, tokens, tokenCut };
+  return { groups, shares, tokens, tokenCut, counted: true };
 }
+
+/** A file named in the footer's list of more files. */
+const morePiece = (f: FileResult) => `${f.display} (${formatCount(f.count)})`;
 
 /** More files after the shown ones, named with their counts as far as the cap allows; the footer line naming them. */
 function listMore(env: ReadEnv, o: Outcome, fitted: Fitted): { listed: FileResult[]; line: string | undefined } {
@@ -150,8 +167,8 @@ function listMore(env: ReadEnv, o: Outcome, fitted: Fitted): { listed: FileResul
   if (more.length === 0) return { listed, line: undefined };
   let line = '';
   for (const f of more) {
-    const piece = `${f.display} (${formatCount(f.count)})`;
-    const cost = env.countTokens(piece) + 1;
+    const piece = morePiece(f);
+    const cost = fitted.counted ? env.countTokens(piece) + 1 : 0;
     if (fitted.tokens + cost > env.tokenCap) break;
     fitted.tokens += cost;
     listed.push(f);
