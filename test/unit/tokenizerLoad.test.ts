@@ -56,6 +56,8 @@ describe('the tokenizer loads at the first count that needs it', function () {
       ['lectern_read', { target: 'src/small.js', head: 30 }],
       ['lectern_read', { target: ['src/small.js', 'node_modules/dep/index.js'], head: 20 }],
       ['lectern_read', { target: ['src/small.js', 'node_modules/dep/index.js'], head: 20 }],
+      ['lectern_read', { mode: 'symbol', target: 'splitTopLevel', path: 'src/small.js' }],
+      ['lectern_read', { target: 'src/small.js', outline: true }],
     ];
     const near: [string, object] = ['lectern_read', { target: 'big.js' }];
     let loads = 0;
@@ -89,6 +91,10 @@ describe('the tokenizer loads at the first count that needs it', function () {
       assert.ok(
         small.some((r) => r.meta.stabilization!.warnings.length > 0),
         'an answer carries a session footer (its warning), estimated too',
+      );
+      assert.ok(
+        small[10]!.ok && small[10]!.text.includes('splitTopLevel') && small[11]!.ok && small[11]!.meta.outline,
+        'a symbol read and an outline far under the cap count nothing',
       );
       const big = await answers(lazy, [near]);
       assert.equal(loads, 1, 'the read near the cap counts');

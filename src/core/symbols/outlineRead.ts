@@ -4,6 +4,7 @@
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { symbolLabel } from './label';
+import { utf8Length } from '../text/encoding';
 import type { FileSymbols, SymbolEnv } from './symbolRead';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 
@@ -76,7 +77,9 @@ interface Shown {
   level: Level;
   lines: string[];
   cut: number;
+  /** Tokens of the lines; their UTF-8 bytes (a bound: a token is at least a byte) where `counted` is false. */
   linesTokens: number;
+  counted: boolean;
 }
 
 export function renderOutline(
@@ -111,10 +114,14 @@ export function renderOutline(
 
 /** The finest level whose entries fit with the frame (else the coarsest). */
 function pickLevel(env: SymbolEnv, symbols: readonly OutlineSymbol[], budgetTokens: number): Shown {
-  let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0 };
+  let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0, counted: true };
   for (const level of LEVELS) {
     const lines = render(symbols, level);
-    shown = { level, lines, cut: 0, linesTokens: env.countTokens(lines.join('\n')) };
+    const text = lines.join('\n');
+    // Fitting in bytes, the level fits in tokens: no count.
+    const bytes = utf8Length(text);
+    if (bytes + FRAME_TOKENS <= budgetTokens) return { level, lines, cut: 0, linesTokens: bytes, counted: false };
+    shown = { level, lines, cut: 0, linesTokens: env.countTokens(text), counted: true };
     if (shown.linesTokens + FRAME_TOKENS <= budgetTokens) break;
   }
   return shown;
@@ -136,6 +143,7 @@ function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown 
     cut: shown.lines.length - keep,
     lines: shown.lines.slice(0, keep),
     linesTokens: used - FRAME_TOKENS,
+    counted: true,
   };
 }
 
@@ -151,7 +159,11 @@ function fitFrame(
   compose: () => { text: string; frame: string },
 ): string {
   let { text, frame } = compose();
-  const mayOverflow = shown.linesTokens + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
+  // In bytes first: where they fit, exact counts would too.
+  const linesTokens = () => (shown.counted ? shown.linesTokens : env.countTokens(shown.lines.join('\n')));
+  const mayOverflow =
+    shown.linesTokens + utf8Length(frame) + FRAME_SLACK_TOKENS > budgetTokens &&
+    linesTokens() + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
   for (
     let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0;
     over > 0 && shown.lines.length > 1;

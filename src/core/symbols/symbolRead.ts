@@ -18,6 +18,7 @@ import {
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { symbolLabel } from './label';
+import { utf8Length } from '../text/encoding';
 import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
@@ -538,10 +539,8 @@ function fitMembers(env: SymbolEnv, lines: string[], budget: number, display: st
 function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], budget: number): string[] {
   const kept: string[] = [];
   let used = 0;
-  for (const { display: file, symbol } of outside) {
-    const range =
-      symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
-    const line = `  [${file === display ? range : `${file}:${range}`}] ${symbolLabel(symbol)}`;
+  for (const method of outside) {
+    const line = outsideLine(display, method);
     const cost = env.countTokens(line) + 1;
     if (used + cost > budget) {
       kept.push(`  … ${plural(outside.length - kept.length, 'more method')} declared outside it.`);
@@ -551,6 +550,11 @@ function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], b
     kept.push(line);
   }
   return kept;
+}
+
+function outsideLine(display: string, { display: file, symbol }: OutsideMethod): string {
+  const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
+  return `  [${file === display ? range : `${file}:${range}`}] ${symbolLabel(symbol)}`;
 }
 
 type Numbered = ReturnType<typeof numbered>;
@@ -589,7 +593,10 @@ function renderSymbol(
   const overLines = env.maxLines !== undefined && to - from + 1 > env.maxLines;
   const tooBig =
     wantsBody &&
-    (overLines || spanEnd - spanStart > LIMITS.maxLineReadBytes || env.countTokens(body.body) + 60 > env.tokenCap);
+    (overLines ||
+      spanEnd - spanStart > LIMITS.maxLineReadBytes ||
+      // A body within the cap in bytes is within it in tokens: counted only where it may not be.
+      (utf8Length(body.body) + 60 > env.tokenCap && env.countTokens(body.body) + 60 > env.tokenCap));
   const shown: SymbolShown =
     !wantsBody || tooBig
       ? headInstead(env, { display, source, symbol, qualified, outside, from, to }, tooBig, overLines, footer)
@@ -642,21 +649,27 @@ function headInstead(
     footer.push(
       `[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`,
     );
-  const members = fitMembers(
-    env,
-    memberLines(symbol),
-    env.tokenCap - env.countTokens(rendered.body) - 200,
-    display,
-    symbol,
-  );
-  if (outside.length > 0 && members.length === memberLines(symbol).length)
+  const all = memberLines(symbol);
+  // Everything within the cap in bytes is within it in tokens (a token is at least a byte): no count.
+  const fits =
+    utf8Length(rendered.body) +
+      200 +
+      utf8Length(all.join('\n')) +
+      [...all, ...outside.map((method) => outsideLine(display, method))].reduce((n, l) => n + utf8Length(l) + 1, 0) <=
+    env.tokenCap;
+  const members = fits
+    ? [...all]
+    : fitMembers(env, all, env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
+  if (outside.length > 0 && members.length === all.length)
     members.push(
-      ...fitOutside(
-        env,
-        display,
-        outside,
-        env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
-      ),
+      ...(fits
+        ? outside.map((method) => outsideLine(display, method))
+        : fitOutside(
+            env,
+            display,
+            outside,
+            env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
+          )),
     );
   if (tooBig) {
     footer.unshift(
