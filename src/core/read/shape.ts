@@ -251,17 +251,17 @@ function fitLineByLine(lines: ShapedLine[], firstLine: number | null, options: S
   // Lines are counted as they are met: the block's first one met carries its number; the other end's
   // number is added once the last kept line is known.
   const at = (i: number) => (firstLine === null ? null : firstLine + (options.keepEnd ? lines.length - 1 - i : i));
+  const texts: string[] = [];
   const rendered = (i: number) => {
     const line = order[i]!;
     const number = at(i);
-    return (
+    return (texts[i] ??=
       (number === null
         ? line.shown
         : gutterLine(
             { number, text: line.shown },
             carriesNumber({ number, text: line.shown }, i === 0, false, options.numbering),
-          )) + '\n'
-    );
+          )) + '\n');
   };
   return fitByChars(order, rendered, at, options) ?? fitCounted(order, rendered, at, options);
 }

@@ -235,7 +235,6 @@ export class SessionCall {
         fileText: call.counted === 'file',
       });
     }
-    // A list read some of whose answers became pointers is shorter now.
     // A list read some of whose answers became pointers is shorter now: its figure is settled again,
     // on its new text (resettleFigures), counted there only if it is near the cap.
     call.shortened = pointed && answer.parts !== undefined;
