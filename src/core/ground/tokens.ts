@@ -1,5 +1,6 @@
 // Token estimates with gpt-tokenizer (o200k_base). Its table costs ~350 ms to load, so it loads on
 // first use, never at activation.
+import { utf8Length } from '../text/encoding';
 
 export type TokenCounter = (text: string) => number;
 
@@ -66,4 +67,15 @@ export function countingOnFirstUse(load: () => Tokenizer): TokenCounter {
 /** The host's counter, or the default one. */
 export function hostTokenCounter(host: { tokenCounter?(): Promise<TokenCounter> }): Promise<TokenCounter> {
   return host.tokenCounter ? host.tokenCounter() : loadTokenCounter();
+}
+
+/**
+ * Whether `texts` surely fit `cap` tokens, uncounted: o200k never makes more tokens than UTF-8 bytes,
+ * so where their bytes (`each` more per text, `reserve` besides) fit the cap, their tokens fit it too,
+ * and exact counts would decide alike. Reads `texts` only until it is over (they may be made lazily).
+ */
+export function fitsInBytes(texts: Iterable<string>, cap: number, reserve = 0, each = 0): boolean {
+  let bytes = reserve;
+  for (const text of texts) if ((bytes += utf8Length(text) + each) > cap) return false;
+  return bytes <= cap;
 }

@@ -7,7 +7,7 @@ import type { ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import type { TextFile } from '../read/openText';
 import { renderGutter } from '../text/gutter';
-import { utf8Length } from '../text/encoding';
+import { fitsInBytes } from '../ground/tokens';
 import type { FileMatches, SearchMatch } from './fileMatches';
 import { SHOWN_LINE_CHARS, shownQuery } from './shown';
 
@@ -37,9 +37,7 @@ function fitBlocks(env: ReadEnv, found: FileMatches, notes: string[]): Fitted {
   const rendered = found.blocks.map((b) => renderGutter(b, env.settings.lineNumbers));
   let tokens = 120;
   let keptBlocks = 0;
-  // Bytes first (a token is at least a byte): when every block fits the cap in bytes, none is counted.
-  if (rendered.reduce((sum, piece) => sum + utf8Length(piece) + 1, tokens) <= env.tokenCap)
-    keptBlocks = rendered.length;
+  if (fitsInBytes(rendered, env.tokenCap, tokens, 1)) keptBlocks = rendered.length;
   else
     for (const piece of rendered) {
       const cost = env.countTokens(piece) + 1;

@@ -7,6 +7,7 @@ import type { ReadEnv } from '../ground/env';
 import type { LineNumbers } from '../ground/settings';
 import { renderGutter, type GutterLine } from '../text/gutter';
 import { utf8Length } from '../text/encoding';
+import { fitsInBytes } from '../ground/tokens';
 import type { SkipReason } from '../ground/walk';
 import { allocate, type FileResult } from './ranking';
 import type { Scope } from './searchScope';
@@ -110,10 +111,10 @@ function fixedLines(o: Outcome): string[] {
 interface Fitted {
   groups: string[];
   shares: number[];
-  /** Tokens used so far (the groups, the footer and an allowance for the header). */
+  /** Tokens used so far (the groups, the footer and an allowance for the header); 0 where none was counted. */
   tokens: number;
   tokenCut: boolean;
-  /** False when everything fitted in UTF-8 bytes (a bound of tokens): every group and every file after them fit, none counted. */
+  /** False when every group and every file after them surely fit (fitsInBytes), and none was counted. */
   counted: boolean;
 }
 
@@ -132,14 +133,13 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
     (texts[i] ??= renderFile(o.ranking[i]!, shares[i]!, fileCall(o.ranking[i]!.display), env.settings.lineNumbers));
   // The header, the counts and the follow-up call take about 250 tokens.
   const frame = framed.join('\n');
-  // Bytes first (a token is at least a byte): when the groups and the files named after them fit the
-  // cap in bytes, exact counts would keep them all too, and none is made.
-  let bytes = 250 + utf8Length(frame);
-  for (let i = 0; i < shares.length && bytes <= env.tokenCap; i++) bytes += utf8Length(group(i)) + 1;
-  for (let i = shares.length; i < o.ranking.length && bytes <= env.tokenCap; i++)
-    bytes += utf8Length(morePiece(o.ranking[i]!)) + 1;
-  if (bytes <= env.tokenCap)
-    return { groups: shares.map((_, i) => group(i)), shares, tokens: bytes, tokenCut: false, counted: false };
+  // Where the groups and the files named after them surely fit, none is counted.
+  function* shown() {
+    for (let i = 0; i < shares.length; i++) yield group(i);
+    for (const f of o.ranking.slice(shares.length)) yield morePiece(f);
+  }
+  if (fitsInBytes(shown(), env.tokenCap, 250 + utf8Length(frame), 1))
+    return { groups: shares.map((_, i) => group(i)), shares, tokens: 0, tokenCut: false, counted: false };
   const groups: string[] = [];
   let tokens = 250 + env.countTokens(frame);
   let tokenCut = false;

@@ -4,6 +4,7 @@
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { symbolLabel } from './label';
+import { fitsInBytes } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import type { FileSymbols, SymbolEnv } from './symbolRead';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
@@ -77,9 +78,8 @@ interface Shown {
   level: Level;
   lines: string[];
   cut: number;
-  /** Tokens of the lines; their UTF-8 bytes (a bound: a token is at least a byte) where `counted` is false. */
-  linesTokens: number;
-  counted: boolean;
+  /** Tokens of the lines; absent where they surely fit with the frame (fitsInBytes) and were not counted. */
+  linesTokens?: number;
 }
 
 export function renderOutline(
@@ -114,22 +114,20 @@ export function renderOutline(
 
 /** The finest level whose entries fit with the frame (else the coarsest). */
 function pickLevel(env: SymbolEnv, symbols: readonly OutlineSymbol[], budgetTokens: number): Shown {
-  let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0, counted: true };
+  let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0 };
   for (const level of LEVELS) {
     const lines = render(symbols, level);
     const text = lines.join('\n');
-    // Fitting in bytes, the level fits in tokens: no count.
-    const bytes = utf8Length(text);
-    if (bytes + FRAME_TOKENS <= budgetTokens) return { level, lines, cut: 0, linesTokens: bytes, counted: false };
-    shown = { level, lines, cut: 0, linesTokens: env.countTokens(text), counted: true };
-    if (shown.linesTokens + FRAME_TOKENS <= budgetTokens) break;
+    if (fitsInBytes([text], budgetTokens, FRAME_TOKENS)) return { level, lines, cut: 0 };
+    shown = { level, lines, cut: 0, linesTokens: env.countTokens(text) };
+    if (shown.linesTokens! + FRAME_TOKENS <= budgetTokens) break;
   }
   return shown;
 }
 
 /** Still too big at the coarsest level: keep the first entries that fit and say where the rest are. */
 function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown {
-  if (shown.linesTokens + FRAME_TOKENS <= budgetTokens) return shown;
+  if (shown.linesTokens === undefined || shown.linesTokens + FRAME_TOKENS <= budgetTokens) return shown;
   let used = FRAME_TOKENS;
   let keep = 0;
   for (const line of shown.lines) {
@@ -143,7 +141,6 @@ function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown 
     cut: shown.lines.length - keep,
     lines: shown.lines.slice(0, keep),
     linesTokens: used - FRAME_TOKENS,
-    counted: true,
   };
 }
 
@@ -159,11 +156,12 @@ function fitFrame(
   compose: () => { text: string; frame: string },
 ): string {
   let { text, frame } = compose();
-  // In bytes first: where they fit, exact counts would too.
-  const linesTokens = () => (shown.counted ? shown.linesTokens : env.countTokens(shown.lines.join('\n')));
+  // Uncounted lines are bounded by their bytes; the frame is counted only where its bytes may not fit.
+  const listed = shown.linesTokens === undefined ? shown.lines.join('\n') : '';
+  const linesBound = shown.linesTokens ?? utf8Length(listed);
   const mayOverflow =
-    shown.linesTokens + utf8Length(frame) + FRAME_SLACK_TOKENS > budgetTokens &&
-    linesTokens() + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
+    !fitsInBytes([frame], budgetTokens, linesBound + FRAME_SLACK_TOKENS) &&
+    (shown.linesTokens ?? env.countTokens(listed)) + env.countTokens(frame) + FRAME_SLACK_TOKENS > budgetTokens;
   for (
     let over = mayOverflow ? env.countTokens(text) - budgetTokens : 0;
     over > 0 && shown.lines.length > 1;

@@ -18,7 +18,7 @@ import {
 import { SYMBOL_LIMITS, type SymbolService } from './service';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { symbolLabel } from './label';
-import { utf8Length } from '../text/encoding';
+import { fitsInBytes } from '../ground/tokens';
 import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { requireInside } from '../ground/paths';
@@ -595,8 +595,7 @@ function renderSymbol(
     wantsBody &&
     (overLines ||
       spanEnd - spanStart > LIMITS.maxLineReadBytes ||
-      // A body within the cap in bytes is within it in tokens: counted only where it may not be.
-      (utf8Length(body.body) + 60 > env.tokenCap && env.countTokens(body.body) + 60 > env.tokenCap));
+      (!fitsInBytes([body.body], env.tokenCap, 60) && env.countTokens(body.body) + 60 > env.tokenCap));
   const shown: SymbolShown =
     !wantsBody || tooBig
       ? headInstead(env, { display, source, symbol, qualified, outside, from, to }, tooBig, overLines, footer)
@@ -650,20 +649,16 @@ function headInstead(
       `[Docstring cut at line ${formatCount(last)}; it ends at line ${formatCount(symbol.docEndLine!)}: ${callText('lectern_read', { mode: 'file', target: display, start_line: last + 1, end_line: symbol.docEndLine })}]`,
     );
   const all = memberLines(symbol);
-  // Everything within the cap in bytes is within it in tokens (a token is at least a byte): no count.
-  const fits =
-    utf8Length(rendered.body) +
-      200 +
-      utf8Length(all.join('\n')) +
-      [...all, ...outside.map((method) => outsideLine(display, method))].reduce((n, l) => n + utf8Length(l) + 1, 0) <=
-    env.tokenCap;
+  const outsideAll = outside.map((method) => outsideLine(display, method));
+  // Where the head and every member surely fit, none is counted.
+  const fits = fitsInBytes([rendered.body, all.join('\n'), ...all, ...outsideAll], env.tokenCap, 200, 1);
   const members = fits
     ? [...all]
     : fitMembers(env, all, env.tokenCap - env.countTokens(rendered.body) - 200, display, symbol);
   if (outside.length > 0 && members.length === all.length)
     members.push(
       ...(fits
-        ? outside.map((method) => outsideLine(display, method))
+        ? outsideAll
         : fitOutside(
             env,
             display,
