@@ -264,8 +264,11 @@ export class Lectern {
     return outside;
   }
 
-  private async env(options: InvokeOptions, signal: CancellationSignal): Promise<SymbolEnv> {
+  private async env(options: InvokeOptions, signal: CancellationSignal, onRedacted?: () => void): Promise<SymbolEnv> {
     const settings = this.normalized();
+    // Every field a call may set later is here from the start (undefined until then): the env is
+    // copied with changes on every read (the session's gate, the display-cut listener), and a copy
+    // that keeps the original's fields is a cheap clone where one that adds fields is not.
     return {
       symbols: this.symbols,
       index: this.workspaceIndex,
@@ -286,6 +289,10 @@ export class Lectern {
       signal,
       allowOutside: options.allowOutside ?? false,
       allowSecrets: options.allowSecrets === true || settings.allowSecrets,
+      maxReads: undefined,
+      maxLines: undefined,
+      onRedacted,
+      onDisplayCut: undefined,
     };
   }
 
@@ -310,7 +317,7 @@ export class Lectern {
     call?: SessionCall,
   ): Promise<Draft> {
     let redacted = false;
-    const env = { ...(await this.env(options, signal)), onRedacted: () => void (redacted = true) };
+    const env = await this.env(options, signal, () => void (redacted = true));
     let answer: Draft;
     let cap = env.tokenCap;
     if (tool === this.catalog.readTool.name) {

@@ -61,6 +61,14 @@ export interface Connection {
   end(): Promise<void>;
 }
 
+/** The engine's view of a request's AbortSignal (a class: an object literal's getter is defined anew on every call). */
+class AbortView {
+  constructor(private readonly signal: AbortSignal) {}
+  get isCancellationRequested(): boolean {
+    return this.signal.aborted;
+  }
+}
+
 /** How often a long call with a progress token reports the files it has read. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -103,11 +111,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     const options: InvokeOptions = {
       sessionId,
       allowOutside: config.allowOutside,
-      signal: {
-        get isCancellationRequested() {
-          return signal.aborted;
-        },
-      },
+      signal: new AbortView(signal),
     };
     // The files read so far, for a search's progress: the only reader of the call's activity. Other
     // calls run without one: AsyncLocalStorage would slow every promise of the process from its first use.

@@ -17,15 +17,24 @@ export function callSignal(
   deadlineMs: number,
   now: () => number = Date.now,
 ): CallSignal {
-  const end = now() + deadlineMs;
-  return {
-    get expired() {
-      return now() >= end;
-    },
-    get isCancellationRequested() {
-      return host?.isCancellationRequested === true || now() >= end;
-    },
-  };
+  return new DeadlineSignal(host, now() + deadlineMs, now);
+}
+
+/** callSignal's answer (a class: an object literal's getters are defined anew on every call). */
+class DeadlineSignal implements CallSignal {
+  constructor(
+    private readonly host: CancellationSignal | undefined,
+    private readonly end: number,
+    private readonly now: () => number,
+  ) {}
+
+  get expired(): boolean {
+    return this.now() >= this.end;
+  }
+
+  get isCancellationRequested(): boolean {
+    return this.host?.isCancellationRequested === true || this.now() >= this.end;
+  }
 }
 
 export function deadlineExceeded(deadlineMs: number): LecternError {

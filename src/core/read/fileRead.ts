@@ -1,6 +1,6 @@
 // `lectern_read` mode "file": line ranges, byte windows, head, tail and the default read, each
 // answered with exact positions, a "lines a-b of N" header and the exact next call.
-import { emptyMeta, LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
+import { LecternError, type NextCall, type ReadMeta, type ToolResponse } from '../ground/contract';
 import { requireInside, type ResolvedPath } from '../ground/paths';
 import { guessedFigure } from '../ground/tokenEstimate';
 import type { ReadEnv } from '../ground/env';
@@ -31,6 +31,10 @@ type Plan =
   | { kind: 'default' };
 
 const HEADER_RESERVE_TOKENS = 160;
+
+/** Decodes a slice's bytes for `content` (stateless without `stream`, so one serves every read). */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** The line index counts newlines per 4 KiB: a line is found by reading at most that much before it. */
 const INDEX_GRAIN = 4 * 1024;
 /** Larger files are indexed per chunk (64 KiB), so an index stays at most 16,384 numbers per 64 MiB or per GiB. */
@@ -511,7 +515,7 @@ class FileRead {
 
   private contentOf(slice: Slice, shaped: Shaped): string {
     const bytes = slice.bytes.subarray(0, shaped.byteLength);
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    return utf8.decode(bytes);
   }
 
   private respond(parts: {
@@ -547,18 +551,24 @@ class FileRead {
     if (parts.next && !parts.quietNext) footer.push(`[Next: ${callText('lectern_read', parts.next)}]`);
     const header = flags.length > 0 ? `${parts.header} · ${flags.join(' · ')}` : parts.header;
     const text = [header, parts.body, ...footer].filter((piece) => piece.length > 0).join('\n');
+    const tokens =
+      parts.bodyTokens === undefined
+        ? this.env.countTokens(text)
+        : parts.bodyTokens +
+          (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) +
+          (parts.body.length > 0 ? 1 : 0);
+    // One literal, in emptyMeta's order and then the file's: built field by field, not by spreading
+    // (a spread and fields after it are defined one by one, on every read).
     const meta: ReadMeta = {
-      ...emptyMeta(),
-      ...parts.meta,
-      token_estimate:
-        parts.bodyTokens === undefined
-          ? this.env.countTokens(text)
-          : parts.bodyTokens +
-            (parts.bodyCounted === false ? estimateTokens : this.env.countTokens)([header, ...footer].join('\n')) +
-            (parts.body.length > 0 ? 1 : 0),
-      total_bytes: this.size,
       truncated: parts.truncated,
+      token_estimate: tokens,
       preview_degraded: parts.degraded,
+      total_lines: parts.meta.total_lines,
+      total_bytes: this.size,
+      start_line: parts.meta.start_line,
+      end_line: parts.meta.end_line,
+      start_byte: parts.meta.start_byte,
+      end_byte: parts.meta.end_byte,
       next: parts.next,
       source: this.file.origin,
       encoding: this.file.encoding,

@@ -39,15 +39,21 @@ export async function openText(
   sniffs?: VersionCache<Sniff>,
   secrets: Pick<ReadEnv, 'allowSecrets' | 'onRedacted'> = {},
 ): Promise<TextFile> {
+  // openRaw makes a new object each time: it is completed here rather than copied.
   const file = await openRaw(host, path, sniffs);
   // The text as approved is another version for caches: a cached parse of it must not reach a call without approval.
-  if (secrets.allowSecrets) return { ...file, versionKey: `${file.versionKey}:unredacted` };
+  if (secrets.allowSecrets) {
+    file.versionKey = `${file.versionKey}:unredacted`;
+    return file;
+  }
   const redactions = { count: 0 };
   const onRedacted = () => {
     redactions.count++;
     secrets.onRedacted?.();
   };
-  return { ...file, source: redactedSource(file.source, onRedacted), redactions };
+  file.source = redactedSource(file.source, onRedacted);
+  file.redactions = redactions;
+  return file;
 }
 
 async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sniff>): Promise<TextFile> {
