@@ -18,6 +18,7 @@ import { fnv1a } from '../ground/fnv1a';
 export const DEFAULT_SESSION_ID = 'default';
 /** The timeline keeps the latest entries; the metrics count everything. */
 export const MAX_TIMELINE = 500;
+const TIMELINE_SLACK = 100;
 export const MAX_WARNINGS = 50;
 const MAX_SEARCHED_FILES = 5000;
 
@@ -55,7 +56,9 @@ export class Session {
 
   addTimeline(entries: TimelineEntry[]): void {
     this.timeline.push(...entries);
-    if (this.timeline.length > MAX_TIMELINE) this.timeline.splice(0, this.timeline.length - MAX_TIMELINE);
+    // Trimmed in steps of TIMELINE_SLACK, not by one entry on every call once full; a snapshot shows the last MAX_TIMELINE.
+    if (this.timeline.length > MAX_TIMELINE + TIMELINE_SLACK)
+      this.timeline.splice(0, this.timeline.length - MAX_TIMELINE);
   }
 
   addWarnings(warnings: StabilizationWarning[]): void {
@@ -72,7 +75,7 @@ export class Session {
       limits: { ...limits },
       metrics,
       warnings: this.warnings.map((w) => ({ ...w })),
-      timeline: this.timeline.map((e) => ({ ...e, flags: { ...e.flags } })),
+      timeline: this.timeline.slice(-MAX_TIMELINE).map((e) => ({ ...e, flags: { ...e.flags } })),
     };
   }
 

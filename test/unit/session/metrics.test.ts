@@ -3,7 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { Lectern } from '../../../src/core/engine';
 import type { SessionSnapshot } from '../../../src/core/ground/stabilization';
-import { budgetState, Metrics } from '../../../src/core/session/session';
+import { budgetState, MAX_TIMELINE, Metrics, Session } from '../../../src/core/session/session';
+import { budgetLimits } from '../../../src/core/session/guards';
+import type { TimelineEntry } from '../../../src/core/ground/stabilization';
+import fc from 'fast-check';
 import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../../src/core/ground/settings';
 import { numberedLines, sessionWorkspace, wideLines, stab, T0, type SessionWorkspace } from './helpers';
@@ -266,6 +269,43 @@ describe('session: metrics', () => {
     assert.equal(
       budgetState({ reads_count: 38, reads_lines_total: 0 }, { ...limits, hardLimitMultiplier: 1.5 }),
       'hard',
+    );
+  });
+
+  it('the timeline shows the last MAX_TIMELINE entries, in order, however they were added, and stays bounded', () => {
+    const limits = budgetLimits(DEFAULT_SETTINGS);
+    const entry = (seq: number): TimelineEntry => ({
+      seq,
+      at_unix_ms: seq,
+      tool: 'lectern_read',
+      mode: 'file',
+      file: `f${seq}.ts`,
+      absolute: null,
+      start_line: 1,
+      end_line: 1,
+      tokens: 1,
+      ok: true,
+      flags: { degraded: false, deduplicated: false, ephemeral: false, low_relevance: false, excluded: false },
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 250, maxLength: 400, size: 'max' }),
+        (batches) => {
+          const session = new Session('t', 0);
+          let seq = 0;
+          for (const size of batches) {
+            session.addTimeline(Array.from({ length: size }, () => entry(++seq)));
+            const shown = session.snapshot(limits).timeline.map((e) => e.seq);
+            const expected = Array.from(
+              { length: Math.min(seq, MAX_TIMELINE) },
+              (_, i) => seq - Math.min(seq, MAX_TIMELINE) + i + 1,
+            );
+            assert.deepEqual(shown, expected);
+            assert.ok(session.timeline.length <= 2 * MAX_TIMELINE);
+          }
+        },
+      ),
+      { numRuns: 15 },
     );
   });
 });
