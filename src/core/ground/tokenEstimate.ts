@@ -3,8 +3,8 @@
 // a long one (an identifier run together, a hash) costs about one more per 10 characters. The
 // pre-tokens are found here by one pass over the characters (ASCII by a table, the rest by Unicode
 // class), which follows the expression's alternatives in order; it costs a few nanoseconds a
-// character; texts over 512 characters are estimated from 20 evenly spaced slices of about 96 (to a
-// line break where one is near), so an estimate reads at most about 3,200 characters whatever the
+// character; texts over 2,048 characters are estimated from 20 evenly spaced slices of about 96 (to
+// a line break where one is near), so an estimate reads at most about 3,200 characters whatever the
 // length. test/unit/tokenEstimate.test.ts checks it against the exact count on real text and on
 // answers of every mode (within 25%); base64 is estimated low, at about half.
 
@@ -166,8 +166,12 @@ function scan(text: string, from: number, to: number): number {
   return tokens + Math.round(extra);
 }
 
-/** Texts up to this long are estimated whole; longer ones from SAMPLES slices of SAMPLE_CHARS. */
-const WHOLE_CHARS = 512;
+/**
+ * Texts up to this long are estimated whole; longer ones from SAMPLES slices of SAMPLE_CHARS. The
+ * slices read about 2,050 characters whatever the length (snapped to line breaks), so a text up to
+ * this long costs no more read whole, and its estimate is the scan's own rather than a sample's.
+ */
+const WHOLE_CHARS = 2048;
 // 6 slices left one random piece of real text in a thousand outside 25% (a README's HTML, emoji and
 // links in one slice). 12 kept 20,000 random pieces within 0.76–1.19, but not the pieces a property
 // test draws most (near a file's end): the last 20-42 KB of fast-check's README, a table of
