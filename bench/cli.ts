@@ -3,14 +3,15 @@
 //      interleaved run by run so machine load hits both alike. Each build's calls share a fresh symbol
 //      cache folder, which the uncounted first run fills: the symbol reads are those of an unchanged workspace.
 //   2. Warm: calls on one `lectern mcp` stdio connection (the SDK client), beside the reference
-//      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads.
+//      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads, the two
+//      asked alternately (the main bench's `--only=mcp` does the same over six files and fresh sessions).
 //   3. Exit: how long call, session and mcp live once their work is done (bench/exitDelay.ts).
 // Reads real code the tests do not use (the MCP SDK's own build in node_modules).
 //
 //   npm run bench:cli [-- --runs=15 --calls=300 --no-build --before=OLD/dist/cli.js]
 //   --before: also time another build of the CLI (e.g. an older commit's) on the same calls.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -134,17 +135,39 @@ async function connect(command: string, args: string[]): Promise<Client> {
   return client;
 }
 
-async function timeCalls(client: Client, name: string, input: Record<string, unknown>): Promise<number[]> {
-  const call = async () => {
-    const result = await client.callTool({ name, arguments: input });
-    if (result.isError) throw new Error(`${name} ${JSON.stringify(input)}: ${JSON.stringify(result.content)}`);
-  };
-  for (let i = 0; i < 30; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
+interface Call {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+async function timed(client: Client, call: Call): Promise<number> {
+  const started = performance.now();
+  const result = await client.callTool(call);
+  const elapsed = performance.now() - started;
+  if (result.isError)
+    throw new Error(`${call.name} ${JSON.stringify(call.arguments)}: ${JSON.stringify(result.content)}`);
+  return elapsed;
+}
+
+/**
+ * The same read from each server, in rounds in which each answers once (the order alternates, so
+ * neither always follows the other or runs while the other's work is still warm): 30 rounds of
+ * warm-up, then CALLS timed rounds. `peer` null: Lectern alone.
+ */
+async function timeRounds(
+  lectern: Client,
+  ours: Call,
+  peer: Client,
+  theirs: Call | null,
+): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < 30 + CALLS; i++) {
+    const order = theirs && i % 2 === 1 ? [1, 0] : [0, 1];
+    for (const s of order) {
+      if (s === 1 && !theirs) continue;
+      const elapsed = s === 0 ? await timed(lectern, ours) : await timed(peer, theirs!);
+      if (i >= 30) times[s]!.push(elapsed);
+    }
   }
   return times;
 }
@@ -154,28 +177,36 @@ async function warm(): Promise<string> {
   const lectern = await connect(process.execPath, [CLI, 'mcp', '--root', WORKSPACE, '--session-guard', 'off']);
   const peer = await connect(process.execPath, [PEER, WORKSPACE]);
   const absolute = join(WORKSPACE, FILE);
+  const lines = readFileSync(absolute, 'utf8').replace(/\n$/, '').split('\n').length;
+  const read = (args: Record<string, unknown>): Call => ({
+    name: 'lectern_read',
+    arguments: { target: FILE, ...args },
+  });
+  const kinds: [string, Call, Call | null][] = [
+    [
+      'stat',
+      { name: 'lectern_stat', arguments: { target: FILE } },
+      { name: 'get_file_info', arguments: { path: absolute } },
+    ],
+    ['head 50', read({ head: 50 }), { name: 'read_text_file', arguments: { path: absolute, head: 50 } }],
+    [
+      'last 30 lines (a range / tail 30)',
+      read({ start_line: lines - 29, end_line: lines }),
+      { name: 'read_text_file', arguments: { path: absolute, tail: 30 } },
+    ],
+    ['whole file', read({}), { name: 'read_text_file', arguments: { path: absolute } }],
+    [
+      'symbol StdioServerTransport.send',
+      read({ mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }),
+      null,
+    ],
+  ];
   const pairs: [string, number[], number[] | null][] = [];
   try {
-    pairs.push([
-      'stat',
-      await timeCalls(lectern, 'lectern_stat', { target: FILE }),
-      await timeCalls(peer, 'get_file_info', { path: absolute }),
-    ]);
-    pairs.push([
-      'head 50',
-      await timeCalls(lectern, 'lectern_read', { target: FILE, head: 50 }),
-      await timeCalls(peer, 'read_text_file', { path: absolute, head: 50 }),
-    ]);
-    pairs.push([
-      'whole file',
-      await timeCalls(lectern, 'lectern_read', { target: FILE }),
-      await timeCalls(peer, 'read_text_file', { path: absolute }),
-    ]);
-    pairs.push([
-      'symbol StdioServerTransport.send',
-      await timeCalls(lectern, 'lectern_read', { mode: 'symbol', target: 'StdioServerTransport.send', path: FILE }),
-      null,
-    ]);
+    for (const [name, ours, theirs] of kinds) {
+      const [mine, peers] = await timeRounds(lectern, ours, peer, theirs);
+      pairs.push([name, mine, theirs ? peers : null]);
+    }
   } finally {
     await lectern.close();
     await peer.close();
@@ -187,7 +218,7 @@ async function warm(): Promise<string> {
     return `| ${name} | ${ms(median(ours))} | ${ms(quantile(ours, 0.95))} | ${peerCells} |`;
   });
   return [
-    `Warm MCP calls over stdio (one connection each, ${CALLS} calls after 30 warm-ups, ms; the reference filesystem server answers the same file):`,
+    `Warm MCP calls over stdio (one connection to each server; ${CALLS} rounds after 30 warm-ups, each server answering once a round, in alternating order; ms; the reference filesystem server answers the same file):`,
     '',
     '| read | lectern median | lectern p95 | server-filesystem median | server-filesystem p95 | lectern / peer |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
