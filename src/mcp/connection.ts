@@ -143,11 +143,15 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
       const run = () => engine.run(name, input, options);
       const { response } = await (activity ? withActivity(activity, run) : run());
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
-      if (signal.aborted)
-        log(
-          'info',
-          `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`,
-        );
+      // Asked once the answer has gone: every request's AbortSignal has a shape of its own, so reading
+      // it is a property lookup V8 cannot cache, and it only decides a log line.
+      setImmediate(() => {
+        if (signal.aborted)
+          log(
+            'info',
+            `${name} (request ${extra.requestId}): cancelled by the client${response.error?.code === 'CANCELLED' ? ', stopped early' : ' after it had finished'}.`,
+          );
+      });
       return callResult(response, config.structuredContent);
     } catch (error) {
       // The engine answers every failure itself; this is a last guard for the connection.
