@@ -75,7 +75,8 @@ export interface SessionSnapshot {
   metrics: MetricsSnapshot;
   /** The most recent warnings of the session, newest last. */
   warnings: StabilizationWarning[];
-  timeline: TimelineEntry[];
+  /** The latest entries, oldest first; frozen, and shared by every snapshot that shows them. */
+  timeline: readonly Readonly<TimelineEntry>[];
 }
 
 export interface StabilizationSettings extends BudgetLimits {

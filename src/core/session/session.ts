@@ -22,11 +22,17 @@ const TIMELINE_SLACK = 100;
 export const MAX_WARNINGS = 50;
 const MAX_SEARCHED_FILES = 5000;
 
+/** A timeline entry that no one can change. */
+function frozen(entry: TimelineEntry): Readonly<TimelineEntry> {
+  Object.freeze(entry.flags);
+  return Object.freeze(entry);
+}
+
 export class Session {
   seq = 0;
   lastActivity: number;
   metrics = new Metrics();
-  timeline: TimelineEntry[] = [];
+  timeline: Readonly<TimelineEntry>[] = [];
   warnings: StabilizationWarning[] = [];
   readonly served = new ServedIndex();
   readonly loops = new LoopTracker();
@@ -55,7 +61,8 @@ export class Session {
   }
 
   addTimeline(entries: TimelineEntry[]): void {
-    this.timeline.push(...entries);
+    // Frozen, so snapshots share them rather than copy hundreds on every call a listener hears.
+    for (const entry of entries) this.timeline.push(frozen(entry));
     // Trimmed in steps of TIMELINE_SLACK, not by one entry on every call once full; a snapshot shows the last MAX_TIMELINE.
     if (this.timeline.length > MAX_TIMELINE + TIMELINE_SLACK)
       this.timeline.splice(0, this.timeline.length - MAX_TIMELINE);
@@ -75,7 +82,7 @@ export class Session {
       limits: { ...limits },
       metrics,
       warnings: this.warnings.map((w) => ({ ...w })),
-      timeline: this.timeline.slice(-MAX_TIMELINE).map((e) => ({ ...e, flags: { ...e.flags } })),
+      timeline: this.timeline.slice(-MAX_TIMELINE),
     };
   }
 
@@ -95,7 +102,7 @@ export class Session {
     );
     session.metrics = Metrics.from(saved.metrics ?? ({} as SessionSnapshot['metrics']));
     session.timeline = Array.isArray(saved.timeline)
-      ? saved.timeline.slice(-MAX_TIMELINE).map((e) => ({ ...e, flags: { ...e.flags } }))
+      ? saved.timeline.slice(-MAX_TIMELINE).map((e) => frozen({ ...e, flags: { ...e.flags } }))
       : [];
     session.warnings = Array.isArray(saved.warnings) ? saved.warnings.slice(-MAX_WARNINGS).map((w) => ({ ...w })) : [];
     session.seq = session.timeline.reduce((max, e) => Math.max(max, typeof e.seq === 'number' ? e.seq : 0), 0);

@@ -307,5 +307,12 @@ describe('session: metrics', () => {
       ),
       { numRuns: 15 },
     );
+    // Snapshots share the entries, which nobody can change (a listener hears a snapshot on every call).
+    const session = new Session('t', 0);
+    session.addTimeline([entry(1), entry(2)]);
+    const [first, second] = [session.snapshot(limits), session.snapshot(limits)];
+    assert.equal(first.timeline[1], second.timeline[1]);
+    assert.ok(Object.isFrozen(first.timeline[0]) && Object.isFrozen(first.timeline[0]!.flags));
+    assert.notEqual(first.timeline, second.timeline);
   });
 });

@@ -87,7 +87,7 @@ export class FakeSession implements SessionApi {
     m.tokens_served += lines * 10;
     if (flags.deduplicated) m.deduplicated_reads++;
     if (flags.degraded) m.preview_degraded_count++;
-    s.timeline.push({
+    const entry: TimelineEntry = {
       seq: s.timeline.length + 1,
       at_unix_ms: ++this.clock,
       tool: 'lectern_read',
@@ -106,7 +106,8 @@ export class FakeSession implements SessionApi {
         excluded: false,
         ...flags,
       },
-    });
+    };
+    s.timeline = [...s.timeline, entry];
     if (flags.low_relevance)
       s.warnings.push({ code: 'LOW_RELEVANCE', message: `${file} was not among the recent search results.` });
     s.budget_state = state(s);
