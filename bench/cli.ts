@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { exitDelays } from './exitDelay';
+import { timed, type Call } from './mcpPeer';
 import { ms, ratio } from './format';
 
 const ROOT = resolve(__dirname, '..');
@@ -133,20 +134,6 @@ async function connect(command: string, args: string[]): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
   return client;
-}
-
-interface Call {
-  name: string;
-  arguments: Record<string, unknown>;
-}
-
-async function timed(client: Client, call: Call): Promise<number> {
-  const started = performance.now();
-  const result = await client.callTool(call);
-  const elapsed = performance.now() - started;
-  if (result.isError)
-    throw new Error(`${call.name} ${JSON.stringify(call.arguments)}: ${JSON.stringify(result.content)}`);
-  return elapsed;
 }
 
 /**

@@ -74,7 +74,7 @@ export interface McpPeerData {
   tokens?: McpTokenRow[];
 }
 
-type Call = { name: string; arguments: Record<string, unknown> };
+export type Call = { name: string; arguments: Record<string, unknown> };
 interface CallKind {
   label: string;
   lectern(file: string, lines: number): Call;
@@ -114,7 +114,8 @@ async function connect(command: string, args: string[]): Promise<Client> {
   return client;
 }
 
-async function timed(client: Client, call: Call): Promise<number> {
+/** One call's client round trip; an error answer stops the bench (it would time the wrong work). */
+export async function timed(client: Client, call: Call): Promise<number> {
   const started = performance.now();
   const result = await client.callTool(call);
   const elapsed = performance.now() - started;
