@@ -83,9 +83,17 @@ export function toEntry(stats: Stats): EntryStat {
 /** Errors of a stat that mean nothing is there (a name too long for the file system names nothing that exists). */
 export const NOTHING_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG']);
 
-async function maybe(get: () => Promise<Stats>): Promise<EntryStat | undefined> {
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+/**
+ * A stat, undefined where nothing is there. ENOENT comes back as undefined without an exception
+ * (throwIfNoEntry: false): a thrown error captures a stack, which costs more than the stat, and a
+ * missing path is an everyday answer (a folder without a .gitignore, asked on every guarded read).
+ */
+function maybe(get: () => Stats | undefined): EntryStat | undefined {
   try {
-    return toEntry(await get());
+    const stats = get();
+    return stats && toEntry(stats);
   } catch (error) {
     if (NOTHING_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
@@ -163,20 +171,13 @@ export const nodeFileSystem: FileSystemPort = {
       return [];
     }
   },
-  statSync(path) {
-    try {
-      return toEntry(statSync(path));
-    } catch (error) {
-      if (NOTHING_THERE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-      throw error;
-    }
-  },
+  statSync: (path) => maybe(() => statSync(path, NO_THROW)),
   // The calls that only name or describe a file (stat, lstat, realpath, open, fstat, readlink, close)
   // run synchronously: each takes microseconds, while a thread-pool round trip (and a promise
   // FileHandle) cost more than the call itself, several times per read. So do reads of up to
   // SYNC_READ_BYTES (a range's, a small window's); longer reads and scans stay asynchronous.
-  stat: (path) => maybe(async () => statSync(path)),
-  lstat: (path) => maybe(async () => lstatSync(path)),
+  stat: async (path) => maybe(() => statSync(path, NO_THROW)),
+  lstat: async (path) => maybe(() => lstatSync(path, NO_THROW)),
   realpath: async (path) => realpathSync.native(path),
   async open(path): Promise<FileHandle> {
     const fd = openSync(path, OPEN_FLAGS);
