@@ -414,6 +414,8 @@ const MAX_RECORDS = 400;
 
 export class ServedIndex {
   private records: Served[] = [];
+  /** Every file's records are of one version (add drops the others): that version, and how many records hold it. */
+  private readonly versions = new Map<string, { version: string; count: number }>();
 
   /**
    * An earlier answer that showed all of `piece` in this version of the file: whole lines inside
@@ -459,14 +461,26 @@ export class ServedIndex {
 
   /** Records an answer; answers from other versions of the file are dropped (they can no longer be pointed to). */
   add(record: Served): void {
-    this.records = this.records.filter((r) => r.file !== record.file || r.version === record.version);
+    this.forgetOtherVersions(record.file, record.version);
     this.records.push(record);
-    if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
+    const held = this.versions.get(record.file);
+    if (held) held.count++;
+    else this.versions.set(record.file, { version: record.version, count: 1 });
+    if (this.records.length > MAX_RECORDS) {
+      for (const dropped of this.records.splice(0, this.records.length - MAX_RECORDS)) {
+        const of = this.versions.get(dropped.file)!;
+        if (--of.count === 0) this.versions.delete(dropped.file);
+      }
+    }
   }
 
   /** A newer version of the file was seen: its earlier answers are stale. */
   forgetOtherVersions(file: string, version: string): void {
-    this.records = this.records.filter((r) => r.file !== file || r.version === version);
+    // Most calls read a version already held, or a file not held: nothing to drop, no pass over the records.
+    const held = this.versions.get(file);
+    if (!held || held.version === version) return;
+    this.records = this.records.filter((r) => r.file !== file);
+    this.versions.delete(file);
   }
 }
 
