@@ -6,6 +6,7 @@
 //      filesystem server (@modelcontextprotocol/server-filesystem) answering the same reads, the two
 //      asked alternately (the main bench's `--only=mcp` does the same over six files and fresh sessions).
 //   3. Exit: how long call, session and mcp live once their work is done (bench/exitDelay.ts).
+//   4. Guarded: warm reads over MCP with the session guard on (the default) beside the same reads with it off.
 // Reads real code the tests do not use (the MCP SDK's own build in node_modules).
 //
 //   npm run bench:cli [-- --runs=15 --calls=300 --no-build --before=OLD/dist/cli.js]
@@ -213,6 +214,66 @@ async function warm(): Promise<string> {
   ].join('\n');
 }
 
+/** A large real file, read in ranges no earlier answer showed (the guard then points to nothing, and judges every read). */
+const GUARDED_FOLDER = join(ROOT, 'node_modules', 'typescript', 'lib');
+const GUARDED_FILE = 'typescript.js';
+
+/**
+ * What the session guard (on by default) costs a warm read over MCP: two `lectern mcp` servers,
+ * guard on and off, read the same 21-line range in each round (alternating which goes first), a
+ * new range every round. The budget is lifted so that every read is served the same.
+ */
+async function guarded(): Promise<string> {
+  const server = (cli: string, guard: 'on' | 'off') =>
+    connect(process.execPath, [
+      cli,
+      'mcp',
+      '--root',
+      GUARDED_FOLDER,
+      '--session-guard',
+      guard,
+      '--max-reads-per-session',
+      '1000000',
+      '--max-total-read-lines',
+      '100000000',
+    ]);
+  const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
+  const rows: [string, Client][] = [
+    ['on (the default)', await server(CLI, 'on')],
+    ['off', await server(CLI, 'off')],
+    ...(before ? [['on, before: the other build', await server(resolve(before), 'on')] as [string, Client]] : []),
+  ];
+  const times: number[][] = rows.map(() => []);
+  try {
+    for (let i = 0; i < 30 + CALLS; i++) {
+      const start = 1 + ((i * 37) % 100_000);
+      const call: Call = {
+        name: 'lectern_read',
+        arguments: { target: GUARDED_FILE, start_line: start, end_line: start + 20 },
+      };
+      // The order rotates round by round, so no server always follows another.
+      for (let k = 0; k < rows.length; k++) {
+        const s = (i + k) % rows.length;
+        const elapsed = await timed(rows[s]![1], call);
+        if (i >= 30) times[s]!.push(elapsed);
+      }
+    }
+  } finally {
+    await Promise.all(rows.map(([, client]) => client.close()));
+  }
+  const off = median(times[1]!);
+  return [
+    `The session guard's cost, warm, over MCP (${CALLS} rounds after 30 warm-ups; each round a new 21-line range of node_modules/typescript/lib/${GUARDED_FILE}, read by a server with the guard on and one with it off, in rotating order; ms):`,
+    '',
+    '| session guard | median | p95 | × off |',
+    '| --- | ---: | ---: | ---: |',
+    ...rows.map(
+      ([name], s) =>
+        `| ${name} | ${ms(median(times[s]!))} | ${ms(quantile(times[s]!, 0.95))} | ${ratio(median(times[s]!) / off)} |`,
+    ),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build'))
     execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: ROOT, stdio: 'ignore' });
@@ -220,6 +281,7 @@ async function main(): Promise<void> {
     console.log(cold() + '\n');
     console.log((await exitDelays(CLI, Math.max(3, Math.round(RUNS / 3)))) + '\n');
     console.log((await warm()) + '\n');
+    console.log((await guarded()) + '\n');
   } finally {
     if (!process.argv.includes('--no-build'))
       execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'ignore' }); // the dev build again
