@@ -51,7 +51,7 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
   {
     title: 'CLI and MCP speed',
     link: 'mcp.md#speed',
-    note: '`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server, the session guard\'s cost',
+    note: "`npm run bench:cli`: a cold `lectern call` against `node -e 1`, warm MCP calls against the reference filesystem server, the session guard's cost",
   },
   {
     title: 'Web host',
