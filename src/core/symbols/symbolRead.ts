@@ -535,15 +535,14 @@ function fitMembers(env: SymbolEnv, lines: string[], budget: number, display: st
   return kept;
 }
 
-/** Methods declared outside the type, one line each (`[file:L5-8] func (c *T) Run()`, the file left out when it is the type's), as many as fit. */
-function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], budget: number): string[] {
+/** Of the lines of methods declared outside the type (outsideLine), as many as fit. */
+function fitOutside(env: SymbolEnv, lines: string[], budget: number): string[] {
   const kept: string[] = [];
   let used = 0;
-  for (const method of outside) {
-    const line = outsideLine(display, method);
+  for (const line of lines) {
     const cost = env.countTokens(line) + 1;
     if (used + cost > budget) {
-      kept.push(`  … ${plural(outside.length - kept.length, 'more method')} declared outside it.`);
+      kept.push(`  … ${plural(lines.length - kept.length, 'more method')} declared outside it.`);
       break;
     }
     used += cost;
@@ -552,6 +551,7 @@ function fitOutside(env: SymbolEnv, display: string, outside: OutsideMethod[], b
   return kept;
 }
 
+/** A method declared outside the type: `[file:L5-8] func (c *T) Run()`, the file left out when it is the type's. */
 function outsideLine(display: string, { display: file, symbol }: OutsideMethod): string {
   const range = symbol.startLine === symbol.endLine ? `L${symbol.startLine}` : `L${symbol.startLine}-${symbol.endLine}`;
   return `  [${file === display ? range : `${file}:${range}`}] ${symbolLabel(symbol)}`;
@@ -661,8 +661,7 @@ function headInstead(
         ? outsideAll
         : fitOutside(
             env,
-            display,
-            outside,
+            outsideAll,
             env.tokenCap - env.countTokens(rendered.body) - env.countTokens(members.join('\n')) - 200,
           )),
     );
