@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { exitDelays } from './exitDelay';
-import { timed, type Call } from './mcpPeer';
+import { timeRounds, type Call } from './mcpPeer';
 import { ms, ratio } from './format';
 
 const ROOT = resolve(__dirname, '..');
@@ -32,6 +32,8 @@ const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RUNS = arg('runs', 15);
 const CALLS = arg('calls', 300);
+/** Another build of the CLI to time beside this one (--before=OLD/dist/cli.js). */
+const BEFORE = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -98,10 +100,9 @@ function cold(): string {
     ['call lectern_stat --exact-tokens', [...commands[2]![1], '--exact-tokens']],
     ['call lectern_read head 50 --exact-tokens', [...commands[4]![1], '--exact-tokens']],
   );
-  const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
-  if (before) {
+  if (BEFORE) {
     for (const [name, args] of commands.slice(2, 7))
-      commands.push([`before: ${name}`, [resolve(before), ...args.slice(1)]]);
+      commands.push([`before: ${name}`, [resolve(BEFORE), ...args.slice(1)]]);
   }
   // Each build keeps its symbol cache in a folder of its own, the index's outlines kept from run 0 on:
   // two builds of different cache formats would otherwise replace each other's files run by run.
@@ -137,29 +138,6 @@ async function connect(command: string, args: string[]): Promise<Client> {
   return client;
 }
 
-/**
- * The same read from each server, in rounds in which each answers once (the order alternates, so
- * neither always follows the other or runs while the other's work is still warm): 30 rounds of
- * warm-up, then CALLS timed rounds. `peer` null: Lectern alone.
- */
-async function timeRounds(
-  lectern: Client,
-  ours: Call,
-  peer: Client,
-  theirs: Call | null,
-): Promise<[number[], number[]]> {
-  const times: [number[], number[]] = [[], []];
-  for (let i = 0; i < 30 + CALLS; i++) {
-    const order = theirs && i % 2 === 1 ? [1, 0] : [0, 1];
-    for (const s of order) {
-      if (s === 1 && !theirs) continue;
-      const elapsed = s === 0 ? await timed(lectern, ours) : await timed(peer, theirs!);
-      if (i >= 30) times[s]!.push(elapsed);
-    }
-  }
-  return times;
-}
-
 async function warm(): Promise<string> {
   // The session guard off: a benchmark repeats the same read, which a guarded session de-duplicates.
   const lectern = await connect(process.execPath, [CLI, 'mcp', '--root', WORKSPACE, '--session-guard', 'off']);
@@ -191,9 +169,12 @@ async function warm(): Promise<string> {
   ];
   const pairs: [string, number[], number[] | null][] = [];
   try {
+    // Each server answers once a round, in alternating order (timeRounds); the symbol read is Lectern's alone.
     for (const [name, ours, theirs] of kinds) {
-      const [mine, peers] = await timeRounds(lectern, ours, peer, theirs);
-      pairs.push([name, mine, theirs ? peers : null]);
+      const [mine, peers] = theirs
+        ? await timeRounds([lectern, peer], () => [ours, theirs], 30, CALLS)
+        : await timeRounds([lectern], () => [ours], 30, CALLS);
+      pairs.push([name, mine!, theirs ? peers! : null]);
     }
   } finally {
     await lectern.close();
@@ -237,27 +218,23 @@ async function guarded(): Promise<string> {
       '--max-total-read-lines',
       '100000000',
     ]);
-  const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
   const rows: [string, Client][] = [
     ['on (the default)', await server(CLI, 'on')],
     ['off', await server(CLI, 'off')],
-    ...(before ? [['on, before: the other build', await server(resolve(before), 'on')] as [string, Client]] : []),
+    ...(BEFORE ? [['on, before: the other build', await server(resolve(BEFORE), 'on')] as [string, Client]] : []),
   ];
-  const times: number[][] = rows.map(() => []);
+  const rangeOf = (i: number): Call => {
+    const start = 1 + ((i * 37) % 100_000);
+    return { name: 'lectern_read', arguments: { target: GUARDED_FILE, start_line: start, end_line: start + 20 } };
+  };
+  let times: number[][];
   try {
-    for (let i = 0; i < 30 + CALLS; i++) {
-      const start = 1 + ((i * 37) % 100_000);
-      const call: Call = {
-        name: 'lectern_read',
-        arguments: { target: GUARDED_FILE, start_line: start, end_line: start + 20 },
-      };
-      // The order rotates round by round, so no server always follows another.
-      for (let k = 0; k < rows.length; k++) {
-        const s = (i + k) % rows.length;
-        const elapsed = await timed(rows[s]![1], call);
-        if (i >= 30) times[s]!.push(elapsed);
-      }
-    }
+    times = await timeRounds(
+      rows.map(([, client]) => client),
+      (i) => rows.map(() => rangeOf(i)),
+      30,
+      CALLS,
+    );
   } finally {
     await Promise.all(rows.map(([, client]) => client.close()));
   }

@@ -114,8 +114,31 @@ async function connect(command: string, args: string[]): Promise<Client> {
   return client;
 }
 
+/**
+ * Rounds in which every server answers its call once (`callsOf(round)`, one per server), in an order
+ * that rotates round by round so no server always follows another; the times after `warmups`
+ * rounds, by server.
+ */
+export async function timeRounds(
+  servers: Client[],
+  callsOf: (round: number) => Call[],
+  warmups: number,
+  rounds: number,
+): Promise<number[][]> {
+  const samples: number[][] = servers.map(() => []);
+  for (let i = 0; i < warmups + rounds; i++) {
+    const calls = callsOf(i);
+    for (let k = 0; k < servers.length; k++) {
+      const s = (i + k) % servers.length;
+      const elapsed = await timed(servers[s]!, calls[s]!);
+      if (i >= warmups) samples[s]!.push(elapsed);
+    }
+  }
+  return samples;
+}
+
 /** One call's client round trip; an error answer stops the bench (it would time the wrong work). */
-export async function timed(client: Client, call: Call): Promise<number> {
+async function timed(client: Client, call: Call): Promise<number> {
   const started = performance.now();
   const result = await client.callTool(call);
   const elapsed = performance.now() - started;
@@ -225,20 +248,13 @@ async function session(
   try {
     const byKind: number[][][] = [];
     for (const kind of CALL_KINDS) {
-      const samples: number[][] = servers.map(() => []);
-      for (let i = 0; i < options.warmups + rounds; i++) {
+      const callsOf = (i: number) => {
         const f = i % MCP_FILES.length;
-        const calls = servers.map((_, s) =>
+        return servers.map((_, s) =>
           s === 1 ? kind.peer(join(workspace, MCP_FILES[f]!), lines[f]!) : kind.lectern(MCP_FILES[f]!, lines[f]!),
         );
-        // The order rotates round by round, so no server always follows another.
-        for (let k = 0; k < servers.length; k++) {
-          const s = (i + k) % servers.length;
-          const elapsed = await timed(servers[s]!, calls[s]!);
-          if (i >= options.warmups) samples[s]!.push(elapsed);
-        }
-      }
-      byKind.push(samples);
+      };
+      byKind.push(await timeRounds(servers, callsOf, options.warmups, rounds));
     }
     return byKind;
   } finally {
