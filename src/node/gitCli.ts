@@ -14,7 +14,7 @@ import type {
   GitStatus,
   LineCounts,
 } from '../core/ground/gitPort';
-import { neutralFilters } from './gitFilters';
+import { neutralFilters, overrideEnv, type ConfigOverride } from './gitFilters';
 import { foldersFrom, gitLocations, type GitFolders } from './gitLocations';
 
 export interface GitCliOptions {
@@ -63,7 +63,7 @@ export const NEUTRAL_CONFIG: readonly string[] = [
  */
 const UNSAFE_ENV = /^GIT_|^(PAGER|SSH_ASKPASS)$/i;
 
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(overrides: readonly ConfigOverride[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!UNSAFE_ENV.test(key)) env[key] = value;
   // No system configuration; no index refresh written behind the user's back; stable, untranslated messages.
@@ -80,39 +80,32 @@ function gitEnv(): NodeJS.ProcessEnv {
     // A list of allowed transports replaces every protocol.*.allow setting; this one allows none.
     GIT_ALLOW_PROTOCOL: '',
     GIT_PROTOCOL_FROM_USER: '0',
+    ...(overrides.length > 0 ? overrideEnv(overrides) : {}),
   };
 }
 
-/** Runs git in `cwd`; resolves with its exit code (a failure to start or a timeout rejects with a LecternError). */
+/**
+ * Runs git in `cwd` with the neutral configuration and `overrides` on top; resolves with its exit code (a
+ * failure to start or a timeout rejects with a LecternError).
+ */
 export function runGit(
   gitPath: string,
   cwd: string,
   args: readonly string[],
   timeoutMs: number,
-  extraConfig: readonly string[] = [],
+  overrides: readonly ConfigOverride[] = [],
 ): Promise<Output> {
   return new Promise((resolve, reject) => {
     execFile(
       gitPath,
-      [
-        '-C',
-        cwd,
-        '--no-pager',
-        '-c',
-        'core.quotepath=off',
-        '-c',
-        'color.ui=false',
-        ...NEUTRAL_CONFIG,
-        ...extraConfig,
-        ...args,
-      ],
+      ['-C', cwd, '--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...NEUTRAL_CONFIG, ...args],
       {
         encoding: 'buffer',
         maxBuffer: MAX_OUTPUT_BYTES,
         timeout: timeoutMs,
         killSignal: 'SIGKILL',
         windowsHide: true,
-        env: gitEnv(),
+        env: gitEnv(overrides),
       },
       (error, stdout, stderr) => {
         const err = error as
@@ -143,6 +136,17 @@ export function runGit(
               'GIT_FAILED',
               `git ${args[0]} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB in ${cwd}.`,
               'Preview a smaller folder or one file.',
+            ),
+          );
+          return;
+        }
+        if (err && typeof err.code === 'string') {
+          // Not started (E2BIG, EAGAIN, EMFILE…): never read as an answer of git's.
+          reject(
+            new LecternError(
+              'GIT_FAILED',
+              `git ${args[0]} could not be started in ${cwd} (${err.code}).`,
+              'The system may be short of processes or memory; try again.',
             ),
           );
           return;
