@@ -14,7 +14,8 @@ import type {
   GitStatus,
   LineCounts,
 } from '../core/ground/gitPort';
-import { neutralFilters } from './gitFilters';
+import { gitEnv, NEUTRAL_CONFIG } from './gitEnv';
+import { neutralFilters, type ConfigOverride } from './gitFilters';
 import { foldersFrom, gitLocations, type GitFolders } from './gitLocations';
 
 export interface GitCliOptions {
@@ -32,87 +33,28 @@ interface Output {
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
-/** Every transport this git knows (`git-remote-*` helpers included): none is ever used. */
-export const TRANSPORTS: readonly string[] = ['file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps', 'ext', 'fd'];
-
 /**
- * A repository is untrusted input: its configuration can name programs git runs (fsmonitor, hooks,
- * external diff and textconv drivers, filters, ssh, pager, credential helpers). Every call
- * overrides them, so asking what changed never runs the repository's code.
+ * Runs git in `cwd` with the neutral configuration and `overrides` on top; resolves with its exit code (a
+ * failure to start or a timeout rejects with a LecternError).
  */
-export const NEUTRAL_CONFIG: readonly string[] = [
-  'core.fsmonitor=false',
-  `core.hooksPath=${process.platform === 'win32' ? 'NUL' : '/dev/null'}`,
-  'diff.external=',
-  'core.sshCommand=',
-  'core.pager=cat',
-  'core.askPass=',
-  'credential.helper=',
-  'protocol.allow=never',
-  // A per-protocol setting in the repository outranks protocol.allow: each transport is refused by name.
-  ...TRANSPORTS.map((name) => `protocol.${name}.allow=never`),
-  'submodule.recurse=false',
-  'status.submoduleSummary=false',
-  'core.untrackedCache=false',
-].flatMap((setting) => ['-c', setting]);
-
-/**
- * Environment variables dropped from the caller's: every GIT_* one (they can make git run a program,
- * read another configuration, or use another repository: GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR,
- * GIT_OBJECT_DIRECTORY, GIT_ALTERNATE_OBJECT_DIRECTORIES, GIT_INDEX_FILE…), and the pagers and askpass.
- */
-const UNSAFE_ENV = /^GIT_|^(PAGER|SSH_ASKPASS)$/i;
-
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!UNSAFE_ENV.test(key)) env[key] = value;
-  // No system configuration; no index refresh written behind the user's back; stable, untranslated messages.
-  return {
-    ...env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_OPTIONAL_LOCKS: '0',
-    LC_ALL: 'C',
-    LANG: 'C',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_PAGER: 'cat',
-    // A partial clone fetches a missing object on demand, through the repository's remote: never.
-    GIT_NO_LAZY_FETCH: '1',
-    // A list of allowed transports replaces every protocol.*.allow setting; this one allows none.
-    GIT_ALLOW_PROTOCOL: '',
-    GIT_PROTOCOL_FROM_USER: '0',
-  };
-}
-
-/** Runs git in `cwd`; resolves with its exit code (a failure to start or a timeout rejects with a LecternError). */
 export function runGit(
   gitPath: string,
   cwd: string,
   args: readonly string[],
   timeoutMs: number,
-  extraConfig: readonly string[] = [],
+  overrides: readonly ConfigOverride[] = [],
 ): Promise<Output> {
   return new Promise((resolve, reject) => {
     execFile(
       gitPath,
-      [
-        '-C',
-        cwd,
-        '--no-pager',
-        '-c',
-        'core.quotepath=off',
-        '-c',
-        'color.ui=false',
-        ...NEUTRAL_CONFIG,
-        ...extraConfig,
-        ...args,
-      ],
+      ['-C', cwd, '--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', ...NEUTRAL_CONFIG, ...args],
       {
         encoding: 'buffer',
         maxBuffer: MAX_OUTPUT_BYTES,
         timeout: timeoutMs,
         killSignal: 'SIGKILL',
         windowsHide: true,
-        env: gitEnv(),
+        env: gitEnv(overrides),
       },
       (error, stdout, stderr) => {
         const err = error as
@@ -143,6 +85,17 @@ export function runGit(
               'GIT_FAILED',
               `git ${args[0]} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB in ${cwd}.`,
               'Preview a smaller folder or one file.',
+            ),
+          );
+          return;
+        }
+        if (err && typeof err.code === 'string') {
+          // Not started (E2BIG, EAGAIN, EMFILE…): never read as an answer of git's.
+          reject(
+            new LecternError(
+              'GIT_FAILED',
+              `git ${args[0]} could not be started in ${cwd} (${err.code}).`,
+              'The system may be short of processes or memory; try again.',
             ),
           );
           return;

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../helpers';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { diffWorkspace, gitLoose, Repo } from '../diff/gitRepo';
 import { assertNoMarker, markerScript } from './hostileRepos';
 
@@ -26,7 +26,11 @@ function hostile(root?: string): Hostile {
   return { repo, outside, marker, script };
 }
 
-/** Changes both files the same size with a later mtime, so git must hash them again (filters run). */
+/**
+ * Changes both files the same size with a later mtime, so git must hash them again (filters run), and
+ * dates the index before its entries: every entry is then racily clean, so a status that may write
+ * refreshes and rewrites the index (hooks run) whether or not the commit and its files shared a second.
+ */
 function touchChanged(repo: Repo, dir = ''): void {
   const later = new Date(Date.now() + 5_000);
   const changes: [string, string][] = [
@@ -38,6 +42,9 @@ function touchChanged(repo: Repo, dir = ''): void {
     fs.writeFileSync(file, text);
     fs.utimesSync(file, later, later);
   }
+  const index = path.resolve(repo.root, repo.git('rev-parse', '--git-path', 'index').trim());
+  const before = new Date('2001-01-01T00:00:00Z');
+  fs.utimesSync(index, before, before);
 }
 
 /** diff_preview of `target` and the summary of `root`; nothing may have run. */
@@ -173,5 +180,96 @@ describe('hardening: no program from the repository runs (every mechanism)', () 
       for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
       Object.assign(process.env, saved);
     }
+  });
+});
+
+/**
+ * Driver names git's `-c key=value` would split (the override then misses them silently); attributes and
+ * config files allow them all. (Names whose part before "=" is no valid key, as "=x" or "é=ü", made the old
+`-c` fail instead: gitFilterScan.test.ts.)
+ */
+const ODD_NAMES = ['x=y', 'a.b=c', 'clean=', 'a=b.c=d.process', 'dots.in.name', 'UPPER=lower', 'ü.x=y'];
+
+/**
+ * `depth` repositories above `bottom`'s folder (top/l1/…/l<depth>), each holding the next as a submodule;
+ * returns the top one.
+ */
+function submoduleChain(top: string, depth: number, setUpBottom: (bottom: string) => Repo): Repo {
+  const levels = Array.from({ length: depth + 1 }, (_, k) =>
+    path.join(top, ...Array.from({ length: k }, (_, j) => `l${j + 1}`)),
+  );
+  let below = setUpBottom(levels[depth]!);
+  for (let k = depth - 1; k >= 0; k--) {
+    const repo = Repo.init(levels[k]);
+    repo.write(`level${k}.txt`, `level ${k}\n`);
+    // What `git submodule add` of a repository already in place records, in one commit.
+    const name = path.basename(below.root);
+    repo.write('.gitmodules', `[submodule "${name}"]\n\tpath = ${name}\n\turl = ./${name}\n`);
+    below = repo.commitAll();
+  }
+  return below;
+}
+
+describe('hardening: drivers of any name and submodules at any depth run nothing', () => {
+  before(function () {
+    if (process.platform === 'win32') this.skip();
+  });
+
+  it('filters, textconv, diff commands and merge drivers named with "=", "." and other characters', async () => {
+    const h = hostile();
+    const attributes: string[] = [];
+    ODD_NAMES.forEach((name, i) => {
+      h.repo.write(`f${i}.dat`, `data ${i}\n`).write(`g${i}.txt`, `text ${i}\n`);
+      attributes.push(`f${i}.dat filter=${name}`, `g${i}.txt diff=${name} merge=${name}`);
+      h.repo.git('config', `filter.${name}.clean`, `${h.script} clean-${i}`);
+      h.repo.git('config', `diff.${name}.textconv`, `${h.script} textconv-${i}`);
+      h.repo.git('config', `diff.${name}.command`, `${h.script} command-${i}`);
+      h.repo.git('config', `merge.${name}.driver`, `${h.script} merge-${i}`);
+    });
+    const last = ODD_NAMES.length - 1;
+    h.repo.git('config', `filter.${ODD_NAMES[last]}.process`, `${h.script} process-${last}`);
+    h.repo.write('.gitattributes', `${attributes.join('\n')}\n`).commitAll();
+    ODD_NAMES.forEach((_, i) => h.repo.write(`f${i}.dat`, `DATA ${i}\n`).write(`g${i}.txt`, `TEXT ${i}\n`));
+    touchChanged(h.repo);
+    await previewClean(h, h.repo.root, 'f0.dat');
+    await diffWorkspace(h.repo.root).preview({ target: 'g0.txt', against: 'INDEX' });
+    assertNoMarker(h.marker);
+    // Control: plain git runs each of these filters (the process one instead of its clean) and textconvs.
+    gitLoose(h.repo.root, 'diff', '--no-ext-diff', 'HEAD');
+    const ran = fs.readFileSync(h.marker, 'utf8');
+    const expected = ODD_NAMES.flatMap((_, i) => [i === last ? `process-${i}` : `clean-${i}`, `textconv-${i}`]);
+    assert.deepEqual(
+      expected.filter((tag) => !ran.includes(`ran ${tag}`)),
+      [],
+      ran,
+    );
+  });
+
+  it('a filter in a submodule ten levels down (each level a submodule of the one above)', async function () {
+    this.timeout(120_000); // 11 repositories, and the summary runs status in the 5 that lie within 4 folders
+    let h: Hostile | undefined;
+    const top = submoduleChain(tempDir('lectern-chain-'), 10, (bottom) => {
+      h = hostile(bottom);
+      h.repo.write('.gitattributes', '*.dat filter=deep\n').commitAll();
+      h.repo.git('config', 'filter.deep.clean', h.script);
+      return h.repo;
+    });
+    touchChanged(h!.repo);
+    await previewClean(h!, top.root, 'level0.txt');
+    plainGitRuns(h!, top.root, ['status']);
+  });
+
+  it('a submodule owned by another user: its filter is read as git status reads it (no ownership check)', async function () {
+    if (process.getuid?.() !== 0) this.skip(); // giving a folder to another user needs root
+    const superproject = Repo.init();
+    const h = hostile(superproject.path('sub'));
+    h.repo.write('.gitattributes', '*.dat filter=owned\n').commitAll();
+    h.repo.git('config', 'filter.owned.clean', h.script);
+    superproject.write('top.txt', 'top\n').write('.gitmodules', '[submodule "sub"]\n\tpath = sub\n\turl = ./sub\n');
+    superproject.commitAll();
+    touchChanged(h.repo);
+    execFileSync('chown', ['-R', '12345:12345', h.repo.root]);
+    await previewClean(h, superproject.root, 'top.txt');
+    plainGitRuns(h, superproject.root, ['status']);
   });
 });
