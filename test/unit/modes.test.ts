@@ -34,7 +34,6 @@ function valueOf(field: FieldSpec): unknown {
   if (field.enum) return field.enum[0];
   if (field.type === 'integer') return field.minimum ?? 1;
   if (field.type === 'boolean') return true;
-  if (field.type === 'array') return ['x'];
   return 'x';
 }
 
