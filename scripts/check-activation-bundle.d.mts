@@ -1,2 +1,2 @@
-// Types of check-activation-bundle.mjs for the TypeScript that imports it (test/unit/activationContributions.test.ts).
+// Types of check-activation-bundle.mjs for the TypeScript that imports it (test/unit/vscode/activationContributions.test.ts).
 export declare function activationBundleFindings(inputs: string[]): string[];

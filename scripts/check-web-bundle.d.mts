@@ -1,4 +1,4 @@
-// Types of check-web-bundle.mjs for the TypeScript that imports it (test/unit/webBundle.test.ts).
+// Types of check-web-bundle.mjs for the TypeScript that imports it (test/unit/project/webBundle.test.ts).
 export declare const WEB_BUNDLE_BUDGET_KIB: number;
 export declare function inputFindings(inputs: string[]): string[];
 export declare function textFindings(text: string): string[];

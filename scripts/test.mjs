@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in order, from a clean clone too: it installs the locked
-// dependencies when node_modules is missing or stale, and the integration step installs its own
-// browser, Node 24 and code-server into a cache outside the repo. Ends with one summary line.
+// dependencies when node_modules is missing or stale, and the setup step installs the browser, Node 24,
+// code-server and the MCP clients into a cache outside the repo (the steps after it install nothing). Ends with one summary line.
 //
 // Env: LECTERN_TEST_STEPS=types,unit,…  only those steps.  CI=true: a skipped integration step fails the run.
 import { spawn } from 'node:child_process';
@@ -12,6 +12,9 @@ const steps = [
   { name: 'types', cmd: node, args: [binScript('typescript', 'bin/tsc'), '-p', '.'] },
   { name: 'lint', cmd: node, args: ['scripts/lint.mjs'] },
   { name: 'build', cmd: node, args: ['esbuild.mjs'] },
+  // The host and the MCP clients the unit tests drive `lectern mcp` with: installed here, once, so the
+  // unit step reaches no network (run with the unit step when LECTERN_TEST_STEPS names it).
+  { name: 'setup', cmd: node, args: ['scripts/host/ensure.mjs'], needsHost: true, with: 'unit' },
   {
     name: 'unit',
     cmd: node,
@@ -77,7 +80,7 @@ try {
 }
 
 for (const step of steps) {
-  if (only && !only.includes(step.name)) continue;
+  if (only && !only.includes(step.name) && !only.includes(step.with)) continue;
   if (step.needsHost) {
     // A machine that cannot install the host (no apt, no root) still runs everything else.
     const blocker = hostPrerequisites().blocker;

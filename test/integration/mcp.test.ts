@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { eventually } from '../shared/eventually';
 import { folder, resultText, writeFile } from './helpers';
 
 /** VS Code's command that starts MCP servers ('*': all) and waits until their tools are known. */
@@ -22,16 +23,6 @@ function lecternMcpTools(): vscode.LanguageModelToolInformation[] {
   );
 }
 
-async function eventually<T>(get: () => T | undefined, ms: number, what: string): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = get();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Asks VS Code to start the MCP servers until the Lectern server's three tools are listed. */
 function lecternToolsStarted(what: string): Promise<vscode.LanguageModelToolInformation[]> {
   return eventually(
@@ -40,8 +31,8 @@ function lecternToolsStarted(what: string): Promise<vscode.LanguageModelToolInfo
       const found = lecternMcpTools();
       return found.length >= 3 ? found : undefined;
     },
-    60_000,
-    what,
+    // Each poll asks again: not more often than VS Code can start a server.
+    { timeoutMs: 60_000, intervalMs: 200, what },
   );
 }
 
@@ -87,11 +78,11 @@ describe('mcp: the VS Code snippet of docs/mcp.md (.vscode/mcp.json)', function 
   it('VS Code starts the server the snippet names, and its tools answer', async () => {
     // The extension's own server (the previous test) is gone first: the tools below are the snippet's.
     await config().update('mcpServer', undefined, vscode.ConfigurationTarget.Workspace);
-    await eventually(
-      () => (lecternMcpTools().length === 0 ? true : undefined),
-      30_000,
-      "the extension's MCP server to go",
-    );
+    await eventually(() => lecternMcpTools().length === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: "the extension's MCP server to go",
+    });
     // The docs from the repository (this test runs from out/test/integration); the CLI from the extension.
     const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'mcp.md'), 'utf8');
     const snippet = /<!-- mcp-config: vscode -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!;

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { modelText } from '../../src/vscode/palette/answerDocument';
-import { folder, resultText, writeFile } from './helpers';
+import { eventually } from '../shared/eventually';
+import { folder, resultText, screenshot, writeFile } from './helpers';
 
 const STORE = [
   '// A tiny key-value store for the palette tests.',
@@ -223,18 +224,27 @@ describe('command-palette reads (lectern: documents)', () => {
     }
   });
 
-  it('screenshot: a palette read', async () => {
+  it('screenshot: a palette read is the one editor in view, its header and the whole symbol on screen', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await run('lectern.readSymbol', { name: 'Store.get' });
-    const results = process.env.LECTERN_TEST_RESULTS;
-    if (!results) return;
-    const shot = path.join(results, 'palette-read.png');
-    fs.rmSync(shot, { force: true });
-    console.log('[lectern-screenshot] palette-read.png');
-    const end = Date.now() + 20_000;
-    while (!fs.existsSync(shot)) {
-      if (Date.now() > end) throw new Error('no screenshot');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { uri, text } = await run('lectern.readSymbol', { name: 'Store.get' });
+    const editor = vscode.window.activeTextEditor!;
+    assert.deepEqual(
+      vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()),
+      [uri.toString()],
+    );
+    const lines = text.split('\n');
+    assert.ok(
+      lines.some((line) => /get\(key: string\): string \| undefined \{/.test(line)),
+      text,
+    );
+    // The method's closing brace: the line after its body.
+    const last = lines.findIndex((line) => /return this\.data\.get\(key\);/.test(line)) + 1;
+    assert.ok(last > 0, text);
+    // The picture shows what it is for: the header (line 1) through the symbol's last line, unscrolled.
+    await eventually(() => editor.visibleRanges.some((range) => range.start.line === 0 && range.end.line >= last), {
+      what: `the answer's lines 1-${last + 1} in view`,
+      seen: () => JSON.stringify(editor.visibleRanges),
+    });
+    await screenshot('palette-read.png');
   });
 });

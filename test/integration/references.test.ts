@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { folder, resultText, writeFile } from './helpers';
+import { eventually } from '../shared/eventually';
 import { RACE_TS, RUNNERS_TS } from '../shared/runners';
 
 async function call(input: object): Promise<string> {
@@ -27,27 +28,30 @@ def count(rows):
 
 /** Until the TypeScript server names race.ts from Sprinter.run's declaration (its project loaded), at most `ms`. */
 async function serverReady(runners: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
   await vscode.workspace.openTextDocument(runners);
-  for (;;) {
-    const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
-      'vscode.executeReferenceProvider',
-      vscode.Uri.file(runners),
-      new vscode.Position(1, 2),
-    );
-    if (found?.some((location) => location.uri.fsPath.endsWith('race.ts'))) return;
-    if (Date.now() > end) throw new Error(`the TypeScript server did not answer within ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await eventually(
+    async () => {
+      const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+        'vscode.executeReferenceProvider',
+        vscode.Uri.file(runners),
+        new vscode.Position(1, 2),
+      );
+      return found?.some((location) => location.uri.fsPath.endsWith('race.ts'));
+    },
+    { timeoutMs: ms, intervalMs: 500, what: 'the TypeScript server to name race.ts' },
+  );
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Logs the median time of the same call answered by the language server and by tree-sitter (setting off). */
-async function logTimes(target: string, rounds: number): Promise<void> {
+/**
+ * The same call, alternately with lectern.languageServerReferences on and off, `rounds` times each:
+ * which answered each call, the first line of each answer, and the median time of each source.
+ */
+async function alternate(target: string, rounds: number) {
   const config = vscode.workspace.getConfiguration('lectern');
   const times: Record<'server' | 'treeSitter', number[]> = { server: [], treeSitter: [] };
-  let uses = '';
+  const headers: Record<'server' | 'treeSitter', Set<string>> = { server: new Set(), treeSitter: new Set() };
   try {
     for (let round = 0; round < rounds; round++) {
       for (const server of [true, false]) {
@@ -58,7 +62,8 @@ async function logTimes(target: string, rounds: number): Promise<void> {
         const elapsed = performance.now() - started;
         assert.match(text, server ? /\(language server\)/ : /\(tree-sitter\)/, text.slice(0, 400));
         times[server ? 'server' : 'treeSitter'].push(elapsed);
-        uses += `${server ? 'server' : 'tree-sitter'}: ${text.split('\n')[0]}\n`;
+        // What the header counts, from its first " · " on: the same whether scoped to alpha or not.
+        headers[server ? 'server' : 'treeSitter'].add(text.split('\n')[0]!.replace(/^.*? · /, ''));
       }
     }
   } finally {
@@ -66,8 +71,9 @@ async function logTimes(target: string, rounds: number): Promise<void> {
   }
   const [server, treeSitter] = [median(times.server), median(times.treeSitter)];
   console.log(
-    `[lectern-timing] references ${target}, median of ${rounds}: language server ${server.toFixed(1)} ms, tree-sitter ${treeSitter.toFixed(1)} ms, ratio ${(server / treeSitter).toFixed(2)}\n${uses}`,
+    `[lectern-timing] references ${target}, median of ${rounds}: language server ${server.toFixed(1)} ms, tree-sitter ${treeSitter.toFixed(1)} ms, ratio ${(server / treeSitter).toFixed(2)}\n${[...headers.server, ...headers.treeSitter].join('\n')}`,
   );
+  return { server: [...headers.server], treeSitter: [...headers.treeSitter] };
 }
 
 describe('references: the language server where one answers, tree-sitter elsewhere', () => {
@@ -129,10 +135,14 @@ describe('references: the language server where one answers, tree-sitter elsewhe
     assert.doesNotMatch(text, /language server/);
   });
 
-  it('timing: the language server against tree-sitter on the same call (LECTERN_TIMING=1; logged, not asserted)', async function () {
-    if (process.env.LECTERN_TIMING !== '1') this.skip();
+  it('the setting switches the source on every call, each source answering alike each time (LECTERN_TIMING=1: more rounds, timed)', async function () {
     this.timeout(120_000);
-    await logTimes('Sprinter.run', 5);
+    const answered = await alternate('Sprinter.run', process.env.LECTERN_TIMING === '1' ? 5 : 2);
+    // Scoped to alpha or not, each source gives one answer: the server 2 certain uses, tree-sitter more.
+    assert.equal(answered.server.length, 1, answered.server.join('\n'));
+    assert.equal(answered.treeSitter.length, 1, answered.treeSitter.join('\n'));
+    assert.match(answered.server[0]!, /^2 uses in 1 file \(language server\)/);
+    assert.doesNotMatch(answered.treeSitter[0]!, /^2 uses in 1 file/);
   });
 
   it('timing on real code (LECTERN_TIMING_SOURCE: a TypeScript folder, LECTERN_TIMING_TARGET: a symbol in it)', async function () {
@@ -148,10 +158,11 @@ describe('references: the language server where one answers, tree-sitter elsewhe
     );
     try {
       // Until the server has loaded the project: its first answers may come after the 5 s tree-sitter waits.
-      const end = Date.now() + 300_000;
-      while (!/\(language server\)/.test(await call({ mode: 'references', target })))
-        assert.ok(Date.now() < end, 'the TypeScript server did not answer within 300 s');
-      await logTimes(target, 3);
+      await eventually(async () => /\(language server\)/.test(await call({ mode: 'references', target })), {
+        timeoutMs: 300_000,
+        what: 'the TypeScript server to answer',
+      });
+      await alternate(target, 3);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

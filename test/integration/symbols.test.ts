@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { eventually } from '../shared/eventually';
 import { folder, resultText, writeFile } from './helpers';
 
 async function call(tool: string, input: unknown): Promise<string> {
@@ -144,12 +145,15 @@ describe('symbols in the extension host', () => {
 
   it("falls back to the editor's symbol providers for languages without a grammar", async () => {
     // Markdown has no tree-sitter grammar here; VS Code's markdown extension provides its symbols.
+    // The markdown extension activates lazily: until it has, the read answers UNSUPPORTED_LANGUAGE.
     let text = '';
-    for (let attempt = 0; attempt < 20; attempt++) {
-      text = await call('lectern_read', { mode: 'symbol', target: 'Installation', path: 'beta/docs/guide.md' });
-      if (!text.startsWith('Error UNSUPPORTED_LANGUAGE')) break;
-      await new Promise((r) => setTimeout(r, 500)); // the markdown extension activates lazily
-    }
+    await eventually(
+      async () => {
+        text = await call('lectern_read', { mode: 'symbol', target: 'Installation', path: 'beta/docs/guide.md' });
+        return !text.startsWith('Error UNSUPPORTED_LANGUAGE');
+      },
+      { timeoutMs: 10_000, intervalMs: 200, what: "the markdown extension's symbols", seen: () => text.slice(0, 200) },
+    );
     assert.match(text, /^beta\/docs\/guide\.md:5-\d+ module Guide\.Installation/);
     assert.match(text, /Run it\./);
   });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SessionSnapshot } from '../../src/core/ground/stabilization';
 import type { LecternTestApi } from '../../src/vscode/sessionUi';
 import { call, lectern, workspaceFolder } from './webWorkspace';
+import { eventually } from '../shared/eventually';
 import { RACE_TS, RUNNERS_TS } from '../shared/runners';
 
 function testApi(): LecternTestApi & { host?: string } {
@@ -165,16 +166,16 @@ describe('Lectern in the web worker extension host', () => {
 
 /** Until the TypeScript server names race.ts from Sprinter.run's declaration (its project loaded), at most `ms`. */
 async function serverReady(runners: vscode.Uri, ms: number): Promise<void> {
-  const end = Date.now() + ms;
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(runners));
-  for (;;) {
-    const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
-      'vscode.executeReferenceProvider',
-      runners,
-      new vscode.Position(1, 2),
-    );
-    if (found?.some((location) => location.uri.path.endsWith('/race.ts'))) return;
-    if (Date.now() > end) throw new Error(`the TypeScript server did not answer within ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await eventually(
+    async () => {
+      const found = await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+        'vscode.executeReferenceProvider',
+        runners,
+        new vscode.Position(1, 2),
+      );
+      return found?.some((location) => location.uri.path.endsWith('/race.ts'));
+    },
+    { timeoutMs: ms, intervalMs: 500, what: 'the TypeScript server to name race.ts' },
+  );
 }

@@ -5,7 +5,7 @@
 // class), which follows the expression's alternatives in order; it costs a few nanoseconds a
 // character; texts over 2,048 characters are estimated from 20 evenly spaced slices of about 96 (to
 // a line break where one is near), so an estimate reads at most about 3,200 characters whatever the
-// length. test/unit/tokenEstimate.test.ts checks it against the exact count on real text and on
+// length. test/unit/ground/tokenEstimate.test.ts checks it against the exact count on real text and on
 // answers of every mode (within 25%); base64 is estimated low, at about half.
 
 /** A character's class as o200k's pre-tokenizer sees it. */

@@ -13,6 +13,8 @@ export interface StreamedResponse {
   prompt: string;
   command: string | undefined;
   parts: { kind: 'markdown' | 'progress' | 'reference'; value: string }[];
+  /** Set once the handler has returned: tests wait for it rather than for a time. */
+  done: boolean;
 }
 
 export function registerChatParticipant(
@@ -26,14 +28,12 @@ export function registerChatParticipant(
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) => {
     // A plain require: the extension host resolves `vscode` for CommonJS modules it loads.
     handler ??= require('./handler') as Handler;
-    return handler.handleChatRequest(
-      engine(),
-      uris,
-      request,
-      context,
-      recordInto ? recorded(stream, request, recordInto, uris) : stream,
-      token,
-    );
+    const recording = recordInto && recorded(stream, request, recordInto, uris);
+    try {
+      return await handler.handleChatRequest(engine(), uris, request, context, recording?.stream ?? stream, token);
+    } finally {
+      if (recording) recording.response.done = true;
+    }
   });
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
   return [participant];
@@ -53,14 +53,14 @@ function recorded(
   request: vscode.ChatRequest,
   into: StreamedResponse[],
   uris: WorkspaceUris,
-): vscode.ChatResponseStream {
-  const response: StreamedResponse = { prompt: request.prompt, command: request.command, parts: [] };
+): { stream: vscode.ChatResponseStream; response: StreamedResponse } {
+  const response: StreamedResponse = { prompt: request.prompt, command: request.command, parts: [], done: false };
   into.push(response);
   const record = (kind: StreamedResponse['parts'][number]['kind'], value: string) =>
     response.parts.push({ kind, value });
   // The stream is frozen: record through a new object that forwards every member of the API (a
   // member the API gains is a type error here until it is forwarded).
-  return {
+  const forwarding: vscode.ChatResponseStream = {
     markdown: (value) => {
       record('markdown', typeof value === 'string' ? value : value.value);
       stream.markdown(value);
@@ -78,4 +78,5 @@ function recorded(
     filetree: (value, baseUri) => stream.filetree(value, baseUri),
     push: (part) => stream.push(part),
   };
+  return { stream: forwarding, response };
 }

@@ -36,7 +36,7 @@ describe('mcp: the configuration snippets of docs/mcp.md', function () {
   const fill = (text: string) => text.replaceAll('/path/to/lectern', repoRoot).replaceAll('/path/to/project', project);
 
   before(async function () {
-    this.timeout(15 * 60_000);
+    this.timeout(60_000); // may build dist/ for the snippets
     ({ node: node24, inspector } = await mcpClients());
     // The snippets run the built CLI.
     if (!existsSync(join(repoRoot, 'dist', 'cli.js')) || !existsSync(join(repoRoot, 'dist', 'mcp.js')))

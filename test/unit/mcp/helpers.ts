@@ -116,15 +116,6 @@ export async function http(url: string, roots?: string[], headers: Record<string
   };
 }
 
-/** Waits until `check` holds (a notification arrived), or fails after `ms`. */
-export async function eventually(check: () => boolean, ms = 10_000, what = 'the condition'): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Node 24 and the entry scripts of the MCP clients nobody here wrote, installed into the host cache. */
 export interface McpClients {
   node: string;
@@ -132,10 +123,18 @@ export interface McpClients {
   conformance: string;
 }
 
-/** The MCP Inspector and the conformance suite (Node >= 22), installed once by scripts/host/ensure.mjs. */
+/**
+ * The MCP Inspector and the conformance suite (Node >= 22) as the set-up step installed them
+ * (scripts/host/ensure.mjs, which `npm test` runs first). A unit test installs nothing and reaches no
+ * network: without them it fails, naming the command that installs them.
+ */
 export async function mcpClients(): Promise<McpClients> {
-  const { ensureMcpClients } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
-    ensureMcpClients: (o: { quiet: boolean }) => Promise<McpClients>;
+  const { installedMcpClients, SETUP_COMMAND } = (await import(join(repoRoot, 'scripts', 'host', 'ensure.mjs'))) as {
+    installedMcpClients: () => McpClients | { missing: string };
+    SETUP_COMMAND: string;
   };
-  return ensureMcpClients({ quiet: true });
+  const installed = installedMcpClients();
+  if ('missing' in installed)
+    throw new Error(`${installed.missing}. Run \`${SETUP_COMMAND}\` (\`npm test\` runs it before the unit tests).`);
+  return installed;
 }

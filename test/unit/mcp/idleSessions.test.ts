@@ -11,7 +11,7 @@ import { IdleSessions } from '../../../src/mcp/idleSessions';
 import type { McpConfig } from '../../../src/mcp/connection';
 import { parseArgs, UsageError } from '../../../src/cli/args';
 import { primaryTools } from '../../../src/core/tools/definitions';
-import { eventually } from './helpers';
+import { eventually } from '../../shared/eventually';
 
 describe('mcp: idle HTTP sessions expire', function () {
   this.timeout(60_000);
@@ -119,8 +119,8 @@ describe('mcp: idle HTTP sessions expire', function () {
       const id = transport.sessionId!;
       assert.equal(server.sessionCount(), 1);
       await client.close(); // gone without a DELETE: its event stream ends, the session stays
-      await eventually(() => server!.sessionCount() === 0, 10_000, 'the idle session to expire');
-      await eventually(() => disposed === 1, 10_000, "the expired session's engine to be disposed");
+      await eventually(() => server!.sessionCount() === 0, { what: 'the idle session to expire' });
+      await eventually(() => disposed === 1, { what: "the expired session's engine to be disposed" });
       const again = await fetch(server.url, {
         method: 'POST',
         headers: {
@@ -143,7 +143,7 @@ describe('mcp: idle HTTP sessions expire', function () {
         // 3 idle, the live one, and one whose stream's end the server may not have seen yet
         assert.ok(server.sessionCount() <= 5, `${server.sessionCount()} sessions open`);
       }
-      await eventually(() => server!.sessionCount() === 1, 10_000, 'only the live session to stay');
+      await eventually(() => server!.sessionCount() === 1, { what: 'only the live session to stay' });
       await live.client.listTools(); // still served
       await live.client.close();
     });

@@ -1,6 +1,7 @@
 // `lectern mcp` against clients nobody here wrote: the MCP Inspector's CLI mode (stdio) and the
 // official conformance suite (Streamable HTTP). Both need Node >= 22: they run on the Node 24 the
-// integration host installs (scripts/host/ensure.mjs), which this suite makes sure is there.
+// integration host installs; the set-up step installs them beside it (`npm run host:ensure`, run by
+// `npm test`): this suite fails without them, and installs nothing.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { primaryTools } from '../../../src/core/tools/definitions';
@@ -34,8 +35,7 @@ describe('mcp: independent clients (MCP Inspector CLI, conformance suite)', func
   let conformance = '';
   let root = '';
 
-  before(async function () {
-    this.timeout(15 * 60_000); // a fresh machine installs the host's Node first
+  before(async () => {
     ({ node: node24, inspector, conformance } = await mcpClients());
     root = tempDir('lectern-mcp-independent-');
     write(root, 'src/store.ts', 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n');

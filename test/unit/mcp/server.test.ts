@@ -14,7 +14,8 @@ import { allTools, primaryTools } from '../../../src/core/tools/definitions';
 import { inputSchema } from '../../../src/core/tools/jsonSchema';
 import { createNodeHost, rootsOf } from '../../../src/node/nodeHost';
 import { tempDir, write } from '../helpers';
-import { eventually, http as httpClient, httpServer, stdio, type Connected, type HttpServer } from './helpers';
+import { http as httpClient, httpServer, stdio, type Connected, type HttpServer } from './helpers';
+import { eventually } from '../../shared/eventually';
 
 function gitRepo(dir: string): void {
   const git = (...args: string[]) =>
@@ -308,11 +309,9 @@ for (const [transport, connect] of transports) {
         await connected.setRoots([second]);
         assert.equal(await exists('only-in-b.txt'), true);
         assert.equal(await exists('only-in-a.txt'), false);
-        await eventually(
-          () => connected.logs.some((l) => l.includes(`Workspace folders: ${second} (client roots)`)),
-          10_000,
-          'the roots log',
-        );
+        await eventually(() => connected.logs.some((l) => l.includes(`Workspace folders: ${second} (client roots)`)), {
+          what: 'the roots log',
+        });
         // No roots from the client: the server's own folders.
         await connected.setRoots([]);
         write(fallback, 'fallback.txt', 'f\n');
@@ -329,18 +328,17 @@ for (const [transport, connect] of transports) {
       for (let i = 0; i < 1500; i++) write(root, `d${i % 30}/f${i}.ts`, body);
       const connected = await connectStructured(['--root', root]);
       try {
+        // Cancelled once the search has started (its first progress, "0 files read"), not after a guessed time.
         const controller = new AbortController();
         const pending = connected.client.callTool(
           { name: 'lectern_search', arguments: { query: 'needle' } },
           undefined,
-          { signal: controller.signal },
+          { signal: controller.signal, onprogress: () => controller.abort('the user stopped it') },
         );
-        setTimeout(() => controller.abort('the user stopped it'), 30);
         await assert.rejects(pending, /abort|stopped|cancel/i);
         await eventually(
           () => connected.logs.some((l) => /lectern_search .*cancelled by the client, stopped early/.test(l)),
-          20_000,
-          'the cancellation log',
+          { timeoutMs: 20_000, what: 'the cancellation log' },
         );
         const after = await call(connected, 'lectern_stat', { target: 'd0/f0.ts' });
         assert.equal(after.isError, false);

@@ -15,6 +15,7 @@ import type { Host } from '../../../src/core/ground/ports';
 import { WORKSPACE_SEARCH_LIMITS } from '../../../src/core/search/workspaceLimits';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRipgrepFinder, ripgrepInVscode } from '../../../src/node/ripgrep';
+import { eventually } from '../../shared/eventually';
 import { tempDir, write } from '../helpers';
 import { codeServerAppRoot, testRipgrep } from './ripgrepLocation';
 
@@ -297,8 +298,7 @@ describe('workspace search with ripgrep as the candidate finder', function () {
       const others = new Set(childrenOf(process.pid));
       const ours = () => childrenOf(process.pid).filter((pid) => !others.has(pid));
       const asked = finder.filesContaining(root, 'pipe', query, { skipFolders: [], timeoutMs: 60_000, signal });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal(ours().length, 1, 'ripgrep runs');
+      await eventually(() => ours().length === 1, { what: 'ripgrep to run', seen: () => `${ours().length}` });
       signal.isCancellationRequested = true;
       let started = Date.now();
       assert.equal(await asked, undefined);

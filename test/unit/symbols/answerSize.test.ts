@@ -1,7 +1,8 @@
-// A symbol read returns the symbol and little else: per language, over every declaration of the
-// fixtures (and real files where the machine has them), the median answer is at most 1.2× the
-// tokens of the symbol's own span (doc comments included) numbered as every read answers
-// (sparse line numbers) — so the ratio measures what a symbol read adds: its header and anything beyond the span.
+// A symbol read returns the symbol and little else: per language, the median answer is at most 1.2×
+// the tokens of the symbol's own span (doc comments included) over real code (this repository's
+// TypeScript, scanners and libraries it installs), and at most 1.6× over the fixtures' short methods,
+// the span numbered as every read answers (sparse line numbers) — so the ratio measures what a symbol
+// read adds: its header and anything beyond the span.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -62,7 +63,7 @@ function median(values: number[]): number {
 describe('symbol answers are the symbol and little else', function () {
   this.timeout(120_000);
 
-  it("median answer ≤ 1.2× the span's own tokens, per language", async () => {
+  it("median answer ≤ 1.2× the span's own tokens on real code, ≤ 1.6× on the fixtures' short methods, per language", async () => {
     const files = [...filesUnder(fixtures), ...realFiles()].filter((f) => languageForPath(f));
     const count = await loadTokenCounter();
     // Paths as an agent sees them in a workspace, relative to its folder (e.g. java/OrderService.java).
@@ -127,6 +128,9 @@ describe('symbol answers are the symbol and little else', function () {
       const m = median(list);
       assert.ok(m <= bound, `${grammar}: median answer/span token ratio ${m.toFixed(3)} > ${bound}`);
     }
+    // The 1.2 bound holds something: real code of at least TypeScript, JavaScript and C is measured.
+    const real = [...ratios.keys()].filter((k) => k.endsWith('(real code)'));
+    assert.ok(real.length >= 3, `real code measured: ${real.join(', ')}`);
     assert.ok(
       new Set([...ratios.keys()].map((k) => k.split(' ')[0])).size >= 11,
       `languages measured: ${[...ratios.keys()].join(', ')}`,

@@ -15,6 +15,7 @@ import {
   type StateStore,
 } from '../../../src/vscode/sessionPersistence';
 import { escapeMarkdown, statusView } from '../../../src/vscode/statusModel';
+import { eventually } from '../../shared/eventually';
 import { tempDir } from '../helpers';
 import { emptySnapshot, FakeSession } from './fakeSession';
 
@@ -23,17 +24,19 @@ const SQL_WASM_DIR = path.dirname(require.resolve('sql.js'));
 class MemoryStore implements StateStore {
   readonly values = new Map<string, unknown>();
   writes = 0;
+  private wrote: () => void = () => undefined;
+  /** Resolves at the next write. */
+  readonly written = (): Promise<void> => new Promise((resolve) => (this.wrote = resolve));
   get<T>(key: string): T | undefined {
     return this.values.get(key) as T | undefined;
   }
   update(key: string, value: unknown): Promise<void> {
     this.writes++;
     this.values.set(key, structuredClone(value));
+    this.wrote();
     return Promise.resolve();
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('session UI: the shown session', () => {
   it('follows every change with a growing revision, and shows the session that changed last', () => {
@@ -166,11 +169,12 @@ describe('session UI: persistence in the workspace state', () => {
     fake.read('b.ts', 5, 10);
     fake.read('c.ts', 1, 10);
     assert.equal(store.writes, 0);
-    await sleep(60);
+    await eventually(store.written(), { what: 'the debounced write of the burst' });
+    // Disposing writes whatever is still pending: nothing, when the burst was written once.
+    await persistence.dispose();
     assert.equal(store.writes, 1);
     const saved = store.get<{ snapshot: SessionSnapshot }>(SESSION_STATE_KEY)!;
     assert.equal(saved.snapshot.metrics.reads_count, 3);
-    await persistence.dispose();
 
     // A new window: a fresh session layer, the saved state brought back.
     const next = new FakeSession();

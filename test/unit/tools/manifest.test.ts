@@ -1,0 +1,79 @@
+// package.json's languageModelTools and docs/tools.md's table of modes must be exactly what the code
+// defines (npm run manifest).
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allTools, lecternRead } from '../../../src/core/tools/definitions';
+import { inputSchema, manifestEntry } from '../../../src/core/tools/jsonSchema';
+import { validateInput } from '../../../src/core/tools/validate';
+import { READ_MODES, REGISTRY } from '../../../src/core/modes/index';
+import { withModesTable } from '../../../scripts/modesDoc';
+
+const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+
+describe('package.json languageModelTools', () => {
+  it('matches the tool definitions in code, entry by entry', () => {
+    const contributed = pkg.contributes.languageModelTools as Record<string, unknown>[];
+    assert.deepEqual(
+      contributed.map((entry) => entry.name),
+      allTools.map((tool) => tool.name),
+      'tool list differs: run `npm run manifest`',
+    );
+    for (const tool of allTools) {
+      const entry = contributed.find((e) => e.name === tool.name);
+      assert.deepEqual(
+        entry,
+        manifestEntry(tool),
+        `${tool.name} differs from its definition: run \`npm run manifest\``,
+      );
+    }
+  });
+
+  it('hides the legacy tools behind lectern.legacyTools, and only them', () => {
+    for (const entry of pkg.contributes.languageModelTools as Record<string, unknown>[]) {
+      const legacy = allTools.find((tool) => tool.name === entry.name)!.legacy === true;
+      assert.equal(entry.when, legacy ? 'config.lectern.legacyTools' : undefined, String(entry.name));
+    }
+    assert.equal(pkg.contributes.configuration.properties['lectern.legacyTools'].default, false);
+  });
+
+  it("offers the registry's modes, each with a run, and rejects unknown fields in the schema", () => {
+    const schema = inputSchema(lecternRead) as {
+      properties: Record<string, { enum?: string[] }>;
+      additionalProperties: boolean;
+    };
+    assert.deepEqual(
+      schema.properties.mode!.enum,
+      READ_MODES.map((mode) => mode.name),
+    );
+    for (const mode of READ_MODES) assert.equal(typeof mode.run, 'function', mode.name);
+    assert.equal(schema.additionalProperties, false);
+  });
+
+  it("leaves target out of the schema's required list when a mode can do without it (validation requires it for the others)", () => {
+    const schema = inputSchema(lecternRead) as { required: string[] };
+    const optional = READ_MODES.filter((mode) => mode.targetOptional).map((mode) => mode.name);
+    assert.ok(optional.length > 0, 'diff_preview can do without a target');
+    assert.deepEqual(schema.required, []);
+    assert.deepEqual(lecternRead.required, ['target']);
+    assert.deepEqual(lecternRead.modeOptional, Object.fromEntries(optional.map((name) => [name, ['target']])));
+  });
+});
+
+describe("docs/tools.md's table of modes", () => {
+  it("is the registry's (npm run manifest writes it)", () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'tools.md'), 'utf8');
+    assert.equal(withModesTable(doc, REGISTRY), doc, 'docs/tools.md differs from the registry: run `npm run manifest`');
+    for (const mode of READ_MODES) assert.ok(doc.includes(`| \`${mode.name}\``), mode.name);
+  });
+
+  it('shows examples that pass validation, each in its own mode', () => {
+    for (const mode of READ_MODES) {
+      assert.ok(mode.examples.length > 0, `${mode.name} has no example`);
+      for (const example of mode.examples) {
+        const input = mode === READ_MODES[0] ? example : { mode: mode.name, ...example };
+        assert.doesNotThrow(() => validateInput(lecternRead, input), `${mode.name} ${JSON.stringify(example)}`);
+      }
+    }
+  });
+});
