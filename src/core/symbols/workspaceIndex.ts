@@ -1,6 +1,6 @@
 // The workspace symbol index: built lazily on the first symbol read without a file, kept per file by
-// its identity (ground/fileIdentity.ts) or buffer version, refreshed on change, bounded in time. A call that runs out of
-// time answers with what is indexed so far and says so; the next call continues.
+// its identity (ground/fileIdentity.ts) or buffer version, refreshed on change, bounded in time. A call
+// that runs out of time answers with what is indexed so far and says so; the next call continues.
 //
 // Where the host offers them, outlines persist between processes (Host.symbolCache: a warm start
 // only lists and stats the files) and are parsed in parallel (Host.outlineWorkers). A cold lookup
