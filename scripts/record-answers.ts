@@ -142,11 +142,13 @@ function normalise(value: unknown, root: string, base: string): unknown {
     .join('<ROOT>')
     .split(base)
     .join('<BASE>');
-  return JSON.parse(text, (key, v) =>
-    /(^|_)(ms|elapsed|duration)$|elapsed_ms|duration_ms/.test(key) && typeof v === 'number' && key !== 'at_unix_ms'
-      ? '<ms>'
-      : v,
-  );
+  return JSON.parse(text, (key, v) => {
+    if (/(^|_)(ms|elapsed|duration)$|elapsed_ms|duration_ms/.test(key) && typeof v === 'number' && key !== 'at_unix_ms')
+      return '<ms>';
+    // A file version names its change time, inode and device, which differ on every run: left out.
+    if (key === 'version' && typeof v === 'string') return v.replace(/^(disk:.*:\d+:[\d.]+):[\d.]+:\d+:\d+/, '$1');
+    return v;
+  });
 }
 
 /** Time spent inside Lectern.invoke over the whole run (reported on stderr, for comparing two trees). */

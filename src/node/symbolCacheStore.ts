@@ -9,16 +9,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { identityOf, type FileIdentity } from '../core/ground/fileIdentity';
 import type { PackedWords } from '../core/ground/fileWords';
 import type { CachedOutline, CachedWords, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
 
 const SHARDS = 32;
 
-/** A file's words and the version (size, mtime) they were counted from, as a word shard holds them. */
-interface StoredWords extends PackedWords {
-  size: number;
-  mtimeMs: number;
-}
+/** A file's words and the identity of the version they were counted from (a shard without one is a miss). */
+interface StoredWords extends PackedWords, FileIdentity {}
 
 interface Shard<T> {
   version: string;
@@ -75,7 +73,7 @@ function wordChanges(changes: ReadonlyMap<string, CachedOutline | null>): [strin
   const out: [string, StoredWords | null][] = [];
   for (const [absolute, outline] of changes) {
     if (!outline) out.push([absolute, null]);
-    else if (outline.words) out.push([absolute, { size: outline.size, mtimeMs: outline.mtimeMs, ...outline.words }]);
+    else if (outline.words) out.push([absolute, { ...identityOf(outline), ...outline.words }]);
   }
   return out;
 }
@@ -115,8 +113,7 @@ export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRo
         for (const [path, stored] of Object.entries(shard.files))
           if (stored && typeof stored === 'object')
             out.set(path, {
-              size: stored.size,
-              mtimeMs: stored.mtimeMs,
+              ...identityOf(stored),
               words: { names: stored.names, counts: stored.counts },
             });
       }

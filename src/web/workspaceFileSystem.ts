@@ -55,50 +55,50 @@ function checkedSteps(path: string, roots: readonly string[]): string[] {
   return below.length > 0 ? below : [path];
 }
 
-/**
- * The bytes of the last few files read, by URI, size and modification time: a file is read whole
- * over the remote connection, and calls read the same file again and again (a window, then the
- * next). A changed file has another size or time and is read again.
- */
-class RecentFiles {
-  private static readonly FILES = 8;
-  private static readonly MAX_BYTES = 4 * 1024 * 1024;
-  private readonly files = new Map<string, { size: number; mtime: number; bytes: Promise<Uint8Array> }>();
-
-  read(uri: vscode.Uri, stat: OpenedStat): Promise<Uint8Array> {
-    const key = uri.toString();
-    const known = this.files.get(key);
-    if (known && known.size === stat.size && known.mtime === stat.mtimeMs) return known.bytes;
-    const bytes = Promise.resolve(vscode.workspace.fs.readFile(uri)).catch((error: unknown) => {
-      this.files.delete(key);
-      throw withCode(error);
-    });
-    this.files.delete(key);
-    if (stat.size <= RecentFiles.MAX_BYTES) {
-      this.files.set(key, { size: stat.size, mtime: stat.mtimeMs, bytes });
-      if (this.files.size > RecentFiles.FILES) this.files.delete(this.files.keys().next().value!);
-    }
-    return bytes;
-  }
+/** SHA-256 of `bytes` as hex: the identity of a version where workspace.fs tells no change time or inode. */
+async function contentHash(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
 }
 
-/** A file opened for reading: read whole on its first read (workspace.fs reads no part of a file). */
+/**
+ * A file opened for reading: read whole on its first use (workspace.fs reads no part of a file), once per
+ * open. Its stat carries a hash of those bytes: workspace.fs's `ctime` is the creation time (it does not
+ * change when the file is rewritten) and it has no inode, so size and modification time are all it says
+ * of a version, and a rewrite that keeps both (`cp -p`, `tar x`) would pass for the old one. The core's
+ * caches key a version on the hash instead (ground/fileIdentity.ts); no bytes are kept between opens.
+ */
 class WholeFile implements FileHandle {
   private bytes: Promise<Uint8Array> | undefined;
+  private opened: Promise<OpenedStat> | undefined;
 
   constructor(
     private readonly uri: vscode.Uri,
-    private readonly opened: OpenedStat,
-    private readonly recent: RecentFiles,
+    private readonly listed: OpenedStat,
   ) {}
 
+  private whole(): Promise<Uint8Array> {
+    this.bytes ??= Promise.resolve(vscode.workspace.fs.readFile(this.uri)).catch((error: unknown) => {
+      throw withCode(error);
+    });
+    return this.bytes;
+  }
+
   stat(): Promise<OpenedStat> {
-    return Promise.resolve(this.opened);
+    // Not a file (a folder, a device): said as it is, nothing read.
+    if (this.listed.kind !== 'file') return Promise.resolve(this.listed);
+    this.opened ??= this.whole().then(async (bytes) => ({
+      ...this.listed,
+      size: bytes.length,
+      contentHash: await contentHash(bytes),
+    }));
+    return this.opened;
   }
 
   async read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
-    this.bytes ??= this.recent.read(this.uri, this.opened);
-    const bytes = await this.bytes;
+    const bytes = await this.whole();
     const piece = bytes.subarray(Math.min(position, bytes.length), Math.min(position + length, bytes.length));
     buffer.set(piece, offset);
     return piece.length;
@@ -112,7 +112,6 @@ class WholeFile implements FileHandle {
 
 /** `roots`: the workspace folders' paths (realpath looks for links only below them). */
 export function workspaceFileSystem(uriOf: UriOf, roots: () => readonly string[]): FileSystemPort {
-  const recent = new RecentFiles();
   const rawStat = async (path: string): Promise<vscode.FileStat | undefined> => {
     try {
       return await vscode.workspace.fs.stat(uriOf(path));
@@ -120,6 +119,7 @@ export function workspaceFileSystem(uriOf: UriOf, roots: () => readonly string[]
       return undefined;
     }
   };
+  // No ctimeMs: workspace.fs's ctime is the creation time, which a rewrite leaves as it was.
   const entry = (stat: vscode.FileStat, kind: EntryKind): EntryStat => ({ kind, size: stat.size, mtimeMs: stat.mtime });
   return {
     async stat(path) {
@@ -141,7 +141,7 @@ export function workspaceFileSystem(uriOf: UriOf, roots: () => readonly string[]
       const stat = await rawStat(path);
       if (!stat) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
       if (kindOf(stat.type) === 'symlink') throw Object.assign(new Error(`ELOOP: ${path}`), { code: 'ELOOP' });
-      return new WholeFile(uriOf(path), { ...entry(stat, kindOf(stat.type)), dev: 0, ino: 0 }, recent);
+      return new WholeFile(uriOf(path), { ...entry(stat, kindOf(stat.type)), dev: 0, ino: 0 });
     },
     async readdir(path): Promise<DirectoryEntry[]> {
       try {

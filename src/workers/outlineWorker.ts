@@ -56,7 +56,8 @@ async function outline(
   try {
     const { fd, stats, real } = openRegularSync(absolute);
     let bytes: Uint8Array;
-    const parsed: ParsedOutline = { absolute, size: stats.size, mtimeMs: stats.mtimeMs };
+    const { size, mtimeMs, ctimeMs, ino, dev } = stats;
+    const parsed: ParsedOutline = { absolute, size, mtimeMs, ctimeMs, ino, dev };
     try {
       if (roots && (real === undefined || !inside(roots, real))) return { absolute, size: -1, mtimeMs: -1 }; // leads outside: not indexed
       if (stats.size > maxFileBytes) return parsed;

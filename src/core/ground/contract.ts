@@ -59,7 +59,7 @@ export interface ReadMeta {
   encoding?: string;
   bom?: boolean;
   notes?: string[];
-  /** The read file's version (size+mtime on disk, or the unsaved buffer's version): changes with its content. */
+  /** The read file's version (its identity on disk, ground/fileIdentity.ts, or the unsaved buffer's version): changes with its content. */
   version?: string;
   /** The read file's absolute path (a client opens it at the range). */
   absolute_path?: string;

@@ -1,11 +1,8 @@
-// Facts learned from one version of each file (size, modification and change time, device and inode), by path, kept by one
+// Facts learned from one version of each file (its identity: ground/fileIdentity.ts), by path, kept by one
 // engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
+// A version whose identity proves nothing is neither kept nor found.
+import { provesVersion } from './fileIdentity';
 import type { FileVersion } from './ports';
-
-/** Whether two stats name the same version of a file. */
-export function sameFileVersion(a: FileVersion, b: FileVersion): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.dev === b.dev && a.ctimeMs === b.ctimeMs;
-}
 
 /**
  * Per slot: size, modification time, inode, device, change time, and which of the last three the
@@ -20,6 +17,8 @@ export class FileVersionCache<T> {
   private readonly slots = new Map<string, number>();
   private versions = new Float64Array(FIELDS * 64);
   private readonly values: (T | undefined)[] = [];
+  /** Each slot's hash of the bytes, where its port gave one instead of the change time and inode. */
+  private readonly hashes: (string | undefined)[] = [];
   private readonly free: number[] = [];
   private weight = 0;
   private dropped = false;
@@ -55,6 +54,7 @@ export class FileVersionCache<T> {
   }
 
   record(path: string, version: FileVersion, value: T): void {
+    if (!provesVersion(version)) return this.forget(path);
     // Learned again as it was: kept in its place (a delete and a set per file read cost a search more than it does).
     if (value === this.lookup(path, version)) return;
     this.forget(path);
@@ -79,6 +79,7 @@ export class FileVersionCache<T> {
     this.slots.delete(path);
     this.weight -= this.weigh(this.values[slot]!);
     this.values[slot] = undefined;
+    this.hashes[slot] = undefined;
     this.free.push(slot);
   }
 
@@ -92,7 +93,9 @@ export class FileVersionCache<T> {
       v[at + 2] === (ino ?? 0) &&
       v[at + 3] === (dev ?? 0) &&
       v[at + 4] === (ctimeMs ?? 0) &&
-      v[at + 5] === presence(version)
+      v[at + 5] === presence(version) &&
+      this.hashes[slot] === version.contentHash &&
+      provesVersion(version)
     );
   }
 
@@ -110,6 +113,7 @@ export class FileVersionCache<T> {
     v[at + 3] = version.dev ?? 0;
     v[at + 4] = version.ctimeMs ?? 0;
     v[at + 5] = presence(version);
+    this.hashes[slot] = version.contentHash;
   }
 }
 

@@ -91,6 +91,8 @@ export interface FileVersion {
   dev?: number;
   /** The inode's change time, where the host tells it: a rewrite that puts the modification time back still changes it. */
   ctimeMs?: number;
+  /** A hash of the bytes, from a port that cannot tell the change time or the inode (ground/fileIdentity.ts). */
+  contentHash?: string;
 }
 
 /** Texts to find with a candidate finder (any of them): each one line, matched as is or with Unicode simple case folding. */
@@ -149,10 +151,8 @@ export interface CancellationSignal {
   readonly isCancellationRequested: boolean;
 }
 
-/** A file's outline as the symbol index keeps it between processes, valid while size and mtime are. */
-export interface CachedOutline {
-  size: number;
-  mtimeMs: number;
+/** A file's outline as the symbol index keeps it between processes, valid while the file's identity is (ground/fileIdentity.ts). */
+export interface CachedOutline extends FileVersion {
   symbols: OutlineSymbol[];
   /**
    * Present when the outline is a whole one of the file's text as a read sees it (not a worker's, not
@@ -163,10 +163,8 @@ export interface CachedOutline {
   words?: PackedWords;
 }
 
-/** A file's stored words and the version (size, mtime) they were counted from. */
-export interface CachedWords {
-  size: number;
-  mtimeMs: number;
+/** A file's stored words and the identity of the version they were counted from. */
+export interface CachedWords extends FileVersion {
   words: PackedWords;
 }
 
@@ -196,10 +194,8 @@ export interface SymbolCachePort {
 }
 
 /** One file's outline from the host's parallel parsers; no symbols when it could not be parsed (binary, too large). */
-export interface ParsedOutline {
+export interface ParsedOutline extends FileVersion {
   absolute: string;
-  size: number;
-  mtimeMs: number;
   symbols?: OutlineSymbol[];
   /** The words its text says (`countPackedWords`), for a file of at most WORDS_MAX_FILE_BYTES. */
   words?: PackedWords;

@@ -1,4 +1,4 @@
-// Facts about one exact version of a file (its key names the path, size and modification time),
+// Facts about one exact version of a file (its key names the path and the file's identity: ground/fileIdentity.ts),
 // kept by one engine instance so the next read of the same version need not learn them again.
 
 /** LRU of values keyed by file version. */

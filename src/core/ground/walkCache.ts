@@ -4,6 +4,7 @@
 // those is unchanged. A folder's version changes whenever an entry is created, deleted or renamed in
 // it (its modification time) or its mode changes (its change time); a link is checked through its target.
 import type { EntryStat, FileSystemPort, WorkspaceRoot } from './ports';
+import { sameIdentity } from './fileIdentity';
 
 /** Why the walker left a folder or file out. */
 export type SkipReason = 'excluded folder' | 'hidden folder' | '.gitignore' | 'exclude setting';
@@ -54,14 +55,7 @@ const weight = (r: Recording) => r.steps.length + r.depends.length;
 
 function sameVersion(a: EntryStat | undefined, b: EntryStat | undefined): boolean {
   if (!a || !b) return a === b;
-  return (
-    a.kind === b.kind &&
-    a.size === b.size &&
-    a.mtimeMs === b.mtimeMs &&
-    a.ctimeMs === b.ctimeMs &&
-    a.ino === b.ino &&
-    a.dev === b.dev
-  );
+  return a.kind === b.kind && sameIdentity(a, b);
 }
 
 async function statOf(fs: FileSystemPort, path: string): Promise<EntryStat | undefined> {

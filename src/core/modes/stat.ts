@@ -5,6 +5,7 @@ import { languageOf } from '../ground/languages';
 import { formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
 import type { EntryStat, OpenedStat } from '../ground/ports';
+import { diskVersionKey, identityOf, provesVersion, sameIdentity } from '../ground/fileIdentity';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff } from '../text/encoding';
 import { openInside, type ResolvedPath } from '../ground/paths';
@@ -95,13 +96,13 @@ export async function statPath(env: ReadEnv, input: StatInput): Promise<ToolResp
  * an unchanged file then opens nothing. Hosts that do not tell the change time are always asked.
  */
 async function describeKnown(env: ReadEnv, path: ResolvedPath, target: EntryStat, info: StatInfo): Promise<void> {
-  const { dev, ino, ctimeMs } = target;
   const facts = env.contentFacts;
-  if (!facts || dev === undefined || ino === undefined || ctimeMs === undefined) {
+  const identity = identityOf(target);
+  if (!facts || !provesVersion(identity)) {
     await describeContent(env, path, info);
     return;
   }
-  const key = `stat:${path.absolute}:${dev}:${ino}:${target.size}:${target.mtimeMs}:${ctimeMs}`;
+  const key = `stat:${diskVersionKey(path.absolute, identity)}`;
   const known = facts.peek(key);
   if (known) {
     Object.assign(info, known);
@@ -109,8 +110,7 @@ async function describeKnown(env: ReadEnv, path: ResolvedPath, target: EntryStat
   }
   const opened = await describeContent(env, path, info);
   // Kept only when the file opened was the version stat saw (not one that replaced it in between).
-  if (!opened || opened.ino !== ino || opened.dev !== dev || opened.size !== target.size) return;
-  if (opened.mtimeMs !== target.mtimeMs || env.signal?.isCancellationRequested) return;
+  if (!opened || !sameIdentity(identityOf(opened), identity) || env.signal?.isCancellationRequested) return;
   facts.get(key, () => ({ binary: info.binary, encoding: info.encoding, total_lines: info.total_lines }));
 }
 
@@ -141,9 +141,8 @@ async function describeContent(env: ReadEnv, path: ResolvedPath, info: StatInfo)
         (await new LineIndex(0, bytes.length, LIMITS.chunkBytes).totalLines(memorySource(bytes), Infinity)) ?? null;
       return stat;
     }
-    // The change time too, where known: a rewrite of the same size within one mtime tick is another version.
     const index = env.indexes.get(
-      `disk:${absolute}:${stat.size}:${stat.mtimeMs}${stat.ctimeMs === undefined ? '' : `:${stat.ctimeMs}`}`,
+      diskVersionKey(absolute, identityOf(stat)),
       () => new LineIndex(sniffed.bomLength, stat.size, LIMITS.chunkBytes),
     );
     info.total_lines = (await index.totalLines(source, LIMITS.countLinesBelowBytes, env.signal)) ?? null;

@@ -10,6 +10,7 @@ import { fileSource, memorySource, type ByteSource } from '../ground/byteSource'
 import { redactedSource } from '../ground/redactedSource';
 import type { ReadEnv } from '../ground/env';
 import { formatBytes } from '../ground/format';
+import { diskVersionKey, identityOf, type FileIdentity } from '../ground/fileIdentity';
 
 export interface TextFile {
   source: ByteSource;
@@ -17,9 +18,11 @@ export interface TextFile {
   base: number;
   encoding: Encoding;
   origin: 'disk' | 'buffer';
-  /** Identifies this exact content, for caches. */
+  /** Identifies this exact content, for caches (a file on disk: by its identity, ground/fileIdentity.ts). */
   versionKey: string;
   mtimeMs: number | null;
+  /** The opened file's identity (a file on disk). */
+  identity?: FileIdentity;
   /** UTF-16 files are served as UTF-8; byte offsets then refer to the UTF-8 form. */
   transcoded: boolean;
   /** How many reads of `source` redacted a secret so far (absent: the user approved secrets). */
@@ -73,7 +76,8 @@ async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sni
   const opened = await openInside(host.fs, path).catch((error: unknown) => whyNotOpened(host, path, error));
   const source = fileSource(opened.handle, opened.stat.size);
   try {
-    const versionKey = `disk:${path.absolute}:${opened.stat.size}:${opened.stat.mtimeMs}`;
+    const identity = identityOf(opened.stat);
+    const versionKey = diskVersionKey(path.absolute, identity);
     const sniffed =
       sniffs?.peek(versionKey) ?? sniff(await source.read(0, LIMITS.sniffBytes), opened.stat.size <= LIMITS.sniffBytes);
     sniffs?.get(versionKey, () => sniffed);
@@ -112,6 +116,7 @@ async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sni
         origin: 'disk',
         versionKey,
         mtimeMs: opened.stat.mtimeMs,
+        identity,
         transcoded: true,
       };
     }
@@ -122,6 +127,7 @@ async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sni
       origin: 'disk',
       versionKey,
       mtimeMs: opened.stat.mtimeMs,
+      identity,
       transcoded: false,
     };
   } catch (error) {

@@ -2,7 +2,7 @@
 // judged and scanned exactly as the search would inline, its hits numbered and shown up front (the
 // search ranks it later, in walk order, and keeps as many as its rank allows).
 import type { ReadEnv } from '../ground/env';
-import { sameFileVersion } from '../ground/fileVersionCache';
+import { sameIdentity } from '../ground/fileIdentity';
 import type {
   EntryStat,
   FileScanReply,
@@ -41,7 +41,7 @@ export function handable(env: ReadEnv, path: string, version: EntryStat, maxByte
  * the search would judge otherwise (binary, too large), is `read: false`, for the search to read it.
  */
 export function scanReadFile(read: SyncRead, request: FileScanRequest, searcher: TextSearcher): FileScanReply {
-  if (!('bytes' in read) || !read.version || !sameFileVersion(read.version, request.expected)) return { read: false };
+  if (!('bytes' in read) || !read.version || !sameIdentity(read.version, request.expected)) return { read: false };
   // The search hands over only versions it found clean of secrets: nothing to redact.
   const loaded = examine({ bytes: read.bytes, version: read.version }, searcher);
   if ('skip' in loaded) return { read: false };

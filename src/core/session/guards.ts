@@ -5,6 +5,7 @@ import { type ErrorCode, LecternError, type ToolResponse } from '../ground/contr
 import type { CallTraits, SearchHint } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import { errorResponse } from '../ground/errors';
+import { diskVersionKey } from '../ground/fileIdentity';
 import { callText, formatCount, plural } from '../ground/format';
 import { quote } from '../ground/paths';
 import type { Host, WorkspaceRoot } from '../ground/ports';
@@ -381,7 +382,7 @@ export class ExclusionPolicy {
     return matcher;
   }
 
-  /** The root .gitignore's rules, re-read when it changes (size and mtime). */
+  /** The root .gitignore's rules, re-read when its identity changes (ground/fileIdentity.ts). */
   private async gitignore(root: WorkspaceRoot): Promise<Ignore | undefined> {
     const path = nodePath.join(root.path, '.gitignore');
     try {
@@ -390,7 +391,7 @@ export class ExclusionPolicy {
         this.gitignores.delete(root.path);
         return undefined;
       }
-      const key = `${stat.size}:${stat.mtimeMs}`;
+      const key = diskVersionKey(path, stat);
       const cached = this.gitignores.get(root.path);
       if (cached?.key === key) return cached.rules;
       const handle = await this.host.fs.open(path);

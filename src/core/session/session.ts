@@ -351,7 +351,7 @@ export class LoopTracker {
 // De-duplication: what a session has already been served, keyed on exactly what was shown (the byte
 // and line range of the file, and a hash of each whole line or of the whole piece), so the same
 // unchanged text is answered with a pointer to the earlier call instead of again. A pointer is never
-// stale and never points to something not shown: the file's version (size+mtime, or the unsaved
+// stale and never points to something not shown: the file's version (its identity, or the unsaved
 // buffer's version) must be the same; whole lines must hash the same as the ones served then; a
 // piece of a line (a byte window inside a very long line) only matches the very same bytes.
 

@@ -5,6 +5,7 @@
 // not yet on disk over what the port loads, so a read right after a save sees it. A save that fails
 // is dropped: a cache that cannot be written costs only time.
 import type { CachedOutline, CachedWords, SymbolCachePort } from '../ground/ports';
+import { identityOf, sameIdentity } from '../ground/fileIdentity';
 
 type Changes = Map<string, CachedOutline | null>;
 
@@ -49,8 +50,7 @@ export class CacheWrites implements SymbolCachePort {
       for (const [absolute, outline] of changes) {
         // As the store keeps them: an outline without words leaves the file's words.
         if (!outline) out.delete(absolute);
-        else if (outline.words)
-          out.set(absolute, { size: outline.size, mtimeMs: outline.mtimeMs, words: outline.words });
+        else if (outline.words) out.set(absolute, { ...identityOf(outline), words: outline.words });
       }
     return out;
   }
@@ -142,7 +142,7 @@ export class CacheWrites implements SymbolCachePort {
  */
 function merge(earlier: CachedOutline | null | undefined, later: CachedOutline | null): CachedOutline | null {
   if (!later || later.words || !earlier?.words) return later;
-  if (earlier.size !== later.size || earlier.mtimeMs !== later.mtimeMs) return later;
+  if (!sameIdentity(identityOf(earlier), identityOf(later))) return later;
   return { ...later, words: earlier.words };
 }
 

@@ -4,6 +4,7 @@ import type { CancellationSignal, OutlineThreadPort, StoredReadFacts } from '../
 import type { CacheWrites } from './cacheWrites';
 import { StoredOutlines } from './storedOutlines';
 import type { TextFile } from '../read/openText';
+import { provesVersion, type FileIdentity } from '../ground/fileIdentity';
 import { languageForPath, LANGUAGES } from './languages/index';
 import { extractOutline, MAX_NESTING } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
@@ -123,7 +124,7 @@ export class SymbolService {
     const source = await readSourceText(file, label, SYMBOL_LIMITS.maxParseBytes);
     spec = headerLanguage(spec, path, source.text);
     const version = storableVersion(file);
-    const stored = version && persisted && (await this.stored?.get(path, version.size, version.mtimeMs, spec.grammar));
+    const stored = version && persisted && (await this.stored?.get(path, version, spec.grammar));
     if (stored) {
       const entry: Entry = { spec, symbols: stored.symbols, source, ...outlineNotes(label, stored.facts) };
       entry.read = stored.facts;
@@ -371,13 +372,13 @@ function outlineNotes(label: string, facts: StoredReadFacts): { notes?: string[]
 }
 
 /**
- * The size and mtime that name a file's text in the symbol cache: a file on disk read as its bytes
- * are (not a buffer, not transcoded, nothing redacted). Undefined for any other text.
+ * The identity that names a file's text in the symbol cache: a file on disk read as its bytes are (not a
+ * buffer, not transcoded, nothing redacted) whose identity proves its version. Undefined for any other text.
  */
-function storableVersion(file: TextFile): { size: number; mtimeMs: number } | undefined {
-  if (file.origin !== 'disk' || file.transcoded || file.mtimeMs === null || (file.redactions?.count ?? 0) > 0)
-    return undefined;
-  return { size: file.source.size, mtimeMs: file.mtimeMs };
+function storableVersion(file: TextFile): FileIdentity | undefined {
+  const { identity } = file;
+  if (file.origin !== 'disk' || file.transcoded || !identity || (file.redactions?.count ?? 0) > 0) return undefined;
+  return provesVersion(identity) ? identity : undefined;
 }
 
 /** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */

@@ -1,6 +1,7 @@
 // A file's outline kept between processes (Host.symbolCache), as a symbol read uses it: the symbols
-// and what the outline notes, valid while the file's size and mtime are. A symbol read of an unchanged
+// and what the outline notes, valid while the file's identity is (ground/fileIdentity.ts). A symbol read of an unchanged
 // file then answers without loading the parser, its grammar or its query.
+import { identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
 import type { CachedOutline, StoredReadFacts } from '../ground/ports';
 import type { OutlineSymbol } from '../ground/symbolTypes';
 import type { CacheWrites } from './cacheWrites';
@@ -15,12 +16,12 @@ export class StoredOutlines {
   /** The engine's cache writes: they read one file's outline, with what is not written yet laid over it. */
   constructor(private readonly cache: CacheWrites) {}
 
-  /** The stored outline of `absolute` at this size and mtime, parsed with `grammar`, when there is one. */
-  async get(absolute: string, size: number, mtimeMs: number, grammar: string): Promise<StoredRead | undefined> {
+  /** The stored outline of `absolute` at this version, parsed with `grammar`, when there is one. */
+  async get(absolute: string, identity: FileIdentity, grammar: string): Promise<StoredRead | undefined> {
     const version = extractorVersion();
     const stored = await this.cache.loadFile(version, absolute).catch(() => undefined); // an unreadable cache is an empty one
     if (!stored?.read || stored.read.grammar !== grammar) return undefined;
-    if (stored.size !== size || stored.mtimeMs !== mtimeMs) return undefined;
+    if (!sameIdentity(identityOf(stored), identity)) return undefined;
     return { symbols: stored.symbols, facts: stored.read };
   }
 

@@ -1,6 +1,6 @@
 // The workspace symbol index: built lazily on the first symbol read without a file, kept per file by
-// (size, mtime) or buffer version, refreshed on change, bounded in time. A call that runs out of
-// time answers with what is indexed so far and says so; the next call continues.
+// its identity (ground/fileIdentity.ts) or buffer version, refreshed on change, bounded in time. A call
+// that runs out of time answers with what is indexed so far and says so; the next call continues.
 //
 // Where the host offers them, outlines persist between processes (Host.symbolCache: a warm start
 // only lists and stats the files) and are parsed in parallel (Host.outlineWorkers). A cold lookup
@@ -11,6 +11,7 @@
 import picomatch from 'picomatch';
 import type { CachedOutline, CachedWords, Host, StoredReadFacts, SymbolCachePort } from '../ground/ports';
 import type { FileWords, PackedWords } from '../ground/fileWords';
+import { diskVersionKey, identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
 import { openText } from '../read/openText';
 import { LANGUAGES } from './languages/index';
 import { extractorVersion } from './extractorVersion';
@@ -61,12 +62,9 @@ const STAT_BATCH = 32;
 /** How long the index checks files synchronously before it lets the host run. */
 const SLICE_MS = 15;
 
-const diskKey = (absolute: string, size: number, mtimeMs: number) => `disk:${absolute}:${size}:${mtimeMs}`;
-
 interface Pending {
   file: ListedFile;
-  size: number;
-  mtimeMs: number;
+  identity: FileIdentity;
 }
 
 export class WorkspaceIndex {
@@ -221,15 +219,14 @@ export class WorkspaceIndex {
 
   private remember(
     file: ListedFile,
-    size: number,
-    mtimeMs: number,
+    identity: FileIdentity,
     outline: OutlineSymbol[],
     facts: { read?: StoredReadFacts; words?: PackedWords } = {},
   ): IndexedFile {
     const entry: IndexedFile = {
       display: this.display(file),
       absolute: file.absolute,
-      versionKey: diskKey(file.absolute, size, mtimeMs),
+      versionKey: diskVersionKey(file.absolute, identity),
       symbols: flattenSymbols(outline),
     };
     this.entries.set(file.absolute, entry);
@@ -237,8 +234,7 @@ export class WorkspaceIndex {
     if (this.cache) {
       const { read, words } = facts;
       this.unsaved.set(file.absolute, {
-        size,
-        mtimeMs,
+        ...identityOf(identity),
         symbols: outline,
         ...(read ? { read } : {}),
         ...(words ? { words } : {}),
@@ -264,8 +260,8 @@ export class WorkspaceIndex {
       const kept = stored.get(file.absolute);
       if (!kept) continue;
       stored.delete(file.absolute);
-      // Words counted from another version (same size, other mtime) are not the file's words now.
-      if (file.versionKey === diskKey(file.absolute, kept.size, kept.mtimeMs)) this.keepWords(file, kept.words);
+      // Words counted from another version (same size and mtime, another change time) are not the file's words now.
+      if (file.versionKey === diskVersionKey(file.absolute, identityOf(kept))) this.keepWords(file, kept.words);
     }
   }
 
@@ -291,20 +287,22 @@ export class WorkspaceIndex {
       this.forget(file.absolute);
       return undefined;
     }
-    if (known && known.versionKey === diskKey(file.absolute, stat.size, stat.mtimeMs)) return known;
+    const identity = identityOf(stat);
+    const versionKey = diskVersionKey(file.absolute, identity);
+    if (known && known.versionKey === versionKey) return known;
     const stored = this.stored?.get(file.absolute);
-    if (stored && stored.size === stat.size && stored.mtimeMs === stat.mtimeMs) {
+    if (stored && sameIdentity(identityOf(stored), identity)) {
       this.stored!.delete(file.absolute);
       const entry: IndexedFile = {
         display: this.display(file),
         absolute: file.absolute,
-        versionKey: diskKey(file.absolute, stat.size, stat.mtimeMs),
+        versionKey,
         symbols: flattenSymbols(stored.symbols),
       };
       this.entries.set(file.absolute, entry);
       return entry;
     }
-    return { file, size: stat.size, mtimeMs: stat.mtimeMs };
+    return { file, identity };
   }
 
   /** An unsaved editor buffer: parsed on this thread, never cached on disk. */
@@ -349,7 +347,7 @@ export class WorkspaceIndex {
         break;
       }
       const item = pending[i]!;
-      const bytes = await this.readBytes(item.file.absolute, item.size);
+      const bytes = await this.readBytes(item.file.absolute, item.identity.size);
       (bytes && word.test(decoder.decode(bytes)) ? first : rest).push(item);
     }
     return [...first, ...rest];
@@ -392,7 +390,7 @@ export class WorkspaceIndex {
           const item = byPath.get(parsed.absolute);
           if (item) {
             if (parsed.symbols)
-              found.set(parsed.absolute, this.remember(item.file, parsed.size, parsed.mtimeMs, parsed.symbols, parsed));
+              found.set(parsed.absolute, this.remember(item.file, identityOf(parsed), parsed.symbols, parsed));
             byPath.delete(parsed.absolute);
           }
           if (onProgress && ++done % 200 === 0) onProgress(found.size, total);
@@ -428,7 +426,7 @@ export class WorkspaceIndex {
   private realRootsKey = '';
   private realRootsKnown: Promise<string[]> | undefined;
 
-  private async parseOne({ file, size, mtimeMs }: Pending): Promise<IndexedFile | undefined> {
+  private async parseOne({ file, identity }: Pending): Promise<IndexedFile | undefined> {
     // Listed by walking the workspace folders; opened through openInside, which checks the file it opened is still inside them.
     const resolved = {
       absolute: file.absolute,
@@ -448,7 +446,8 @@ export class WorkspaceIndex {
       // Kept with the index's other changes, read facts included, rather than written file by file.
       const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, false);
       if (outline.status !== 'ok') return undefined;
-      return this.remember(file, size, mtimeMs, outline.symbols, outline);
+      // The version parsed is the one opened (it may have changed since the stat).
+      return this.remember(file, text.identity ?? identity, outline.symbols, outline);
     } catch {
       return undefined;
     } finally {

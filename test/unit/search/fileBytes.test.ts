@@ -118,7 +118,7 @@ describe('kept bytes of clean files', () => {
     assert.deepEqual(opened.sort(), ['clean.ts', 'secret.ts']);
 
     const bytes = new FileBytes(10, 8);
-    const version = { size: 4, mtimeMs: 1, ino: 1 };
+    const version = { size: 4, mtimeMs: 1, ctimeMs: 1, ino: 1, dev: 1 };
     bytes.keep('/a', version, new Uint8Array(4));
     bytes.keep('/b', version, new Uint8Array(9));
     bytes.keep('/c', version, new Uint8Array(7));

@@ -4,7 +4,8 @@
 // learned again as it was keeps its place.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { FileVersionCache, sameFileVersion } from '../../../src/core/ground/fileVersionCache';
+import { FileVersionCache } from '../../../src/core/ground/fileVersionCache';
+import { provesVersion, sameIdentity } from '../../../src/core/ground/fileIdentity';
 import type { FileVersion } from '../../../src/core/ground/ports';
 
 /** The cache as a list of entries, oldest first: what FileVersionCache must behave as. */
@@ -18,9 +19,10 @@ class Model<T> {
   ) {}
   lookup(path: string, version: FileVersion): T | undefined {
     const entry = this.entries.find((e) => e.path === path);
-    return entry && sameFileVersion(entry.version, version) ? entry.value : undefined;
+    return entry && sameIdentity(entry.version, version) ? entry.value : undefined;
   }
   record(path: string, version: FileVersion, value: T): void {
+    if (!provesVersion(version)) return this.forget(path);
     if (value === this.lookup(path, version)) return;
     this.forget(path);
     this.entries.push({ path, version: { ...version }, value });
@@ -42,13 +44,21 @@ class Model<T> {
 const small = fc.constantFrom(0, 1, 2, -0, 1.5, 1e12 + 0.25, 2 ** 40);
 const optional = fc.option(small, { nil: undefined });
 const version: fc.Arbitrary<FileVersion> = fc
-  .record({ size: small, mtimeMs: small, ino: optional, dev: optional, ctimeMs: optional })
-  .map(({ size, mtimeMs, ino, dev, ctimeMs }) => {
+  .record({
+    size: small,
+    mtimeMs: small,
+    ino: optional,
+    dev: optional,
+    ctimeMs: optional,
+    contentHash: fc.option(fc.constantFrom('h1', 'h2'), { nil: undefined }),
+  })
+  .map(({ size, mtimeMs, ino, dev, ctimeMs, contentHash }) => {
     // Absent, not undefined: as a host's stat leaves out what it does not know.
     const v: FileVersion = { size, mtimeMs };
     if (ino !== undefined) v.ino = ino;
     if (dev !== undefined) v.dev = dev;
     if (ctimeMs !== undefined) v.ctimeMs = ctimeMs;
+    if (contentHash !== undefined) v.contentHash = contentHash;
     return v;
   });
 const path = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
@@ -87,13 +97,15 @@ describe('FileVersionCache', () => {
     );
   });
 
-  it('tells an absent inode, device or change time from one that is 0', () => {
+  it('keeps nothing of a version its identity cannot prove, and tells an absent field from one that is 0', () => {
     const cache = new FileVersionCache<string>(10);
     cache.record('a', { size: 1, mtimeMs: 2 }, 'x');
-    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2 }), 'x');
-    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, ino: 0 }), undefined);
-    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, dev: 0 }), undefined);
-    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, ctimeMs: 0 }), undefined);
+    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2 }), undefined);
+    assert.equal(cache.has('a'), false);
+    cache.record('a', { size: 1, mtimeMs: 2, contentHash: 'h' }, 'x');
+    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, contentHash: 'h' }), 'x');
+    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, contentHash: 'g' }), undefined);
+    assert.equal(cache.lookup('a', { size: 1, mtimeMs: 2, contentHash: 'h', ino: 0 }), undefined);
     cache.record('b', { size: 1, mtimeMs: 2, ino: 0, dev: 0, ctimeMs: 0 }, 'y');
     assert.equal(cache.lookup('b', { size: 1, mtimeMs: 2 }), undefined);
     assert.equal(cache.lookup('b', { size: 1, mtimeMs: 2, ino: 0, dev: 0, ctimeMs: 0 }), 'y');
@@ -101,12 +113,13 @@ describe('FileVersionCache', () => {
 
   it('holds more versions than its first slots, reusing those let go', () => {
     const cache = new FileVersionCache<number>(1000);
-    for (let i = 0; i < 300; i++) cache.record(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7 }, i);
+    for (let i = 0; i < 300; i++) cache.record(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7, dev: 1, ctimeMs: i }, i);
     for (let i = 0; i < 300; i += 2) cache.forget(`f${i}`);
-    for (let i = 300; i < 450; i++) cache.record(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7 }, i);
+    for (let i = 300; i < 450; i++)
+      cache.record(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7, dev: 1, ctimeMs: i }, i);
     for (let i = 1; i < 450; i++)
       assert.equal(
-        cache.lookup(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7 }),
+        cache.lookup(`f${i}`, { size: i, mtimeMs: i / 3, ino: i * 7, dev: 1, ctimeMs: i }),
         i < 300 && i % 2 === 0 ? undefined : i,
       );
   });

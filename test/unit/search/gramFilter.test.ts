@@ -172,7 +172,7 @@ describe('letter triples as a candidate finder', () => {
 
   it('keeps files within its capacity, the oldest dropped first, and says so', () => {
     const kept = new FileGrams(100);
-    const version = { size: 1, mtimeMs: 1, ino: 1 };
+    const version = { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dev: 1 };
     // 40 bytes of folded grams and 8 of cased ones each: two fit in 100 bytes, three do not.
     const grams = () => ({ folded: { sorted: new Uint16Array(20) }, cased: { sorted: new Uint16Array(4) } });
     kept.record('/a', version, grams());

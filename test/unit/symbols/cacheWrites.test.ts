@@ -37,6 +37,9 @@ function heldPort(store: SymbolCachePort) {
 const outline = (size: number, name: string, words?: CachedOutline['words']): CachedOutline => ({
   size,
   mtimeMs: 1_000,
+  ctimeMs: 1_000,
+  ino: 7,
+  dev: 1,
   symbols: [
     {
       name,
