@@ -65,7 +65,7 @@ describe('hardening: no request starves another', function () {
     const lectern = engine({
       'a.ts': `export function foo() { return 1; }\n${`bar(${'foo,'.repeat(200)});\n`.repeat(1_000)}`,
     });
-    await ok(lectern, 'lectern_read', { mode: 'references', target: 'bar' }); // warm: grammars, tokenizer, threads
+    await lectern.invoke('lectern_read', { mode: 'references', target: 'bar' }); // warm: grammars, tokenizer, threads
     const { result, stallMs, statMs } = await whileRunning(lectern, () =>
       lectern.invoke('lectern_read', { mode: 'references', target: 'foo' }, { sessionId: 'scanner' }),
     );
