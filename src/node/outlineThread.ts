@@ -5,12 +5,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CancellationSignal, OutlineBlockJob, OutlineThreadJob, OutlineThreadPort } from '../core/ground/ports';
-import type { EnclosingBlock, TextOutline } from '../core/ground/symbolTypes';
+import type {
+  CancellationSignal,
+  OutlineBlockJob,
+  OutlineThreadJob,
+  OutlineThreadPort,
+  OutlineUsesJob,
+} from '../core/ground/ports';
+import type { EnclosingBlock, PackedUses, TextOutline } from '../core/ground/symbolTypes';
 
-/** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, or (with `range`) the block around a range of lines. */
+/** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, the block around a range of lines, or a name's uses. */
 export type OutlineThreadRequest = { id: number } & (
-  ({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob)
+  ({ kind: 'outline' } & OutlineThreadJob) | ({ kind: 'block' } & OutlineBlockJob) | ({ kind: 'uses' } & OutlineUsesJob)
 );
 
 /** An idle thread ends after this long. */
@@ -95,6 +101,8 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
       run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal) as Promise<TextOutline | undefined>,
     enclosingBlock: (job, timeoutMs, signal) =>
       run({ id: nextId++, kind: 'block', ...job }, timeoutMs, signal) as Promise<EnclosingBlock | undefined>,
+    uses: (job, timeoutMs, signal) =>
+      run({ id: nextId++, kind: 'uses', ...job }, timeoutMs, signal) as Promise<PackedUses | undefined>,
     dispose: () => stop(),
   };
 }

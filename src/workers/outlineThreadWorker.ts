@@ -1,7 +1,9 @@
 // The worker thread behind src/node/outlineThread.ts: outlines one large text at a time with the same code as
 // the host's thread (src/core/symbols/textOutline.ts). It may be terminated mid-parse (the time bound).
 import { parentPort, workerData } from 'node:worker_threads';
+import { identifierUses, packUses } from '../core/navigate/identifierUses';
 import { blockOfText } from '../core/symbols/enclosingBlock';
+import type { LanguageSpec } from '../core/ground/symbolTypes';
 import { LANGUAGES } from '../core/symbols/languages/index';
 import { OutlineOutOfTime } from '../core/symbols/outline';
 import { outlineOfText } from '../core/symbols/textOutline';
@@ -11,6 +13,17 @@ import { createWasmLoader } from '../node/wasmFiles';
 
 const runtime = new TreeSitter(createWasmLoader((workerData as { bundleDir: string }).bundleDir));
 
+/** The uses of a name in a text, parsed here; undefined when the parse ran past its deadline. */
+async function usesOfText(spec: LanguageSpec, text: string, name: string, offsets: number[], deadlineMs: number) {
+  const tree = await runtime.parse(spec, text, deadlineMs);
+  if (!tree) return undefined;
+  try {
+    return packUses(identifierUses(tree, text, name, offsets));
+  } finally {
+    tree.delete();
+  }
+}
+
 parentPort?.on('message', (request: OutlineThreadRequest) => {
   void (async () => {
     try {
@@ -19,7 +32,9 @@ parentPort?.on('message', (request: OutlineThreadRequest) => {
       const result =
         request.kind === 'block'
           ? await blockOfText(runtime, spec, request.text, request.deadlineMs, request.range)
-          : await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
+          : request.kind === 'uses'
+            ? await usesOfText(spec, request.text, request.name, request.offsets, request.deadlineMs)
+            : await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
       parentPort!.postMessage({ id: request.id, result: result ?? null });
     } catch (error) {
       // Out of time is an answer (undefined); an error makes the host do the job itself.

@@ -1,5 +1,5 @@
 import type { GitPort } from './gitPort';
-import type { BlockRange, EnclosingBlock, OutlineBounds, OutlineSymbol, TextOutline } from './symbolTypes';
+import type { BlockRange, EnclosingBlock, OutlineBounds, OutlineSymbol, PackedUses, TextOutline } from './symbolTypes';
 import type { TokenCounter } from './tokens';
 import type { PackedWords } from './fileWords';
 
@@ -350,6 +350,15 @@ export interface OutlineBlockJob {
   range: BlockRange;
 }
 
+/** The uses of `name` at `offsets` (where it stands as a word) in `text` (mode "references"). */
+export interface OutlineUsesJob {
+  grammar: string;
+  text: string;
+  name: string;
+  offsets: number[];
+  deadlineMs: number;
+}
+
 /**
  * Outlines of large texts on a thread of their own: parsing 8 MB takes seconds and hundreds of MB
  * of parser memory, which a thread gives back when it ends.
@@ -366,6 +375,8 @@ export interface OutlineThreadPort {
     timeoutMs: number,
     signal?: CancellationSignal,
   ): Promise<EnclosingBlock | undefined>;
+  /** The uses of a name in a text; undefined: out of time. Rejects when the thread cannot run: the caller parses inline. */
+  uses?(job: OutlineUsesJob, timeoutMs: number, signal?: CancellationSignal): Promise<PackedUses | undefined>;
   dispose?(): void;
 }
 

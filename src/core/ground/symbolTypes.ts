@@ -123,3 +123,26 @@ export interface LanguageSpec {
 
 /** What a language's module in symbols/languages declares: the registry gives the rest. */
 export type OutlineSpec = Omit<LanguageSpec, 'languageIds' | 'extensions' | 'wasm'>;
+
+/** How a name is used where it stands (mode "references"). */
+export type UseKind = 'call' | 'import' | 'type' | 'reference';
+
+/** One use of a name in a parsed text. */
+export interface IdentifierUse {
+  /** Where the name starts in the text (UTF-16 code units). */
+  offset: number;
+  kind: UseKind;
+  /** What stands before the name in a member access (`this.store` in `this.store.get`); absent for a bare name. */
+  qualifier?: string;
+}
+
+/** Uses as the outline thread sends them: a few arrays rather than one object per use (200,000 objects took long to copy). */
+export interface PackedUses {
+  offsets: Int32Array;
+  /** Index into USE_KINDS. */
+  kinds: Uint8Array;
+  /** Qualifiers by the use's index, for the uses that have one. */
+  qualifiers: [number, string][];
+}
+
+export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference'];

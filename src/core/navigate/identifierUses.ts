@@ -2,16 +2,9 @@
 // in the syntax tree, and kept only when tree-sitter sees an identifier there (not a comment, not a
 // string, not the name of a declaration). Each use says how it is used and what it is qualified by.
 import type { Node, Tree } from 'web-tree-sitter';
+import { USE_KINDS, type IdentifierUse, type PackedUses, type UseKind } from '../ground/symbolTypes';
 
-export type UseKind = 'call' | 'import' | 'type' | 'reference';
-
-export interface IdentifierUse {
-  /** Where the name starts in the text (UTF-16 code units). */
-  offset: number;
-  kind: UseKind;
-  /** What stands before the name in a member access (`this.store` in `this.store.get`); absent for a bare name. */
-  qualifier?: string;
-}
+export type { IdentifierUse, UseKind };
 
 /** Nodes whose text is no code: a name inside them is not a use. */
 const NOT_CODE = /comment|string|heredoc|regex|char_literal|rune_literal|raw_text/;
@@ -25,18 +18,61 @@ const MEMBER = /member|selector|attribute|field_expression|access|scoped|qualifi
 const CALL = /call|invocation|new_expression|object_creation/;
 const MAX_QUALIFIER_CHARS = 60;
 
-/** Offsets (UTF-16) where `name` stands as a whole word in `text`. */
-export function wordOffsets(text: string, name: string): number[] {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, 'gu');
-  return [...text.matchAll(word)].map((m) => m.index!);
+const WORD_CHAR = /^[\p{L}\p{N}_$]$/u;
+const NON_WORD = /[^\p{L}\p{N}_$]/gu;
+
+/** True when the code point that starts at `at` (or, `before`, ends just before it) is a word character. */
+function wordAt(text: string, at: number, before = false): boolean {
+  const unit = text.charCodeAt(before ? at - 1 : at);
+  if (Number.isNaN(unit)) return false;
+  if (unit < 128)
+    return (unit >= 48 && unit <= 57) || ((unit | 32) >= 97 && (unit | 32) <= 122) || unit === 95 || unit === 36;
+  const high = before && unit >= 0xdc00 && unit <= 0xdfff ? text.charCodeAt(at - 2) : NaN;
+  const point = high >= 0xd800 && high <= 0xdbff ? text.codePointAt(at - 2)! : text.codePointAt(before ? at - 1 : at)!;
+  return WORD_CHAR.test(String.fromCodePoint(point));
 }
+
+/**
+ * Offsets (UTF-16) where `name` stands as a whole word in `text`: not after or before a letter, digit,
+ * `_` or `$`. Linear in the text: a place where the name starts inside a longer word moves the search
+ * past that word, which no later match can start in.
+ */
+export function wordOffsets(text: string, name: string, limit = Infinity): number[] {
+  const found: number[] = [];
+  if (name.length === 0) return found;
+  for (let from = 0; found.length < limit;) {
+    const at = text.indexOf(name, from);
+    if (at === -1) return found;
+    if ((at > 0 && wordAt(text, at, true)) || wordAt(text, at + name.length)) {
+      NON_WORD.lastIndex = at + 1;
+      from = NON_WORD.exec(text)?.index ?? text.length;
+      continue;
+    }
+    found.push(at);
+    from = at + name.length;
+  }
+  return found;
+}
+
+/**
+ * The field name of each child by the child's id, per parent, within one identifierUses call (node ids
+ * are only unique within a tree): a list of 2,000 uses as arguments is enumerated once, not once a use.
+ */
+let childFields = new Map<number, Map<number, string | null>>();
 
 function fieldOf(node: Node): string | null {
   const parent = node.parent;
   if (!parent) return null;
-  for (let i = 0; i < parent.childCount; i++) if (parent.child(i)?.id === node.id) return parent.fieldNameForChild(i);
-  return null;
+  let fields = childFields.get(parent.id);
+  if (!fields) {
+    fields = new Map();
+    for (let i = 0; i < parent.childCount; i++) {
+      const child = parent.child(i);
+      if (child && !fields.has(child.id)) fields.set(child.id, parent.fieldNameForChild(i));
+    }
+    childFields.set(parent.id, fields);
+  }
+  return fields.get(node.id) ?? null;
 }
 
 function insideText(node: Node): boolean {
@@ -98,6 +134,15 @@ function kindOf(node: Node): UseKind {
 
 /** The uses of `name` in a parsed text (`offsets`: where it stands as a word), in text order. */
 export function identifierUses(tree: Tree, text: string, name: string, offsets: readonly number[]): IdentifierUse[] {
+  childFields = new Map();
+  try {
+    return usesAt(tree, text, name, offsets);
+  } finally {
+    childFields = new Map();
+  }
+}
+
+function usesAt(tree: Tree, text: string, name: string, offsets: readonly number[]): IdentifierUse[] {
   const uses: IdentifierUse[] = [];
   for (const at of offsets) {
     const node = tree.rootNode.descendantForIndex(at, at + name.length);
@@ -111,4 +156,18 @@ export function identifierUses(tree: Tree, text: string, name: string, offsets: 
     });
   }
   return uses;
+}
+
+export function packUses(uses: readonly IdentifierUse[]): PackedUses {
+  const packed: PackedUses = {
+    offsets: new Int32Array(uses.length),
+    kinds: new Uint8Array(uses.length),
+    qualifiers: [],
+  };
+  uses.forEach((use, i) => {
+    packed.offsets[i] = use.offset;
+    packed.kinds[i] = USE_KINDS.indexOf(use.kind);
+    if (use.qualifier !== undefined) packed.qualifiers.push([i, use.qualifier]);
+  });
+  return packed;
 }

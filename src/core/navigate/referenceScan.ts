@@ -14,7 +14,9 @@ import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
 import { compareFiles } from '../ground/fileRank';
-import { identifierUses, wordOffsets, type UseKind } from './identifierUses';
+import { identifierUses, packUses, wordOffsets, type UseKind } from './identifierUses';
+import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
+import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
 
 export const REFERENCE_LIMITS = {
@@ -24,6 +26,13 @@ export const REFERENCE_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
   /** The host gets a turn this often. */
   sliceMs: 15,
+  /**
+   * Texts from this size, or with this many places that hold the name, are parsed for uses on the
+   * host's outline thread (when it has one): a 1.4 MB file of 200,000 uses held the host 6-9 s.
+   */
+  threadChars: 64 * 1024,
+  threadOffsets: 2_000,
+  threadMsPerOffset: 0.1,
   /** How long a references read waits for the host's language server before tree-sitter answers. */
   languageServerMs: 5_000,
 };
@@ -133,32 +142,63 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     const text = outline.source.text;
     const offsets = wordOffsets(text, name);
     if (offsets.length === 0) return [];
-    const found = await env.symbols.withTree(
-      outline.spec,
-      text,
-      (tree) => identifierUses(tree, text, name, offsets),
-      env.signal,
-    );
+    const found = await identifierUsesOf(env, outline.spec, text, name, offsets);
     if (!found) return undefined;
     const lines = new TextLines(text);
     const enclosing = new Enclosing(flattenSymbols(outline.symbols));
-    return found.map((use) => {
-      const { line, column } = lines.position(use.offset);
+    const uses: FoundUse[] = [];
+    const qualifiers = new Map(found.qualifiers);
+    let slice = Date.now();
+    for (let i = 0; i < found.offsets.length; i++) {
+      if (Date.now() - slice > REFERENCE_LIMITS.sliceMs) {
+        await yieldToHost();
+        slice = Date.now();
+      }
+      const { line, column } = lines.position(found.offsets[i]!);
       const holder = enclosing.at(line);
       const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
-      return {
+      const qualifier = qualifiers.get(i);
+      uses.push({
         line,
         column,
-        kind: use.kind,
-        ...(use.qualifier !== undefined ? { qualifier: use.qualifier } : {}),
+        kind: USE_KINDS[found.kinds[i]!]!,
+        ...(qualifier !== undefined ? { qualifier } : {}),
         enclosing: holder?.path ?? [],
         ...(receiver ? { receiver } : {}),
         text: lines.shown(line, column),
-      };
-    });
+      });
+    }
+    return uses;
   } finally {
     await file.source.close().catch(() => undefined);
   }
+}
+
+/** The uses at `offsets`: on the outline thread for a large text or many places, else parsed here. */
+async function identifierUsesOf(
+  env: SymbolEnv,
+  spec: LanguageSpec,
+  text: string,
+  name: string,
+  offsets: number[],
+): Promise<PackedUses | undefined> {
+  const thread = env.host.outlineThread;
+  if (
+    thread?.uses &&
+    (text.length >= REFERENCE_LIMITS.threadChars || offsets.length >= REFERENCE_LIMITS.threadOffsets)
+  ) {
+    const deadlineMs =
+      SYMBOL_LIMITS.parseDeadlineMs + (text.length / (1024 * 1024)) * SYMBOL_LIMITS.parseDeadlinePerMiBMs;
+    const job = { grammar: spec.grammar, text, name, offsets, deadlineMs };
+    // The parse's deadline, as long again for the rest, and time for each place (tens of µs on a busy machine).
+    const timeoutMs = 2 * deadlineMs + offsets.length * REFERENCE_LIMITS.threadMsPerOffset;
+    const done = await thread.uses(job, timeoutMs, env.signal).then(
+      (uses) => ({ uses }),
+      () => undefined, // the thread cannot run: parse here
+    );
+    if (done) return done.uses;
+  }
+  return env.symbols.withTree(spec, text, (tree) => packUses(identifierUses(tree, text, name, offsets)), env.signal);
 }
 
 /**
@@ -237,7 +277,7 @@ export async function scanReferences(
       outcome.largeCount++;
       continue;
     }
-    if (wordOffsets(new TextDecoder().decode(bytes), name).length === 0) continue;
+    if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
     const uses = await usesInFile(env, checked, name);
     if (uses === undefined) outcome.unparsed++;
     else if (uses.length > 0) outcome.files.push({ display: file.display, rank, uses });

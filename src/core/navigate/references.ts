@@ -4,7 +4,14 @@
 import { LecternError, type ToolResponse } from '../ground/contract';
 import { callText, formatCount, plural } from '../ground/format';
 import { referenceScope } from './referenceScope';
-import { closestSymbols, matchNamePath, parseNamePath, qualifiedName, type NamePath } from '../symbols/namePath';
+import {
+  closestSymbols,
+  matchNamePath,
+  parseNamePath,
+  qualifiedName,
+  requireShortNames,
+  type NamePath,
+} from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
@@ -22,6 +29,7 @@ const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*[?!]?$/u;
 
 function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; owner?: string } {
   const namePath = parseNamePath(input.target);
+  requireShortNames(namePath);
   const name = namePath.segments[namePath.segments.length - 1];
   if (!name || !IDENTIFIER.test(name))
     throw new LecternError(
@@ -123,7 +131,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
       `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText('lectern_read', { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
     );
   }
-  const uses = rankUses(files, (_path, use) =>
+  const uses = await rankUses(files, (_path, use) =>
     owner && source === 'tree-sitter' ? certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure' : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;

@@ -6,10 +6,16 @@ import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
 import { MODULE_LEVEL } from './enclosing';
 import { compareFiles } from '../ground/fileRank';
-import type { FileUses, FoundUse } from './referenceScan';
+import { REFERENCE_LIMITS, type FileUses, type FoundUse } from './referenceScan';
+import { yieldToHost } from '../ground/walk';
 
 /** Most uses one answer lists. */
 export const MAX_USES_PER_ANSWER = 300;
+/**
+ * Most entries of `meta.references` (one per use; a line may hold thousands): the page ends before
+ * a line that would pass it, and a first line with more lists its first ones (`references_omitted`).
+ */
+export const MAX_META_REFERENCES = 1_000;
 /** Tokens kept for the answer's header and closing lines. */
 const FRAME_TOKENS = 400;
 /** Folders the summary line names. */
@@ -42,13 +48,27 @@ export interface ReferencesPage {
   continueCall?: Record<string, unknown>;
 }
 
+const byPlace = (a: FoundUse, b: FoundUse) => a.line - b.line || a.column - b.column;
+
 /** Files in rank order (code, tests, docs, vendored; then by path), each file's lines in order. */
-export function rankUses(files: readonly FileUses[], certainOf: (path: string, use: FoundUse) => boolean): ListedUse[] {
+export async function rankUses(
+  files: readonly FileUses[],
+  certainOf: (path: string, use: FoundUse) => boolean,
+): Promise<ListedUse[]> {
   const sorted = [...files].sort((a, b) => a.rank - b.rank || compareFiles(a.display, b.display));
   const listed: ListedUse[] = [];
+  let slice = Date.now();
+  let steps = 0;
   for (const file of sorted) {
-    const uses = [...file.uses].sort((a, b) => a.line - b.line || a.column - b.column);
+    // A file's uses come in text order: sorted only when they are not (200,000 of them: a sort is 100 ms).
+    const inOrder = file.uses.every((use, i) => i === 0 || byPlace(file.uses[i - 1]!, use) <= 0);
+    const uses = inOrder ? file.uses : [...file.uses].sort(byPlace);
     for (const use of uses) {
+      // The host gets a turn (there may be 200,000 uses in one file).
+      if ((++steps & 1023) === 0 && Date.now() - slice > REFERENCE_LIMITS.sliceMs) {
+        await yieldToHost();
+        slice = Date.now();
+      }
       const last = listed[listed.length - 1];
       if (last && last.path === file.display && last.use.line === use.line) {
         last.all.push(use);
@@ -60,11 +80,11 @@ export function rankUses(files: readonly FileUses[], certainOf: (path: string, u
   return listed;
 }
 
-/** `src/ 12, test/ 3`: uses per top folder (two levels when one folder holds them all). */
-export function folderSummary(uses: readonly ListedUse[]): string {
-  const depth = new Set(uses.map((u) => u.path.split('/')[0])).size === 1 ? 2 : 1;
+/** `src/ 12, test/ 3`: uses per top folder (two levels when one folder holds them all), from the listed lines per file. */
+export function folderSummary(perFile: ReadonlyMap<string, number>): string {
+  const depth = new Set([...perFile.keys()].map((path) => path.split('/')[0])).size === 1 ? 2 : 1;
   const counts = new Map<string, number>();
-  for (const { path } of uses) {
+  for (const [path, lines] of perFile) {
     const parts = path.split('/');
     const folder =
       parts.length > depth
@@ -72,7 +92,7 @@ export function folderSummary(uses: readonly ListedUse[]): string {
         : parts.length > 1
           ? `${parts.slice(0, -1).join('/')}/`
           : './';
-    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    counts.set(folder, (counts.get(folder) ?? 0) + lines);
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shown = ranked.slice(0, SUMMARY_FOLDERS).map(([folder, n]) => `${folder} ${formatCount(n)}`);
@@ -96,30 +116,38 @@ function callFrom(page: ReferencesPage, listed: ListedUse, previous: ListedUse |
 /** The uses from the page's start that fit the answer, rendered, with the call for the rest. */
 export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolResponse {
   const { uses } = page;
-  // The files in rank order: as a search's meta.files, the session's relevance baseline.
-  const fileList = [...new Set(uses.map((u) => u.path))];
-  const files = fileList.length;
-  const uncertain = uses.filter((u) => !u.certain).length;
-  const total = uses.reduce((sum, u) => sum + u.all.length, 0);
+  // One pass over every listed line (there may be 200,000): lines per file in rank order, uses, uncertain lines.
+  const perFile = new Map<string, number>();
+  let uncertain = 0;
+  let total = 0;
+  for (const use of uses) {
+    perFile.set(use.path, (perFile.get(use.path) ?? 0) + 1);
+    if (!use.certain) uncertain++;
+    total += use.all.length;
+  }
+  const files = perFile.size;
   const onLines = total > uses.length ? ` on ${plural(uses.length, 'line')}` : '';
   const { fileOffset, startLine } = page.from;
   const fromText =
     fileOffset > 0 || startLine !== undefined
       ? ` from file ${formatCount(fileOffset + 1)}${startLine !== undefined ? ` line ${formatCount(startLine)}` : ''} on`
       : '';
-  const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(uses)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
+  const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(perFile)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
   const budget = env.tokenCap - FRAME_TOKENS - env.countTokens(header);
   const maxUses = Math.min(MAX_USES_PER_ANSWER, env.maxLines ?? Infinity);
   const lines: string[] = [header];
   let used = 0;
   let shown = 0;
+  let entries = 0;
   for (; shown < uses.length && shown < maxUses; shown++) {
     const listed = uses[shown]!;
+    if (shown > 0 && entries + listed.all.length > MAX_META_REFERENCES) break;
     const fileLine = listed.path !== uses[shown - 1]?.path ? [listed.path] : [];
     const line = useLine(listed);
     const cost = env.countTokens([...fileLine, line].join('\n')) + 1;
     if (shown > 0 && used + cost > budget) break;
     used += cost;
+    entries += listed.all.length;
     lines.push(...fileLine, line);
   }
   let next: Record<string, unknown> | null = null;
@@ -131,6 +159,16 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
   } else if (page.continueCall) next = page.continueCall;
   for (const note of page.notes) lines.push(`[${note}]`);
   const shownUses = uses.slice(0, shown);
+  const listedInMeta = shownUses.flatMap(({ path, all, certain }) =>
+    all.slice(0, MAX_META_REFERENCES).map((use) => ({
+      path,
+      line: use.line,
+      column: use.column,
+      enclosing: use.enclosing.length > 0 ? use.enclosing.join('.') : null,
+      kind: use.kind,
+      ...(certain ? {} : { certain: false }),
+    })),
+  );
   const meta = {
     ...emptyMeta(),
     truncated: next !== null,
@@ -138,18 +176,11 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     total_uses: total,
     total_lines: uses.length,
     total_files: files,
-    files: fileList,
+    // The files this page names, in rank order (as a search's meta.files: the session's relevance baseline).
+    files: [...new Set(shownUses.map((u) => u.path))],
     answered_by: page.source,
-    references: shownUses.flatMap(({ path, all, certain }) =>
-      all.map((use) => ({
-        path,
-        line: use.line,
-        column: use.column,
-        enclosing: use.enclosing.length > 0 ? use.enclosing.join('.') : null,
-        kind: use.kind,
-        ...(certain ? {} : { certain: false }),
-      })),
-    ),
+    references: listedInMeta,
+    ...(entries > listedInMeta.length ? { references_omitted: entries - listedInMeta.length } : {}),
     ...(page.notes.length > 0 ? { notes: [...page.notes] } : {}),
   };
   return {

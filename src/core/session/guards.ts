@@ -27,7 +27,7 @@ import {
   type SearchRecord,
 } from './session';
 import * as nodePath from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from '../ground/globMatch';
 import ignore, { type Ignore } from 'ignore';
 
 // The read budget before and after a read: refuse at the hard limit, smaller answers from the soft
@@ -372,11 +372,7 @@ export class ExclusionPolicy {
   private matcher(glob: string): (path: string) => boolean {
     let matcher = this.globs.get(glob);
     if (!matcher) {
-      try {
-        matcher = picomatch(glob.replace(/^\.?\//, ''), { dot: true });
-      } catch {
-        matcher = () => false;
-      }
+      matcher = globMatcher(glob.replace(/^\.?\//, ''), true);
       this.globs.set(glob, matcher);
     }
     return matcher;

@@ -1,5 +1,6 @@
 // Name paths (`Class.method`, `Outer::Inner::fn`, `/Top/level`) matched against outlines, and the
 // closest names when nothing matches.
+import { LecternError } from '../ground/contract';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import { jaroWinkler } from './similarity';
 
@@ -10,6 +11,23 @@ export interface NamePath {
 }
 
 const SEPARATOR = /::|[./#\\]/;
+
+/**
+ * The longest name segment a symbol or references read takes. Real identifiers are far shorter; a
+ * name of thousands of characters only makes each scan of the workspace's text slower.
+ */
+export const MAX_NAME_CHARS = 256;
+
+/** INVALID_ARGS for a name path with a segment longer than MAX_NAME_CHARS. */
+export function requireShortNames(namePath: NamePath): void {
+  const long = namePath.segments.find((segment) => segment.length > MAX_NAME_CHARS);
+  if (long === undefined) return;
+  throw new LecternError(
+    'INVALID_ARGS',
+    `target names a symbol of ${long.length.toLocaleString('en-US')} characters; a name may have at most ${MAX_NAME_CHARS}.`,
+    `Pass the symbol's name ("Store.get"), not text. To find text, use lectern_search {"query":${JSON.stringify(long.slice(0, 40))}}.`,
+  );
+}
 
 export function parseNamePath(target: string): NamePath {
   const trimmed = target.trim();

@@ -11,6 +11,7 @@ import {
   flattenSymbols,
   matchNamePath,
   parseNamePath,
+  requireShortNames,
   qualifiedName,
   type FlatSymbol,
   type NamePath,
@@ -287,6 +288,7 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
       'Example: lectern_read {"mode":"symbol","target":"Store.get"}',
     );
   }
+  requireShortNames(namePath);
   const found = await candidatesFor(env, input, namePath);
   const { everything, notes } = found;
   // With an index the caller picks among all matches; without, a type beats its impl blocks.

@@ -8,7 +8,8 @@
 // rest of the index is still being built. The words a worker counted while it parsed a file go to the
 // engine's FileWords, and are cached beside its outline; a map takes those the cache holds for the
 // files' current versions (loadStoredWords), so it reads no file for them.
-import picomatch from 'picomatch';
+import { LecternError } from '../ground/contract';
+import { globMatcher } from '../ground/globMatch';
 import type { CachedOutline, CachedWords, Host, StoredReadFacts, SymbolCachePort } from '../ground/ports';
 import type { FileWords, PackedWords } from '../ground/fileWords';
 import { diskVersionKey, identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
@@ -182,7 +183,7 @@ export class WorkspaceIndex {
     const multi = roots.length > 1;
     const shown = (f: ListedFile) => (multi ? `${f.root.name}/${f.relative}` : f.relative);
     if (/[*?[\]{}]/.test(clean)) {
-      const match = picomatch(clean, { dot: true });
+      const match = scopeGlob(clean);
       return (f) => match(shown(f)) || match(f.relative) || match(f.absolute);
     }
     return (f) => {
@@ -453,5 +454,18 @@ export class WorkspaceIndex {
     } finally {
       await text.source.close().catch(() => undefined);
     }
+  }
+}
+
+/** A map or symbol path glob on the linear-time matcher (as a search's), or INVALID_ARGS saying why not. */
+function scopeGlob(glob: string): (path: string) => boolean {
+  try {
+    return globMatcher(glob);
+  } catch (error) {
+    throw new LecternError(
+      'INVALID_ARGS',
+      `The path glob ${JSON.stringify(glob.slice(0, 80))} cannot be compiled: ${(error as Error).message}`,
+      'Use a simpler glob such as "src/**/*.ts", or a folder.',
+    );
   }
 }
