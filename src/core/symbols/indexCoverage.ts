@@ -32,7 +32,7 @@ export function uncoveredNote(
     );
     const rest = folders.length - named.length;
     return (
-      `${where} has more source files than the symbol index lists (${formatCount(INDEX_LIMITS.maxFiles)}): ${count} not indexed, so this answer does not cover them. Each call below covers one folder of them:\n${calls.join('\n')}` +
+      `${where} has more source files than the symbol index lists (${formatCount(INDEX_LIMITS.maxFiles)}): ${count} not indexed, so this answer does not cover them. Each call below looks at one folder of them (one larger than the cap names its own folders in turn):\n${calls.join('\n')}` +
       (rest > 0 ? `\n… and ${plural(rest, 'more folder')} (lectern_stat lists a folder's entries).` : '') +
       (unlisted.counted ? '' : '\nThe count ran out of time: other folders may hold more; narrow to a folder as above.')
     );
