@@ -31,7 +31,7 @@ const call = (lectern: Lectern, input: Record<string, unknown>) =>
 /** The calls an answer suggests (`lectern_read {...}`), parsed. */
 function suggested(response: ToolResponse): Record<string, unknown>[] {
   const text = `${response.text}\n${response.error?.hint ?? ''}`;
-  return [...text.matchAll(/lectern_read (\{[^\n]*?\})(?=$|\n| or |, |\)|;)/gm)].map((m) => JSON.parse(m[1]!));
+  return [...text.matchAll(/lectern_read (\{[^\n]*?\})(?=$|\n| or |, |\)|;|\])/gm)].map((m) => JSON.parse(m[1]!));
 }
 
 /**
@@ -111,6 +111,28 @@ describe('past the symbol index cap', function () {
     assert.match(inE.text, /declared but used nowhere/);
     const used = await call(lectern, { mode: 'references', target: 'usedInE' });
     assert.ok(used.ok && used.text.includes('e/mod08.ts'), used.text);
+  });
+
+  it('a folder itself over the cap names its own folders, whose calls cover them', async () => {
+    const files: Record<string, string> = {};
+    for (const sub of ['x', 'y'])
+      for (let i = 0; i < PER_FOLDER; i++)
+        files[`big/${sub}/m${String(i).padStart(2, '0')}.ts`] =
+          `export function ${sub}Fn${i}(): number {\n  return ${i};\n}\n`;
+    files['big/y/m39.ts'] = `export function deepInY(): number {\n  return 39;\n}\n`;
+    for (let i = 0; i < PER_FOLDER; i++) files[`other/o${i}.ts`] = `export const o${i} = ${i};\n`;
+    const { lectern } = navWorkspace(files);
+    const map = await rightOrCovered(
+      lectern,
+      { mode: 'map', target: 'big' },
+      (r) => r.ok && r.text.includes('deepInY'),
+    );
+    assert.match(map.text, /^map of big\/y\//);
+    await rightOrCovered(
+      lectern,
+      { mode: 'symbol', target: 'deepInY', path: 'big' },
+      (r) => r.ok && r.text.includes('return 39;'),
+    );
   });
 
   it("a type's outline lists the methods other files of its folder declare, past the cap", async () => {
