@@ -4,6 +4,8 @@ import type { Stabilization } from './stabilization';
 export type ErrorCode =
   | 'INVALID_ARGS'
   | 'NOT_FOUND'
+  // Nothing found in the part of the scope that was looked at, and the rest was not (a cap, a time limit).
+  | 'INCOMPLETE'
   | 'IS_DIRECTORY'
   | 'OUT_OF_RANGE'
   | 'BINARY_FILE'

@@ -66,7 +66,8 @@ async function askInTime(
 async function declaration(env: SymbolEnv, namePath: NamePath, name: string) {
   const index = await env.index.query(undefined, env.onIndexProgress, env.signal, name);
   const matches = index.files.flatMap((file) => matchNamePath(file.symbols, namePath).map((item) => ({ file, item })));
-  if (matches.length !== 1) return undefined;
+  // Past the index's cap another declaration may sit in a file it does not list: tree-sitter answers.
+  if (matches.length !== 1 || index.listingTruncated) return undefined;
   const { file, item } = matches[0]!;
   const declared = await openFile(env, await env.resolver.resolve(file.absolute));
   if (!declared) return undefined;

@@ -11,6 +11,7 @@ import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
 import { countWords, WORDS_MAX_FILE_BYTES, type WordCounts } from '../ground/fileWords';
 import { classRank } from '../ground/fileRank';
 import { readListedText } from './fileText';
+import { incomplete, uncoveredNote } from '../symbols/indexCoverage';
 import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile } from './mapGraph';
 import type { MapFrame, MapItem } from './mapAnswer';
 import { fitMap } from './mapBudget';
@@ -151,6 +152,16 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
   }
   const scope = input.target?.replace(/^\.\/?/, '') || undefined;
   const result = await env.index.query(scope, env.onIndexProgress, env.signal);
+  const uncovered = uncoveredNote(result, scope ?? 'The workspace', (folder) => ({
+    mode: 'map',
+    target: folder,
+    ...(input.max_tokens !== undefined ? { max_tokens: input.max_tokens } : {}),
+  }));
+  if (result.total === 0 && uncovered)
+    throw incomplete(
+      `No source file with symbol support among the files the index lists under "${input.target ?? '.'}".`,
+      uncovered,
+    );
   if (result.total === 0)
     throw new LecternError(
       'NOT_FOUND',
@@ -165,6 +176,7 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
     notes.push(
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map, ranked by use.`,
     );
+  if (uncovered) notes.push(uncovered);
   const { files, items } = await rankingOf(env, result, scope ?? '', notes);
   const call: Record<string, unknown> = {
     mode: 'map',

@@ -17,6 +17,8 @@ import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
 import { scanReferences, type ScanOutcome } from './referenceScan';
 import { rankUses, renderReferences } from './referencesAnswer';
+import { coveredWhole, uncoveredNote } from '../symbols/indexCoverage';
+import type { IndexQuery } from '../symbols/workspaceIndex';
 
 export interface ReferencesInput {
   target: string;
@@ -44,9 +46,13 @@ function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; own
 /** No use anywhere: NOT_FOUND, with the closest declared names (as mode "symbol" gives them). */
 async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePath, looked: string): Promise<never> {
   const last = namePath.segments[namePath.segments.length - 1]!;
-  const index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
+  let index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
+  // Past the index's cap the workspace's index lacks files: the scope's own listing may hold them all.
+  if (index && !coveredWhole(index) && input.path)
+    index = await env.index.query(input.path, env.onIndexProgress, env.signal, last).catch(() => index);
   const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
   const declared = matchNamePath(flat, namePath);
+  if (declared.length === 0 && index && !coveredWhole(index)) throw undeclaredUnknown(input, index, looked);
   const closest = declared.length > 0 ? [] : closestSymbols(flat, namePath);
   const list = closest.map((c) =>
     callText('lectern_read', {
@@ -63,6 +69,25 @@ async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePa
     list.length > 0
       ? `Closest names:\n${list.join('\n')}`
       : `Search for the text: ${callText('lectern_search', { query: last, ...(input.path ? { target: input.path } : {}) })}`,
+  );
+}
+
+/** No use, and the index did not cover every file: where the name is declared (if anywhere) is not known. */
+function undeclaredUnknown(input: ReferencesInput, index: IndexQuery, looked: string): LecternError {
+  const where = input.path ?? 'The workspace';
+  const lookFor = (path?: string) => ({ mode: 'symbol', target: input.target, ...(path ? { path } : {}) });
+  const notes = [
+    ...(index.complete
+      ? []
+      : [
+          `The symbol index is still being built (${formatCount(index.indexed)} of ${formatCount(index.total)} files so far): ${callText('lectern_read', lookFor(input.path))} continues it.`,
+        ]),
+    uncoveredNote(index, where, (folder) => lookFor(folder)),
+  ].filter((n): n is string => n !== undefined);
+  return new LecternError(
+    'NOT_FOUND',
+    `No use of ${JSON.stringify(input.target)} in ${looked}. Whether it is declared is not known: the symbol index does not cover every file.`,
+    notes.join('\n'),
   );
 }
 

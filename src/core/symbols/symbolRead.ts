@@ -22,6 +22,7 @@ import { symbolLabel } from './label';
 import { fitsInBytes } from '../ground/tokens';
 import type { LanguageSpec, OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { coveredWhole, incomplete, uncoveredNote } from './indexCoverage';
 import { requireInside } from '../ground/paths';
 import {
   adjacentOverloads,
@@ -217,7 +218,7 @@ async function candidatesFor(
   env: SymbolEnv,
   input: SymbolInput,
   namePath: NamePath,
-): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[] }> {
+): Promise<{ candidates: Candidate[]; everything: Candidate[]; notes: string[]; partial?: boolean }> {
   const notes: string[] = [];
   if (input.path) {
     const resolved = await env.resolver.resolve(input.path).catch(() => undefined);
@@ -263,9 +264,14 @@ async function candidatesFor(
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`,
     );
   }
-  if (result.listingTruncated)
-    notes.push('The workspace has more source files than are indexed; pass path to narrow the search.');
-  if (input.path && result.total === 0) {
+  const uncovered = uncoveredNote(result, input.path ?? 'The workspace', (folder) => ({
+    mode: 'symbol',
+    target: input.target,
+    path: folder,
+    ...(input.kind ? { kind: input.kind } : {}),
+  }));
+  if (uncovered) notes.push(uncovered);
+  if (input.path && result.total === 0 && !result.listingTruncated) {
     throw new LecternError(
       'NOT_FOUND',
       `No source file with symbol support matches path "${input.path}".`,
@@ -276,7 +282,7 @@ async function candidatesFor(
     file.symbols.map((item) => ({ display: file.display, absolute: file.absolute, item })),
   );
   const candidates = everything.filter((c) => matchNamePath([c.item], namePath, input.kind).length > 0);
-  return { candidates, everything, notes };
+  return { candidates, everything, notes, partial: !coveredWhole(result) };
 }
 
 export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<ToolResponse> {
@@ -294,9 +300,19 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   // With an index the caller picks among all matches; without, a type beats its impl blocks.
   const candidates = input.index === undefined ? preferDefinitions(found.candidates) : found.candidates;
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
-  if (candidates.length === 0) throw notFound(input, namePath, everything, notes);
+  if (candidates.length === 0)
+    throw found.partial ? notCovered(input, notes) : notFound(input, namePath, everything, notes);
   const chosen = await choose(env, input, candidates, everything, notes);
   return 'item' in chosen ? readChosen(env, chosen, input, notes) : chosen;
+}
+
+/** No symbol of that name in the part of the scope the index covered: what was not covered, and the calls that cover it. */
+function notCovered(input: SymbolInput, notes: string[]): LecternError {
+  const where = input.path ? `in ${input.path}` : 'in the workspace';
+  return incomplete(
+    `No symbol ${JSON.stringify(input.target)} in the files of the symbol index ${where}.`,
+    notes.join('\n'),
+  );
 }
 
 /** No symbol of that name: the closest names with the calls that read them, else a search. */

@@ -19,11 +19,15 @@ import { extractorVersion } from './extractorVersion';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
 import type { OutlineSymbol } from '../ground/symbolTypes';
-import { listSourceFiles, yieldToHost, type ListedFile } from '../ground/walk';
+import { yieldToHost, type ListedFile } from '../ground/walk';
 import type { WalkCache } from '../ground/walkCache';
+import { listIndexable, scopeWalks, type Listing, type Unlisted } from './indexListing';
 
 export const INDEX_LIMITS = {
+  /** Files listed from the workspace, or from a folder or glob's folder when the workspace has more. */
   maxFiles: 50_000,
+  /** How long a listing past `maxFiles` goes on counting the files it left out (by folder, for the answer). */
+  countMs: 2_000,
   /** Larger files are left out of the index (a file-scoped read still parses them). */
   maxFileBytes: 2 * 1024 * 1024,
   /** How long one call may spend indexing. */
@@ -49,7 +53,9 @@ export interface IndexQuery {
   total: number;
   indexed: number;
   complete: boolean;
+  /** The scope has more source files than the index lists: `unlisted` says where. */
   listingTruncated: boolean;
+  unlisted?: Unlisted;
 }
 
 const EXTENSIONS = new Set(LANGUAGES.flatMap((l) => l.extensions));
@@ -60,6 +66,8 @@ const isSource = (name: string) => {
 
 /** Files whose version is checked at once (stat calls in flight). */
 const STAT_BATCH = 32;
+/** Scopes whose own listings are kept (the oldest goes first). */
+const SCOPED_LISTINGS = 16;
 /** How long the index checks files synchronously before it lets the host run. */
 const SLICE_MS = 15;
 
@@ -70,7 +78,9 @@ interface Pending {
 
 export class WorkspaceIndex {
   private readonly entries = new Map<string, IndexedFile>();
-  private listing: { files: ListedFile[]; truncated: boolean; at: number } | undefined;
+  private listing: (Listing & { at: number }) | undefined;
+  /** Listings of one scope's folders, made when the workspace has more files than the index lists. */
+  private scoped = new Map<string, Listing & { at: number }>();
   /** Outlines from the persistent cache not yet taken into `entries`. */
   private stored: Map<string, CachedOutline> | undefined;
   private storedLoad: Promise<void> | undefined;
@@ -95,6 +105,7 @@ export class WorkspaceIndex {
   invalidate(absolute: string | null): void {
     if (absolute !== null) this.entries.delete(absolute);
     this.listing = undefined;
+    this.scoped = new Map();
   }
 
   /** A file's content changed: parse it again on its next use. */
@@ -114,12 +125,7 @@ export class WorkspaceIndex {
   ): Promise<IndexQuery> {
     const started = this.now();
     const overBudget = () => signal?.isCancellationRequested === true || this.now() - started > INDEX_LIMITS.budgetMs;
-    // A local: a watcher may invalidate this.listing while this query awaits.
-    let listing = this.listing;
-    if (!listing || started - listing.at > INDEX_LIMITS.listingTtlMs) {
-      const listed = await listSourceFiles(this.host, this.host.roots(), isSource, INDEX_LIMITS.maxFiles, this.walks);
-      listing = this.listing = { ...listed, at: this.now() };
-    }
+    const listing = await this.listingFor(scope, started);
     await this.loadStored();
     const inScope = this.scopeFilter(scope);
     const files = listing.files.filter((f) => inScope(f));
@@ -165,7 +171,44 @@ export class WorkspaceIndex {
     }
     await this.saveStored();
     const out = files.map((f) => found.get(f.absolute)).filter((e): e is IndexedFile => e !== undefined);
-    return { files: out, total: files.length, indexed: out.length, complete, listingTruncated: listing.truncated };
+    return {
+      files: out,
+      total: files.length,
+      indexed: out.length,
+      complete,
+      listingTruncated: listing.truncated,
+      ...(listing.unlisted ? { unlisted: listing.unlisted } : {}),
+    };
+  }
+
+  /** The workspace's listing; past the cap, the scope's own when it names a folder (or a glob's folder). */
+  private async listingFor(scope: string | undefined, started: number): Promise<Listing> {
+    const fresh = (l: { at: number } | undefined) => l !== undefined && started - l.at <= INDEX_LIMITS.listingTtlMs;
+    // A local: a watcher may invalidate this.listing while this query awaits.
+    let listing = this.listing;
+    if (!fresh(listing)) {
+      const listed = await listIndexable(
+        this.host,
+        this.host.roots().map((root) => ({ root, start: '' })),
+        isSource,
+        INDEX_LIMITS,
+        this.walks,
+        this.now,
+      );
+      listing = this.listing = { ...listed, at: this.now() };
+    }
+    if (!listing!.truncated || !scope) return listing!;
+    const known = this.scoped.get(scope);
+    if (fresh(known)) return known!;
+    const walks = await scopeWalks(this.host, scope);
+    if (!walks) return listing!;
+    const scoped = {
+      ...(await listIndexable(this.host, walks, isSource, INDEX_LIMITS, this.walks, this.now)),
+      at: this.now(),
+    };
+    if (this.scoped.size >= SCOPED_LISTINGS) this.scoped.delete(this.scoped.keys().next().value!);
+    this.scoped.set(scope, scoped);
+    return scoped;
   }
 
   /** Starts the workers once (a sample of the files tells which grammars to load); later calls find them running. */
