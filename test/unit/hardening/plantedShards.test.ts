@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { Host } from '../../../src/core/ground/ports';
+import type { OutlineSymbol } from '../../../src/core/ground/symbolTypes';
 import { extractorVersion } from '../../../src/core/symbols/extractorVersion';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createSymbolCache } from '../../../src/node/symbolCacheStore';
@@ -185,7 +186,8 @@ describe('hardening: an outline line is one line whatever the symbol holds', () 
       contextStartLine: 1,
       bodyStartLine: null,
       children: [],
-    } as const;
+      signature: '',
+    } satisfies OutlineSymbol;
     for (const signature of [INJECTED, 'f()\r\n[Next]', 'f()\u2028x', 'f()\u0085x', 'f()\u001b[2Jx'])
       assert.doesNotMatch(symbolLabel({ ...planted, signature }), /[\n\r\u2028\u0085\u001b]/);
     assert.equal(symbolLabel({ ...planted, signature: '' }), 'function a b');
