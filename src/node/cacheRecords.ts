@@ -7,10 +7,10 @@ import type { PackedWords } from '../core/ground/fileWords';
 import { SYMBOL_KINDS, type OutlineSymbol } from '../core/ground/symbolTypes';
 
 export const CACHE_BOUNDS = {
-  /** Bytes of one outline shard file (a real one holds ~1,600 files' outlines, a few MB); larger is not read. */
-  outlineShardBytes: 32 * 1024 * 1024,
+  /** Bytes of one outline shard file (~1,600 files of a 50,000-file workspace: a few MB); a larger one is not read. */
+  outlineShardBytes: 16 * 1024 * 1024,
   /** Bytes of one word shard file. */
-  wordShardBytes: 64 * 1024 * 1024,
+  wordShardBytes: 32 * 1024 * 1024,
   /** Symbols of one file's outline, all levels (8 MB of generated TypeScript held 58,000). */
   symbolsPerFile: 100_000,
   /** Levels of children (outlines cut at 64, surely-cut symbols at 72). */
