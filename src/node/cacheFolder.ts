@@ -46,6 +46,8 @@ function privateOne(folder: string, top: boolean): string | undefined {
   if (!stats.isDirectory()) return `${folder} is not a folder`;
   if (stats.uid !== uid) return `${folder} belongs to another user (uid ${stats.uid})`;
   if ((stats.mode & 0o077) === 0) return undefined;
+  // A shared folder (`/tmp` as $LECTERN_CACHE_DIR) is not made private: that would lock the others out.
+  if (stats.mode & 0o1000) return `${folder} is a shared folder (sticky bit)`;
   try {
     chmodSync(folder, 0o700);
     return undefined;

@@ -103,6 +103,15 @@ describe('hardening: the cache folder is the user’s alone', function () {
     assert.equal(modeOf(join(top, 'symbols')), 0o700);
   });
 
+  it('a shared folder of the user’s own (sticky, as /tmp) is not used, and left as it is', async () => {
+    const top = join(tempDir(), 'shared');
+    mkdirSync(top);
+    chmodSync(top, 0o1777);
+    const log = await logOf(() => symbolRead(top));
+    assert.match(log, /is a shared folder \(sticky bit\)/);
+    assert.equal(statSync(top).mode & 0o7777, 0o1777);
+  });
+
   it('a folder of another user is not used, open or closed, and the log says so once', async function () {
     if (!ROOT) this.skip();
     for (const mode of [0o700, 0o777]) {
