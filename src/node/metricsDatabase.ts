@@ -4,10 +4,11 @@
 // sql.js keeps a database in memory, so every write reads the file, appends the rows waiting since
 // the last write and writes it back (temp file + rename): several windows can share one file, and
 // a crash loses at most the rows of the last second.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import type { SessionSnapshot } from '../core/ground/stabilization';
+import { writePrivateFileSync } from './cacheFolder';
 
 export const METRICS_TABLE = 'session_metrics';
 /** Older rows beyond this many are dropped on write. */
@@ -174,10 +175,9 @@ export class MetricsDatabase {
       db.exec(`DELETE FROM ${METRICS_TABLE} WHERE id <= (SELECT MAX(id) - ${MAX_ROWS} FROM ${METRICS_TABLE})`);
       db.exec('COMMIT');
       const bytes = db.export();
-      mkdirSync(dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, bytes);
-      renameSync(temp, file);
+      // The user's own (it names the files read): a folder of 0700, a file of 0600 renamed over the old one.
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writePrivateFileSync(file, bytes);
     } finally {
       db.close();
     }

@@ -143,7 +143,8 @@ export class ReplayLog {
       answer_sha256: answerHash(response),
       text: response.text,
     };
-    appendFileSync(this.file, JSON.stringify(entry) + '\n');
+    // Answers hold file text: a new log is the user's alone (0600).
+    appendFileSync(this.file, JSON.stringify(entry) + '\n', { mode: 0o600 });
     return result;
   }
 }

@@ -5,13 +5,14 @@
 // A save reads the shard again, lays its changes over it and replaces it with a temporary file and a
 // rename, so concurrent writers (two CLI processes, two windows) never leave a torn file; at worst one's
 // entries of that shard are lost, and re-parsed.
+// Every shard is read back through the checks of cacheRecords.ts, in a folder cacheFolder.ts made private.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { identityOf, type FileIdentity } from '../core/ground/fileIdentity';
 import type { PackedWords } from '../core/ground/fileWords';
 import type { CachedOutline, CachedWords, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
+import { readPrivateFileAsync, refusedCacheFolder, warnCacheRefused, writePrivateFile } from './cacheFolder';
+import { CACHE_BOUNDS, isStoredPath, storedOutline, storedWords } from './cacheRecords';
 
 const SHARDS = 32;
 
@@ -25,35 +26,50 @@ interface Shard<T> {
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
 
-async function readShard<T>(path: string, version: string): Promise<Shard<T> | undefined> {
-  try {
-    const shard = JSON.parse(await readFile(path, 'utf8')) as Shard<T>;
-    return shard.version === version && shard.files && typeof shard.files === 'object' ? shard : undefined;
-  } catch {
-    return undefined; // missing or unreadable: empty
-  }
+/** How a kind of shard is read back: its largest file and the check of each record. */
+interface ShardKind<T> {
+  maxBytes: number;
+  record: (value: unknown) => T | undefined;
 }
 
-/** Replaces the shard at `path` with `shard`, through a temporary file and a rename. */
-async function writeShard<T>(path: string, shard: Shard<T>): Promise<void> {
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+const OUTLINES: ShardKind<CachedOutline> = { maxBytes: CACHE_BOUNDS.outlineShardBytes, record: storedOutline };
+const WORDS: ShardKind<StoredWords> = { maxBytes: CACHE_BOUNDS.wordShardBytes, record: storedWords };
+
+/** The shard at `path` with every record checked; undefined (a miss: the next save rewrites it) when any record fails. */
+async function readShard<T>(path: string, version: string, kind: ShardKind<T>): Promise<Shard<T> | undefined> {
+  const bytes = await readPrivateFileAsync(path, kind.maxBytes);
+  if (!bytes) return undefined; // missing, too large, or not this user's own
+  let parsed: unknown;
   try {
-    await writeFile(temporary, JSON.stringify(shard));
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
   }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { version: stored, files } = parsed as Partial<Shard<unknown>>;
+  if (stored !== version || typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
+  const checked: Record<string, T> = {};
+  for (const [absolute, value] of Object.entries(files)) {
+    const record = isStoredPath(absolute) ? kind.record(value) : undefined;
+    if (!record) return undefined;
+    checked[absolute] = record;
+  }
+  return { version, files: checked };
 }
 
 /** Lays `changes` (null: remove) over the shard at `path`. */
-async function updateShard<T>(path: string, version: string, changes: readonly [string, T | null][]): Promise<void> {
-  const shard = (await readShard<T>(path, version)) ?? { version, files: {} };
+async function updateShard<T>(
+  path: string,
+  version: string,
+  kind: ShardKind<T>,
+  changes: readonly [string, T | null][],
+): Promise<void> {
+  const shard = (await readShard(path, version, kind)) ?? { version, files: {} };
   for (const [absolute, value] of changes) {
     if (value) shard.files[absolute] = value;
     else delete shard.files[absolute];
   }
-  await writeShard(path, shard);
+  await writePrivateFile(path, JSON.stringify(shard));
 }
 
 /** Changes grouped by the shard that holds their path. */
@@ -78,63 +94,75 @@ function wordChanges(changes: ReadonlyMap<string, CachedOutline | null>): [strin
   return out;
 }
 
-/** A cache under `dir` for the workspace made of `roots` (its folder is named by their paths). */
+/**
+ * A cache under `dir` (the user cache folder) for the workspace made of `roots` (its folder is named by
+ * their paths). It is used only while that folder is private and outside every workspace folder
+ * (cacheFolder.ts); otherwise it holds nothing, and the log says so once.
+ */
 export function createSymbolCache(dir: string, roots: () => readonly WorkspaceRoot[]): SymbolCachePort {
-  const folder = () =>
-    join(
-      dir,
-      'symbols',
-      hash(
-        roots()
-          .map((r) => r.path)
-          .sort()
-          .join('\0'),
-      ).slice(0, 16),
-    );
+  const verdicts = new Map<string, boolean>();
+  const usable = (): string | undefined => {
+    const paths = roots().map((r) => r.path);
+    const folder = join(dir, 'symbols', hash([...paths].sort().join('\0')).slice(0, 16));
+    let ok = verdicts.get(folder);
+    if (ok === undefined) {
+      const refused = refusedCacheFolder(dir, folder, paths);
+      if (refused) warnCacheRefused(refused);
+      verdicts.set(folder, (ok = !refused));
+    }
+    return ok ? folder : undefined;
+  };
   const shardOf = (absolute: string) => parseInt(hash(absolute).slice(0, 4), 16) % SHARDS;
-  const shardPath = (index: number) => join(folder(), `shard-${String(index).padStart(2, '0')}.json`);
-  const wordsPath = (index: number) => join(folder(), `words-${String(index).padStart(2, '0')}.json`);
-  const all = <T>(path: (index: number) => string, version: string) =>
-    Promise.all(Array.from({ length: SHARDS }, (_, i) => readShard<T>(path(i), version)));
+  const shardPath = (folder: string, index: number) => join(folder, `shard-${String(index).padStart(2, '0')}.json`);
+  const wordsPath = (folder: string, index: number) => join(folder, `words-${String(index).padStart(2, '0')}.json`);
+  const all = <T>(path: (folder: string, index: number) => string, version: string, kind: ShardKind<T>) => {
+    const folder = usable();
+    return folder
+      ? Promise.all(Array.from({ length: SHARDS }, (_, i) => readShard(path(folder, i), version, kind)))
+      : [];
+  };
   return {
     async load(version) {
       const out = new Map<string, CachedOutline>();
-      for (const shard of await all<CachedOutline>(shardPath, version)) {
+      for (const shard of await all(shardPath, version, OUTLINES)) {
         if (!shard) continue;
         for (const [path, outline] of Object.entries(shard.files)) out.set(path, outline);
       }
       return out;
     },
     async loadWords(version) {
-      // The index uses them for the file's version they were counted from, and checks their shape.
+      // The index uses them for the file's version they were counted from.
       const out = new Map<string, CachedWords>();
-      for (const shard of await all<StoredWords>(wordsPath, version)) {
+      for (const shard of await all(wordsPath, version, WORDS)) {
         if (!shard) continue;
         for (const [path, stored] of Object.entries(shard.files))
-          if (stored && typeof stored === 'object')
-            out.set(path, {
-              ...identityOf(stored),
-              words: { names: stored.names, counts: stored.counts },
-            });
+          out.set(path, {
+            ...identityOf(stored),
+            words: { names: stored.names, counts: stored.counts },
+          });
       }
       return out;
     },
     async loadFile(version, absolute) {
       // A symbol read: the outline alone.
-      const shard = await readShard<CachedOutline>(shardPath(shardOf(absolute)), version);
+      const folder = usable();
+      const shard = folder && (await readShard(shardPath(folder, shardOf(absolute)), version, OUTLINES));
       return shard && Object.hasOwn(shard.files, absolute) ? shard.files[absolute] : undefined;
     },
     async save(version, changes) {
+      const folder = usable();
+      if (!folder) return;
       const outlines = [...changes].map(([absolute, outline]): [string, CachedOutline | null] => {
         if (!outline?.words) return [absolute, outline];
         const { words: _words, ...rest } = outline;
         return [absolute, rest];
       });
-      mkdirSync(folder(), { recursive: true });
       await Promise.all([
-        ...[...byShard(outlines, shardOf)].map(([index, list]) => updateShard(shardPath(index), version, list)),
+        ...[...byShard(outlines, shardOf)].map(([index, list]) =>
+          updateShard(shardPath(folder, index), version, OUTLINES, list),
+        ),
         ...[...byShard(wordChanges(changes), shardOf)].map(([index, list]) =>
-          updateShard(wordsPath(index), version, list),
+          updateShard(wordsPath(folder, index), version, WORDS, list),
         ),
       ]);
     },

@@ -16,7 +16,7 @@ function run(bundle: string, cacheDir: string): { out: string; rejected: string 
     const compiled = [];
     const Script = vm.Script;
     vm.Script = class extends Script { constructor(...args) { super(...args); compiled.push(this); } };
-    require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)});
+    require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify({ top: cacheDir, dir: cacheDir, roots: [] })});
     process.on('exit', () => console.log('rejected=' + String(compiled[0].cachedDataRejected)));`;
   const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 30_000 });
   assert.equal(child.status, 0, child.stderr);

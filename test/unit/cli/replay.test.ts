@@ -3,7 +3,7 @@
 // differing line; and the CLI's --log / replay work end to end for call, session and mcp.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { replayEntries } from '../../../src/cli/replay';
@@ -106,6 +106,8 @@ describe('cli: replay log', function () {
       logFile,
     );
     assert.ok(entries[0]!.files.some((f) => f.path === join(root, 'a.ts') && f.sha256 && f.size === 36));
+    // It holds answers (file text): a new log is the user's alone.
+    if (process.platform !== 'win32') assert.equal(statSync(logFile).mode & 0o777, 0o600);
     writeFileSync(join(root, 'a.ts'), 'export function f() {\n  return 2;\n}\n'); // same size, other content
     const verdicts = await replayEntries(entries);
     assert.deepEqual(verdicts[0], { kind: 'changed', files: [`${join(root, 'a.ts')} (content)`] });

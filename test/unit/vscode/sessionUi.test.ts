@@ -246,6 +246,9 @@ describe('session UI: SQLite record (sql.js)', () => {
     assert.equal(all[1]!.last_warning_code, 'LOW_RELEVANCE');
     assert.equal(all[0]!.recorded_at_unix_ms, 42);
     assert.equal(JSON.parse(String(all[0]!.limits_json)).maxReadsPerSession, 2);
+    // It names the files read: the user's alone, written as a whole (no temporary file left).
+    if (process.platform !== 'win32') assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    assert.deepEqual(fs.readdirSync(path.dirname(file)), ['session-metrics.sqlite']);
   });
 
   it('keeps a damaged file aside and starts a new one', async () => {
