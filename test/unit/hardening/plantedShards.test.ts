@@ -135,7 +135,7 @@ describe('hardening: planted symbol cache shards are a cache miss', function () 
   it('20,000 levels of children and 200,000 symbols are a miss, in bounded time', async () => {
     const deep = await assertMiss(
       (real) =>
-        `{"size":${real.size},"mtimeMs":${real.mtimeMs},"read":{"grammar":"typescript"},"symbols":${deepSymbolsJson(20_000)}}`,
+        `{"size":${real.size},"mtimeMs":${real.mtimeMs},"ctimeMs":${real.ctimeMs},"ino":${real.ino},"dev":${real.dev},"read":{"grammar":"typescript"},"symbols":${deepSymbolsJson(20_000)}}`,
       '20,000 levels',
     );
     const many = await assertMiss(
@@ -156,7 +156,7 @@ describe('hardening: planted symbol cache shards are a cache miss', function () 
     const version = extractorVersion();
     const wordsFile = shardFile.replace(/shard-(\d\d)\.json$/, 'words-$1.json');
     const plant = (record: Record_) =>
-      writeFileSync(wordsFile, JSON.stringify({ version, files: { [absolute]: { size: 1, mtimeMs: 1, ...record } } }));
+      writeFileSync(wordsFile, JSON.stringify({ version, files: { [absolute]: { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dev: 1, ...record } } }));
     plant({ names: 'handler\nrequest', counts: [1, 2] });
     assert.deepEqual((await cache.loadWords!(version)).get(absolute)?.words, {
       names: 'handler\nrequest',

@@ -19,6 +19,9 @@ import { createWasmLoader } from '../../../src/node/wasmFiles';
 const outline = (name: string, line: number): CachedOutline => ({
   size: line,
   mtimeMs: line * 10,
+  ctimeMs: line * 10,
+  ino: line,
+  dev: 1,
   symbols: [
     {
       name,
