@@ -97,6 +97,26 @@ describe('hardening: secrets in every form a file writes them', () => {
     });
   }
 
+  it('a window deep inside a long commented block, far into a large file, is redacted too', async () => {
+    const ws = workspace();
+    const prefix = Array.from({ length: 3000 }, (_, i) => `# line ${i} of ordinary text`).join('\n');
+    const body = BODY(400).map((line) => `# ${line}`);
+    const lines = [
+      prefix,
+      '# -----BEGIN OPENSSH PRIVATE KEY-----',
+      ...body,
+      '# -----END OPENSSH PRIVATE KEY-----',
+      'tail',
+    ];
+    ws.write('big/notes.sh', `${lines.join('\n')}\n`);
+    for (const input of [{ start_line: 3200, end_line: 3210 }, { start_line: 3390, end_line: 3400 }, { tail: 10 }]) {
+      const r = await ok(ws.lectern, 'lectern_read', { target: 'big/notes.sh', ...input });
+      assertRedacted(r.text, JSON.stringify(input));
+    }
+    const search = await ok(ws.lectern, 'lectern_search', { target: 'big/notes.sh', query: 'tail', before: 8 });
+    assertRedacted(search.text, 'search before tail');
+  });
+
   it('PuTTY key files (the private lines and the MAC; the public lines stay)', async () => {
     const ws = workspace();
     ws.write('docs/putty.txt', `${PUTTY.join('\n')}\n`);
