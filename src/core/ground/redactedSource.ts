@@ -4,10 +4,11 @@
 // key's body, is read again from up to 64 KiB before it, so a block that began before the window
 // is redacted too. Everything else costs the margins and two native byte searches.
 import { mayHoldSecrets, redactKeyBlocks, redactUrlPasswords, startsInBody } from '../text/redact';
+import { MAX_USERINFO } from '../text/urlPasswords';
 import type { ByteSource } from './byteSource';
 
-/** Bytes read around each window: enough for a key's BEGIN line or a URL's user:password part. */
-const MARGIN = 1024;
+/** Bytes read around each window: enough for a key's BEGIN line or a URL's whole user:password part. */
+const MARGIN = MAX_USERINFO + 1024;
 /** How far back a window inside a key's lines looks for the block's BEGIN line (larger than any key). */
 const LOOKBACK = 64 * 1024;
 

@@ -3,6 +3,7 @@
 // the setting), and workspace searches skip them and say how many they skipped. SECURITY.md's
 // table is the policy: test/unit/hardening/secretPolicy.test.ts checks these lists against it.
 import picomatch from 'picomatch';
+import { secretForm } from './secretNames';
 import { variantsOf } from './secretVariants';
 
 /**
@@ -13,15 +14,16 @@ export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
   // Environment files (templates meant to be committed are exempt below).
   '.env',
   '.env.*',
+  '.env-*',
+  '.env_*',
   '*.env',
   '.envrc',
   // Private keys and certificates' keys, key stores.
-  'id_rsa',
-  'id_dsa',
-  'id_ecdsa',
-  'id_ed25519',
-  'id_ecdsa_sk',
-  'id_ed25519_sk',
+  // A key's default name with anything after it: id_rsa_github, id_ed25519_work, "id_rsa copy".
+  'id_rsa*',
+  'id_dsa*',
+  'id_ecdsa*',
+  'id_ed25519*',
   '*.pem',
   '*.key',
   '*.p12',
@@ -31,6 +33,11 @@ export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
   '*.kdbx',
   '*.ppk',
   '*.gpg',
+  // Armored PGP keys named as private (a public key or a signature .asc is served; a private key
+  // block inside any file is redacted by its content).
+  '*key.asc',
+  '*private*.asc',
+  '*secret*.asc',
   // Folders of credentials.
   '.ssh/**',
   '.aws/**',
@@ -56,6 +63,10 @@ export const DEFAULT_SECRET_PATTERNS: readonly string[] = [
   'service-account*.json',
   '*.tfstate',
   '*.tfstate.backup',
+  '*.tfvars',
+  '*.tfvars.json',
+  '.vault-token',
+  '.s3cfg',
   'secrets.yml',
   'secrets.yaml',
   'secrets.json',
@@ -71,6 +82,8 @@ export const DEFAULT_SECRET_EXEMPTIONS: readonly string[] = [
   '*.defaults',
   '.env.*.example',
   '*.pub',
+  '*public*.asc',
+  '*pubkey.asc',
   '.ssh/known_hosts',
 ];
 
@@ -92,8 +105,7 @@ export const DEFAULT_SECRET_SETTINGS: SecretSettings = { secretPatterns: [], all
 function compile(globs: readonly string[]): (posix: string) => boolean {
   const clean = globs
     .map((g) =>
-      g
-        .trim()
+      secretForm(g.trim())
         .replace(/^\.\//, '')
         .replace(/^(\*\*\/)+/, '')
         .replace(/\/+$/, ''),
@@ -141,7 +153,7 @@ export function secretMatcher(extra: readonly string[] = []): SecretMatcher {
   // A workspace search asks for every file it reaches, and the next search asks again.
   const answers = new Map<string, boolean>();
   const judge = (path: string) => {
-    let posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+    let posix = secretForm(path.includes('\\') ? path.replace(/\\/g, '/') : path);
     if (posix.startsWith('/')) posix = posix.replace(/^\/+/, '');
     const variants = variantsOf(posix);
     if (variants.length === 0) return secret(posix) && !exemption(posix);

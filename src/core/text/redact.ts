@@ -1,6 +1,7 @@
 // Secrets inside ordinary files, redacted before any text is shown: the lines of a private key
-// block (PEM: PKCS#1/#8, encrypted, EC, OpenSSH; PGP; also written on one line with \n escapes, as
-// in JSON) and the password of a URL (https://user:token@host, as .git/config remotes hold them).
+// block (PEM: PKCS#1/#8, encrypted, EC, OpenSSH; PGP; SSH2; PuTTY's key files; also written on one
+// line with \n escapes, as in JSON, or with a comment prefix on each line, as in docs and code) and
+// the password of a URL (urlPasswords.ts).
 // Each secret byte becomes '*' in place: sizes, byte offsets and line numbers stay true. Text
 // without a marker ("PRIVATE KEY", "://") pays two native searches and nothing more.
 
@@ -8,187 +9,117 @@
 export const REDACTED_NOTE =
   "Lines of a private key, or a URL's password, are shown as * (redacted; the file is unchanged). The user can approve secrets (VS Code asks; CLI --allow-secrets on; setting lectern.allowSecrets).";
 
-const STAR = 0x2a;
-const NEWLINE = 0x0a;
-const encoder = new TextEncoder();
-const KEY_MARK = encoder.encode('PRIVATE KEY');
-const URL_MARK = encoder.encode('://');
+import { redactPuttyKeys, PUTTY_MARK } from './puttyKeys';
+import {
+  COMMENT_PREFIX,
+  encoder,
+  findBytes,
+  isBase64,
+  latin1,
+  lineEnd,
+  lineStartWithin,
+  NEWLINE,
+  star,
+} from './redactBytes';
+import { mayHoldUrl, redactUrlPasswords, textMayHoldUrl } from './urlPasswords';
 
-/** The line that opens a key block; `-----END` closes it. */
-const BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+export { findBytes } from './redactBytes';
+export { redactUrlPasswords } from './urlPasswords';
+
+const KEY_MARK = encoder.encode('PRIVATE KEY');
+
+/** The line that opens a key block (PEM, PGP; SSH2's four dashes and spaces); an END marker closes it. */
+const BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|---- BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY ----/;
+const BEGIN_WORD = encoder.encode('BEGIN ');
+const END_MARKS = [encoder.encode('-----END'), encoder.encode('---- END')];
 /** A line of a key's body: base64 (and \n escapes), maybe indented, quoted or concatenated in code. */
 const BODY_LINE = /^[\s"'`]*(?:[A-Za-z0-9+/=]|\\[nr])+(?:[\s"'`,;+]|\\[nr])*$/;
 /** An armor header inside a block (Proc-Type, DEK-Info, Version, Comment). */
 const HEADER = /^([\s"'`]*[A-Za-z][A-Za-z0-9-]*:)\s/;
 const BLANK = /^[\s"'`]*$/;
-/** Passwords that are placeholders, not secrets: left as written (an edit of the line must still match). */
-const PLACEHOLDER = /[$%{}<>()[\]*]|^(?:password|passwd|pass|pwd|secret|token|x+)$/i;
-/** Longest user:password part of a URL that is looked at. */
-const MAX_USERINFO = 512;
+/** Longest line judged as a key's body line (a key's lines are at most 76 characters; JSON's \n-joined ones a few thousand). */
+const MAX_BODY_LINE = 16 * 1024;
 
-const byteSearch = new WeakMap<object, boolean>();
-
-/** Whether buffers like `bytes` find a byte sequence natively (Node's Buffer does; a plain Uint8Array does not). */
-function searchesBytes(bytes: Uint8Array): boolean {
-  const kind: { from(values: number[]): Uint8Array } = Object.getPrototypeOf(bytes).constructor;
-  let known = byteSearch.get(kind);
-  if (known === undefined) {
-    const probe = kind.from([7, 1, 2, 7]) as Uint8Array & { indexOf(value: Uint8Array): number };
-    known = probe.indexOf(new Uint8Array([1, 2])) === 1;
-    byteSearch.set(kind, known);
+/** Where an END marker starts in [from, to), or -1. */
+function endMarkIn(bytes: Uint8Array, from: number, to: number): number {
+  const line = bytes.subarray(from, to);
+  let found = -1;
+  for (const mark of END_MARKS) {
+    const at = findBytes(line, mark);
+    if (at !== -1 && (found === -1 || at < found)) found = at;
   }
-  return known;
+  return found === -1 ? -1 : from + found;
 }
 
-/** Index of `needle` in `bytes` from `from`, or -1. */
-export function findBytes(bytes: Uint8Array, needle: Uint8Array, from = 0): number {
-  if (searchesBytes(bytes))
-    return (bytes as Uint8Array & { indexOf(v: Uint8Array, f: number): number }).indexOf(needle, from);
-  const first = needle[0]!;
-  for (
-    let at = bytes.indexOf(first, from);
-    at !== -1 && at + needle.length <= bytes.length;
-    at = bytes.indexOf(first, at + 1)
-  ) {
-    let i = 1;
-    while (i < needle.length && bytes[at + i] === needle[i]) i++;
-    if (i === needle.length) return at;
-  }
-  return -1;
+/** Stars a line of a block after its comment prefix; 'end' when the line is not part of the block. */
+function redactLine(bytes: Uint8Array, at: number, to: number, lead: string): boolean | 'end' {
+  if (to - at > MAX_BODY_LINE) return 'end';
+  const text = latin1(bytes, at, to);
+  // The BEGIN line's own prefix ("//" before "//MIIE..."), then any comment prefix.
+  const known = lead && text.startsWith(lead) ? lead.length : 0;
+  const prefix = known + COMMENT_PREFIX.exec(text.slice(known))![0].length;
+  const rest = text.slice(prefix);
+  const header = HEADER.exec(rest);
+  if (header) return star(bytes, at + prefix + header[1]!.length, to);
+  if (BODY_LINE.test(rest)) return star(bytes, at + prefix, to);
+  return BLANK.test(rest) ? false : 'end';
 }
-
-/** The text of bytes [from, to) as one character per byte (the markers and base64 are ASCII). */
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let text = '';
-  for (let at = from; at < to; at += 8192) text += String.fromCharCode(...bytes.subarray(at, Math.min(to, at + 8192)));
-  return text;
-}
-
-const isBase64 = (c: number) =>
-  (c >= 0x41 && c <= 0x5a) ||
-  (c >= 0x61 && c <= 0x7a) ||
-  (c >= 0x30 && c <= 0x39) ||
-  c === 0x2b ||
-  c === 0x2f ||
-  c === 0x3d;
-
-/** Stars the base64 characters of [from, to), keeping \n and \r escapes; true when any was starred. */
-function star(bytes: Uint8Array, from: number, to: number): boolean {
-  let changed = false;
-  for (let at = from; at < to; at++) {
-    if (bytes[at] === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
-      at++;
-      continue;
-    }
-    if (isBase64(bytes[at]!)) {
-      bytes[at] = STAR;
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-function lineEnd(bytes: Uint8Array, from: number): number {
-  const at = bytes.indexOf(NEWLINE, from);
-  return at === -1 ? bytes.length : at;
-}
-
-const END_MARK = encoder.encode('-----END');
 
 /** Redacts the body of the key block whose BEGIN marker ends at `after` on the line ending at `end`; returns where scanning goes on and the lines redacted. */
-function redactBlock(bytes: Uint8Array, after: number, end: number): [number, number] {
-  const closed = findBytes(bytes.subarray(after, end), END_MARK);
-  if (closed !== -1) return [end, star(bytes, after, after + closed) ? 1 : 0];
+function redactBlock(bytes: Uint8Array, after: number, end: number, lead: string): [number, number] {
+  const closed = endMarkIn(bytes, after, end);
+  if (closed !== -1) return [end, star(bytes, after, closed) ? 1 : 0];
   let lines = star(bytes, after, end) ? 1 : 0;
   let at = end + 1;
   while (at < bytes.length) {
     const to = lineEnd(bytes, at);
-    const endAt = findBytes(bytes.subarray(at, to), END_MARK);
+    const endAt = endMarkIn(bytes, at, to);
     if (endAt !== -1) {
-      if (star(bytes, at, at + endAt)) lines++;
+      const prefix = COMMENT_PREFIX.exec(latin1(bytes, at, Math.min(endAt, at + 256)))![0].length;
+      if (star(bytes, at + prefix, endAt)) lines++;
       return [to, lines];
     }
-    const text = latin1(bytes, at, to);
-    const header = HEADER.exec(text);
-    if (header) {
-      if (star(bytes, at + header[1]!.length, to)) lines++;
-    } else if (BODY_LINE.test(text)) {
-      if (star(bytes, at, to)) lines++;
-    } else if (!BLANK.test(text)) return [at, lines];
+    const redacted = redactLine(bytes, at, to, lead);
+    if (redacted === 'end') return [at, lines];
+    if (redacted) lines++;
     at = to + 1;
   }
   return [bytes.length, lines];
 }
 
-/** Redacts every private key block in `bytes`, in place; returns how many lines changed. */
+/** Redacts every private key block (and PuTTY key) in `bytes`, in place; returns how many lines changed. */
 export function redactKeyBlocks(bytes: Uint8Array): number {
   let lines = 0;
   for (let at = findBytes(bytes, KEY_MARK); at !== -1;) {
     // The marker around this "PRIVATE KEY": "-----BEGIN " and at most a few words before, "-----" after.
-    const from = Math.max(bytes.lastIndexOf(NEWLINE, at) + 1, at - 64);
-    const marker = BEGIN.exec(latin1(bytes, from, Math.min(bytes.length, at + KEY_MARK.length + 11)));
+    const from = lineStartWithin(bytes, at, 64);
+    const begins = findBytes(bytes.subarray(from, at), BEGIN_WORD) !== -1;
+    const marker = begins && BEGIN.exec(latin1(bytes, from, Math.min(bytes.length, at + KEY_MARK.length + 11)));
     let next = at + KEY_MARK.length;
     if (marker) {
-      const [after, redacted] = redactBlock(bytes, from + marker.index + marker[0].length, lineEnd(bytes, at));
+      const lead = latin1(bytes, from, from + marker.index).trimEnd();
+      const [after, redacted] = redactBlock(bytes, from + marker.index + marker[0].length, lineEnd(bytes, at), lead);
       lines += redacted;
       next = Math.max(next, after);
     }
     at = findBytes(bytes, KEY_MARK, next);
   }
-  return lines;
-}
-
-const isSchemeByte = (c: number | undefined) =>
-  c !== undefined &&
-  ((c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x2b ||
-    c === 0x2d ||
-    c === 0x2e);
-
-/** Bytes that end the user:password part of a URL without an '@': a path, a query, space, quotes, brackets. */
-const ENDS_USERINFO = new Set([0x2f, 0x3f, 0x23, 0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x60, 0x3c, 0x3e, 0x5c]);
-
-/** Redacts the password of every `scheme://user:password@host` in `bytes`, in place; returns how many. */
-export function redactUrlPasswords(bytes: Uint8Array): number {
-  let count = 0;
-  for (let at = findBytes(bytes, URL_MARK); at !== -1; at = findBytes(bytes, URL_MARK, at + URL_MARK.length)) {
-    if (!isSchemeByte(bytes[at - 1])) continue;
-    const from = at + URL_MARK.length;
-    let colon = -1;
-    let atSign = -1;
-    for (let i = from; i < Math.min(bytes.length, from + MAX_USERINFO); i++) {
-      const c = bytes[i]!;
-      if (c === 0x40) {
-        atSign = i;
-        break;
-      }
-      if (ENDS_USERINFO.has(c)) break;
-      if (c === 0x3a && colon === -1) colon = i;
-    }
-    if (colon === -1 || atSign === -1 || atSign === colon + 1) continue;
-    if (PLACEHOLDER.test(latin1(bytes, colon + 1, atSign))) continue;
-    bytes.fill(STAR, colon + 1, atSign);
-    count++;
-  }
-  return count;
+  return lines + (findBytes(bytes, PUTTY_MARK) !== -1 ? redactPuttyKeys(bytes) : 0);
 }
 
 /** True when `bytes` may hold a key block or a URL with a password (the only text that pays for redaction). */
 export function mayHoldSecrets(bytes: Uint8Array): { keys: boolean; urls: boolean } {
-  return { keys: findBytes(bytes, KEY_MARK) !== -1, urls: findBytes(bytes, URL_MARK) !== -1 };
+  return { keys: findBytes(bytes, KEY_MARK) !== -1 || findBytes(bytes, PUTTY_MARK) !== -1, urls: mayHoldUrl(bytes) };
 }
 
 const isQuoteOrSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27 || c === 0x60;
 
 /**
- * True when bytes [start, end) are a line a key's body may be (at least 16 base64 characters, maybe indented, quoted or with \\n escapes), judged byte by byte:
+ * True when bytes [start, end) are a line a key's body may be (at least 16 base64 characters, maybe after a comment prefix, quoted or with \\n escapes), judged byte by byte:
  * an ordinary line stops it at its first space or punctuation.
  */
 function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
-  let at = start;
-  while (at < end && isQuoteOrSpace(bytes[at]!)) at++;
+  let at = start + COMMENT_PREFIX.exec(latin1(bytes, start, Math.min(end, start + 256)))![0].length;
   let run = 0;
   for (; at < end; at++) {
     const c = bytes[at]!;
@@ -230,7 +161,8 @@ export function redactSecrets(bytes: Uint8Array): number {
 
 /** `text` with key blocks and URL passwords redacted (the same string when it holds neither). */
 export function redactText(text: string): { text: string; redacted: boolean } {
-  if (!text.includes('PRIVATE KEY') && !text.includes('://')) return { text, redacted: false };
+  if (!text.includes('PRIVATE KEY') && !text.includes('Private-Lines:') && !textMayHoldUrl(text))
+    return { text, redacted: false };
   const bytes = encoder.encode(text);
   if (redactSecrets(bytes) === 0) return { text, redacted: false };
   return { text: new TextDecoder().decode(bytes), redacted: true };
