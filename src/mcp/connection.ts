@@ -86,10 +86,15 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     if (server.transport)
       void server.sendLoggingMessage({ level, logger: 'lectern', data: message }).catch(() => undefined);
   };
+  // The engine (a host, its caches and workers) is made once the client has initialized: an initialize
+  // the transport refuses leaves no engine to end.
   let engine: McpEngine | undefined;
   const roots = new ConnectionRoots(server, config.fallbackRoots, log, () => engine?.invalidate(null));
-  engine = config.createEngine(() => roots.current());
-  server.oninitialized = () => roots.initialized();
+  const started = () => (engine ??= config.createEngine(() => roots.current()));
+  server.oninitialized = () => {
+    started();
+    roots.initialized();
+  };
 
   const tools = mcpTools(config.tools, config.structuredContent);
   const offered = new Set(config.tools.map((tool) => tool.name));
@@ -99,7 +104,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     const { name, arguments: input = {} } = request.params;
     if (!offered.has(name)) {
       // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
-      const { response } = await engine.run(name, input, { sessionId });
+      const { response } = await started().run(name, input, { sessionId });
       const message = response.ok
         ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
         : `${response.error!.message} ${response.error!.hint}`;
@@ -140,7 +145,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
         options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
     }
     try {
-      const run = () => engine.run(name, input, options);
+      const run = () => started().run(name, input, options);
       const { response } = await (activity ? withActivity(activity, run) : run());
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
       // Asked once the answer has gone: every request's AbortSignal has a shape of its own, so reading
