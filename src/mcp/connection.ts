@@ -69,6 +69,16 @@ class AbortView {
   }
 }
 
+/** The JSON-RPC error for a tool this server does not offer, in the engine's words (it names the likely meant tool). */
+async function notOffered(engine: McpEngine, name: string, input: unknown, sessionId: string): Promise<Error> {
+  const { response } = await engine.run(name, input, { sessionId });
+  const message = response.ok
+    ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
+    : `${response.error!.message} ${response.error!.hint}`;
+  // A protocol error, as MCP has unknown tools (McpError would prefix the words once more on the client).
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
+
 /** How often a long call with a progress token reports the files it has read. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -102,15 +112,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
     const { name, arguments: input = {} } = request.params;
-    if (!offered.has(name)) {
-      // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
-      const { response } = await started().run(name, input, { sessionId });
-      const message = response.ok
-        ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
-        : `${response.error!.message} ${response.error!.hint}`;
-      // A JSON-RPC error with the engine's words (McpError would prefix them once more on the client).
-      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-    }
+    if (!offered.has(name)) throw await notOffered(started(), name, input, sessionId);
     const signal = extra.signal;
     const progressToken = request.params._meta?.progressToken;
     const options: InvokeOptions = {
