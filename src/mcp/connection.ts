@@ -69,6 +69,16 @@ class AbortView {
   }
 }
 
+/** The JSON-RPC error for a tool this server does not offer, in the engine's words (it names the likely meant tool). */
+async function notOffered(engine: McpEngine, name: string, input: unknown, sessionId: string): Promise<Error> {
+  const { response } = await engine.run(name, input, { sessionId });
+  const message = response.ok
+    ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
+    : `${response.error!.message} ${response.error!.hint}`;
+  // A protocol error, as MCP has unknown tools (McpError would prefix the words once more on the client).
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
+
 /** How often a long call with a progress token reports the files it has read. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -86,10 +96,15 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     if (server.transport)
       void server.sendLoggingMessage({ level, logger: 'lectern', data: message }).catch(() => undefined);
   };
+  // The engine (a host, its caches and workers) is made once the client has initialized: an initialize
+  // the transport refuses leaves no engine to end.
   let engine: McpEngine | undefined;
   const roots = new ConnectionRoots(server, config.fallbackRoots, log, () => engine?.invalidate(null));
-  engine = config.createEngine(() => roots.current());
-  server.oninitialized = () => roots.initialized();
+  const started = () => (engine ??= config.createEngine(() => roots.current()));
+  server.oninitialized = () => {
+    started();
+    roots.initialized();
+  };
 
   const tools = mcpTools(config.tools, config.structuredContent);
   const offered = new Set(config.tools.map((tool) => tool.name));
@@ -97,15 +112,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
     const { name, arguments: input = {} } = request.params;
-    if (!offered.has(name)) {
-      // The engine answers unknown names (with the likely meant tool); MCP makes that a protocol error.
-      const { response } = await engine.run(name, input, { sessionId });
-      const message = response.ok
-        ? `Tool "${name}" is not offered by this server; start it with --legacy-tools to use it.`
-        : `${response.error!.message} ${response.error!.hint}`;
-      // A JSON-RPC error with the engine's words (McpError would prefix them once more on the client).
-      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-    }
+    if (!offered.has(name)) throw await notOffered(started(), name, input, sessionId);
     const signal = extra.signal;
     const progressToken = request.params._meta?.progressToken;
     const options: InvokeOptions = {
@@ -140,7 +147,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
         options.onIndexProgress = (done, total) => report(done, `Indexing symbols: ${done} of ${total} files`, total);
     }
     try {
-      const run = () => engine.run(name, input, options);
+      const run = () => started().run(name, input, options);
       const { response } = await (activity ? withActivity(activity, run) : run());
       if (!response.ok && response.error?.code === 'INTERNAL') log('error', `${name}: ${response.error.message}`);
       // Asked once the answer has gone: every request's AbortSignal has a shape of its own, so reading

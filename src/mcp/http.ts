@@ -2,20 +2,21 @@
 // address by default; every request's Host (and Origin, when a browser sends one) must name this
 // machine, which stops DNS-rebinding pages from reaching the server; with a token, requests must
 // also carry `Authorization: Bearer <token>`. Each MCP session is one connection (its own roots,
-// engine and stabilization session), ended by its client (DELETE), or when idle (idleSessions.ts).
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+// engine and stabilization session), ended by its client (DELETE), when idle, or to make room
+// (httpSessions.ts, idleSessions.ts).
+import { timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createConnection, type McpConfig } from './connection';
-import { IDLE_SESSION_DEFAULTS, IdleSessions, type IdleSessionLimits } from './idleSessions';
+import type { McpConfig } from './connection';
+import { HttpSessions, type Reply } from './httpSessions';
+import { IDLE_SESSION_DEFAULTS, type IdleSessionLimits } from './idleSessions';
 
 export interface HttpOptions {
   port: number;
   host?: string;
   token?: string;
-  /** When idle sessions expire (default: after 30 minutes; at most 100 kept). */
+  /** When idle sessions expire (default: after 30 minutes; at most 100 kept, streaming ones included). */
   idle?: Partial<IdleSessionLimits>;
   /** The clock idle times are measured with (tests). */
   clock?: () => number;
@@ -61,15 +62,10 @@ export function refusal(
   return undefined;
 }
 
-function reply(
-  res: http.ServerResponse,
-  status: number,
-  message: string,
-  extraHeaders: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...extraHeaders });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
+const reply: Reply = (res, status, message, { code = -32000, headers = {} } = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+};
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -87,19 +83,7 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
   const allowed = new Set(LOOPBACK_NAMES);
   // Bound to another address on purpose (e.g. a container's): its own name is allowed too.
   if (!LOOPBACK_NAMES.has(bind)) allowed.add(bind.toLowerCase());
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  let connections = 0;
-  const limits = { ...IDLE_SESSION_DEFAULTS, ...options.idle };
-  const idle = new IdleSessions(limits, options.clock);
-  /** Ends a session as a DELETE would: its transport closes, then its connection and engine. */
-  const expire = (id: string) => {
-    const transport = sessions.get(id);
-    sessions.delete(id);
-    idle.forget(id);
-    void transport?.close().catch(() => undefined);
-  };
-  const sweep = setInterval(() => idle.expired().forEach(expire), Math.min(Math.max(limits.idleMs / 4, 10), 60_000));
-  sweep.unref();
+  const sessions = new HttpSessions(config, { ...IDLE_SESSION_DEFAULTS, ...options.idle }, reply, options.clock);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -110,17 +94,15 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
         res,
         refused.status,
         refused.message,
-        refused.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+        refused.status === 401 ? { headers: { 'www-authenticate': 'Bearer' } } : {},
       );
     const id = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(id) ? id[0] : id;
-    if (sessionId !== undefined) {
-      const transport = sessions.get(sessionId);
-      if (!transport)
-        return reply(res, 404, `Session ${sessionId} not found (ended, expired or never started): initialize again.`);
-      res.once('close', idle.begin(sessionId));
-      return transport.handleRequest(req, res);
-    }
+    if (sessionId !== undefined)
+      return (
+        sessions.serve(sessionId, req, res) ||
+        reply(res, 404, `Session ${sessionId} not found (ended, expired or never started): initialize again.`)
+      );
     if (req.method !== 'POST') return reply(res, 400, 'No mcp-session-id: start with an initialize request (POST).');
     let body: unknown;
     try {
@@ -129,24 +111,7 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
       return reply(res, 400, `Parse error: ${(error as Error).message}.`);
     }
     if (!isInitializeRequest(body)) return reply(res, 400, 'No mcp-session-id: start with an initialize request.');
-    idle.expired(1).forEach(expire); // room for this one
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (newId) => {
-        sessions.set(newId, transport);
-        res.once('close', idle.begin(newId));
-      },
-    });
-    const connection = createConnection(config, `mcp-http-${++connections}`);
-    transport.onclose = () => {
-      if (transport.sessionId) {
-        sessions.delete(transport.sessionId);
-        idle.forget(transport.sessionId);
-      }
-      void connection.end();
-    };
-    await connection.server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    return sessions.open(req, res, body);
   };
 
   const server = http.createServer((req, res) => {
@@ -165,11 +130,10 @@ export async function serveHttp(config: McpConfig, options: HttpOptions): Promis
     url: `http://${shownHost}:${port}/mcp`,
     sessionCount: () => sessions.size,
     close: async () => {
-      clearInterval(sweep);
       // Stop accepting first: a client that reconnected between dropping the connections and closing the
       // server kept it open (and the process alive) after close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
+      await sessions.closeAll();
       server.closeAllConnections();
       await closed;
     },

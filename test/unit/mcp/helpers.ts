@@ -76,7 +76,33 @@ export interface HttpServer {
 /** `lectern mcp --http 0 ARGS`: resolves with the URL it prints once listening. */
 export function httpServer(args: string[] = []): Promise<HttpServer> {
   const { command, args: full } = lecternCommand('mcp', '--http', '0', ...args);
-  const child = spawn(command, full, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return listening(spawn(command, full, { stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+export interface MeasuredServer extends HttpServer {
+  /** The server's heap and RSS in bytes, after a garbage collection. */
+  memory(): Promise<{ heapUsed: number; rss: number }>;
+}
+
+/**
+ * `lectern mcp --http 0 ARGS` from the source tree `tree` (default this one; a bench passes a worktree
+ * of an older build), asked for its memory over IPC by memoryProbe.mjs.
+ */
+export async function measuredHttpServer(args: string[] = [], tree = repoRoot): Promise<MeasuredServer> {
+  const probe = join(__dirname, 'memoryProbe.mjs');
+  const cli = join(tree, 'src', 'cli', 'main.ts');
+  const full = ['--expose-gc', '--import', 'tsx', '--import', pathToFileURL(probe).href, cli, 'mcp', '--http', '0'];
+  const child = spawn(process.execPath, [...full, ...args], { cwd: tree, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const server = await listening(child);
+  const memory = () =>
+    new Promise<{ heapUsed: number; rss: number }>((resolve) => {
+      child.once('message', (message) => resolve(message as { heapUsed: number; rss: number }));
+      child.send('memory');
+    });
+  return { ...server, memory };
+}
+
+function listening(child: ChildProcess): Promise<HttpServer> {
   let err = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL within 30 s: ${err}`)), 30_000);

@@ -35,41 +35,70 @@ describe('mcp: idle HTTP sessions expire', function () {
     assert.equal(sessions.size, 1);
   });
 
-  it('at most maxSessions: the longest idle make room for a new one', () => {
+  it('at most maxSessions, streaming ones counted: the least recently used idle ones make room', () => {
     let now = 0;
     const sessions = new IdleSessions({ idleMs: 60_000, maxSessions: 3 }, () => now);
-    for (const id of ['a', 'b', 'c']) {
-      sessions.begin(id)();
+    const streams = ['a', 'b', 'c'].map((id) => {
       now += 10;
-    }
-    assert.deepEqual(sessions.expired(), []);
-    assert.deepEqual(sessions.expired(1), ['a']);
+      return sessions.begin(id, 'stream');
+    });
+    assert.deepEqual(sessions.expired(), [], 'an open stream keeps a session from expiring by time');
+    assert.deepEqual(sessions.makeRoom(), ['a'], 'but not past the cap');
+    now += 10;
+    streams[1]!(); // b's client went: its stream ended
+    assert.deepEqual(sessions.makeRoom(), ['b'], 'a session without a stream first');
+    const call = sessions.begin('b');
+    sessions.begin('a');
+    sessions.begin('c');
+    assert.equal(sessions.makeRoom(), undefined, 'every session has a call in flight: no room');
+    call();
+    assert.deepEqual(sessions.makeRoom(), ['b']);
   });
 
-  it('property: never more than maxSessions after a sweep with room, never one in flight', () => {
+  it('property: never a session with a call in flight made room of; room whenever one is idle', () => {
     const op = fc.oneof(
-      fc.record({ begin: fc.integer({ min: 0, max: 9 }) }),
+      fc.record({ begin: fc.integer({ min: 0, max: 9 }), stream: fc.boolean() }),
       fc.record({ end: fc.integer({ min: 0, max: 20 }) }),
       fc.record({ advance: fc.integer({ min: 0, max: 500 }) }),
-      fc.record({ sweep: fc.integer({ min: 0, max: 2 }) }),
+      fc.constant({ open: true }),
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.array(op, { maxLength: 60 }), (max, ops) => {
         let now = 0;
         const sessions = new IdleSessions({ idleMs: 300, maxSessions: max }, () => now);
-        const open: { id: string; end: () => void }[] = [];
+        const open: { id: string; stream: boolean; end: () => void }[] = [];
+        const seen = new Set<string>();
+        let made = 0;
+        const gone = (id: string) => {
+          sessions.forget(id);
+          seen.delete(id);
+          for (let i = open.length - 1; i >= 0; i--) if (open[i]!.id === id) open.splice(i, 1);
+        };
         for (const o of ops) {
-          if ('begin' in o) open.push({ id: `s${o.begin}`, end: sessions.begin(`s${o.begin}`) });
-          else if ('end' in o) open.splice(o.end % Math.max(1, open.length), 1)[0]?.end();
+          if ('begin' in o) {
+            const id = `s${o.begin}`;
+            if (!seen.has(id)) continue; // a request names a session that exists
+            open.push({ id, stream: o.stream, end: sessions.begin(id, o.stream ? 'stream' : 'call') });
+          } else if ('end' in o) open.splice(o.end % Math.max(1, open.length), 1)[0]?.end();
           else if ('advance' in o) now += o.advance;
           else {
-            const gone = sessions.expired(o.sweep);
-            for (const id of gone) {
-              assert.ok(!open.some((r) => r.id === id), `${id} expired with a request in flight`);
-              sessions.forget(id);
+            for (const id of sessions.expired()) {
+              assert.ok(!open.some((r) => r.id === id), `${id} expired with a request open`);
+              gone(id);
             }
-            const busy = new Set(open.map((r) => r.id)).size;
-            assert.ok(sessions.size <= Math.max(busy, max - o.sweep), `${sessions.size} sessions kept`);
+            const busy = new Set(open.filter((r) => !r.stream).map((r) => r.id));
+            const room = sessions.makeRoom();
+            if (room === undefined) assert.ok(busy.size >= max, 'no room while a session without a call exists');
+            else {
+              for (const id of room) {
+                assert.ok(!busy.has(id), `${id} made room of with a call in flight`);
+                gone(id);
+              }
+              const id = `n${++made}`;
+              seen.add(id);
+              open.push({ id, stream: false, end: sessions.begin(id) });
+              assert.ok(sessions.size <= max, `${sessions.size} sessions kept`);
+            }
           }
         }
       }),
