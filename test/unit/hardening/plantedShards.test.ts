@@ -156,7 +156,13 @@ describe('hardening: planted symbol cache shards are a cache miss', function () 
     const version = extractorVersion();
     const wordsFile = shardFile.replace(/shard-(\d\d)\.json$/, 'words-$1.json');
     const plant = (record: Record_) =>
-      writeFileSync(wordsFile, JSON.stringify({ version, files: { [absolute]: { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dev: 1, ...record } } }));
+      writeFileSync(
+        wordsFile,
+        JSON.stringify({
+          version,
+          files: { [absolute]: { size: 1, mtimeMs: 1, ctimeMs: 1, ino: 1, dev: 1, ...record } },
+        }),
+      );
     plant({ names: 'handler\nrequest', counts: [1, 2] });
     assert.deepEqual((await cache.loadWords!(version)).get(absolute)?.words, {
       names: 'handler\nrequest',

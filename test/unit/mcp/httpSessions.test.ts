@@ -16,7 +16,8 @@ import { primaryTools } from '../../../src/core/tools/definitions';
 import type { McpConfig } from '../../../src/mcp/connection';
 import { serveHttp, type HttpServer } from '../../../src/mcp/http';
 import { SESSIONS_BUSY_CODE } from '../../../src/mcp/httpSessions';
-import { eventually, measuredHttpServer, type MeasuredServer } from './helpers';
+import { eventually } from '../../shared/eventually';
+import { measuredHttpServer, type MeasuredServer } from './helpers';
 
 /** What the client's requests were answered: each response's method, status and Retry-After. */
 interface Seen {
@@ -129,7 +130,7 @@ describe('mcp: HTTP sessions under many clients', function () {
       const clients = [];
       for (let i = 0; i < 8; i++) {
         const connected = await connect(server.url);
-        await eventually(() => streaming(connected.seen), 10_000, `client ${i}'s event stream`);
+        await eventually(() => streaming(connected.seen), { what: `client ${i}'s event stream` });
         clients.push(connected);
         assert.ok(server.sessionCount() <= 3, `${server.sessionCount()} sessions open with streams`);
       }
@@ -145,7 +146,7 @@ describe('mcp: HTTP sessions under many clients', function () {
       // 4 clients whose calls are in flight (the probe's 200 concurrent clients, scaled down)
       const busy = await Promise.all([0, 1, 2, 3].map(() => connect(server!.url)));
       const calls = busy.map(({ client }) => call(client));
-      await eventually(() => started === 4, 10_000, 'the 4 calls to start');
+      await eventually(() => started === 4, { what: 'the 4 calls to start' });
       // another client opening sessions (it retries as told) gets none of theirs
       const seen: Seen[] = [];
       for (let i = 0; i < 10; i++) await assert.rejects(connect(server.url, seen), /503|busy/i);
@@ -180,14 +181,14 @@ describe('mcp: HTTP sessions under many clients', function () {
       hold();
       const holders = await Promise.all([0, 1, 2].map(() => connect(server!.url)));
       const held = holders.map(({ client }) => call(client));
-      await eventually(() => started === 3, 10_000, 'the held calls to start');
+      await eventually(() => started === 3, { what: 'the held calls to start' });
       // 20 clients at once: 2 sessions are free, and the new ones make room of each other (one may end
       // before its client's next request: a 404), never of the busy ones
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => connect(server!.url)));
       const opened = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       assert.ok(opened.length >= 2, `${opened.length} sessions opened`);
       // each opened client has asked for its event stream (answered 200, or 404 if its session made room)
-      await eventually(() => opened.every(({ seen }) => seen.some((s) => s.method === 'GET')), 10_000, 'the streams');
+      await eventually(() => opened.every(({ seen }) => seen.some((s) => s.method === 'GET')), { what: 'the streams' });
       for (const r of results) if (r.status === 'rejected') assert.match(String(r.reason), /503|busy|not found/i);
       assert.ok(server.sessionCount() <= 5, `${server.sessionCount()} sessions open`);
       release();
