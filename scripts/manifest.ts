@@ -3,8 +3,10 @@
 // from the registry (src/core/modes/index.ts). `npm run manifest`; unit tests fail when either
 // drifts from the code.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadTokenCounter } from '../src/core/ground/tokens';
 import { REGISTRY } from '../src/core/modes/index';
-import { allTools } from '../src/core/tools/definitions';
+import { definitionTokens, definitionTokensLine } from '../src/core/tools/definitionTokens';
+import { allTools, primaryTools } from '../src/core/tools/definitions';
 import { manifestEntry } from '../src/core/tools/jsonSchema';
 import { withModesTable } from './modesDoc';
 
@@ -18,3 +20,6 @@ console.log(`package.json: ${allTools.length} languageModelTools written.`);
 const tools = new URL('../docs/tools.md', import.meta.url);
 writeFileSync(tools, withModesTable(readFileSync(tools, 'utf8'), REGISTRY));
 console.log(`docs/tools.md: ${REGISTRY.modes.length} modes in its table.`);
+
+// What the definitions cost a model, against their budget (modes/index.ts; toolTokens.test.ts holds them to it).
+void loadTokenCounter().then((count) => console.log(definitionTokensLine(definitionTokens(primaryTools, count))));

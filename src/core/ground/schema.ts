@@ -6,7 +6,8 @@ export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
 
 export interface FieldSpec {
   type: FieldType;
-  description: string;
+  /** What the model is told of it; absent where the field's name and its tool's description say it all. */
+  description?: string;
   minimum?: number;
   maximum?: number;
   /** Most characters of a string, and of each path of a list (default INPUT_BOUNDS.stringChars). */

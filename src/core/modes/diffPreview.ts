@@ -14,7 +14,7 @@ export const diffPreviewFields = {
     type: 'string',
     enum: DIFF_AGAINST,
     default: 'HEAD',
-    description: 'Base: last commit, staged, or disk.',
+    description: 'Base (WORKTREE: disk).',
   },
   hunk_offset: {
     type: 'integer',
@@ -39,6 +39,7 @@ const BASES: Record<string, string> = { INDEX: 'the index', WORKTREE: 'the file 
 export const diffPreviewMode = defineMode({
   name: 'diff_preview',
   summary: 'changes',
+  targetIs: 'folder or none',
   fields: diffPreviewFields,
   targetOptional: true,
   examples: [{ target: 'src/format.ts' }],

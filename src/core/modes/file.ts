@@ -36,8 +36,9 @@ export const fileFields = {
     minimum: 1,
     description: 'Window bytes.',
   },
-  head: { type: 'integer', minimum: 1, description: 'First N lines.' },
-  tail: { type: 'integer', minimum: 1, description: 'Last N lines.' },
+  // Their names say what they are: first and last N lines.
+  head: { type: 'integer', minimum: 1 },
+  tail: { type: 'integer', minimum: 1 },
   max_preview_chars: {
     type: 'integer',
     minimum: 100,
@@ -45,7 +46,7 @@ export const fileFields = {
   },
   outline: {
     type: 'boolean',
-    description: 'Symbol tree instead of text.',
+    description: 'Symbol tree.',
   },
 } as const satisfies Fields;
 

@@ -23,6 +23,7 @@ void navigatorTakesTheseFields;
 export const mapMode = defineMode({
   name: 'map',
   summary: 'overview',
+  targetIs: 'folder or none',
   fields: mapFields,
   targetOptional: true,
   examples: [{ max_tokens: 300 }, { target: 'src' }],

@@ -22,6 +22,8 @@ export interface ReadMode {
   targetOptional?: boolean;
   /** This mode takes a list of targets (each answered on its own). */
   targetList?: boolean;
+  /** What its target is when not a path, for the `target` field's description (e.g. 'a name ("Store.get")'). */
+  targetIs?: string;
   /** Real calls (without `mode`) over sample-workspace/: the answer recorder makes them, the docs show them. */
   examples: readonly ValidInput[];
   descriptor: CallDescriptor;
@@ -91,6 +93,7 @@ export function defineMode<F extends Fields, I>(
     required?: readonly (keyof F & string)[];
     targetOptional?: boolean;
     targetList?: boolean;
+    targetIs?: string;
     examples: readonly I[];
     run(env: SymbolEnv, input: I, notes: string[]): Promise<Draft>;
   } & DescriptorSpec<I>,

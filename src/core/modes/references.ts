@@ -31,6 +31,7 @@ const lastSegment = (target: string) =>
 export const referencesMode = defineMode({
   name: 'references',
   summary: 'uses',
+  targetIs: 'a name ("Store.get")',
   fields: referencesFields,
   examples: [{ target: 'Inventory.get' }, { target: 'Bucket.AllowN' }],
   // A list of places, like a search's: its files become the relevance baseline; a repeat is a pointer in history.

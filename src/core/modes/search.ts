@@ -11,9 +11,9 @@ export const searchFields = {
     type: 'string',
     description: 'File, folder or glob (default: workspace).',
   },
-  query: { type: 'string', maxLength: INPUT_BOUNDS.queryChars, description: 'Text or regex.' },
+  query: { type: 'string', maxLength: INPUT_BOUNDS.queryChars },
   is_regex: { type: 'boolean', default: false, description: 'RE2 regex.' },
-  case_sensitive: { type: 'boolean', default: false, description: 'Match case.' },
+  case_sensitive: { type: 'boolean', default: false },
   include: {
     type: 'path-or-paths',
     maxItems: INPUT_BOUNDS.globs,
@@ -57,8 +57,7 @@ export const searchTool = defineTool({
     toolReferenceName: 'lecternSearch',
     userDescription:
       'Find lines by text or regular expression in the workspace, a folder, a glob or one file, with line numbers and context.',
-    modelDescription:
-      'Find lines by text (case-insensitive) or regex: numbered matches by file, best first; read around them with lectern_read.',
+    modelDescription: 'Find lines by text (case-insensitive) or regex: numbered matches by file, best first.',
     fields: searchFields,
     required: ['query'],
   },

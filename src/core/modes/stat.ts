@@ -17,7 +17,7 @@ import { defineTool } from './mode';
 import { targets } from './titles';
 
 export const statFields = {
-  target: { type: 'string', description: 'A path.' },
+  target: { type: 'string' },
 } as const satisfies Fields;
 
 export type StatInput = InputOf<typeof statFields, 'target'>;

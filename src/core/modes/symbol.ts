@@ -20,7 +20,7 @@ export const symbolFields = {
   index: {
     type: 'integer',
     minimum: 1,
-    description: 'Which overload.',
+    description: 'Which overload, 1-based.',
   },
   include_body: {
     type: 'boolean',
@@ -50,7 +50,8 @@ const lastSegment = (target: string) =>
 
 export const symbolMode = defineMode({
   name: 'symbol',
-  summary: 'by name',
+  summary: 'function/class by name',
+  targetIs: 'a name ("Store.get")',
   fields: symbolFields,
   examples: [{ target: 'Inventory.restock' }],
   answer: 'text',

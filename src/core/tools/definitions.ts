@@ -21,7 +21,7 @@ function readFields(modes: readonly ReadMode[]): Record<string, FieldSpec> {
       // The default mode needs no word: a call without `mode` is one of it.
       description: others.map((mode) => `${mode.name}: ${mode.summary}`).join('; ') + '.',
     },
-    ...targetField,
+    ...targetField(modes),
   };
   for (const mode of modes) {
     for (const [name, spec] of Object.entries(mode.fields)) {
@@ -49,7 +49,7 @@ export function readTool(modes: readonly ReadMode[]): ToolDefinition {
       'Read a symbol, a snippet, a file outline, a line range, a byte window, or a head or tail, with line numbers and exact paging.',
     modelDescription: [
       'Read code. Lines numbered: first, last, every 10th; count between. [Next: …]: the exact call for the rest.',
-      'Function/class: mode "symbol"; uses: "references". Text: lectern_search, then a range. "unchanged since call #N": you have it.',
+      'Text: lectern_search, then a range. "unchanged since call #N": you have it.',
     ].join('\n'),
     fields: readFields(modes),
     required: ['target'],

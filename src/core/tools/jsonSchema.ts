@@ -6,16 +6,19 @@ import type { FieldSpec, ToolDefinition } from '../ground/schema';
 export type JsonSchema = Record<string, unknown>;
 
 function fieldSchema(field: FieldSpec): JsonSchema {
-  const doc = field.modes ? `${field.modes.join('/')}: ${field.description}` : field.description;
+  const marked = field.modes && `${field.modes.join('/')}:`;
+  const doc = [marked, field.description].filter(Boolean).join(' ');
   const schema: JsonSchema =
     field.type === 'path-or-paths'
       ? { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }
       : { type: field.type };
-  schema.description = doc;
+  if (doc) schema.description = doc;
   if (field.enum) schema.enum = [...field.enum];
-  if (field.minimum !== undefined) schema.minimum = field.minimum;
-  // A default of false or 0 is what an absent value means anyway: not worth the model's tokens.
-  if (field.default !== undefined && field.default !== false && field.default !== 0) schema.default = field.default;
+  // Nor is a lower bound of 0 or 1: a count has it by nature, and a 1-based number says so in its
+  // description. Validation answers a value below it with the fix.
+  if (field.minimum !== undefined && field.minimum > 1) schema.minimum = field.minimum;
+  // A default of false, 0 or 'none' is what an absent value means anyway: not worth the model's tokens.
+  if (field.default !== undefined && ![false, 0, 'none'].includes(field.default)) schema.default = field.default;
   return schema;
 }
 
@@ -24,12 +27,9 @@ export function inputSchema(tool: ToolDefinition): JsonSchema {
   for (const [name, field] of Object.entries(tool.fields)) properties[name] = fieldSchema(field);
   // A field some mode can do without is not required by the schema; validation checks it per mode.
   const optional = new Set(Object.values(tool.modeOptional ?? {}).flat());
-  return {
-    type: 'object',
-    properties,
-    required: tool.required.filter((name) => !optional.has(name)),
-    additionalProperties: false,
-  };
+  const required = tool.required.filter((name) => !optional.has(name));
+  // An empty list says what its absence says.
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
 /** The `languageModelTools` entry package.json contributes for a tool. */

@@ -16,6 +16,7 @@ import { defineMode } from '../../../src/core/modes/mode';
 import { fileMode } from '../../../src/core/modes/file';
 import { statPath } from '../../../src/core/modes/stat';
 import { defaultCatalog } from '../../../src/core/tools/catalog';
+import { readTool } from '../../../src/core/tools/definitions';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { tempDir, write } from '../helpers';
 
@@ -77,6 +78,17 @@ describe('a mode added through the registry', () => {
     const shipped = new Lectern({ fs: nodeFileSystem, roots: () => [{ name: 'w', path: tempDir() }] });
     assert.equal((await shipped.invoke('lectern_read', { mode: 'count', target: 'a.ts' })).error?.code, 'INVALID_ARGS');
     assert.match(lectern.catalog.readTool.fields.mode!.description!, /; count: a file's line count; first_lines: /);
+  });
+
+  it("says in the target field's description what its target is when not a path", () => {
+    const described = (modes: Registry['modes']) => readTool(modes).fields.target!.description;
+    assert.equal(
+      described(REGISTRY.modes),
+      'Path (file: or a list). symbol/references: a name ("Store.get"). diff_preview/map: folder or none.',
+    );
+    const callers = { ...firstLinesMode, name: 'callers', targetIs: 'a name ("Store.get")' };
+    assert.match(described([...REGISTRY.modes, callers, countMode])!, / symbol\/references\/callers: a name /);
+    assert.equal(described([fileMode, countMode]), 'Path (file: or a list).');
   });
 
   it('is counted by the session as its answer kind says: metadata is no read, text is', async () => {
