@@ -2,6 +2,7 @@
 // the name as a word (a byte test, then a word test), each parsed once for its identifiers and its
 // outline (for the symbol each use sits in). Bounded in time: it stops between files and says where,
 // so the next call continues from there.
+import type { ByteSource } from '../ground/byteSource';
 import type { ReadEnv } from '../ground/env';
 import type { ResolvedPath } from '../ground/paths';
 import { insideRoots } from '../ground/paths';
@@ -66,8 +67,9 @@ export interface ScanOutcome {
   /** Files too large to parse for uses, the first few by name. */
   large: string[];
   largeCount: number;
-  /** Files with the word that could not be parsed in time, or read. */
+  /** Files with the word that could not be parsed in time, or read; the first few by name. */
   unparsed: number;
+  unparsedFiles: string[];
   /** Every file of the scope the scan may read (as shown): listed by the walk's rules, not a secret unless approved. */
   eligible: ReadonlySet<string>;
   /** Each file of the scope (as shown) by its rank: what file_offset counts, whichever source answers. */
@@ -89,8 +91,7 @@ async function candidateBytes(
     try {
       const read = readSync(file.absolute, REFERENCE_LIMITS.maxFileBytes);
       if (read.real === undefined || !inside(read.real)) return undefined;
-      if (!('bytes' in read)) return 'large';
-      return holds(read.bytes, needle) ? read.bytes.slice() : undefined;
+      if ('bytes' in read) return holds(read.bytes, needle) ? read.bytes.slice() : undefined;
     } catch {
       return undefined;
     }
@@ -98,7 +99,9 @@ async function candidateBytes(
   try {
     const text = await openText(env.host, checked, env.sniffs);
     try {
-      if (text.source.size > REFERENCE_LIMITS.maxFileBytes) return 'large';
+      // Too large to parse: it counts (as a file whose uses are not known) only when it holds the name.
+      if (text.source.size > REFERENCE_LIMITS.maxFileBytes)
+        return (await sourceHolds(text.source, text.base, needle)) ? 'large' : undefined;
       const bytes = await text.source.read(text.base, text.source.size - text.base);
       return holds(bytes, needle) ? bytes : undefined;
     } finally {
@@ -107,6 +110,16 @@ async function candidateBytes(
   } catch {
     return undefined;
   }
+}
+
+/** Whether the bytes of `source` from `base` on hold `needle`, read a chunk at a time. */
+async function sourceHolds(source: ByteSource, base: number, needle: Uint8Array): Promise<boolean> {
+  const chunk = 1024 * 1024;
+  for (let at = base; at < source.size; at += chunk - needle.length + 1) {
+    if (holds(await source.read(at, Math.min(chunk, source.size - at)), needle)) return true;
+    if (at + chunk >= source.size) return false;
+  }
+  return false;
 }
 
 function holds(bytes: Uint8Array, needle: Uint8Array): boolean {
@@ -245,6 +258,7 @@ export async function scanReferences(
     large: [],
     largeCount: 0,
     unparsed: 0,
+    unparsedFiles: [],
     eligible,
     ranks: new Map(ranked.map((file, rank) => [file.display, rank])),
   };
@@ -279,8 +293,10 @@ export async function scanReferences(
     }
     if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
     const uses = await usesInFile(env, checked, name);
-    if (uses === undefined) outcome.unparsed++;
-    else if (uses.length > 0) outcome.files.push({ display: file.display, rank, uses });
+    if (uses === undefined) {
+      if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
+      outcome.unparsed++;
+    } else if (uses.length > 0) outcome.files.push({ display: file.display, rank, uses });
   }
   return outcome;
 }

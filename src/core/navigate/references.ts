@@ -102,6 +102,36 @@ function scanNotes(scan: ScanOutcome): string[] {
   return notes;
 }
 
+/**
+ * No use found, but files that mention the name were not parsed (too large, out of time, unreadable):
+ * whether they use it is not known, so the answer says so and names the calls that look at them.
+ */
+function unparsedUses(input: ReferencesInput, name: string, scan: ScanOutcome, looked: string): LecternError {
+  const skipped = scan.largeCount + scan.unparsed;
+  const named = [...scan.large, ...scan.unparsedFiles].slice(0, 3);
+  const searches = named.map((file) => callText('lectern_search', { query: name, target: file }));
+  const again =
+    scan.unparsed > 0
+      ? [
+          `A file that ran out of time may parse on another try: ${callText('lectern_read', { mode: 'references', target: input.target, ...(input.path ? { path: input.path } : {}) })}`,
+        ]
+      : [];
+  return new LecternError(
+    'INCOMPLETE',
+    `No use of ${JSON.stringify(input.target)} in the files of ${looked} that were parsed; ${plural(skipped, 'file')} that mention the name could not be parsed, so whether ${skipped === 1 ? 'it uses' : 'they use'} it is not known.`,
+    [
+      `Find the lines that mention it:`,
+      ...searches,
+      ...(skipped > named.length
+        ? [
+            `… and ${plural(skipped - named.length, 'more file')}: ${callText('lectern_search', { query: name, ...(input.path ? { target: input.path } : {}) })}`,
+          ]
+        : []),
+      ...again,
+    ].join('\n'),
+  );
+}
+
 export async function readReferences(env: SymbolEnv, input: ReferencesInput): Promise<ToolResponse> {
   const { namePath, name, owner } = nameOf(input);
   const scope = await referenceScope(env, input.path);
@@ -113,9 +143,10 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   if (server.note) notes.push(server.note);
   let files = server.files;
   let continueCall: Record<string, unknown> | undefined;
+  let scan: ScanOutcome | undefined;
   const source = files ? 'language server' : 'tree-sitter';
   if (!files) {
-    const scan = await scanReferences(env, scope, name, fileOffset);
+    scan = await scanReferences(env, scope, name, fileOffset);
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
         'OUT_OF_RANGE',
@@ -160,8 +191,10 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     owner && source === 'tree-sitter' ? certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure' : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;
-  if (firstPage && uses.length === 0 && !continueCall && others.length === 0)
+  if (firstPage && uses.length === 0 && !continueCall && others.length === 0) {
+    if (scan && scan.largeCount + scan.unparsed > 0) throw unparsedUses(input, name, scan, scope.label);
     await notFound(env, input, namePath, scope.label);
+  }
   return renderReferences(env, {
     target: input.target,
     source,

@@ -138,9 +138,9 @@ describe('map words from the outline workers and the symbol cache', function () 
     const dir = tempDir('lectern-words-cache-');
     const roots = () => [{ name: 'ws', path: '/ws' }];
     const words = { names: 'Store\nopenStore', counts: [3, 1] };
+    const identity = (mtimeMs: number) => ({ size: 10, mtimeMs, ctimeMs: mtimeMs, ino: 7, dev: 1 });
     const outline = (mtimeMs: number, withWords: boolean): CachedOutline => ({
-      size: 10,
-      mtimeMs,
+      ...identity(mtimeMs),
       symbols: [],
       ...(withWords ? { words } : {}),
     });
@@ -155,12 +155,12 @@ describe('map words from the outline workers and the symbol cache', function () 
     const fresh = createSymbolCache(dir, roots);
     assert.deepEqual((await fresh.load('v')).get('/ws/a.ts'), outline(1, false));
     assert.deepEqual(await fresh.loadFile!('v', '/ws/a.ts'), outline(1, false));
-    assert.deepEqual((await fresh.loadWords!('v')).get('/ws/a.ts'), { size: 10, mtimeMs: 1, words });
+    assert.deepEqual((await fresh.loadWords!('v')).get('/ws/a.ts'), { ...identity(1), words });
     assert.equal((await fresh.loadWords!('other')).size, 0);
     // A symbol read keeps a.ts's new version (same size, other mtime) without words: the words of mtime 1 stay, marked so.
     await cache.save('v', new Map([['/ws/a.ts', outline(2, false)]]));
     assert.deepEqual((await fresh.load('v')).get('/ws/a.ts'), outline(2, false));
-    assert.deepEqual((await fresh.loadWords!('v')).get('/ws/a.ts'), { size: 10, mtimeMs: 1, words });
+    assert.deepEqual((await fresh.loadWords!('v')).get('/ws/a.ts'), { ...identity(1), words });
     const folder = path.join(dir, 'symbols', readdirSync(path.join(dir, 'symbols'))[0]!);
     for (const shard of readdirSync(folder).filter((name) => name.startsWith('shard-')))
       assert.doesNotMatch(readFileSync(path.join(folder, shard), 'utf8'), /openStore/, shard);
