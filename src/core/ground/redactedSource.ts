@@ -7,8 +7,11 @@ import { mayHoldSecrets, redactKeyBlocks, redactUrlPasswords, startsInBody } fro
 import { MAX_USERINFO } from '../text/urlPasswords';
 import type { ByteSource } from './byteSource';
 
-/** Bytes read around each window: enough for a key's BEGIN line or a URL's whole user:password part. */
-const MARGIN = MAX_USERINFO + 1024;
+/** Bytes read around each window: enough for a key's BEGIN line. */
+const NEAR = 1024;
+/** Around a window that may hold a URL (a scheme's `://` or an `@`): its whole user:password part too. */
+const MARGIN = MAX_USERINFO + NEAR;
+const AT = 0x40;
 /** How far back a window inside a key's lines looks for the block's BEGIN line (larger than any key). */
 const LOOKBACK = 64 * 1024;
 
@@ -17,12 +20,19 @@ export function redactedSource(inner: ByteSource, onRedacted?: () => void): Byte
     size: inner.size,
     close: () => inner.close(),
     async read(position, length) {
-      const from = Math.max(0, position - MARGIN);
-      const to = Math.min(inner.size, position + length + MARGIN);
+      let from = Math.max(0, position - NEAR);
+      let to = Math.min(inner.size, position + length + NEAR);
       if (to <= position) return inner.read(position, length);
-      const around = await inner.read(from, to - from);
+      let around = await inner.read(from, to - from);
+      let { keys, urls } = mayHoldSecrets(around);
+      // A password may run past the near margin on either side of the window: read the wide one.
+      if ((urls || around.includes(AT)) && (from > 0 || to < inner.size)) {
+        from = Math.max(0, position - MARGIN);
+        to = Math.min(inner.size, position + length + MARGIN);
+        around = await inner.read(from, to - from);
+        ({ keys, urls } = mayHoldSecrets(around));
+      }
       const head = position - from;
-      const { keys, urls } = mayHoldSecrets(around);
       const inBody = !keys && from > 0 && startsInBody(around, head);
       if (!keys && !urls && !inBody) return around.subarray(head, head + length);
       let bytes = around;

@@ -96,7 +96,9 @@ export function secretForm(posix: string): string {
   if (PLAIN.test(posix)) return posix.toLowerCase();
   let form = posix;
   if (!/^[\x20-\x7e]*$/.test(form)) {
+    // Lower case before NFKD too: NFKD turns some look-alikes into other letters (Ϲ into Σ, where ϲ becomes ς).
     form = form
+      .toLowerCase()
       .normalize('NFKD')
       .toLowerCase()
       .replace(INVISIBLE, '')

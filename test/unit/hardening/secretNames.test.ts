@@ -181,7 +181,8 @@ describe('hardening: secret names judged alike by reads and searches', () => {
         assert.ok(!leaks(search), `search ${JSON.stringify(rel)}: ${search.text.slice(0, 300)}`);
         fs.rmSync(path.join(ws.root, folder), { recursive: true, force: true });
       }),
-      { numRuns: 80 },
+      // A counterexample found once: NFKD turns the capital lunate sigma into Σ.
+      { numRuns: 80, examples: [[' SE\u03f9RETS.JSON']] },
     );
   });
 });
