@@ -15,6 +15,7 @@ import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createOutlineThread } from '../../../src/node/outlineThread';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { tempDir, write } from '../helpers';
+import { longestStall } from '../../shared/longestStall';
 
 const saved = { ...SYMBOL_LIMITS };
 
@@ -31,23 +32,6 @@ const NESTED: Record<string, (depth: number) => string> = {
   js: (depth) => `${Array.from({ length: depth }, (_, i) => `function f${i}() {\n`).join('')}${'}\n'.repeat(depth)}`,
   c: (depth) => `int main() {\n${'{\n'.repeat(depth)}int x;\n${'}\n'.repeat(depth)}}\n`,
 };
-
-/** The longest the host's event loop was held while `work` ran, and what it answered. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ stallMs: number; result: T }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 10);
-  try {
-    const result = await work();
-    return { stallMs: Math.max(stallMs, performance.now() - last), result };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('hardening: deep nesting and the deadline', function () {
   this.timeout(180_000);

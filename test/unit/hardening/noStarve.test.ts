@@ -9,19 +9,13 @@ import { MAX_META_REFERENCES } from '../../../src/core/navigate/referencesAnswer
 import { MAX_NAME_CHARS } from '../../../src/core/symbols/namePath';
 import { createNodeHost, type NodeHost } from '../../../src/node/nodeHost';
 import { fails, ok, tempDir, write } from '../helpers';
+import { longestStall } from '../../shared/longestStall';
 
 /** The longest gap between event-loop turns while `work` runs, and a stat on another session timed from the middle of it. */
 async function whileRunning<T>(
   lectern: Lectern,
   work: () => Promise<T>,
 ): Promise<{ result: T; stallMs: number; statMs: number[] }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
   const statMs: number[] = [];
   let running = true;
   const stats = (async () => {
@@ -33,12 +27,11 @@ async function whileRunning<T>(
     }
   })();
   try {
-    const result = await work();
+    const { result, stallMs } = await longestStall(work);
     return { result, stallMs, statMs };
   } finally {
     running = false;
     await stats;
-    clearInterval(timer);
   }
 }
 
