@@ -136,7 +136,11 @@ function readFileSync(path: string, maxBytes: number): SyncRead {
     const head = readSync(fd, scratch, 0, scratch.length, 0);
     // The version is taken after the bytes are read: a write that lands while they are read gives a
     // version of its own (a newer change time), never the one an earlier read of other bytes had.
-    if (head < scratch.length) return { bytes: scratch.subarray(0, head), real, version: versionOf(fd) };
+    if (head < scratch.length) {
+      // The buffer may have grown past this call's bound for an earlier one: the bound still holds.
+      if (head > maxBytes) return { size: head, real, version: versionOf(fd) };
+      return { bytes: scratch.subarray(0, head), real, version: versionOf(fd) };
+    }
     const size = fstatSync(fd).size;
     if (size > maxBytes) return { size, real, version: versionOf(fd) };
     if (size > scratch.length) {
