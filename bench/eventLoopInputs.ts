@@ -26,12 +26,13 @@ function many(root: string, folder: string, count: number, text: (i: number) => 
   for (let i = 0; i < count; i++) writeFileSync(join(root, folder, `f${i}.ts`), text(i));
 }
 
-/** A git repository at `root` whose `changed/` folder holds 1,000 committed files, each then edited. */
+/** A git repository `changed/` (the probe's: nothing else in it) whose 1,000 committed files are then edited. */
 function changedRepo(root: string): void {
-  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { stdio: 'ignore' });
+  const repo = join(root, 'changed');
+  const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { stdio: 'ignore' });
   many(root, 'changed', 1_000, (i) => `export const v${i} = ${i};\n`);
   git('init', '-q');
-  git('add', 'changed');
+  git('add', '.');
   git('-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'base');
   many(root, 'changed', 1_000, (i) => `export const v${i} = ${i + 1};\n// edited\n`);
 }
@@ -85,7 +86,7 @@ export const PROBE_CALLS: ProbeCall[] = [
     expand: 'block',
   }),
   { label: 'stat · folder of 10,000 entries', tool: 'lectern_stat', input: { target: 'stat10k' } },
-  read('diff_preview · 1,000 changed files', { mode: 'diff_preview', target: 'changed' }),
-  read('diff_preview · workspace', { mode: 'diff_preview' }),
+  read('diff_preview · repo of 1,000 changed files', { mode: 'diff_preview', target: 'changed' }),
+  read('diff_preview · one changed file', { mode: 'diff_preview', target: 'changed/f7.ts' }),
   read('outline · 8,000-deep JS', { mode: 'file', target: 'deep/nest.js', outline: true }),
 ];
