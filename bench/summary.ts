@@ -44,6 +44,11 @@ export const MORE_BENCHMARKS: { title: string; link: string; note: string }[] = 
     note: '`npm run bench:hardening`: outlines of 8 and 15 MB files, file-target searches and workspace search beside grep, before and after in one run',
   },
   {
+    title: 'Event-loop holds',
+    link: 'event-loop-benchmark.md',
+    note: "`npm run bench:event-loop`: per mode on the hardening probe's inputs, the longest event-loop hold and the slowest stat on another session",
+  },
+  {
     title: 'Navigation reads',
     link: 'navigation-benchmark.md',
     note: '`npm run bench:navigation`: cold and warm maps and references on zod and 5,000 files, against the symbol index build and `grep -rnw`',

@@ -6,6 +6,7 @@ import { LecternError, type ToolResponse } from '../ground/contract';
 import type { ResolvedPath } from '../ground/paths';
 import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
+import { hostPacer } from '../ground/walk';
 import type { GitPort, GitRepository } from '../ground/gitPort';
 import { mergeChanges, noGit, throwIfCancelled } from './gitChanges';
 import { requireConfined } from './gitConfinement';
@@ -156,7 +157,10 @@ async function listSection(
   const inScope = (p: string | undefined) => p !== undefined && section.scopes.some((s) => isWithin(s, p));
   const rel = (p: string) => posixRelative(repo.root, p) || '.';
   const listed = new Set<string>();
+  // Thousands of changes (untracked files each count) resolve their paths synchronously: the host gets turns.
+  const pace = hostPacer();
   for (const change of mergeChanges(status.changes).values()) {
+    await pace();
     if (!inScope(change.path) && !inScope(change.oldPath)) continue;
     const entry = await entryFor(env, input, against, status, change, rel);
     if (!entry) continue;

@@ -150,6 +150,16 @@ const SLICE_MS = 15;
 export const yieldToHost = (): Promise<void> =>
   new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
+/** A pacer for a loop of synchronous-heavy steps: awaited once a step, it lets the host run once a slice has passed. */
+export function hostPacer(sliceMs = SLICE_MS): () => Promise<void> {
+  let slice = Date.now();
+  return async () => {
+    if (Date.now() - slice <= sliceMs) return;
+    await yieldToHost();
+    slice = Date.now();
+  };
+}
+
 export function walkFiles(host: Host, options: WalkOptions = {}): AsyncGenerator<ListedFile> {
   const scopes = options.scopes ?? host.roots().map((root) => ({ root, start: '' }));
   const { cache, cacheKey } = options;
