@@ -18,6 +18,7 @@ import { allTools } from '../../src/core/tools/definitions';
 import { inputSchema } from '../../src/core/tools/jsonSchema';
 import { loadTokenCounter } from '../../src/core/ground/tokens';
 import { cacheDir, ensureSource, listFiles, MINIFIED, REPOS, splitLines } from './corpus';
+import { integrityTable, runIntegrity } from './integrity';
 import { runLatency } from './latency';
 import { runLongSession } from './longSession';
 import { runNeeds, type NeedResult, type RepoInput } from './needRuns';
@@ -33,7 +34,7 @@ interface Args {
   label: string;
   quick: boolean;
   write: boolean;
-  only?: 'latency';
+  only?: 'latency' | 'integrity';
 }
 
 function parseArgs(argv: string[]): Args {
@@ -43,9 +44,10 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--quick') args.quick = true;
     else if (arg === '--no-write') args.write = false;
     else if (arg === '--only=latency') args.only = 'latency';
+    else if (arg === '--only=integrity') args.only = 'integrity';
     else {
       process.stderr.write(
-        `bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write] [--only=latency]\n`,
+        `bench:economy: unknown argument ${arg}\nusage: npm run bench:economy -- [--label=NAME] [--quick] [--no-write] [--only=latency|integrity]\n`,
       );
       process.exit(2);
     }
@@ -102,6 +104,7 @@ async function latencyOnly(args: Args): Promise<void> {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only === 'latency') return latencyOnly(args);
+  if (args.only === 'integrity') return void process.stdout.write(integrityTable(await runIntegrity()) + '\n');
   const count = await loadTokenCounter();
   const sizes: SampleSizes = args.quick
     ? { symbol: 3, range: 3, file: 2, search: 2 }
@@ -153,6 +156,8 @@ async function main(): Promise<void> {
   const longSession = await runLongSession(sessionFiles, join(minifiedRoot, MINIFIED.file), count);
   log('latency…');
   const latency = await latencyOfBigFile();
+  log('answer integrity…');
+  const integrity = await runIntegrity();
   const tools = toolDefinitionTokens(count);
 
   let commit = 'unknown';
@@ -171,6 +176,7 @@ async function main(): Promise<void> {
     summary,
     longSession,
     latency,
+    integrity,
     navigation,
     toolDefinitions: { tools, total: tools.reduce((s, t) => s + t.tokens, 0) },
     needs: results,
@@ -183,6 +189,9 @@ async function main(): Promise<void> {
   print('\n' + navigationTables(navigation));
   print(`\nlong session: ${JSON.stringify(longSession)}`);
   printLatency(latency);
+  print(
+    '\nanswer integrity (same-size rewrites, mtime put back; warm and a new engine):\n' + integrityTable(integrity),
+  );
   print(
     `\ntool definitions: ${tools.map((t) => `${t.tool} ${t.tokens}`).join(', ')} = ${data.toolDefinitions.total} tokens`,
   );
