@@ -135,6 +135,7 @@ async function rankingOf(env: SymbolEnv, result: IndexQuery, folder: string, not
   if (known) return known;
   await env.index.loadStoredWords(result.files);
   const unread = await readMentions(env, files, result.files);
+  await yieldToHost();
   if (unread > 0)
     notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
   const ranking = { files: files.map(({ display, symbols }) => ({ display, symbols })), items: rankedItems(files) };
@@ -177,7 +178,10 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map, ranked by use.`,
     );
   if (uncovered) notes.push(uncovered);
+  // The host gets a turn between the long steps (query, ranking, fitting), none of which yields at its end.
+  await yieldToHost();
   const { files, items } = await rankingOf(env, result, scope ?? '', notes);
+  await yieldToHost();
   const call: Record<string, unknown> = {
     mode: 'map',
     ...(input.target !== undefined ? { target: input.target } : {}),
