@@ -16,19 +16,37 @@ const PLAIN = { disallowedSpecial: new Set<string>(), allowedSpecial: new Set<st
  */
 const PIECE_CHARS = 2000;
 
+function* pieces(text: string): Generator<string> {
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + PIECE_CHARS);
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff && end < text.length) end++; // keep a surrogate pair whole
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
 function inPieces(count: (text: string) => number): TokenCounter {
   return (text) => {
     if (text.length <= PIECE_CHARS) return text.length === 0 ? 0 : count(text);
     let sum = 0;
-    for (let at = 0; at < text.length;) {
-      let end = Math.min(text.length, at + PIECE_CHARS);
-      const code = text.charCodeAt(end - 1);
-      if (code >= 0xd800 && code <= 0xdbff && end < text.length) end++; // keep a surrogate pair whole
-      sum += count(text.slice(at, end));
-      at = end;
-    }
+    for (const piece of pieces(text)) sum += count(piece);
     return sum;
   };
+}
+
+/**
+ * A counter's count of `text`, piece by piece as the counters made here count it (so the same
+ * number), with `pace` awaited between pieces: a long text does not hold the host in one slice.
+ */
+export async function countPaced(count: TokenCounter, text: string, pace: () => Promise<void>): Promise<number> {
+  if (text.length <= PIECE_CHARS) return count(text);
+  let sum = 0;
+  for (const piece of pieces(text)) {
+    sum += count(piece);
+    await pace();
+  }
+  return sum;
 }
 
 /** The part of gpt-tokenizer's o200k module used here. */

@@ -36,7 +36,7 @@ export async function outlineInstead(
     if (file.symbols.length === 0) return null;
     const first = firstPart.meta.next as Record<string, unknown>;
     const budget = Math.min(env.tokenCap, Math.ceil(env.settings.maxPreviewChars / 3));
-    return renderOutline(
+    return await renderOutline(
       env,
       file,
       budget,

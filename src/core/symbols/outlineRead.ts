@@ -4,7 +4,8 @@
 import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatBytes, formatCount, plural } from '../ground/format';
 import { symbolLabel } from './label';
-import { fitsInBytes } from '../ground/tokens';
+import { countPaced, fitsInBytes } from '../ground/tokens';
+import { hostPacer } from '../ground/walk';
 import { utf8Length } from '../text/encoding';
 import type { FileSymbols, SymbolEnv } from './symbolRead';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
@@ -82,15 +83,15 @@ interface Shown {
   linesTokens?: number;
 }
 
-export function renderOutline(
-  env: SymbolEnv,
+export async function renderOutline(
+  env: Pick<SymbolEnv, 'countTokens'>,
   file: FileSymbols,
   budgetTokens: number,
   reason: string | null,
-): ToolResponse {
+): Promise<ToolResponse> {
   const { display, symbols, source } = file;
   const total = count(symbols);
-  const shown = keepFitting(env, pickLevel(env, symbols, budgetTokens), budgetTokens);
+  const shown = keepFitting(env, await pickLevel(env, symbols, budgetTokens), budgetTokens);
   const text = fitFrame(env, shown, budgetTokens, () => composeOutline(file, total, reason, shown));
   return {
     ok: true,
@@ -112,21 +113,33 @@ export function renderOutline(
   };
 }
 
-/** The finest level whose entries fit with the frame (else the coarsest). */
-function pickLevel(env: SymbolEnv, symbols: readonly OutlineSymbol[], budgetTokens: number): Shown {
+/**
+ * The finest level whose entries fit with the frame (else the coarsest). A large file's candidates
+ * take hundreds of ms to render and count: the host gets a turn between them and between pieces.
+ */
+async function pickLevel(
+  env: Pick<SymbolEnv, 'countTokens'>,
+  symbols: readonly OutlineSymbol[],
+  budgetTokens: number,
+): Promise<Shown> {
+  const pace = hostPacer();
   let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0 };
   for (const level of LEVELS) {
-    const lines = render(symbols, level);
+    const lines: string[] = [];
+    for (const symbol of symbols) {
+      render([symbol], level, 1, lines);
+      await pace();
+    }
     const text = lines.join('\n');
     if (fitsInBytes([text], budgetTokens, FRAME_TOKENS)) return { level, lines, cut: 0 };
-    shown = { level, lines, cut: 0, linesTokens: env.countTokens(text) };
+    shown = { level, lines, cut: 0, linesTokens: await countPaced(env.countTokens, text, pace) };
     if (shown.linesTokens! + FRAME_TOKENS <= budgetTokens) break;
   }
   return shown;
 }
 
 /** Still too big at the coarsest level: keep the first entries that fit and say where the rest are. */
-function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown {
+function keepFitting(env: Pick<SymbolEnv, 'countTokens'>, shown: Shown, budgetTokens: number): Shown {
   if (shown.linesTokens === undefined || shown.linesTokens + FRAME_TOKENS <= budgetTokens) return shown;
   let used = FRAME_TOKENS;
   let keep = 0;
@@ -150,7 +163,7 @@ function keepFitting(env: SymbolEnv, shown: Shown, budgetTokens: number): Shown 
  * whole only where the frame's own count says it may not fit.
  */
 function fitFrame(
-  env: SymbolEnv,
+  env: Pick<SymbolEnv, 'countTokens'>,
   shown: Shown,
   budgetTokens: number,
   compose: () => { text: string; frame: string },

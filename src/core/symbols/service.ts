@@ -20,6 +20,7 @@ import type {
   TextOutline,
 } from '../ground/symbolTypes';
 import { blockOfText } from './enclosingBlock';
+import { nestsDeeply } from './nesting';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
@@ -36,7 +37,7 @@ export const SYMBOL_LIMITS = {
    */
   fullOutlineChars: 4 * 1024 * 1024,
   fullOutlineNodes: 2_000_000,
-  /** Texts from this size are outlined on the host's outline thread, when it has one. */
+  /** Texts from this size (or nesting deeply: nestsDeeply) are outlined on the host's outline thread, when it has one. */
   threadChars: 512 * 1024,
   /**
    * Smaller texts are parsed on the host's thread for at most this long, and their tree walked as
@@ -222,7 +223,7 @@ export class SymbolService {
         (outline) => ({ outline }),
         () => undefined, // the thread cannot run: outline here
       );
-    if (thread && text.length >= SYMBOL_LIMITS.threadChars) {
+    if (thread && (text.length >= SYMBOL_LIMITS.threadChars || nestsDeeply(text))) {
       const done = await onThread();
       if (done) return done.outline;
     } else if (thread && SYMBOL_LIMITS.hostThreadMs < deadlineMs) {
