@@ -7,14 +7,14 @@ import type { ReadEnv } from '../ground/env';
 import type { ResolvedPath } from '../ground/paths';
 import { insideRoots } from '../ground/paths';
 import type { ListedFile } from '../ground/walk';
-import { yieldToHost } from '../ground/walk';
+import { hostPacer, yieldToHost } from '../ground/walk';
 import { openText } from '../read/openText';
 import { walkScope, type Scope } from '../search/searchScope';
 import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolRead';
 import { Enclosing } from './enclosing';
-import { compareFiles } from '../ground/fileRank';
+import { classRank } from '../ground/fileRank';
 import { identifierUses, packUses, wordOffsets, type UseKind } from './identifierUses';
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
 import { SYMBOL_LIMITS } from '../symbols/service';
@@ -220,15 +220,40 @@ async function identifierUsesOf(
  * the same kind of call.
  */
 async function rankedSourceFiles(env: ReadEnv, scope: Scope): Promise<(ListedFile & { display: string })[]> {
-  const files: (ListedFile & { display: string })[] = [];
+  const files: (ListedFile & { display: string; klass: number })[] = [];
   const { walk } = walkScope(env, scope, [], []);
+  const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
   try {
-    for await (const file of walk)
-      if (languageForPath(file.relative)) files.push({ ...file, display: scope.display(file.root, file.relative) });
+    for await (const file of walk) {
+      await pace();
+      if (!languageForPath(file.relative)) continue;
+      const display = scope.display(file.root, file.relative);
+      files.push({ ...file, display, klass: classRank(display) });
+    }
   } finally {
     await walk.return(undefined).catch(() => undefined);
   }
-  return files.sort((a, b) => compareFiles(a.display, b.display));
+  // compareFiles's order, with each file's class worked out once: tens of thousands of files sort in
+  // a few ms rather than classing each file again at every comparison.
+  return files.sort((a, b) => a.klass - b.klass || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+}
+
+/** The files of `ranked` a read may open (secret names only with allowSecrets) and each file's rank, a turn to the host every slice. */
+async function eligibleAndRanks(
+  env: SymbolEnv,
+  ranked: readonly (ListedFile & { display: string })[],
+): Promise<{ eligible: Set<string>; ranks: Map<string, number> }> {
+  const isSecret = env.resolver.secretTest();
+  const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
+  const eligible = new Set<string>();
+  const ranks = new Map<string, number>();
+  for (let rank = 0; rank < ranked.length; rank++) {
+    await pace();
+    const file = ranked[rank]!;
+    if (env.allowSecrets || !isSecret(file.absolute, file.relative)) eligible.add(file.display);
+    ranks.set(file.display, rank);
+  }
+  return { eligible, ranks };
 }
 
 /**
@@ -246,11 +271,8 @@ export async function scanReferences(
   const needle = new TextEncoder().encode(name);
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
   const inside = (real: string) => insideRoots(realRoots, real);
-  const isSecret = env.resolver.secretTest();
   const ranked = await rankedSourceFiles(env, scope);
-  const eligible = new Set(
-    ranked.filter((file) => env.allowSecrets || !isSecret(file.absolute, file.relative)).map((file) => file.display),
-  );
+  const { eligible, ranks } = await eligibleAndRanks(env, ranked);
   const outcome: ScanOutcome = {
     files: [],
     looked: 0,
@@ -260,7 +282,7 @@ export async function scanReferences(
     unparsed: 0,
     unparsedFiles: [],
     eligible,
-    ranks: new Map(ranked.map((file, rank) => [file.display, rank])),
+    ranks,
   };
   let slice = started;
   for (let rank = fileOffset; rank < ranked.length; rank++) {
