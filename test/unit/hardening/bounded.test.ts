@@ -8,6 +8,7 @@ import type { FileSystemPort, Host } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';
+import { longestStall } from '../../shared/longestStall';
 
 /** The node port, except that the first read of `victim` truncates it for real (a log rotated mid-search). */
 function truncatingFs(victim: string): FileSystemPort {
@@ -45,25 +46,6 @@ describe('hardening: calls end', function () {
     assert.match(r.text, /shrank|changed while/);
   });
 
-  /** Runs `work` while measuring the longest gap between event-loop turns (a blocked host shows as one long gap). */
-  async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; ms: number }> {
-    let last = Date.now();
-    let stallMs = 0;
-    const timer = setInterval(() => {
-      const now = Date.now();
-      stallMs = Math.max(stallMs, now - last);
-      last = now;
-    }, 10);
-    const started = Date.now();
-    try {
-      const result = await work();
-      stallMs = Math.max(stallMs, Date.now() - last);
-      return { result, stallMs, ms: Date.now() - started };
-    } finally {
-      clearInterval(timer);
-    }
-  }
-
   it('a regex with a huge linear constant runs off the host thread: the host keeps running and the answer comes', async function () {
     this.timeout(90_000);
     const root = tempDir();
@@ -76,9 +58,12 @@ describe('hardening: calls end', function () {
     try {
       // The second has literal text to jump to: RE2 then runs on the lines that hold it, still off the thread.
       for (const input of [{ target: 'one.txt' }, {}, { query: 'ab(.*a){50}' }]) {
-        const { result, stallMs, ms } = await longestStall(() =>
-          lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }),
+        const started = Date.now();
+        const { result, stallMs } = await longestStall(
+          () => lectern.invoke('lectern_search', { query: '(.*a){50}', is_regex: true, ...input }),
+          10,
         );
+        const ms = Date.now() - started;
         assert.ok(result.ok, result.text);
         // On the host's thread this would stall it for seconds (~10 µs per character of the line).
         assert.ok(stallMs < 3_000, `the host's thread stalled for ${stallMs} ms`);
