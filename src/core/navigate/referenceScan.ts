@@ -161,12 +161,9 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     const enclosing = new Enclosing(flattenSymbols(outline.symbols));
     const uses: FoundUse[] = [];
     const qualifiers = new Map(found.qualifiers);
-    let slice = Date.now();
+    const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
     for (let i = 0; i < found.offsets.length; i++) {
-      if (Date.now() - slice > REFERENCE_LIMITS.sliceMs) {
-        await yieldToHost();
-        slice = Date.now();
-      }
+      if ((i & 255) === 0) await pace();
       const { line, column } = lines.position(found.offsets[i]!);
       const holder = enclosing.at(line);
       const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
