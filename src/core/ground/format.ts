@@ -1,4 +1,5 @@
 // Small formatting helpers for model-facing text.
+import type { ToolName } from './tools';
 
 export function formatCount(n: number): string {
   // Whole counts (nearly every call) without Intl, which costs a few microseconds a call: the same text.
@@ -29,6 +30,6 @@ export function formatBytes(n: number): string {
 }
 
 /** `lectern_read {...}` as the model should type it. */
-export function callText(tool: string, input: Record<string, unknown>): string {
+export function callText(tool: ToolName, input: Record<string, unknown>): string {
   return `${tool} ${JSON.stringify(input)}`;
 }
