@@ -6,28 +6,35 @@
 // `vscode`. Type-only imports count: a type that must come from above is in the wrong place.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { builtinModules } from 'node:module';
 import ts from 'typescript';
 
 const SRC = path.resolve(__dirname, '../../../src');
 
-/** Layer of a file under src/core, by its first folder (lower imports nothing higher). */
-export const LAYERS: Record<string, number> = {
-  text: 0,
-  ground: 1,
-  read: 2,
-  symbols: 2,
-  search: 2,
-  diff: 2,
-  history: 2,
-  navigate: 2,
-  session: 3,
-  modes: 4,
-  tools: 5,
-  legacy: 5,
-  'engine.ts': 6,
-};
+const LAYER_LINE = /^# (\S+): layer (\d+) \(/;
+
+/** Layer of a file under src/core, by its first folder (lower imports nothing higher): the first line of each
+ * folder's README.md (`# <folder>: layer <n> (<name>)`), and engine.ts's line in src/core/README.md. */
+export function readLayers(core = path.join(SRC, 'core')): Record<string, number> {
+  const layers: Record<string, number> = {};
+  for (const entry of fs.readdirSync(core, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const readme = path.join(core, entry.name, 'README.md');
+    const first = fs.existsSync(readme) ? fs.readFileSync(readme, 'utf8').split('\n')[0]! : '';
+    const match = LAYER_LINE.exec(first);
+    if (!match || match[1] !== entry.name)
+      throw new Error(`src/core/${entry.name}/README.md must start "# ${entry.name}: layer <n> (<name>)"`);
+    layers[entry.name] = Number(match[2]);
+  }
+  const engine = /^engine\.ts: layer (\d+) /m.exec(fs.readFileSync(path.join(core, 'README.md'), 'utf8'));
+  if (!engine) throw new Error('src/core/README.md must say "engine.ts: layer <n> (<name>)"');
+  layers['engine.ts'] = Number(engine[1]);
+  return layers;
+}
+
+export const LAYERS: Record<string, number> = readLayers();
 
 export interface OuterRule {
   /** The highest layer of src/core its files may import. */
@@ -61,7 +68,9 @@ export function areaOf(file: string): string {
   const area = parts[0] === 'core' ? `core/${parts[1]}` : parts.length > 1 ? parts[0]! : '';
   const known = area.startsWith('core/') ? LAYERS[area.slice(5)] !== undefined : OUTSIDE_CORE[area] !== undefined;
   if (!known)
-    throw new Error(`${rel(file)} is in no layer: add its folder to LAYERS or OUTSIDE_CORE and to CONTRIBUTING.md`);
+    throw new Error(
+      `${rel(file)} is in no layer: give its folder a README.md naming its layer (src/core) or add it to OUTSIDE_CORE, and to CONTRIBUTING.md`,
+    );
   return area;
 }
 
@@ -260,6 +269,14 @@ describe('layers of src/', () => {
   it('imports vscode only in src/vscode and src/web, and Node modules nowhere in src/core or src/web', () => {
     assert.deepEqual(platformImports(graph), []);
   });
+
+  it("agrees with CONTRIBUTING.md's table: each folder's row names the layer its README gives", () => {
+    const contributing = fs.readFileSync(path.resolve(SRC, '../CONTRIBUTING.md'), 'utf8');
+    const rows = new Map<string, number>();
+    for (const [, n, where] of contributing.matchAll(/^\| (\d+) [^|]+\| ([^|]+) \|/gm))
+      for (const [, folder] of where!.matchAll(/`src\/core\/([\w.]+)`/g)) rows.set(folder!, Number(n));
+    assert.deepEqual(Object.fromEntries([...rows].sort()), Object.fromEntries(Object.entries(LAYERS).sort()));
+  });
 });
 
 describe('the layer checks can fail', () => {
@@ -310,6 +327,22 @@ describe('the layer checks can fail', () => {
       ['core/diff', 'core/read'],
       ['core/search', 'core/symbols'],
     ]);
+  });
+
+  it('refuses a core folder whose README does not name its layer', () => {
+    const core = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-layers-'));
+    try {
+      fs.writeFileSync(path.join(core, 'README.md'), 'engine.ts: layer 6 (engine).\n');
+      fs.mkdirSync(path.join(core, 'text'));
+      fs.writeFileSync(path.join(core, 'text', 'README.md'), '# text: layer 0 (text)\n');
+      assert.deepEqual(readLayers(core), { text: 0, 'engine.ts': 6 });
+      fs.mkdirSync(path.join(core, 'plugins'));
+      assert.throws(() => readLayers(core), /plugins\/README.md must start/);
+      fs.writeFileSync(path.join(core, 'plugins', 'README.md'), '# plugins: the plugins\n');
+      assert.throws(() => readLayers(core), /plugins\/README.md must start/);
+    } finally {
+      fs.rmSync(core, { recursive: true, force: true });
+    }
   });
 
   it('refuses a file in no layer and a platform module in the wrong place', () => {
