@@ -1,7 +1,9 @@
-// docs/tools.md's table of lectern_read's modes, written from the registry (src/core/modes/index.ts)
-// by `npm run manifest`: each mode's summary, what its answers hold, and its examples. A unit test
-// fails when the table in the doc is not the registry's.
+// The docs' tables written from the registry (src/core/modes/index.ts) by `npm run manifest`:
+// docs/tools.md's table of lectern_read's modes (each mode's summary, what its answers hold, its
+// examples) and docs/extension/README.md's table of tools for users (each mode's guide, each other
+// tool's user description). A unit test fails when a table in a doc is not the registry's.
 import type { Registry } from '../src/core/modes/index';
+import { readTool } from '../src/core/tools/definitions';
 
 export const MODES_START = '<!-- modes: written by `npm run manifest` from src/core/modes/index.ts -->';
 export const MODES_END = '<!-- /modes -->';
@@ -24,10 +26,37 @@ export function modesTable(registry: Registry): string {
   ].join('\n');
 }
 
-/** `doc` with its table of modes replaced by the registry's; throws when the doc has no markers. */
+export const TOOLS_START = '<!-- tools: written by `npm run manifest` from src/core/modes/index.ts -->';
+export const TOOLS_END = '<!-- /tools -->';
+
+/** The users' table of tools, between its markers: lectern_read's modes by their guides, then the other tools. */
+export function toolsTable(registry: Registry): string {
+  const modes = registry.modes.map((mode) => `\`mode: "${mode.name}"\` — ${mode.guide}`).join('; ');
+  const others = registry.tools.map((tool) => `| \`${tool.definition.name}\` | ${tool.definition.userDescription} |`);
+  return [
+    TOOLS_START,
+    '| tool | what it answers |',
+    '|---|---|',
+    `| \`${readTool(registry.modes).name}\` | ${modes} |`,
+    ...others,
+    TOOLS_END,
+  ].join('\n');
+}
+
+/** `doc` with the block between `start` and `end` replaced by `block`; throws when the doc has no markers. */
+function withBlock(doc: string, start: string, end: string, block: string): string {
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`the doc has no ${start} … ${end} block`);
+  return doc.slice(0, from) + block + doc.slice(to + end.length);
+}
+
+/** docs/tools.md with its table of modes replaced by the registry's. */
 export function withModesTable(doc: string, registry: Registry): string {
-  const start = doc.indexOf(MODES_START);
-  const end = doc.indexOf(MODES_END);
-  if (start < 0 || end < start) throw new Error(`docs/tools.md has no ${MODES_START} … ${MODES_END} block`);
-  return doc.slice(0, start) + modesTable(registry) + doc.slice(end + MODES_END.length);
+  return withBlock(doc, MODES_START, MODES_END, modesTable(registry));
+}
+
+/** docs/extension/README.md with its table of tools replaced by the registry's. */
+export function withToolsTable(doc: string, registry: Registry): string {
+  return withBlock(doc, TOOLS_START, TOOLS_END, toolsTable(registry));
 }

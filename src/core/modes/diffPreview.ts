@@ -39,6 +39,7 @@ const BASES: Record<string, string> = { INDEX: 'the index', WORKTREE: 'the file 
 export const diffPreviewMode = defineMode({
   name: 'diff_preview',
   summary: 'changes',
+  guide: 'unsaved, staged or committed changes of a file or the workspace, as `git diff` shows them',
   targetIs: 'folder or none',
   fields: diffPreviewFields,
   targetOptional: true,

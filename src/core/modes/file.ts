@@ -171,6 +171,7 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
 export const fileMode = defineMode({
   name: 'file',
   summary: 'lines, a range, bytes, head, tail or outline of files',
+  guide: "a file's lines: a range, head, tail, a byte window, or its outline (declarations with their lines)",
   fields: fileFields,
   targetList: true,
   examples: [

@@ -23,6 +23,7 @@ void navigatorTakesTheseFields;
 export const mapMode = defineMode({
   name: 'map',
   summary: 'overview',
+  guide: "the workspace's files and most-used declarations within a token budget",
   targetIs: 'folder or none',
   fields: mapFields,
   targetOptional: true,

@@ -14,6 +14,8 @@ export interface ReadMode {
   name: string;
   /** One line on what it answers: the `mode` field's description, and the docs' table of modes. */
   summary: string;
+  /** One sentence for people on what it answers: the extension README's table of tools. */
+  guide: string;
   /** The fields this mode takes besides target, force and ephemeral, in the order the schema lists them. */
   fields: Fields;
   /** Fields this mode cannot do without, besides target. */
@@ -89,6 +91,7 @@ export function defineMode<F extends Fields, I>(
   spec: {
     name: string;
     summary: string;
+    guide: string;
     fields: F;
     required?: readonly (keyof F & string)[];
     targetOptional?: boolean;

@@ -31,6 +31,8 @@ const lastSegment = (target: string) =>
 export const referencesMode = defineMode({
   name: 'references',
   summary: 'uses',
+  guide:
+    "every use of a symbol with the function it sits in, answered by the file's language server where one answers (exact, type-aware) and by tree-sitter elsewhere, the answer says which",
   targetIs: 'a name ("Store.get")',
   fields: referencesFields,
   examples: [{ target: 'Inventory.get' }, { target: 'Bucket.AllowN' }],

@@ -29,6 +29,7 @@ void readerTakesTheseFields;
 export const snippetMode = defineMode({
   name: 'snippet',
   summary: 'range with context',
+  guide: 'lines around one line',
   fields: snippetFields,
   required: ['start_line'],
   examples: [{ target: 'src/inventory.ts', start_line: 12, end_line: 14 }],

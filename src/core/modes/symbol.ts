@@ -51,6 +51,7 @@ const lastSegment = (target: string) =>
 export const symbolMode = defineMode({
   name: 'symbol',
   summary: 'function/class by name',
+  guide: 'a function, method, class or member by name (`Inventory.restock`), with its doc comment (tree-sitter)',
   targetIs: 'a name ("Store.get")',
   fields: symbolFields,
   examples: [{ target: 'Inventory.restock' }],

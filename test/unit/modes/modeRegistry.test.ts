@@ -24,6 +24,7 @@ import { tempDir, write } from '../helpers';
 const countMode = defineMode({
   name: 'count',
   summary: "a file's line count",
+  guide: 'how many lines a file has',
   fields: {},
   examples: [{ target: 'src/format.ts' }],
   answer: 'metadata',
@@ -46,6 +47,7 @@ const countMode = defineMode({
 const firstLinesMode = defineMode({
   name: 'first_lines',
   summary: 'the first three lines',
+  guide: "a file's first three lines",
   fields: {},
   examples: [{ target: 'src/format.ts' }],
   answer: 'text',

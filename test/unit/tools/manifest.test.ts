@@ -7,7 +7,7 @@ import { allTools, lecternRead } from '../../../src/core/tools/definitions';
 import { inputSchema, manifestEntry } from '../../../src/core/tools/jsonSchema';
 import { validateInput } from '../../../src/core/tools/validate';
 import { READ_MODES, REGISTRY } from '../../../src/core/modes/index';
-import { withModesTable } from '../../../scripts/modesDoc';
+import { withModesTable, withToolsTable } from '../../../scripts/modesDoc';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
 
@@ -58,6 +58,15 @@ describe('package.json languageModelTools', () => {
     assert.equal(schema.required, undefined);
     assert.deepEqual(lecternRead.required, ['target']);
     assert.deepEqual(lecternRead.modeOptional, Object.fromEntries(optional.map((name) => [name, ['target']])));
+  });
+});
+
+describe("docs/extension/README.md's table of tools", () => {
+  it("is the registry's: every mode's guide and every other tool (npm run manifest writes it)", () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'extension', 'README.md'), 'utf8');
+    assert.equal(withToolsTable(doc, REGISTRY), doc, 'docs/extension/README.md differs: run `npm run manifest`');
+    for (const mode of READ_MODES) assert.ok(doc.includes(`\`mode: "${mode.name}"\` — ${mode.guide}`), mode.name);
+    for (const tool of REGISTRY.tools) assert.ok(doc.includes(`| \`${tool.definition.name}\` |`), tool.definition.name);
   });
 });
 
