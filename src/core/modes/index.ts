@@ -27,7 +27,7 @@ export const REGISTRY: Registry = {
 /**
  * What the tool definitions (each primary tool's name, description and JSON schema) may cost in o200k
  * tokens: a model is sent them with every request. tools/definitionTokens.ts counts them,
- * test/unit/navigate/toolTokens.test.ts holds them to this, `npm run manifest` prints the count.
+ * test/unit/tools/toolTokens.test.ts holds them to this, `npm run manifest` prints the count.
  */
 export const TOOL_DEFINITIONS_BUDGET = 1000;
 
