@@ -648,7 +648,7 @@ function median(values: number[]): number {
 
 export async function runTokens(job: TokensJob): Promise<TokensResult> {
   const { make, countTokens } = await loadEngine();
-  const { fileOutline } = await import('../src/core/symbols/symbolRead');
+  const { fileOutline } = await import('../src/core/symbols/fileSymbols');
   const { flattenSymbols, qualifiedName } = await import('../src/core/symbols/namePath');
   const missing: string[] = [];
   const sets = fileSets(job.root, missing);

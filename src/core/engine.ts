@@ -16,7 +16,7 @@ import type { SessionApi } from './session/stabilizer';
 import { Stabilizer, type SessionCall } from './session/stabilizer';
 import { CacheWrites } from './symbols/cacheWrites';
 import { SymbolService } from './symbols/service';
-import type { SymbolEnv } from './symbols/symbolRead';
+import type { SymbolEnv } from './symbols/symbolEnv';
 import { WorkspaceIndex } from './symbols/workspaceIndex';
 import { LineIndexCache } from './ground/lineIndex';
 import { REDACTED_NOTE } from './text/redact';

@@ -7,7 +7,7 @@ import { formatCount } from '../ground/format';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { planRead, readFile, type FileReadInput } from '../read/fileRead';
 import { isPreciseRange } from '../session/precise';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 import { defineMode } from './mode';
 import { outlineInstead, readOutline } from './outline';
 import { endLine, startLine } from './readFields';

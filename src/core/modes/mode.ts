@@ -5,7 +5,7 @@
 import type { Draft } from '../ground/answer';
 import type { AnswerKind, CallDescriptor, CallInput, SearchHint } from '../ground/descriptor';
 import type { Fields, InputOf, ToolDefinition } from '../ground/schema';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 
 /** Input as validation passed it on (tools/validate.ts): checked against the tool's declaration. */
 export type ValidInput = Record<string, unknown>;

@@ -3,7 +3,8 @@
 import { LecternError, type ToolResponse } from '../ground/contract';
 import { formatCount } from '../ground/format';
 import { renderOutline } from '../symbols/outlineRead';
-import { fileOutline, type SymbolEnv } from '../symbols/symbolRead';
+import { fileOutline } from '../symbols/fileSymbols';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 
 const RANGE_FIELDS = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'] as const;
 

@@ -2,7 +2,8 @@
 import { addNotes, drafted } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
-import { readSymbol, type SymbolInput as SymbolReadInput } from '../symbols/symbolRead';
+import type { SymbolInput as SymbolReadInput } from '../symbols/symbolInput';
+import { readSymbol } from '../symbols/symbolRead';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
 import { readingTitle } from './titles';

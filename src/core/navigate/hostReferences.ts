@@ -9,7 +9,7 @@ import type { ResolvedPath } from '../ground/paths';
 import { openText } from '../read/openText';
 import type { Scope } from '../search/searchScope';
 import { flattenSymbols, matchNamePath, type NamePath } from '../symbols/namePath';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 import { Enclosing } from './enclosing';
 import { identifierUses, wordOffsets } from './identifierUses';
 import { certainty } from './qualify';

@@ -6,7 +6,7 @@ import { LecternError, emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
 import { yieldToHost } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
 import { countWords, WORDS_MAX_FILE_BYTES, type WordCounts } from '../ground/fileWords';
 import { classRank } from '../ground/fileRank';

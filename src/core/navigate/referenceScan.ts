@@ -12,7 +12,7 @@ import { openText } from '../read/openText';
 import { walkScope, type Scope } from '../search/searchScope';
 import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols } from '../symbols/namePath';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 import { Enclosing } from './enclosing';
 import { classRank } from '../ground/fileRank';
 import { identifierUses, packUses, wordOffsets, type UseKind } from './identifierUses';

@@ -12,7 +12,7 @@ import {
   requireShortNames,
   type NamePath,
 } from '../symbols/namePath';
-import type { SymbolEnv } from '../symbols/symbolRead';
+import type { SymbolEnv } from '../symbols/symbolEnv';
 import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
 import { scanReferences, type ScanOutcome } from './referenceScan';

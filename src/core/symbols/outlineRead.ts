@@ -7,7 +7,8 @@ import { symbolLabel } from './label';
 import { countPaced, fitsInBytes } from '../ground/tokens';
 import { hostPacer } from '../ground/walk';
 import { utf8Length } from '../text/encoding';
-import type { FileSymbols, SymbolEnv } from './symbolRead';
+import type { FileSymbols } from './fileSymbols';
+import type { SymbolEnv } from './symbolEnv';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 
 interface Level {

@@ -6,7 +6,7 @@ import { formatCount } from '../ground/format';
 import { openText } from '../read/openText';
 import { SYMBOL_LIMITS } from './service';
 import { readSourceText } from './sourceText';
-import type { SymbolEnv } from './symbolRead';
+import type { SymbolEnv } from './symbolEnv';
 
 export interface SnippetInput {
   target: string;
