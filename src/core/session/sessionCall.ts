@@ -1,5 +1,5 @@
-// One tool call through the session layer, from before its dispatch to its answer, and what it
-// counts (accounting).
+// One tool call through the session layer, from before its dispatch to its answer, with the
+// session's judgement on it.
 import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { CallTraits, SearchHint, SessionCount } from '../ground/descriptor';
@@ -9,43 +9,25 @@ import type { BudgetState } from '../ground/stabilization';
 import { answerTokens } from '../ground/tokenEstimate';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
+import { TOOL } from '../ground/tools';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
-import {
-  budgetAdvice,
-  type ExclusionPolicy,
-  gateRead,
-  judgeFiles,
-  refuseBlocked,
-  refuseRepeat,
-  repeatAdvice,
-} from './guards';
+import { fileOf, partsOf } from './answerParts';
+import { budgetAdvice, budgetState, gateRead } from './budget';
+import type { ExclusionPolicy } from './exclusions';
+import { judgeFiles, refuseBlocked } from './fileJudge';
 import { fnv1a } from '../ground/fnv1a';
+import { countRead, tokensPerByte } from './metrics';
 import { pointOrRecord } from './pointers';
-import {
-  budgetState,
-  callKey,
-  fileOf,
-  type FileOf,
-  FlagsByPart,
-  LOOP_REFUSE_AT,
-  LOOP_WARN_AT,
-  type Metrics,
-  partsOf,
-  rangeOf,
-  type Repetition,
-  searchResultFiles,
-  type Served,
-  type Session,
-  timelineEntries,
-  tokensPerByte,
-  wholeFileTokens,
-} from './session';
+import { searchResultFiles } from './relevance';
+import { callKey, LOOP_REFUSE_AT, LOOP_WARN_AT, refuseRepeat, repeatAdvice, type Repetition } from './repeatedCalls';
+import type { Session } from './session';
+import { FlagsByPart, timelineEntries } from './timeline';
 
 // One tool call through the session layer, from before its dispatch to its answer: the budget gate
 // before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
 // the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
 // the end of the text).
-/** What a call needs of the Stabilizer that started it. */
+/** What a call needs of the SessionLayer that started it. */
 export interface CallOwner {
   readonly exclusions: ExclusionPolicy;
   now(): number;
@@ -134,7 +116,7 @@ export class SessionCall {
       refusal: null,
       advice: [],
       flags: new FlagsByPart(),
-      isRead: this.primaryTool === 'lectern_read',
+      isRead: this.primaryTool === TOOL.read,
       countsAsRead: false,
       counted: this.traits?.session ?? 'none',
       search: this.traits?.search,
@@ -330,45 +312,6 @@ interface Settling {
   countTokens: TokenCounter;
   /** A list read some of whose answers became pointers: its own figure is settled again on its shorter text. */
   shortened: boolean;
-}
-
-// What one call adds to its session's counters (see Metrics for what each counter means).
-export interface ServedRead {
-  file: FileOf | null;
-  /** The earlier answer this one points to, when it was de-duplicated. */
-  pointedTo: Served | undefined;
-  /** Tokens and token/byte ratio of the answer as the tool gave it. */
-  rawTokens: number;
-  ratio: number;
-  ephemeral: boolean;
-  /** Characters of the answer's text as the tool gave it (its notes included). */
-  chars: number;
-  /** The answer is the file's text (not, say, its diff): its lines count as read. */
-  fileText: boolean;
-}
-
-export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: ToolResponse, read: ServedRead): void {
-  const { file, pointedTo } = read;
-  m.reads++;
-  if (file && searchedFiles.has(file.display)) m.readsAfterSearch++;
-  const totalBytes = part.meta.total_bytes;
-  if (pointedTo) {
-    m.deduplicated++;
-    if (typeof totalBytes === 'number')
-      m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
-    return;
-  }
-  const range = read.fileText ? rangeOf(part) : null;
-  const span = range ? range.end - range.start + 1 : 0;
-  if (!read.ephemeral) {
-    m.lines += span;
-    m.chars += read.chars;
-    if (span > 0) m.spanReads++;
-    m.maxSpan = Math.max(m.maxSpan, span);
-  }
-  if (part.meta.preview_degraded) m.degraded++;
-  if (typeof totalBytes === 'number' && read.fileText)
-    m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
 }
 
 /** A search answered: counted, and its result files kept as the relevance baseline. */

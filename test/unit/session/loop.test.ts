@@ -2,7 +2,7 @@
 // insists); an answer that changed in between starts the count over.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { callKey, LoopTracker } from '../../../src/core/session/session';
+import { callKey, LoopTracker } from '../../../src/core/session/repeatedCalls';
 import { codes, footer, sessionWorkspace, stab } from './helpers';
 
 describe('session: loop detection', () => {
