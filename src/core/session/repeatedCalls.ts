@@ -1,4 +1,4 @@
-// Loop detection: the same call (tool and normalized input) answered the same way again and again.
+// Repeated calls (loops): the same call (tool and normalized input) answered the same way again and again.
 // From the third time it warns; from the fifth it is refused (a read can insist with force: true).
 // A call whose answer changed (the file was edited in between) starts counting over: re-reading
 // after an edit is not a loop.
@@ -9,8 +9,8 @@ import { plural } from '../ground/format';
 import { TOOL } from '../ground/tools';
 import { type Advice, searchCall } from './advice';
 
-export const LOOP_WARN_AT = 3;
-export const LOOP_REFUSE_AT = 5;
+export const REPEAT_WARN_AT = 3;
+export const REPEAT_REFUSE_AT = 5;
 
 /** Fields that do not change what a call asks for. */
 const IGNORED_FIELDS = new Set(['force']);
@@ -55,7 +55,7 @@ export interface Repetition {
 
 const MAX_KEYS = 1000;
 
-export class LoopTracker {
+export class RepeatCounter {
   private readonly calls = new Map<string, { answer: number; count: number; seqs: number[] }>();
 
   record(key: string, answer: number, seq: number): Repetition {
@@ -64,19 +64,19 @@ export class LoopTracker {
     const earlier = same ? before.seqs : [];
     this.calls.delete(key); // re-inserted: the map stays in order of last use
     const count = same ? before.count + 1 : 1;
-    this.calls.set(key, { answer, count, seqs: [...earlier, seq].slice(-LOOP_REFUSE_AT * 2) });
+    this.calls.set(key, { answer, count, seqs: [...earlier, seq].slice(-REPEAT_REFUSE_AT * 2) });
     if (this.calls.size > MAX_KEYS) this.calls.delete(this.calls.keys().next().value!);
     return { count, seqs: earlier };
   }
 }
 
-// What the session says of a repeated call (counted by LoopTracker): a warning from LOOP_WARN_AT
-// on, a refusal from LOOP_REFUSE_AT on.
+// What the session says of a repeated call (counted by RepeatCounter): a warning from REPEAT_WARN_AT
+// on, a refusal from REPEAT_REFUSE_AT on.
 export function repeatAdvice(repetition: Repetition, isRead: boolean): Advice {
   const last = repetition.seqs[repetition.seqs.length - 1];
   return {
     code: 'REPEATED_CALL',
-    message: `${ordinal(repetition.count)} identical call with the same answer (last: call #${last}): use that answer or change the call; the ${ordinal(LOOP_REFUSE_AT)} is refused${isRead ? ' unless "force": true' : ''}.`,
+    message: `${ordinal(repetition.count)} identical call with the same answer (last: call #${last}): use that answer or change the call; the ${ordinal(REPEAT_REFUSE_AT)} is refused${isRead ? ' unless "force": true' : ''}.`,
     action: `Use the answer of call #${last}, or change the call.`,
   };
 }

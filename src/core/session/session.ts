@@ -10,7 +10,7 @@ import type {
 import { budgetState } from './budget';
 import { Metrics } from './metrics';
 import { RECENT_SEARCHES, type SearchRecord } from './relevance';
-import { LoopTracker } from './repeatedCalls';
+import { RepeatCounter } from './repeatedCalls';
 import { ServedIndex } from './servedIndex';
 
 export const DEFAULT_SESSION_ID = 'default';
@@ -33,7 +33,7 @@ export class Session {
   timeline: Readonly<TimelineEntry>[] = [];
   warnings: StabilizationWarning[] = [];
   readonly served = new ServedIndex();
-  readonly loops = new LoopTracker();
+  readonly repeats = new RepeatCounter();
   /** The latest searches that found files, oldest first. */
   searches: SearchRecord[] = [];
   /** Every file a search of the session listed (for read_after_search_ratio). */

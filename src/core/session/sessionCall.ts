@@ -19,7 +19,14 @@ import { fnv1a } from '../ground/fnv1a';
 import { countRead, tokensPerByte } from './metrics';
 import { pointOrRecord } from './pointers';
 import { searchResultFiles } from './relevance';
-import { callKey, LOOP_REFUSE_AT, LOOP_WARN_AT, refuseRepeat, repeatAdvice, type Repetition } from './repeatedCalls';
+import {
+  callKey,
+  REPEAT_REFUSE_AT,
+  REPEAT_WARN_AT,
+  refuseRepeat,
+  repeatAdvice,
+  type Repetition,
+} from './repeatedCalls';
 import type { Session } from './session';
 import { FlagsByPart, timelineEntries } from './timeline';
 
@@ -127,14 +134,14 @@ export class SessionCall {
     call.countsAsRead = call.isRead && (call.counted === 'file' || call.counted === 'read');
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
     const repetition = this.settings.sessionGuard
-      ? this.session.loops.record(
+      ? this.session.repeats.record(
           callKey(this.primaryTool, this.input ?? this.rawInput),
           fnv1a(bodyText(original)),
           this.seq,
         )
       : null;
     if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
-    if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
+    if (repetition && repetition.count >= REPEAT_WARN_AT) this.judgeRepeat(call, repetition);
     for (const part of call.answer.parts ?? [call.answer]) this.settleFigure(part);
     const parts = this.countParts(call);
     const response = call.answer.response;
@@ -170,7 +177,7 @@ export class SessionCall {
 
   /** The same call again with the same answer: a warning, then a refusal. */
   private judgeRepeat(call: Settling, repetition: Repetition): void {
-    if (repetition.count >= LOOP_REFUSE_AT && !(call.isRead && this.force)) {
+    if (repetition.count >= REPEAT_REFUSE_AT && !(call.isRead && this.force)) {
       call.answer = draft(refuseRepeat(call.answer.response, repetition, call.isRead, call.search));
       call.refusal = {
         code: 'REPEATED_CALL',
