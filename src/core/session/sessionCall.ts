@@ -6,7 +6,6 @@ import type { CallTraits, SearchHint, SessionCount } from '../ground/descriptor'
 import type { ReadEnv } from '../ground/env';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetState } from '../ground/stabilization';
-import { answerTokens } from '../ground/tokenEstimate';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { TOOL } from '../ground/tools';
@@ -15,6 +14,7 @@ import { fileOf, partsOf } from './answerParts';
 import { budgetAdvice, budgetState, gateRead } from './budget';
 import type { ExclusionPolicy } from './exclusions';
 import { judgeFiles, refuseBlocked } from './fileJudge';
+import { resettleFigures, settleFigure } from './figures';
 import { fnv1a } from '../ground/fnv1a';
 import { countRead, tokensPerByte } from './metrics';
 import { pointOrRecord } from './pointers';
@@ -142,7 +142,7 @@ export class SessionCall {
       : null;
     if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
     if (repetition && repetition.count >= REPEAT_WARN_AT) this.judgeRepeat(call, repetition);
-    for (const part of call.answer.parts ?? [call.answer]) this.settleFigure(part);
+    for (const part of call.answer.parts ?? [call.answer]) settleFigure(part, this.cap);
     const parts = this.countParts(call);
     const response = call.answer.response;
     if (call.counted === 'search' && response.ok)
@@ -254,27 +254,6 @@ export class SessionCall {
     return state;
   }
 
-  /** An answer's token figure, on its text as the model gets it (answerTokens): the one every host shows. */
-  private settleFigure(answer: Draft, text = bodyText(answer), counted?: () => number): void {
-    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap, counted);
-  }
-
-  /**
-   * The figures again where the text changed since settle(): pointers, a list's answer, the footer.
-   * The footer is counted only where the figure is a count (near the cap), not an estimate.
-   */
-  private resettleFigures(answer: Draft, countTokens: TokenCounter, shortened: boolean): void {
-    for (const part of answer.parts ?? []) if (part.pointer !== undefined) this.settleFigure(part);
-    if (!answer.parts && answer.pointer === undefined && answer.footer.length === 0) return;
-    const body = bodyText(answer);
-    const figure = answer.response.meta.token_estimate;
-    // A pointer's figure and a shortened list's were estimates (far under the cap): near it, counted.
-    const bodyFigure = shortened || answer.pointer !== undefined ? () => countTokens(body) : () => figure;
-    if (answer.footer.length === 0) return this.settleFigure(answer, body, bodyFigure);
-    const footer = answer.footer.join('\n');
-    this.settleFigure(answer, `${body}\n${footer}`, () => bodyFigure() + countTokens(footer) + 1);
-  }
-
   /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
   private stamp(call: Settling, state: BudgetState): void {
     const { answer, refusal, advice, countTokens } = call;
@@ -283,7 +262,7 @@ export class SessionCall {
     const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
-    this.resettleFigures(answer, countTokens, call.shortened);
+    resettleFigures(answer, this.cap, countTokens, call.shortened);
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {
