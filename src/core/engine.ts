@@ -12,8 +12,9 @@ import { uncountedFigure } from './ground/tokenEstimate';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
 import { REGISTRY, type Registry } from './modes/index';
 import type { ValidInput } from './modes/mode';
-import type { SessionApi } from './session/stabilizer';
-import { Stabilizer, type SessionCall } from './session/stabilizer';
+import type { SessionApi } from './session/sessionApi';
+import type { SessionCall } from './session/sessionCall';
+import { SessionLayer } from './session/sessionLayer';
 import { CacheWrites } from './symbols/cacheWrites';
 import { SymbolService } from './symbols/service';
 import type { SymbolEnv } from './symbols/symbolEnv';
@@ -78,7 +79,7 @@ export class Lectern {
   /** The persistent symbol cache, written after the answers. */
   private readonly cacheWrites: CacheWrites | undefined;
   private readonly workspaceIndex: WorkspaceIndex;
-  private readonly stabilizer: Stabilizer;
+  private readonly sessionLayer: SessionLayer;
   /** The sessions' metrics, budgets and timelines (status bar, dashboard, commands). */
   readonly session: SessionApi;
   /** The tools and modes this engine answers, and what each call's descriptor says of it (hosts list and describe calls with it). */
@@ -102,8 +103,8 @@ export class Lectern {
       this.cacheWrites,
     );
     this.workspaceIndex = new WorkspaceIndex(host, this.symbols, this.words, this.walks, this.cacheWrites);
-    this.stabilizer = new Stabilizer(host, () => this.normalized());
-    this.session = this.stabilizer;
+    this.sessionLayer = new SessionLayer(host, () => this.normalized());
+    this.session = this.sessionLayer;
   }
 
   /** Workspace-search files scanned from the bytes kept of their version, not opened (the benches and tests read it). */
@@ -169,7 +170,7 @@ export class Lectern {
 
   private async answerCall(toolName: string, rawInput: unknown, options: InvokeOptions): Promise<Invocation> {
     // Every call belongs to a session, which judges its answer (meta.stabilization) on the way out.
-    const call = this.stabilizer.begin(toolName, rawInput, options);
+    const call = this.sessionLayer.begin(toolName, rawInput, options);
     const tool = this.catalog.findTool(toolName);
     if (!tool) {
       const response = errorResponse(toolName, null, unknownTool(this.catalog, toolName));
@@ -321,7 +322,7 @@ export class Lectern {
     let answer: Draft;
     let cap = env.tokenCap;
     if (tool === this.catalog.readTool.name) {
-      // The session's read budget: refused at the hard limit, else this answer's caps.
+      // The session's read budget: this answer's caps (smaller past the soft limit; no read is refused).
       const guarded = call ? call.guardRead(input, env) : { input, env };
       cap = guarded.env.tokenCap;
       answer = await read(this.catalog, guarded.env, guarded.input, notes);

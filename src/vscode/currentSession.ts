@@ -1,6 +1,6 @@
 // The session the status bar and the dashboard show: the one that changed last (a chat
 // conversation, or the window's default session). No vscode import, so unit tests run it on a fake.
-import type { SessionApi } from '../core/session/stabilizer';
+import type { SessionApi } from '../core/session/sessionApi';
 import type { SessionSnapshot } from '../core/ground/stabilization';
 
 export type CurrentListener = (snapshot: SessionSnapshot, rev: number) => void;

@@ -2,7 +2,7 @@
 // <global storage>/session-metrics.sqlite. Off by default; sql.js loads only once it is on.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import type { SessionApi } from '../core/session/stabilizer';
+import type { SessionApi } from '../core/session/sessionApi';
 import { MetricsDatabase } from '../node/metricsDatabase';
 
 export const RECORD_SETTING = 'recordMetricsSqlite';

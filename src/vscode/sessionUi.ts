@@ -1,7 +1,7 @@
 // Wires the session's user interface: status-bar item, dashboard view, commands, workspace-state
 // persistence and the opt-in SQLite record. Returns the small API the integration tests read.
 import * as vscode from 'vscode';
-import type { SessionApi } from '../core/session/stabilizer';
+import type { SessionApi } from '../core/session/sessionApi';
 import type { BudgetState } from '../core/ground/stabilization';
 import { directRegistrar, type Registrar } from './activation/registrar';
 import { CurrentSession } from './currentSession';

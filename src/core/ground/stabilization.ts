@@ -1,4 +1,4 @@
-// The stabilization layer's vocabulary: what a session knows, what every answer carries in
+// The session layer's vocabulary: what a session knows, what every answer carries in
 // meta.stabilization, and what the dashboard shows.
 
 export type BudgetState = 'ok' | 'soft' | 'hard';

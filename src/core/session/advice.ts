@@ -4,6 +4,7 @@ import type { ErrorCode, ToolResponse } from '../ground/contract';
 import type { SearchHint } from '../ground/descriptor';
 import { callText } from '../ground/format';
 import type { BudgetState, StabilizationWarning, WarningCode } from '../ground/stabilization';
+import { TOOL } from '../ground/tools';
 
 // The session's warnings on an answer: what each suggests doing next, the order they are shown in,
 // the `[CODE: …]` footer at the end of the text, and the one suggested_next_action.
@@ -57,7 +58,7 @@ export function suggestion(
   if (state === 'hard' && (!first || first.code !== 'REPEATED_CALL')) {
     return (
       advice.find((a) => a.code === 'BUDGET_SOFT')?.action ??
-      `Search for the exact place (lectern_search), then read that range.`
+      `Search for the exact place (${TOOL.search}), then read that range.`
     );
   }
   return first?.action ?? null;
@@ -70,5 +71,5 @@ export function suggestion(
 export function searchCall(search: SearchHint | undefined, file: string | null): string {
   const where = file ?? search?.where;
   const query = search?.query ?? 'NAME';
-  return callText('lectern_search', typeof where === 'string' ? { target: where, query } : { query });
+  return callText(TOOL.search, typeof where === 'string' ? { target: where, query } : { query });
 }

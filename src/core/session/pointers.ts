@@ -7,7 +7,10 @@ import { callText, formatCount } from '../ground/format';
 import type { Advice } from './advice';
 import { fnv1a } from '../ground/fnv1a';
 import { uncountedFigure } from '../ground/tokenEstimate';
-import { rangeOf, servedPiece, type FileOf, type FlagsByPart, type Served, type ServedIndex } from './session';
+import { TOOL } from '../ground/tools';
+import { type FileOf, rangeOf } from './answerParts';
+import { type Served, type ServedIndex, servedPiece } from './servedIndex';
+import type { FlagsByPart } from './timeline';
 
 export interface PointerContext {
   guard: boolean;
@@ -96,8 +99,7 @@ function pointerTo(
 ): { text: string; advice: Advice } {
   const header = shown.split('\n', 1)[0]!;
   // The next call only where the answer itself showed one (not after a range the agent bounded).
-  const next =
-    part.meta.next && shown.includes('\n[Next: ') ? `\n[Next: ${callText('lectern_read', part.meta.next)}]` : '';
+  const next = part.meta.next && shown.includes('\n[Next: ') ? `\n[Next: ${callText(TOOL.read, part.meta.next)}]` : '';
   const text = `${header} · unchanged since call #${earlier.seq}${next}`;
   const what = range
     ? `${file.display} ${lineSpan(range.start, range.end)} ${range.start === range.end ? 'is' : 'are'} in the answer of call #${earlier.seq} (${lineSpan(earlier.range!.start, earlier.range!.end)})`

@@ -1,51 +1,40 @@
-// One tool call through the session layer, from before its dispatch to its answer, and what it
-// counts (accounting).
+// One tool call through the session layer, from before its dispatch to its answer, with the
+// session's judgement on it.
 import { bodyText, draft, type Draft } from '../ground/answer';
 import type { ToolResponse } from '../ground/contract';
 import type { CallTraits, SearchHint, SessionCount } from '../ground/descriptor';
 import type { ReadEnv } from '../ground/env';
 import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetState } from '../ground/stabilization';
-import { answerTokens } from '../ground/tokenEstimate';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
+import { TOOL } from '../ground/tools';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
+import { fileOf, partsOf } from './answerParts';
+import { budgetAdvice, budgetState, gateRead } from './budget';
+import type { ExclusionPolicy } from './exclusions';
+import { judgeFiles, refuseBlocked } from './fileJudge';
+import { resettleFigures, settleFigure } from './figures';
+import { fnv1a } from '../ground/fnv1a';
+import { countRead, tokensPerByte } from './metrics';
+import { pointOrRecord } from './pointers';
+import { searchResultFiles } from './relevance';
 import {
-  budgetAdvice,
-  type ExclusionPolicy,
-  gateRead,
-  judgeFiles,
-  refuseBlocked,
+  callKey,
+  REPEAT_REFUSE_AT,
+  REPEAT_WARN_AT,
   refuseRepeat,
   repeatAdvice,
-} from './guards';
-import { fnv1a } from '../ground/fnv1a';
-import { pointOrRecord } from './pointers';
-import {
-  budgetState,
-  callKey,
-  fileOf,
-  type FileOf,
-  FlagsByPart,
-  LOOP_REFUSE_AT,
-  LOOP_WARN_AT,
-  type Metrics,
-  partsOf,
-  rangeOf,
   type Repetition,
-  searchResultFiles,
-  type Served,
-  type Session,
-  timelineEntries,
-  tokensPerByte,
-  wholeFileTokens,
-} from './session';
+} from './repeatedCalls';
+import type { Session } from './session';
+import { FlagsByPart, timelineEntries } from './timeline';
 
 // One tool call through the session layer, from before its dispatch to its answer: the budget gate
 // before a read; after any call repeats, relevance and exclusions, de-duplication, the counters,
 // the timeline, and meta.stabilization on the answer (its warnings also as `[CODE: …]` lines at
 // the end of the text).
-/** What a call needs of the Stabilizer that started it. */
+/** What a call needs of the SessionLayer that started it. */
 export interface CallOwner {
   readonly exclusions: ExclusionPolicy;
   now(): number;
@@ -134,7 +123,7 @@ export class SessionCall {
       refusal: null,
       advice: [],
       flags: new FlagsByPart(),
-      isRead: this.primaryTool === 'lectern_read',
+      isRead: this.primaryTool === TOOL.read,
       countsAsRead: false,
       counted: this.traits?.session ?? 'none',
       search: this.traits?.search,
@@ -145,15 +134,15 @@ export class SessionCall {
     call.countsAsRead = call.isRead && (call.counted === 'file' || call.counted === 'read');
     // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
     const repetition = this.settings.sessionGuard
-      ? this.session.loops.record(
+      ? this.session.repeats.record(
           callKey(this.primaryTool, this.input ?? this.rawInput),
           fnv1a(bodyText(original)),
           this.seq,
         )
       : null;
     if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
-    if (repetition && repetition.count >= LOOP_WARN_AT) this.judgeRepeat(call, repetition);
-    for (const part of call.answer.parts ?? [call.answer]) this.settleFigure(part);
+    if (repetition && repetition.count >= REPEAT_WARN_AT) this.judgeRepeat(call, repetition);
+    for (const part of call.answer.parts ?? [call.answer]) settleFigure(part, this.cap);
     const parts = this.countParts(call);
     const response = call.answer.response;
     if (call.counted === 'search' && response.ok)
@@ -188,7 +177,7 @@ export class SessionCall {
 
   /** The same call again with the same answer: a warning, then a refusal. */
   private judgeRepeat(call: Settling, repetition: Repetition): void {
-    if (repetition.count >= LOOP_REFUSE_AT && !(call.isRead && this.force)) {
+    if (repetition.count >= REPEAT_REFUSE_AT && !(call.isRead && this.force)) {
       call.answer = draft(refuseRepeat(call.answer.response, repetition, call.isRead, call.search));
       call.refusal = {
         code: 'REPEATED_CALL',
@@ -265,27 +254,6 @@ export class SessionCall {
     return state;
   }
 
-  /** An answer's token figure, on its text as the model gets it (answerTokens): the one every host shows. */
-  private settleFigure(answer: Draft, text = bodyText(answer), counted?: () => number): void {
-    answer.response.meta.token_estimate = answerTokens(text, answer.response.meta, this.cap, counted);
-  }
-
-  /**
-   * The figures again where the text changed since settle(): pointers, a list's answer, the footer.
-   * The footer is counted only where the figure is a count (near the cap), not an estimate.
-   */
-  private resettleFigures(answer: Draft, countTokens: TokenCounter, shortened: boolean): void {
-    for (const part of answer.parts ?? []) if (part.pointer !== undefined) this.settleFigure(part);
-    if (!answer.parts && answer.pointer === undefined && answer.footer.length === 0) return;
-    const body = bodyText(answer);
-    const figure = answer.response.meta.token_estimate;
-    // A pointer's figure and a shortened list's were estimates (far under the cap): near it, counted.
-    const bodyFigure = shortened || answer.pointer !== undefined ? () => countTokens(body) : () => figure;
-    if (answer.footer.length === 0) return this.settleFigure(answer, body, bodyFigure);
-    const footer = answer.footer.join('\n');
-    this.settleFigure(answer, `${body}\n${footer}`, () => bodyFigure() + countTokens(footer) + 1);
-  }
-
   /** The footer, the counters, meta.stabilization, the timeline; then the listeners hear of it. */
   private stamp(call: Settling, state: BudgetState): void {
     const { answer, refusal, advice, countTokens } = call;
@@ -294,7 +262,7 @@ export class SessionCall {
     const response = answer.response;
     const warnings = orderedWarnings(advice);
     answer.footer = footerLines(warnings);
-    this.resettleFigures(answer, countTokens, call.shortened);
+    resettleFigures(answer, this.cap, countTokens, call.shortened);
     m.tokensServed += response.meta.token_estimate;
 
     response.meta.stabilization = {
@@ -330,45 +298,6 @@ interface Settling {
   countTokens: TokenCounter;
   /** A list read some of whose answers became pointers: its own figure is settled again on its shorter text. */
   shortened: boolean;
-}
-
-// What one call adds to its session's counters (see Metrics for what each counter means).
-export interface ServedRead {
-  file: FileOf | null;
-  /** The earlier answer this one points to, when it was de-duplicated. */
-  pointedTo: Served | undefined;
-  /** Tokens and token/byte ratio of the answer as the tool gave it. */
-  rawTokens: number;
-  ratio: number;
-  ephemeral: boolean;
-  /** Characters of the answer's text as the tool gave it (its notes included). */
-  chars: number;
-  /** The answer is the file's text (not, say, its diff): its lines count as read. */
-  fileText: boolean;
-}
-
-export function countRead(m: Metrics, searchedFiles: ReadonlySet<string>, part: ToolResponse, read: ServedRead): void {
-  const { file, pointedTo } = read;
-  m.reads++;
-  if (file && searchedFiles.has(file.display)) m.readsAfterSearch++;
-  const totalBytes = part.meta.total_bytes;
-  if (pointedTo) {
-    m.deduplicated++;
-    if (typeof totalBytes === 'number')
-      m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, pointedTo.tokensPerByte) - part.meta.token_estimate);
-    return;
-  }
-  const range = read.fileText ? rangeOf(part) : null;
-  const span = range ? range.end - range.start + 1 : 0;
-  if (!read.ephemeral) {
-    m.lines += span;
-    m.chars += read.chars;
-    if (span > 0) m.spanReads++;
-    m.maxSpan = Math.max(m.maxSpan, span);
-  }
-  if (part.meta.preview_degraded) m.degraded++;
-  if (typeof totalBytes === 'number' && read.fileText)
-    m.tokensSaved += Math.max(0, wholeFileTokens(totalBytes, read.ratio) - read.rawTokens);
 }
 
 /** A search answered: counted, and its result files kept as the relevance baseline. */

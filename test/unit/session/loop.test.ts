@@ -2,7 +2,7 @@
 // insists); an answer that changed in between starts the count over.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { callKey, LoopTracker } from '../../../src/core/session/session';
+import { callKey, RepeatCounter } from '../../../src/core/session/repeatedCalls';
 import { codes, footer, sessionWorkspace, stab } from './helpers';
 
 describe('session: loop detection', () => {
@@ -84,10 +84,10 @@ describe('session: loop detection', () => {
       callKey('lectern_search', { target: 'a.ts', query: 'x' }),
       callKey('lectern_read', { target: 'a.ts', query: 'x' }),
     );
-    const loops = new LoopTracker();
-    assert.deepEqual(loops.record('k', 1, 1), { count: 1, seqs: [] });
-    assert.deepEqual(loops.record('k', 1, 2), { count: 2, seqs: [1] });
-    assert.deepEqual(loops.record('k', 2, 3), { count: 1, seqs: [] });
-    assert.deepEqual(loops.record('k', 2, 7), { count: 2, seqs: [3] });
+    const repeats = new RepeatCounter();
+    assert.deepEqual(repeats.record('k', 1, 1), { count: 1, seqs: [] });
+    assert.deepEqual(repeats.record('k', 1, 2), { count: 2, seqs: [1] });
+    assert.deepEqual(repeats.record('k', 2, 3), { count: 1, seqs: [] });
+    assert.deepEqual(repeats.record('k', 2, 7), { count: 2, seqs: [3] });
   });
 });

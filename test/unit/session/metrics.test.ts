@@ -3,8 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { Lectern } from '../../../src/core/engine';
 import type { SessionSnapshot } from '../../../src/core/ground/stabilization';
-import { budgetState, MAX_TIMELINE, Metrics, Session } from '../../../src/core/session/session';
-import { budgetLimits } from '../../../src/core/session/guards';
+import { budgetLimits, budgetState } from '../../../src/core/session/budget';
+import { Metrics } from '../../../src/core/session/metrics';
+import { MAX_TIMELINE, Session } from '../../../src/core/session/session';
 import type { TimelineEntry } from '../../../src/core/ground/stabilization';
 import fc from 'fast-check';
 import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';

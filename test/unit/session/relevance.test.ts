@@ -9,7 +9,7 @@ import {
   RELEVANCE_TOP_K,
   searchResultFiles,
   type SearchRecord,
-} from '../../../src/core/session/session';
+} from '../../../src/core/session/relevance';
 import { codes, footer, sessionWorkspace, stab, type SessionWorkspace } from './helpers';
 
 function files(ws: SessionWorkspace): void {

@@ -3,7 +3,7 @@
 // of another version are dropped, and only the latest 400 are kept.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { ServedIndex, type Served } from '../../../src/core/session/session';
+import { ServedIndex, type Served } from '../../../src/core/session/servedIndex';
 
 const KEPT = 400;
 

@@ -1,6 +1,6 @@
 // A small SessionApi for the adapter's unit tests: reads move the budget like the contract says
 // (soft at the limit, hard at hardLimitMultiplier times it). Not the core's implementation.
-import type { SessionApi } from '../../../src/core/session/stabilizer';
+import type { SessionApi } from '../../../src/core/session/sessionApi';
 import type { BudgetState, SessionSnapshot, TimelineEntry } from '../../../src/core/ground/stabilization';
 import { DEFAULT_STABILIZATION } from '../../../src/core/ground/stabilization';
 

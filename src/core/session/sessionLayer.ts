@@ -1,34 +1,20 @@
-// The session layer as the engine and the adapters see it: sessions kept per id (Sessions), each
-// call begun through the Stabilizer, and SessionApi for status bar, dashboard, commands and CLI.
+// The session layer in the engine's call path: the recent sessions kept by id, each tool call begun
+// as a SessionCall (sessionCall.ts), and the SessionApi that adapters read.
 import type { Host } from '../ground/ports';
 import type { Settings } from '../ground/settings';
 import type { SessionSnapshot } from '../ground/stabilization';
 import { hostTokenCounter, type TokenCounter } from '../ground/tokens';
-import { budgetLimits, ExclusionPolicy } from './guards';
+import { budgetLimits } from './budget';
+import { ExclusionPolicy } from './exclusions';
 import { DEFAULT_SESSION_ID, Session } from './session';
+import type { SessionApi } from './sessionApi';
 import { type CallOwner, SessionCall } from './sessionCall';
-export { budgetLimits } from './guards';
-export { SessionCall } from './sessionCall';
-
-// What adapters (status bar, dashboard, commands, CLI) use of the session layer.
-export interface SessionApi {
-  /** The current state of a session (default: the host's default session). */
-  snapshot(sessionId?: string): SessionSnapshot;
-  /** Start a session over (command "Lectern: Reset Session"). */
-  reset(sessionId?: string): void;
-  /** Called after every tool call and reset with the changed session's snapshot; returns an unsubscribe. */
-  onDidChange(listener: (snapshot: SessionSnapshot) => void): () => void;
-  /** The session's metrics and timeline as JSON (command "Lectern: Export Session Metrics"). */
-  exportJson(sessionId?: string): string;
-  /** Bring back a session saved by an earlier window (workspace state), so metrics survive a reload. */
-  restore(snapshot: SessionSnapshot): void;
-}
 
 // The sessions kept at once, by id: a bounded set, the least recently active dropped first.
 /** Sessions kept at once (chat conversations come and go); the least recently used go first. */
 const MAX_SESSIONS = 64;
 
-export class Sessions {
+class RecentSessions {
   private readonly byId = new Map<string, Session>();
 
   get(id: string): Session | undefined {
@@ -50,10 +36,9 @@ export class Sessions {
   }
 }
 
-// The session layer in the engine's call path: sessions kept per id, per engine; each tool call
-// goes through a SessionCall (sessionCall.ts); adapters see the sessions through SessionApi.
-export class Stabilizer implements SessionApi, CallOwner {
-  private readonly sessions = new Sessions();
+// The engine's one session layer: it keeps the sessions, begins each call, tells listeners of changes.
+export class SessionLayer implements SessionApi, CallOwner {
+  private readonly sessions = new RecentSessions();
   private readonly listeners = new Set<(snapshot: SessionSnapshot) => void>();
   readonly exclusions: ExclusionPolicy;
 
