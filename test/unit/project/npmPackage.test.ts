@@ -47,4 +47,16 @@ describe('npm package: the users’ README', function () {
     const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;
     assert.ok(readme.includes(`lectern-${version}.tgz`), 'the tarball named is this version’s');
   });
+
+  it('no doc shows `npx lectern` as a command to run while the package is not published', () => {
+    // The name is unclaimed on the registry: such a line would run whatever package takes it.
+    const docs = ['README.md', 'docs/mcp.md', 'docs/cli.md', 'docs/extension/README.md', NPM_README];
+    for (const doc of docs) {
+      const text = readFileSync(join(repoRoot, doc), 'utf8');
+      const blocks = [...text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+      for (const block of blocks) assert.doesNotMatch(block, /\bnpx (-y )?lectern\b|"npx"/, `${doc}: ${block}`);
+      for (const paragraph of text.split(/\n\s*\n/).filter((p) => /npx (-y )?lectern\b/.test(p)))
+        assert.match(paragraph, /once (it is |Lectern is )?published|not on the npm registry/i, `${doc}: ${paragraph}`);
+    }
+  });
 });
