@@ -1,11 +1,13 @@
-// The npm package as MCP and CLI users install it: `npm pack`, then `npm install --omit=dev` of the
+// The npm package as MCP and CLI users install it: `npm pack` of its folder (scripts/npm-package.mjs: the users'
+// README, every link of it inside the package or https), then `npm install --omit=dev` of the
 // tarball into an empty folder (offline: it must need nothing from the registry), then its `lectern`
 // bin answers `call`, `session` and an MCP `initialize` + `tools/list` over stdio. Run after a
 // production build (scripts/check-package.mjs does both).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
 
 export const MAX_INSTALL_BYTES = 40 * 1024 * 1024;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -55,9 +57,13 @@ export async function checkNpmPackage() {
   const problems = [];
   const dir = mkdtempSync(join(tmpdir(), 'lectern-npm-'));
   try {
-    // The production build is already in dist/: skip prepack's second build.
+    // The production build is already in dist/: the package's folder is made of it.
+    const staged = join(dir, 'package');
+    stageNpmPackage(staged);
     const packed = JSON.parse(
-      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { encoding: 'utf8' }),
+      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir, staged], {
+        encoding: 'utf8',
+      }),
     )[0];
     const tarball = join(dir, packed.filename);
     console.log(
@@ -66,6 +72,9 @@ export async function checkNpmPackage() {
     );
     const stray = packed.files.map((f) => f.path).filter((p) => /^(src|test|bench|scripts)\/|\.map$/.test(p));
     if (stray.length > 0) problems.push(`the npm package holds development files: ${stray.slice(0, 5).join(', ')}`);
+    const packedPaths = packed.files.map((f) => f.path);
+    for (const problem of readmeProblems(readFileSync(join(staged, 'README.md'), 'utf8'), packedPaths))
+      problems.push(`the npm package's README.md: ${problem}`);
 
     const install = join(dir, 'install');
     mkdirSync(install);

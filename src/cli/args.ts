@@ -2,13 +2,16 @@
 import type { Settings } from '../core/ground/settings';
 import { SETTING_FLAGS, type SettingFlag } from '../node/settingFlags';
 import { closestField as closestName } from '../core/tools/validate';
+import type { HelpTopic } from './usage';
 
 export { SETTING_FLAGS };
 
-export type Command = 'call' | 'session' | 'tools' | 'help' | 'mcp' | 'replay';
+export type Command = HelpTopic | 'help' | 'version';
 
 export interface CliOptions {
   command: Command;
+  /** `help`: the command whose usage to print (`lectern mcp --help`, `lectern help mcp`); none: the general usage. */
+  helpTopic?: HelpTopic;
   tool?: string;
   input?: unknown;
   roots: string[];
@@ -35,52 +38,12 @@ export interface CliOptions {
   replayLog?: string;
 }
 
-export class UsageError extends Error {}
-
-const COMMANDS: readonly Command[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
-
-export const USAGE = `Usage:
-  lectern call <tool> '<json input>' [--root DIR]... [--text] [--allow-outside] [settings]
-  lectern session [--root DIR]... [--allow-outside] [settings]
-      reads one {"tool": "...", "input": {...}} per line on stdin, answers one JSON line each
-  lectern mcp [--root DIR]... [--http PORT [--host ADDR] [--token T]] [--legacy-tools]
-              [--structured-content] [settings]
-      an MCP server: stdio by default; --http serves Streamable HTTP at http://127.0.0.1:PORT/mcp
-  lectern replay LOG
-      re-runs the calls of a replay log (--log) and reports, per call, same / drifted / file changed
-      since; exit 1 unless every call answered the same
-  lectern tools                      lists the tools and their input schemas
-Options:
-  --root DIR            workspace folder (repeat for multi-root; default: the current directory;
-                        an MCP client's roots replace them)
-  --text                print the model-facing text instead of the JSON response
-  --exact-tokens        call: count with the o200k tokenizer from the start (default there: UTF-8
-                        bytes, an upper bound, where they decide alike, which spares loading it)
-  --allow-outside       allow reading paths outside the roots
-  --log FILE            append each call to a replay log (JSONL: input, file versions, answer hash)
-  --legacy-tools        mcp: also offer the single-purpose compatibility tools
-  --structured-content  mcp: answers also carry the response object as structuredContent (for
-                        programs; agents that show it to the model in place of the text would
-                        read the file twice), and tools declare its output schema
-  --token T             mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)
-  --idle-minutes N      mcp --http: a session without a request for N minutes expires (default 30;
-                        at most 100 sessions are kept, the longest idle making room)
-Settings (as in VS Code's lectern.*):
-${SETTING_FLAGS.map((s) => `  ${(s.flag + ' ' + valueName(s)).padEnd(30)}${s.help}`).join('\n')}
-Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error
-(replay: 1 when a call drifted or a file changed).`;
-
-function valueName(setting: SettingFlag): string {
-  return setting.kind === 'boolean'
-    ? 'on|off'
-    : setting.kind === 'policy'
-      ? 'warn|block'
-      : setting.kind === 'numbering'
-        ? 'sparse|every'
-        : setting.kind === 'glob'
-          ? 'GLOB'
-          : 'N';
+export class UsageError extends Error {
+  /** The command the mistaken line ran, whose usage follows the message; none: the general usage. */
+  command?: HelpTopic;
 }
+
+const COMMANDS: readonly (HelpTopic | 'help')[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
 
 function numberOption(name: string, value: string | undefined, integer: boolean): number {
   const parsed = Number(value);
@@ -140,6 +103,7 @@ function unknownOption(arg: string): UsageError {
     '--token',
     '--idle-minutes',
     '--help',
+    '--version',
     ...SETTING_FLAGS.map((s) => s.flag),
   ];
   const name = arg.split('=')[0]!;
@@ -162,20 +126,41 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     exactTokens: false,
   };
   const positional = readFlags(argv, options);
-  if (positional === 'help') return { ...options, command: 'help' };
+  if (positional === 'version') return { ...options, command: 'version' };
+  if (!Array.isArray(positional)) return { ...options, command: 'help', helpTopic: helpTopic(positional.help) };
   options.token ??= env.LECTERN_MCP_TOKEN || undefined;
   const [command, ...rest] = positional;
-  if (command === undefined || command === 'help') return options;
-  if (!COMMANDS.includes(command as Command)) {
+  if (command === undefined) return options;
+  knownCommand(command);
+  if (command === 'help') return { ...options, helpTopic: helpTopic(rest[0], true) };
+  try {
+    checkFlagsFit(command, options, env);
+    return commandOptions(command, rest, options);
+  } catch (error) {
+    if (error instanceof UsageError) error.command ??= command;
+    throw error;
+  }
+}
+
+function knownCommand(command: string): asserts command is HelpTopic | 'help' {
+  if (!COMMANDS.includes(command as HelpTopic)) {
     const guess = closestName(command, COMMANDS);
     throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}`);
   }
-  checkFlagsFit(command as Command, options, env);
-  return commandOptions(command as Command, rest, options);
 }
 
-/** Sets `options` from the flags of `argv`; returns the positional arguments, or 'help' at --help. */
-function readFlags(argv: readonly string[], options: CliOptions): string[] | 'help' {
+/** The command whose usage `--help` asks for; `strict` (`lectern help NAME`): a name that is no command is a usage error. */
+function helpTopic(name: string | undefined, strict = false): HelpTopic | undefined {
+  if (name === undefined || name === 'help') return undefined;
+  if (strict) knownCommand(name);
+  return COMMANDS.includes(name as HelpTopic) ? (name as HelpTopic) : undefined;
+}
+
+/**
+ * Sets `options` from the flags of `argv`; returns the positional arguments, or at --help the command
+ * named before or after it, or 'version' at --version.
+ */
+function readFlags(argv: readonly string[], options: CliOptions): string[] | { help?: string } | 'version' {
   const positional: string[] = [];
   const globs = new Map<string, string[]>(); // repeatable glob flags, by setting
   for (let i = 0; i < argv.length; i++) {
@@ -187,7 +172,9 @@ function readFlags(argv: readonly string[], options: CliOptions): string[] | 'he
       else (options.settings as Record<string, unknown>)[setting.key] = value;
       continue;
     }
-    if (arg === '-h' || arg === '--help') return 'help';
+    if (arg === '-h' || arg === '--help')
+      return { help: [...positional, ...argv.slice(i + 1)].find((a) => !a.startsWith('-')) };
+    if (arg === '-V' || arg === '--version') return 'version';
     if (!arg.startsWith('--')) positional.push(arg);
     else i += applyOption(arg, argv, i, options);
   }
@@ -252,7 +239,11 @@ function portOption(value: string | undefined): number {
 }
 
 /** Flags that go with another command than `command`. */
-function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Record<string, string | undefined>>): void {
+function checkFlagsFit(
+  command: HelpTopic,
+  options: CliOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
   if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
   if (command !== 'call' && options.exactTokens)
     throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
@@ -278,7 +269,7 @@ function checkFlagsFit(command: Command, options: CliOptions, env: Readonly<Reco
 }
 
 /** The options of `command` with its arguments `rest`. */
-function commandOptions(command: Command, rest: string[], options: CliOptions): CliOptions {
+function commandOptions(command: HelpTopic, rest: string[], options: CliOptions): CliOptions {
   if (command === 'tools' || command === 'session' || command === 'mcp') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
     return { ...options, command };

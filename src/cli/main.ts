@@ -13,9 +13,10 @@ import { allTools, primaryTools } from '../core/tools/definitions';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { createNodeHost, rootsOf, type NodeHost } from '../node/nodeHost';
 import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
-import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
+import { parseArgs, UsageError, type CliOptions } from './args';
 import { answerOnce } from './oneShotTokens';
 import { replay } from './replay';
+import { commandUsage, USAGE } from './usage';
 
 function output(response: ToolResponse, asText = false): string {
   if (asText) return response.text;
@@ -193,7 +194,10 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
 async function run(options: CliOptions): Promise<number> {
   switch (options.command) {
     case 'help':
-      await write(USAGE + '\n');
+      await write((options.helpTopic ? commandUsage(options.helpTopic) : USAGE) + '\n');
+      return 0;
+    case 'version':
+      await write(version + '\n');
       return 0;
     case 'tools':
       await write(
@@ -236,7 +240,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return await run(parseArgs(argv, process.env));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`lectern: ${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(`lectern: ${error.message}\n\n${error.command ? commandUsage(error.command) : USAGE}\n`);
     return 2;
   }
 }

@@ -38,7 +38,7 @@ describe('cli: usage and exit codes', function () {
       const run = lectern(args);
       assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, reason);
-      assert.match(run.stderr, /\nUsage:\n/);
+      assert.match(run.stderr, /\n\nUsage:[ \n]/);
       assert.equal(run.stdout, '');
     }
   });

@@ -1,0 +1,82 @@
+// The npm package's folder, as `npm pack` packs it: the files package.json's `files` names, with the users' README
+// (docs/npm/README.md: install, MCP clients, tools, flags) in place of the repository's, which is the contributors'
+// (npm always packs the README at the package's root, so the package is assembled in a folder of its own), and a
+// package.json without the repository's scripts (none of them runs in an installed package).
+// CLI:  node scripts/npm-package.mjs [FOLDER]  (default dist/npm-package; `npm run pack` packs it)
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import picomatch from 'picomatch';
+
+export const NPM_README = 'docs/npm/README.md';
+export const NPM_PACKAGE_DIR = 'dist/npm-package';
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The files under `path` (itself, if it is a file). */
+function walk(path) {
+  if (!existsSync(path)) return [];
+  if (statSync(path).isFile()) return [path];
+  const entries = readdirSync(path, { withFileTypes: true });
+  return entries.flatMap((entry) => {
+    const full = join(path, entry.name);
+    return entry.isDirectory() ? walk(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/** The repository's files (relative, with `/`) that package.json's `files` names, the README left out. */
+export function packageFiles(manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'))) {
+  const matches = picomatch(manifest.files);
+  const tops = [...new Set(manifest.files.map((pattern) => pattern.split('/')[0]))];
+  return tops
+    .flatMap((top) => walk(join(repo, top)))
+    .map((full) => relative(repo, full).split(sep).join('/'))
+    .filter((path) => matches(path) && path !== 'README.md' && !path.startsWith(`${NPM_PACKAGE_DIR}/`))
+    .sort();
+}
+
+/** Writes the package's folder at `out` (emptied first); returns the paths it holds. */
+export function stageNpmPackage(out = join(repo, NPM_PACKAGE_DIR)) {
+  const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+  rmSync(out, { recursive: true, force: true });
+  const files = packageFiles(manifest);
+  for (const file of files) {
+    mkdirSync(dirname(join(out, file)), { recursive: true });
+    copyFileSync(join(repo, file), join(out, file));
+  }
+  copyFileSync(join(repo, NPM_README), join(out, 'README.md'));
+  const { scripts: _scripts, devDependencies: _devDependencies, ...published } = manifest;
+  writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
+  return [...files, 'README.md', 'package.json'].sort();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const out = process.argv[2] ?? join(repo, NPM_PACKAGE_DIR);
+  console.log(`npm package staged in ${relative(process.cwd(), out) || '.'}: ${stageNpmPackage(out).length} files`);
+}
+
+/**
+ * What in the package's README would break where npm shows it or where it is installed: a link or picture that is
+ * neither https nor a file of the package (`files`, relative to its root), and the contributors' instructions.
+ */
+export function readmeProblems(text, files) {
+  const problems = [];
+  const held = new Set(files);
+  for (const [, target] of text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)[^)]*\)/g)) {
+    if (/^https:\/\//.test(target)) continue;
+    const path = target.split('#')[0];
+    if (/^[a-z][\w+.-]*:/i.test(target) || !path || !held.has(path))
+      problems.push(`link to ${target}: neither https nor a file of the package`);
+  }
+  for (const [, what] of text.matchAll(/(git clone|npm start|npm test|npm run \S+|npm ci\b)/g))
+    problems.push(`a contributor's command: ${what}`);
+  return problems;
+}
