@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SymbolService } from '../core/symbols/service';
 import { sniff, decodeUtf8, decodeUtf16 } from '../core/text/encoding';
 import { countPackedWords, WORDS_MAX_FILE_BYTES, type PackedWords } from '../core/ground/fileWords';
-import type { ParsedOutline } from '../core/ground/ports';
+import type { ParsedOutline } from '../core/ground/workerMessages';
 import { openRegularSync } from '../node/nodeFileSystem';
 import type { OutlineJob } from '../node/outlineWorkers';
 import { createWasmLoader } from '../node/wasmFiles';

@@ -1,7 +1,8 @@
 // Resolves a tool's `target` against the workspace folders and decides whether it is inside them.
 import * as nodePath from 'node:path';
 import { LecternError } from './contract';
-import type { FileHandle, FileSystemPort, Host, OpenedStat, WorkspaceRoot } from './ports';
+import type { FileHandle, FileSystemPort, OpenedStat } from './fileSystemPort';
+import type { Host, WorkspaceRoot } from './ports';
 import { secretMatcher } from './secrets';
 
 export interface ResolvedPath {

@@ -4,7 +4,7 @@ import { emptyMeta, type ToolResponse } from '../ground/contract';
 import { languageOf } from '../ground/languages';
 import { formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
-import type { EntryStat, OpenedStat } from '../ground/ports';
+import type { EntryStat, OpenedStat } from '../ground/fileSystemPort';
 import { diskVersionKey, identityOf, provesVersion, sameIdentity } from '../ground/fileIdentity';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff } from '../text/encoding';

@@ -2,7 +2,7 @@
 // into something to scan, or dropped at once when a plain query's text is not in its bytes.
 import { LecternError } from '../ground/contract';
 import { openInside, type ResolvedPath } from '../ground/paths';
-import type { FileHandle, FileSystemPort, FileVersion } from '../ground/ports';
+import type { FileHandle, FileSystemPort, FileVersion } from '../ground/fileSystemPort';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';

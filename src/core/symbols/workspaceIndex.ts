@@ -10,7 +10,8 @@
 // files' current versions (loadStoredWords), so it reads no file for them.
 import { LecternError } from '../ground/contract';
 import { globMatcher } from '../ground/globMatch';
-import type { CachedOutline, CachedWords, Host, StoredReadFacts, SymbolCachePort } from '../ground/ports';
+import type { CachedOutline, CachedWords, StoredReadFacts, SymbolCachePort } from '../ground/symbolCachePort';
+import type { Host } from '../ground/ports';
 import type { FileWords, PackedWords } from '../ground/fileWords';
 import { diskVersionKey, identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
 import { openText } from '../read/openText';
