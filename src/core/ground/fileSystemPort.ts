@@ -40,7 +40,7 @@ export interface FileSystemPort {
   realpath(path: string): Promise<string>;
   /**
    * Opens for reading without following a symbolic link at the last component (ELOOP) and without
-   * blocking (a FIFO opens at once; reads then fail). Callers open through paths.openInside, which
+   * blocking (a FIFO opens at once; reads then fail). Callers open through openInside (openInside.ts), which
    * resolves the path, opens it and verifies the opened file.
    */
   open(path: string): Promise<FileHandle>;
