@@ -3,6 +3,7 @@
 import { LecternError } from './contract';
 import type { FileHandle, FileSystemPort, OpenedStat } from './fileSystemPort';
 import { insideRoots, type FileIdentity, type ResolvedPath } from './paths';
+import { TOOL } from './tools';
 
 function changedUnderUs(path: ResolvedPath): LecternError {
   return new LecternError(
@@ -27,14 +28,14 @@ function openFailure(path: ResolvedPath, error: unknown): LecternError {
     return new LecternError(
       'IS_DIRECTORY',
       `${path.display} is a directory, not a file.`,
-      'Pass a file path inside it; lectern_stat shows what a path is.',
+      `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
     );
   }
   if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
     return new LecternError(
       'NOT_FOUND',
       `${path.display} does not exist.`,
-      'Check the spelling; lectern_stat tells whether a path exists.',
+      `Check the spelling; ${TOOL.stat} tells whether a path exists.`,
     );
   }
   if (code === 'EACCES' || code === 'EPERM') {
@@ -115,7 +116,7 @@ async function openChecked(
       throw new LecternError(
         'IS_DIRECTORY',
         `${path.display} is a directory, not a file.`,
-        'Pass a file path inside it; lectern_stat shows what a path is.',
+        `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
       );
     }
     if (stat.kind !== 'file')

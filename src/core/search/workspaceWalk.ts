@@ -2,6 +2,9 @@
 // time where the port can, large files it has learned on the host's thread meanwhile, else a few in
 // flight), judged, scanned (files whose bytes it keeps partly on the host's thread, in batches) and
 // ranked in walk order, with everything skipped counted for the answer (renderWorkspace.ts).
+// Whole for now (over 400 lines): WorkspaceSearch is one class whose steps (read here, hand to a
+// thread, batch, settle in walk order) share its counters and its in-order settling; it splits by
+// step in a change of its own (issue 37), not while other work is changing it.
 import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { plural } from '../ground/format';
