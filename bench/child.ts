@@ -5,7 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FileSystemPort, Host } from '../src/core/ground/ports';
+import type { FileSystemPort } from '../src/core/ground/fileSystemPort';
+import type { Host } from '../src/core/ground/ports';
 import type { ToolResponse } from '../src/core/ground/contract';
 import { makeBlock } from './generate';
 import { collect, HEAVY, memoryOf, NORMAL, plainRead, plainScan, stats, timePair } from './measure';

@@ -4,7 +4,7 @@ import { addNotes, bodyText, draft, render, type Draft } from './ground/answer';
 import { LecternError, type ToolResponse } from './ground/contract';
 import { errorResponse } from './ground/errors';
 import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
-import { PathResolver } from './ground/paths';
+import { PathResolver } from './ground/pathResolver';
 import type { CancellationSignal, Host } from './ground/ports';
 import { copySettings, normalizeSettings, responseTokenCap, sameSettings, type Settings } from './ground/settings';
 import { hostTokenCounter } from './ground/tokens';

@@ -2,7 +2,7 @@
 // type, string lengths, array sizes, nesting depth and counts. A shard is JSON anyone with access to
 // the folder could have written, so a record that fails (a planted name holding a newline, a string
 // where a number goes, 20,000 levels of children, 200,000 symbols) is a cache miss, never an answer.
-import type { CachedOutline, StoredReadFacts } from '../core/ground/ports';
+import type { CachedOutline, StoredReadFacts } from '../core/ground/symbolCachePort';
 import type { PackedWords } from '../core/ground/fileWords';
 import { SYMBOL_KINDS, type OutlineSymbol } from '../core/ground/symbolTypes';
 

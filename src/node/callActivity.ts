@@ -1,7 +1,7 @@
 // How many files the running call has read so far, per call even when calls overlap
 // (AsyncLocalStorage): the MCP server reports it as progress of long work such as a workspace search.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FileSystemPort } from '../core/ground/ports';
+import type { FileSystemPort } from '../core/ground/fileSystemPort';
 
 export interface CallActivity {
   filesRead: number;

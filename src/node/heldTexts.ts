@@ -2,7 +2,7 @@
 // instead of copying them to the thread again (a search's batches are ~0.2 ms per MB to post, as much
 // again to receive). The runner builds each batch's message as it posts it, for the worker it posts to;
 // a new worker holds nothing.
-import type { KeptScanRequest } from '../core/ground/ports';
+import type { KeptScanRequest } from '../core/ground/workerMessages';
 
 /** Characters (bytes: one per byte) the worker holds at most; past that texts are sent each time. */
 const HELD_CHARS = 48 * 1024 * 1024;

@@ -24,7 +24,7 @@ import type {
   FileVersion,
   OpenedStat,
   SyncRead,
-} from '../core/ground/ports';
+} from '../core/ground/fileSystemPort';
 
 /**
  * Every open: read-only, no symlink followed at the last component (the caller opens the real

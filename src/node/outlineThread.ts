@@ -5,13 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type {
-  CancellationSignal,
-  OutlineBlockJob,
-  OutlineThreadJob,
-  OutlineThreadPort,
-  OutlineUsesJob,
-} from '../core/ground/ports';
+import type { CancellationSignal, OutlineThreadPort } from '../core/ground/ports';
+import type { OutlineBlockJob, OutlineThreadJob, OutlineUsesJob } from '../core/ground/workerMessages';
 import type { EnclosingBlock, PackedUses, TextOutline } from '../core/ground/symbolTypes';
 
 /** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, the block around a range of lines, or a name's uses. */

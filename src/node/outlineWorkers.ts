@@ -7,7 +7,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { realpath } from 'node:fs/promises';
-import type { CancellationSignal, OutlineWorkersPort, ParsedOutline, WorkspaceRoot } from '../core/ground/ports';
+import type { CancellationSignal, OutlineWorkersPort, WorkspaceRoot } from '../core/ground/ports';
+import type { ParsedOutline } from '../core/ground/workerMessages';
 
 /** What a worker (src/workers/outlineWorker.ts) is sent: a batch of files to outline, or languages to load. */
 export interface OutlineJob {

@@ -12,9 +12,9 @@ import type {
   FileScanRequest,
   KeptScanReply,
   KeptScanRequest,
-  RegexScanPort,
   RegexScanResult,
-} from '../core/ground/ports';
+} from '../core/ground/workerMessages';
+import type { RegexScanPort } from '../core/ground/ports';
 
 /** What the worker (src/workers/regexWorker.ts) is sent: one text to scan with a regular expression. */
 export interface ScanRequest {

@@ -9,7 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { appendFileSync, lstatSync, readFileSync } from 'node:fs';
 import type { ToolResponse } from '../core/ground/contract';
-import type { FileSystemPort, WorkspaceRoot } from '../core/ground/ports';
+import type { FileSystemPort } from '../core/ground/fileSystemPort';
+import type { WorkspaceRoot } from '../core/ground/ports';
 import type { Settings } from '../core/ground/settings';
 
 export const LOG_VERSION = 1;

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { identityOf, type FileIdentity } from '../core/ground/fileIdentity';
 import type { PackedWords } from '../core/ground/fileWords';
-import type { CachedOutline, CachedWords, SymbolCachePort, WorkspaceRoot } from '../core/ground/ports';
+import type { CachedOutline, CachedWords, SymbolCachePort } from '../core/ground/symbolCachePort';
+import type { WorkspaceRoot } from '../core/ground/ports';
 import { readPrivateFileAsync, refusedCacheFolder, warnCacheRefused, writePrivateFile } from './cacheFolder';
 import { CACHE_BOUNDS, isStoredPath, storedOutline, storedWords } from './cacheRecords';
 

@@ -15,7 +15,7 @@
 // events as long as half of it, handled at once), every watch ends and everything is forgotten.
 import { lstatSync, readFileSync, statfsSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { EntryStat, FileSystemPort } from '../core/ground/ports';
+import type { EntryStat, FileSystemPort } from '../core/ground/fileSystemPort';
 import { NOTHING_THERE, toEntry } from './nodeFileSystem';
 
 /** File systems whose changes the kernel reports to a watcher here (statfs magic numbers). */

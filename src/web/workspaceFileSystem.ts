@@ -10,7 +10,7 @@ import type {
   FileHandle,
   FileSystemPort,
   OpenedStat,
-} from '../core/ground/ports';
+} from '../core/ground/fileSystemPort';
 
 /** An absolute path's URI: the scheme and authority of the workspace (vscode-remote, vscode-vfs, file). */
 export type UriOf = (path: string) => vscode.Uri;

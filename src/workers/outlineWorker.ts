@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SymbolService } from '../core/symbols/service';
 import { sniff, decodeUtf8, decodeUtf16 } from '../core/text/encoding';
 import { countPackedWords, WORDS_MAX_FILE_BYTES, type PackedWords } from '../core/ground/fileWords';
-import type { ParsedOutline } from '../core/ground/ports';
+import type { ParsedOutline } from '../core/ground/workerMessages';
 import { openRegularSync } from '../node/nodeFileSystem';
 import type { OutlineJob } from '../node/outlineWorkers';
 import { createWasmLoader } from '../node/wasmFiles';
@@ -36,7 +36,7 @@ function textOf(bytes: Uint8Array): { text: string; words?: PackedWords } | unde
   return { text, words: countPackedWords(utf16 ? LENIENT.decode(bytes) : text) };
 }
 
-/** Reads like every other read (src/core/ground/paths.ts openInside): opened without following a last symlink, never blocking, checked as opened. */
+/** Reads like every other read (src/core/ground/openInside.ts): opened without following a last symlink, never blocking, checked as opened. */
 function readChecked(fd: number, size: number): Uint8Array {
   const bytes = Buffer.allocUnsafe(size);
   let filled = 0;

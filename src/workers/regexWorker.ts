@@ -2,7 +2,8 @@
 // exactly as the workspace search does inline, or reads one file and scans it, or scans a batch of the
 // texts a search keeps (core/search/threadScan.ts). It may be terminated mid-scan (the time bound).
 import { parentPort } from 'node:worker_threads';
-import type { FileScanRequest, SyncRead } from '../core/ground/ports';
+import type { FileScanRequest } from '../core/ground/workerMessages';
+import type { SyncRead } from '../core/ground/fileSystemPort';
 import { textHaystack } from '../core/search/haystack';
 import { scanText } from '../core/search/lineScan';
 import { createTextSearcher, type TextSearcher } from '../core/search/matcher';

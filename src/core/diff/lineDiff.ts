@@ -3,6 +3,9 @@
 // chooses (as far down as possible, aligned with a change on the other side, or placed by git's
 // default indent heuristic), and hunks are formed, numbered and labelled the way `git diff -U<n>`
 // prints them. On ordinary edits the hunks equal git's line for line (test/unit/diff).
+// Whole on purpose (over 400 lines): one port of git's xdiff (xdl_change_compact, the indent
+// heuristic, the hunk emitter), whose steps share the private Side and Group records and git's tuned
+// weights, kept in one file to be read side by side with git's source.
 import { diffArrays } from 'diff';
 
 export type DiffLineKind = ' ' | '-' | '+';

@@ -1,5 +1,5 @@
 // Random access to the bytes of a file or of an in-memory text, so every read costs O(window).
-import type { FileHandle } from './ports';
+import type { FileHandle } from './fileSystemPort';
 
 export interface ByteSource {
   readonly size: number;

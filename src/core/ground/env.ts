@@ -1,7 +1,7 @@
 // What every read gets from the engine for one call: the host, path resolution, caches, settings and
 // this answer's token cap. Modes and the session layer take it; only the engine builds it.
 import type { CancellationSignal, Host } from './ports';
-import type { PathResolver } from './paths';
+import type { PathResolver } from './pathResolver';
 import type { Settings } from './settings';
 import type { LineIndexCache } from './lineIndex';
 import type { Sniff } from '../text/encoding';

@@ -5,7 +5,7 @@
 // is room and never pushed out by others: a workspace larger than the capacity keeps the files it
 // learned first rather than copying every file it reads in and out again.
 import { FileVersionCache } from './fileVersionCache';
-import type { FileVersion } from './ports';
+import type { FileVersion } from './fileSystemPort';
 import { latin1String } from '../text/latin1';
 
 /** Bytes kept at most. */

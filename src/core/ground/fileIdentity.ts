@@ -7,7 +7,7 @@
 // change time + inode + device names one version on a local file system. A port that cannot tell the
 // change time or the inode (the web host's workspace.fs) gives a hash of the bytes instead; an identity
 // with neither proves nothing, and no cache answers from it.
-import type { FileVersion } from './ports';
+import type { FileVersion } from './fileSystemPort';
 
 /** A file version's identity: what stat says (the opened file's fstat on a read), or a hash of its bytes. */
 export type FileIdentity = FileVersion;

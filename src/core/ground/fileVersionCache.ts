@@ -2,7 +2,7 @@
 // engine within a capacity (each fact weighs 1, or what `weigh` says); the oldest are dropped first.
 // A version whose identity proves nothing is neither kept nor found.
 import { provesVersion } from './fileIdentity';
-import type { FileVersion } from './ports';
+import type { FileVersion } from './fileSystemPort';
 
 /**
  * Per slot: size, modification time, inode, device, change time, and which of the last three the

@@ -1,99 +1,21 @@
+// What the core needs from its host (VS Code, the CLI, tests): the Host and its ports. Small on purpose.
+// The file system port, the symbol cache port and the worker message protocol have files of their own.
+import type { FileSystemPort } from './fileSystemPort';
 import type { GitPort } from './gitPort';
-import type { BlockRange, EnclosingBlock, OutlineBounds, OutlineSymbol, PackedUses, TextOutline } from './symbolTypes';
+import type { SymbolCachePort } from './symbolCachePort';
+import type { EnclosingBlock, OutlineSymbol, PackedUses, TextOutline } from './symbolTypes';
 import type { TokenCounter } from './tokens';
-import type { PackedWords } from './fileWords';
-
-// What the core needs from its host (VS Code, the CLI, tests). Small on purpose.
-
-export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
-
-export interface EntryStat {
-  kind: EntryKind;
-  size: number;
-  mtimeMs: number;
-  /** Device and inode, where the host knows them (a race check compares them with the opened file's). */
-  dev?: number;
-  ino?: number;
-  /** When the inode last changed (content, mode, links, rename), where the host knows it. */
-  ctimeMs?: number;
-}
-
-/** What fstat says about an opened file: its kind and size, and its identity (device, inode). */
-export interface OpenedStat extends EntryStat {
-  dev: number;
-  ino: number;
-}
-
-export interface FileHandle {
-  /** fstat of the opened file (not of whatever the path names now). */
-  stat(): Promise<OpenedStat>;
-  /** The real path of the opened file where the platform tells it (Linux /proc/self/fd); else undefined. */
-  realPath?(): Promise<string | undefined>;
-  /** Reads up to `length` bytes at file `position` into `buffer` at `offset`; returns how many were read. */
-  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
-  close(): Promise<void>;
-  /** A buffer for reads: the host's fastest kind (Node's Buffer searches twice as fast). */
-  allocate?(size: number): Uint8Array;
-}
-
-export interface FileSystemPort {
-  /** Follows symlinks. `undefined` when nothing is there. */
-  stat(path: string): Promise<EntryStat | undefined>;
-  /** Does not follow symlinks. */
-  lstat(path: string): Promise<EntryStat | undefined>;
-  realpath(path: string): Promise<string>;
-  /**
-   * Opens for reading without following a symbolic link at the last component (ELOOP) and without
-   * blocking (a FIFO opens at once; reads then fail). Callers open through paths.openInside, which
-   * resolves the path, opens it and verifies the opened file.
-   */
-  open(path: string): Promise<FileHandle>;
-  /** Entries of a directory (symlinks reported as 'symlink'); empty when it cannot be read. */
-  readdir(path: string): Promise<DirectoryEntry[]>;
-  /**
-   * Optional fast path for reading many small files (workspace search): the whole file, read
-   * synchronously, when it has at most `maxBytes`; else only its size. The bytes may be a view of a
-   * buffer the port reuses, valid until the next call. It blocks the thread, so callers yield
-   * every few milliseconds. Throws when the file cannot be read.
-   */
-  readFileSync?(path: string, maxBytes: number): SyncRead;
-  /** Optional: readdir, synchronously (the workspace walker's fast path; it yields every few milliseconds). */
-  readdirSync?(path: string): DirectoryEntry[];
-  /**
-   * True when a folder's stat changes whenever an entry is created, deleted or renamed in it (its
-   * modification time, as POSIX, Windows and macOS file systems keep it): only then may a resident
-   * engine replay a walk while the folders it listed are unchanged (ground/walkCache.ts). A virtual
-   * file system that does not promise it leaves this out.
-   */
-  readonly folderVersions?: boolean;
-  /** Optional: stat, synchronously (the symbol index checks thousands of files' versions at once; it yields every few milliseconds). */
-  statSync?(path: string): EntryStat | undefined;
-  /**
-   * Optional: resolves once every change made before the call has reached what the port answers
-   * from memory (a watcher's queued events; src/node/watchedStats.ts). A walk awaits it first.
-   */
-  settle?(): Promise<void>;
-}
-
-/**
- * A synchronous read: opened like `open` (no symlink followed at the last component, never
- * blocking); throws when the opened file is not a regular file. `real` is the opened file's real
- * path (verified against its device and inode where the platform cannot tell it directly), or
- * undefined when it could not be verified: the caller then treats the file as outside.
- */
-export type SyncRead = ({ bytes: Uint8Array } | { size: number }) & { real?: string; version?: FileVersion };
-
-/** What identifies a version of a file without reading it: what stat says (the opened file's fstat on a read). */
-export interface FileVersion {
-  size: number;
-  mtimeMs: number;
-  ino?: number;
-  dev?: number;
-  /** The inode's change time, where the host tells it: a rewrite that puts the modification time back still changes it. */
-  ctimeMs?: number;
-  /** A hash of the bytes, from a port that cannot tell the change time or the inode (ground/fileIdentity.ts). */
-  contentHash?: string;
-}
+import type {
+  FileScanReply,
+  FileScanRequest,
+  KeptScanReply,
+  KeptScanRequest,
+  OutlineBlockJob,
+  OutlineThreadJob,
+  OutlineUsesJob,
+  ParsedOutline,
+  RegexScanResult,
+} from './workerMessages';
 
 /** Texts to find with a candidate finder (any of them): each one line, matched as is or with Unicode simple case folding. */
 export interface CandidateQuery {
@@ -122,11 +44,6 @@ export interface CandidateFinderPort {
   ): Promise<ReadonlySet<string> | undefined>;
 }
 
-export interface DirectoryEntry {
-  name: string;
-  kind: EntryKind;
-}
-
 /** An editor buffer with unsaved changes. */
 export interface DirtyDocument {
   text: string;
@@ -151,77 +68,11 @@ export interface CancellationSignal {
   readonly isCancellationRequested: boolean;
 }
 
-/** A file's outline as the symbol index keeps it between processes, valid while the file's identity is (ground/fileIdentity.ts). */
-export interface CachedOutline extends FileVersion {
-  symbols: OutlineSymbol[];
-  /**
-   * Present when the outline is a whole one of the file's text as a read sees it (not a worker's, not
-   * a large file's top level): what else a symbol read answers from, so it can answer without parsing.
-   */
-  read?: StoredReadFacts;
-  /** The words the file says (the map's reference graph), when they were counted from this version's text: saved, not loaded. */
-  words?: PackedWords;
-}
-
-/** A file's stored words and the identity of the version they were counted from. */
-export interface CachedWords extends FileVersion {
-  words: PackedWords;
-}
-
-/** What an outline notes besides its symbols, kept so an answer from the cache says the same. */
-export interface StoredReadFacts {
-  /** The grammar it was parsed with (a `.h` file may be C or C++). */
-  grammar: string;
-  /** The parse failed in places. */
-  parseFailed?: true;
-  /** Symbols nested too deep to list. */
-  cut?: number;
-}
-
-/**
- * Where the symbol index persists (a user cache folder for the CLI, the extension's storage in VS
- * Code). `version` names the extractor: outlines stored under another one are not returned.
- */
-export interface SymbolCachePort {
-  /** Every stored outline (absolute path → outline), without words. */
-  load(version: string): Promise<Map<string, CachedOutline>>;
-  /** Every stored file's words (absolute path → words): read only when a map needs them. */
-  loadWords?(version: string): Promise<Map<string, CachedWords>>;
-  /** One file's stored outline, reading no more than its own shard (a read of one file's symbols). */
-  loadFile?(version: string, absolute: string): Promise<CachedOutline | undefined>;
-  /** Stores outlines; null removes one. Safe against other processes writing at the same time. */
-  save(version: string, changes: ReadonlyMap<string, CachedOutline | null>): Promise<void>;
-}
-
-/** One file's outline from the host's parallel parsers; no symbols when it could not be parsed (binary, too large). */
-export interface ParsedOutline extends FileVersion {
-  absolute: string;
-  symbols?: OutlineSymbol[];
-  /** The words its text says (`countPackedWords`), for a file of at most WORDS_MAX_FILE_BYTES. */
-  words?: PackedWords;
-}
-
 /** Parses files on disk in parallel (worker threads), handing each outline over as it is done. */
 export interface OutlineWorkersPort {
   outline(files: readonly string[], maxFileBytes: number, signal?: CancellationSignal): AsyncIterable<ParsedOutline>;
   /** Starts the workers and loads the grammars of `files` (a sample) while the caller does other work; outline() then starts at once. */
   prepare?(files: readonly string[]): void;
-}
-
-/** A matching line of a text: its number, where it is, and the column of the match. */
-export interface LineHit {
-  line: number;
-  start: number;
-  stop: number;
-  at: number;
-  column?: number;
-}
-
-/** The matching lines of one text (as the search's scanText finds them). */
-export interface RegexScanResult {
-  count: number;
-  hits: LineHit[];
-  firstOmitted: number | null;
 }
 
 /**
@@ -260,103 +111,6 @@ export interface RegexScanPort {
   handBack?<R extends FileScanRequest | KeptScanRequest>(requests: readonly R[]): R[];
   /** Stops any running scan and the thread. */
   dispose?(): void;
-}
-
-/** One file for RegexScanPort.scanFile: the search's query and limits, and the version the search expects. */
-export interface FileScanRequest {
-  path: string;
-  /** Read no file larger than this. */
-  maxBytes: number;
-  expected: FileVersion;
-  query: string;
-  isRegex: boolean;
-  caseSensitive: boolean;
-  /** Hits located (and numbered) at most. */
-  keep: number;
-  /** Context lines before and after each shown match. */
-  before: number;
-  after: number;
-}
-
-/**
- * Files for RegexScanPort.scanKept: their texts as a search keeps them (one character per byte,
- * found clean of secrets), and the search's query.
- */
-export interface KeptScanRequest {
-  texts: string[];
-  query: string;
-  isRegex: boolean;
-  caseSensitive: boolean;
-  /** Hits located at most, per file. */
-  keep: number;
-}
-
-/**
- * What RegexScanPort.scanKept found, per file in the request's order: its matching lines (-1: the
- * regular expression's work on it would pass the inline budget, so the search scans it as it would
- * inline), how many of them are located, and where: start, stop, at and column (-1: none) of each,
- * as findHits gives them, unnumbered. `scanned` false: handed back, not scanned.
- */
-export type KeptScanReply =
-  | { scanned: false }
-  | { scanned: true; counts: Int32Array<ArrayBuffer>; located: Int32Array<ArrayBuffer>; hits: Int32Array<ArrayBuffer> };
-
-/** A shown line of a match's context. */
-export interface ShownLine {
-  line: number;
-  text: string;
-}
-
-/** A match as a search shows it: its line, 1-based column, text and context. */
-export interface ShownMatch extends ShownLine {
-  column: number;
-  before: ShownLine[];
-  after: ShownLine[];
-}
-
-/**
- * What RegexScanPort.scanFile found: `read` false when the file could not be read as the expected
- * version (gone, changed, not a file); else where it really is, and its matching lines: how many,
- * and the first `keep` of them as shown, a field each (a list of numbers or strings crosses to
- * another thread many times faster than as many objects): line, column, text, and (when the
- * request asked for context) the lines before and after.
- */
-export type FileScanReply =
-  | { read: false }
-  | { read: true; real: string | undefined; nomatch: true }
-  | ({ read: true; real: string | undefined } & ShownFields);
-
-export interface ShownFields {
-  count: number;
-  lines: number[];
-  columns: number[];
-  texts: string[];
-  context?: [before: ShownLine[], after: ShownLine[]][];
-}
-
-/** One text to outline off the host's thread (see src/core/symbols/textOutline.ts for the fields' meaning). */
-export interface OutlineThreadJob {
-  grammar: string;
-  text: string;
-  deadlineMs: number;
-  bounds: OutlineBounds;
-  members: boolean;
-}
-
-export interface OutlineBlockJob {
-  grammar: string;
-  text: string;
-  deadlineMs: number;
-  range: BlockRange;
-}
-
-/** The uses of `name` at `offsets` (where it stands as a word) in `text` (mode "references"). */
-export interface OutlineUsesJob {
-  grammar: string;
-  text: string;
-  name: string;
-  offsets: number[];
-  deadlineMs: number;
 }
 
 /**

@@ -8,7 +8,8 @@
 import ignore, { type Ignore } from 'ignore';
 import * as nodePath from 'node:path';
 import { globMatcher } from './globMatch';
-import type { CancellationSignal, DirectoryEntry, Host, WorkspaceRoot } from './ports';
+import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
+import type { DirectoryEntry } from './fileSystemPort';
 import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache } from './walkCache';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */

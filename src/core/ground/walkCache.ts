@@ -3,7 +3,8 @@
 // .gitignore it read). A later walk with the same options replays the recording when every one of
 // those is unchanged. A folder's version changes whenever an entry is created, deleted or renamed in
 // it (its modification time) or its mode changes (its change time); a link is checked through its target.
-import type { EntryStat, FileSystemPort, WorkspaceRoot } from './ports';
+import type { EntryStat, FileSystemPort } from './fileSystemPort';
+import type { WorkspaceRoot } from './ports';
 import { sameIdentity } from './fileIdentity';
 
 /** Why the walker left a folder or file out. */

@@ -2,7 +2,8 @@
 // Refuses directories and binary files with a clear answer; transcodes UTF-16 to UTF-8.
 import { LecternError } from '../ground/contract';
 import type { Host } from '../ground/ports';
-import { openInside, type ResolvedPath } from '../ground/paths';
+import { openInside } from '../ground/openInside';
+import type { ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
 import type { VersionCache } from '../ground/versionCache';

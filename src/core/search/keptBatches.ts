@@ -1,7 +1,8 @@
 // Files a resident search holds in memory (kept bytes), gathered into batches that the host's thread
 // scans (RegexScanPort.scanKept) while this one scans others: one message and one answer per batch,
 // not per file. The search settles each batch's files in walk order once the batch is answered.
-import type { KeptScanReply, KeptScanRequest, RegexScanPort } from '../ground/ports';
+import type { KeptScanReply, KeptScanRequest } from '../ground/workerMessages';
+import type { RegexScanPort } from '../ground/ports';
 import { hitOffsets } from './threadScan';
 
 /** A batch is sent once its texts reach this many characters (one per byte). */

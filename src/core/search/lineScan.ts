@@ -1,12 +1,12 @@
 // Finding the matching lines of one file, then the text and context of the ones it shows.
-import type { ShownLine, ShownMatch } from '../ground/ports';
+import type { ShownLine, ShownMatch } from '../ground/workerMessages';
 import type { Haystack } from './haystack';
 import type { TextSearcher } from './matcher';
 import type { RegexBudget } from './regexCost';
 import { excerpt } from './shown';
 
 export type { ShownLine };
-/** A match a file keeps to show (a host's thread may have made it: ports.ts). */
+/** A match a file keeps to show (a host's thread may have made it: workerMessages.ts). */
 export type KeptMatch = ShownMatch;
 
 /** A matching line found by findHits: where it is; its number once numberHits has counted it (else 0). */

@@ -1,8 +1,9 @@
 // One file's bytes, read within the size cap, judged (binary, too large, unreadable) and turned
 // into something to scan, or dropped at once when a plain query's text is not in its bytes.
 import { LecternError } from '../ground/contract';
-import { openInside, type ResolvedPath } from '../ground/paths';
-import type { FileHandle, FileSystemPort, FileVersion } from '../ground/ports';
+import { openInside } from '../ground/openInside';
+import type { ResolvedPath } from '../ground/paths';
+import type { FileHandle, FileSystemPort, FileVersion } from '../ground/fileSystemPort';
 import type { ReadEnv } from '../ground/env';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16 } from '../text/encoding';

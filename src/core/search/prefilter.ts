@@ -6,7 +6,8 @@
 // bytes lack that text, which Lectern's own scan could not match either.
 import type { ReadEnv } from '../ground/env';
 import { isText, type FileClass } from '../ground/fileClasses';
-import type { CandidateQuery, FileVersion } from '../ground/ports';
+import type { CandidateQuery } from '../ground/ports';
+import type { FileVersion } from '../ground/fileSystemPort';
 import { EXCLUDED_DIRECTORIES, type ListedFile, type WalkScope } from '../ground/walk';
 import { SETTLED_MS } from '../ground/walkCache';
 import type { Loaded, Raw } from './loadFile';

@@ -1,10 +1,10 @@
-// A file a workspace search hands to a host's thread (ports.ts, RegexScanPort.scanFile): read there,
+// A file a workspace search hands to a host's thread (RegexScanPort.scanFile): read there,
 // judged and scanned exactly as the search would inline, its hits numbered and shown up front (the
 // search ranks it later, in walk order, and keeps as many as its rank allows).
 import type { ReadEnv } from '../ground/env';
 import { sameIdentity } from '../ground/fileIdentity';
+import type { EntryStat, SyncRead } from '../ground/fileSystemPort';
 import type {
-  EntryStat,
   FileScanReply,
   FileScanRequest,
   KeptScanReply,
@@ -12,8 +12,7 @@ import type {
   ShownFields,
   ShownLine,
   ShownMatch,
-  SyncRead,
-} from '../ground/ports';
+} from '../ground/workerMessages';
 import { textHaystack, type Haystack } from './haystack';
 import { findHits, materialize, numberHits, type Hit } from './lineScan';
 import { examine, type Loaded } from './loadFile';

@@ -2,11 +2,15 @@
 // time where the port can, large files it has learned on the host's thread meanwhile, else a few in
 // flight), judged, scanned (files whose bytes it keeps partly on the host's thread, in batches) and
 // ranked in walk order, with everything skipped counted for the answer (renderWorkspace.ts).
+// Whole for now (over 400 lines): WorkspaceSearch is one class whose steps (read here, hand to a
+// thread, batch, settle in walk order) share its counters and its in-order settling; it splits by
+// step in a change of its own (issue 37), not while other work is changing it.
 import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { plural } from '../ground/format';
 import { insideRoots, type ResolvedPath } from '../ground/paths';
-import type { EntryStat, FileScanReply, FileScanRequest, RegexScanResult } from '../ground/ports';
+import type { EntryStat } from '../ground/fileSystemPort';
+import type { FileScanReply, FileScanRequest, RegexScanResult } from '../ground/workerMessages';
 import { LIMITS } from '../ground/settings';
 import { classRank } from '../ground/fileRank';
 import { yieldToHost, type ListedFile } from '../ground/walk';

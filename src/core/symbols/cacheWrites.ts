@@ -4,7 +4,7 @@
 // changes by shard); changes that arrive during a flush wait for the next one. Reads lay the changes
 // not yet on disk over what the port loads, so a read right after a save sees it. A save that fails
 // is dropped: a cache that cannot be written costs only time.
-import type { CachedOutline, CachedWords, SymbolCachePort } from '../ground/ports';
+import type { CachedOutline, CachedWords, SymbolCachePort } from '../ground/symbolCachePort';
 import { identityOf, sameIdentity } from '../ground/fileIdentity';
 
 type Changes = Map<string, CachedOutline | null>;

@@ -1,6 +1,7 @@
 // Outlines per file version, cached (LRU bounded in bytes) so warm symbol reads skip parsing.
 import type { Tree } from 'web-tree-sitter';
-import type { CancellationSignal, OutlineThreadPort, StoredReadFacts } from '../ground/ports';
+import type { CancellationSignal, OutlineThreadPort } from '../ground/ports';
+import type { StoredReadFacts } from '../ground/symbolCachePort';
 import type { CacheWrites } from './cacheWrites';
 import { StoredOutlines } from './storedOutlines';
 import type { TextFile } from '../read/openText';

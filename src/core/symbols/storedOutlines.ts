@@ -2,7 +2,7 @@
 // and what the outline notes, valid while the file's identity is (ground/fileIdentity.ts). A symbol read of an unchanged
 // file then answers without loading the parser, its grammar or its query.
 import { identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
-import type { CachedOutline, StoredReadFacts } from '../ground/ports';
+import type { CachedOutline, StoredReadFacts } from '../ground/symbolCachePort';
 import type { OutlineSymbol } from '../ground/symbolTypes';
 import type { CacheWrites } from './cacheWrites';
 import { extractorVersion } from './extractorVersion';

@@ -8,9 +8,14 @@
 // rest of the index is still being built. The words a worker counted while it parsed a file go to the
 // engine's FileWords, and are cached beside its outline; a map takes those the cache holds for the
 // files' current versions (loadStoredWords), so it reads no file for them.
+//
+// Whole for now (over 400 lines): WorkspaceIndex is one class whose listing, stored outlines,
+// pending parses and save queue are the one state every query walks through; it splits (listing,
+// persistence, parsing) in a change of its own (issue 37), not while other work is changing it.
 import { LecternError } from '../ground/contract';
 import { globMatcher } from '../ground/globMatch';
-import type { CachedOutline, CachedWords, Host, StoredReadFacts, SymbolCachePort } from '../ground/ports';
+import type { CachedOutline, CachedWords, StoredReadFacts, SymbolCachePort } from '../ground/symbolCachePort';
+import type { Host } from '../ground/ports';
 import type { FileWords, PackedWords } from '../ground/fileWords';
 import { diskVersionKey, identityOf, sameIdentity, type FileIdentity } from '../ground/fileIdentity';
 import { openText } from '../read/openText';

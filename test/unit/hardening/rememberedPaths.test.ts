@@ -6,7 +6,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
-import type { FileSystemPort, Host } from '../../../src/core/ground/ports';
+import type { FileSystemPort } from '../../../src/core/ground/fileSystemPort';
+import type { Host } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { call, tempDir, write } from '../helpers';
 

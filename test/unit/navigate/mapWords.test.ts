@@ -14,7 +14,7 @@ import {
   unpackWords,
   WORDS_MAX_FILE_BYTES,
 } from '../../../src/core/ground/fileWords';
-import type { CachedOutline } from '../../../src/core/ground/ports';
+import type { CachedOutline } from '../../../src/core/ground/symbolCachePort';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createOutlineWorkers, type OutlineWorkers } from '../../../src/node/outlineWorkers';
 import { createSymbolCache } from '../../../src/node/symbolCacheStore';

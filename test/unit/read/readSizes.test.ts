@@ -3,7 +3,7 @@
 // of 40-byte lines reads at most three 4 KiB chunks, where a guess read 20 KiB and a tail 64 KiB.
 import { strict as assert } from 'node:assert';
 import { Lectern } from '../../../src/core/engine';
-import type { FileSystemPort } from '../../../src/core/ground/ports';
+import type { FileSystemPort } from '../../../src/core/ground/fileSystemPort';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { call, tempDir, write } from '../helpers';
 

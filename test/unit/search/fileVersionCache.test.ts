@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { FileVersionCache } from '../../../src/core/ground/fileVersionCache';
 import { provesVersion, sameIdentity } from '../../../src/core/ground/fileIdentity';
-import type { FileVersion } from '../../../src/core/ground/ports';
+import type { FileVersion } from '../../../src/core/ground/fileSystemPort';
 
 /** The cache as a list of entries, oldest first: what FileVersionCache must behave as. */
 class Model<T> {

@@ -4,7 +4,8 @@
 // whatever the thread answers: what it found, a batch handed back, a failure, or (out of time) nothing.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { KeptScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
+import type { KeptScanRequest } from '../../../src/core/ground/workerMessages';
+import type { RegexScanPort } from '../../../src/core/ground/ports';
 import { findHits } from '../../../src/core/search/lineScan';
 import { createTextSearcher } from '../../../src/core/search/matcher';
 import { RegexCost } from '../../../src/core/search/regexCost';

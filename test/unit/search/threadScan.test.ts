@@ -4,7 +4,8 @@
 // what it found, that it could not read the expected version, that it broke, or (out of time) nothing.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { FileScanRequest, RegexScanPort } from '../../../src/core/ground/ports';
+import type { FileScanRequest } from '../../../src/core/ground/workerMessages';
+import type { RegexScanPort } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 import { tempDir, write } from '../helpers';

@@ -33,7 +33,7 @@ function realFiles(): string[] {
     join(repo, 'node_modules/mocha/lib/runner.js'),
     join(repo, 'sample-workspace/src/inventory.ts'),
     // This project's own TypeScript.
-    join(repo, 'src/core/read/fileRead.ts'),
+    join(repo, 'src/core/read/openedRead.ts'),
     join(repo, 'src/core/engine.ts'),
     join(repo, 'src/core/symbols/symbolRead.ts'),
     // Hand-written C scanners that ship with the grammar packages.
