@@ -16,6 +16,7 @@ import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
 import { answerOnce } from './oneShotTokens';
 import { replay } from './replay';
+import { TOOL } from '../core/ground/tools';
 
 function output(response: ToolResponse, asText = false): string {
   if (asText) return response.text;
@@ -139,7 +140,7 @@ async function session(options: CliOptions, roots: WorkspaceRoot[]): Promise<voi
       const problem = new LecternError(
         'INVALID_ARGS',
         `The line is not JSON (${(error as Error).message}).`,
-        'Send one {"tool": "lectern_read", "input": {...}} per line.',
+        `Send one {"tool": "${TOOL.read}", "input": {...}} per line.`,
       );
       await write(output(errorResponse('session', null, problem)) + '\n');
       continue;

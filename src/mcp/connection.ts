@@ -17,6 +17,7 @@ import type { ToolDefinition } from '../core/ground/schema';
 import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
 import { mcpTools } from './toolList';
+import { TOOL } from '../core/ground/tools';
 
 /** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
 export interface McpEngine {
@@ -87,8 +88,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     { name: 'lectern', title: 'Lectern', version: config.version },
     {
       capabilities: { tools: { listChanged: false }, logging: {} },
-      instructions:
-        'Lectern reads code precisely: lectern_search finds lines, lectern_read reads a symbol, a snippet, an outline or a range with exact paging, lectern_stat sizes a path first. Paths are relative to the workspace folders (the client roots).',
+      instructions: `Lectern reads code precisely: ${TOOL.search} finds lines, ${TOOL.read} reads a symbol, a snippet, an outline or a range with exact paging, ${TOOL.stat} sizes a path first. Paths are relative to the workspace folders (the client roots).`,
     },
   );
   const log: Log = (level: LoggingLevel, message) => {
@@ -138,7 +138,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
           })
           .catch(() => undefined);
       };
-      if (name === 'lectern_search') {
+      if (name === TOOL.search) {
         const counted: CallActivity = (activity = { filesRead: 0 });
         const filesRead = () => report(counted.filesRead, `${counted.filesRead} files read`);
         filesRead();

@@ -4,6 +4,7 @@ import { LecternError, type ToolResponse } from '../ground/contract';
 import { formatCount } from '../ground/format';
 import { renderOutline } from '../symbols/outlineRead';
 import { fileOutline, type SymbolEnv } from '../symbols/symbolRead';
+import { TOOL } from '../ground/tools';
 
 const RANGE_FIELDS = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'] as const;
 
@@ -16,7 +17,7 @@ export async function readOutline(
     throw new LecternError(
       'INVALID_ARGS',
       "outline returns the whole file's symbols; it takes no range.",
-      `Example: lectern_read ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`,
+      `Example: ${TOOL.read} ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`,
     );
   }
   return renderOutline(env, await fileOutline(env, input.target), env.tokenCap, null);

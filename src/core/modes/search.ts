@@ -5,6 +5,7 @@ import { INPUT_BOUNDS, type Fields, type InputOf, type Same } from '../ground/sc
 import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
 import { text } from './titles';
+import { TOOL } from '../ground/tools';
 
 export const searchFields = {
   target: {
@@ -52,7 +53,7 @@ void searchTakesTheseFields;
 
 export const searchTool = defineTool({
   definition: {
-    name: 'lectern_search',
+    name: TOOL.search,
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
     userDescription:

@@ -5,6 +5,7 @@
 import { callText } from '../ground/format';
 import { matchNamePath, qualifiedName, type FlatSymbol } from './namePath';
 import type { SymbolKind } from '../ground/symbolTypes';
+import { TOOL } from '../ground/tools';
 
 export interface Candidate {
   display: string;
@@ -94,7 +95,7 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
     return Object.keys(extra).length > 0 ? `${line} ${JSON.stringify(extra)}` : line;
   });
   return [
-    `Read one: ${callText('lectern_read', { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
+    `Read one: ${callText(TOOL.read, { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
     ...lines,
   ];
 }

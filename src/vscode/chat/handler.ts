@@ -12,6 +12,7 @@ import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } fr
 import { isLecternTool, referenceOf } from './toolCalls';
 import { runToolLoop } from './toolLoop';
 import type { WorkspaceUris } from '../uris/workspaceUris';
+import { TOOL } from '../../core/ground/tools';
 
 /** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
 export const HISTORY_SHARE = 0.5;
@@ -183,19 +184,19 @@ async function directRead(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<HistoryRound> {
-  stream.progress(`lectern_read ${JSON.stringify(input)}`);
-  const response = await engine.invoke('lectern_read', input, { signal: token, sessionId });
+  stream.progress(`${TOOL.read} ${JSON.stringify(input)}`);
+  const response = await engine.invoke(TOOL.read, input, { signal: token, sessionId });
   const reference = referenceOf(response, uris);
   if (reference) stream.reference(reference);
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);
-  const facts = engine.catalog.retained('lectern_read', input, response);
+  const facts = engine.catalog.retained(TOOL.read, input, response);
   return {
     response: '',
     calls: [
       {
         id: `lectern-${sessionId}-${Date.now().toString(36)}`,
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input,
         ...facts,
         text: response.text,
