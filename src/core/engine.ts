@@ -319,16 +319,15 @@ export class Lectern {
     let redacted = false;
     const env = await this.env(options, signal, () => void (redacted = true));
     let answer: Draft;
-    let cap = env.tokenCap;
+    // A call its descriptor puts under the read budget gets the session's caps for this answer.
+    const guarded = call && this.catalog.traits(tool, input)?.budgeted ? call.guardRead(input, env) : { input, env };
+    const cap = guarded.env.tokenCap;
     if (tool === this.catalog.readTool.name) {
-      // The session's read budget: refused at the hard limit, else this answer's caps.
-      const guarded = call ? call.guardRead(input, env) : { input, env };
-      cap = guarded.env.tokenCap;
       answer = await read(this.catalog, guarded.env, guarded.input, notes);
     } else {
       const other = this.catalog.tool(tool);
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
-      answer = await other.run(env, input, notes);
+      answer = await other.run(guarded.env, guarded.input, notes);
     }
     if (redacted) noteRedacted(answer);
     const meta = answer.response.meta;
