@@ -9,13 +9,14 @@ import { Lectern } from '../core/engine';
 import { errorResponse } from '../core/ground/errors';
 import type { WorkspaceRoot } from '../core/ground/ports';
 import type { TokenCounter } from '../core/ground/tokens';
-import { allTools, primaryTools } from '../core/tools/definitions';
-import { inputSchema } from '../core/tools/jsonSchema';
+import { REGISTRY } from '../core/modes/index';
+import { catalogOf } from '../core/tools/catalog';
 import { createNodeHost, rootsOf, type NodeHost } from '../node/nodeHost';
 import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
 import { answerOnce } from './oneShotTokens';
 import { replay } from './replay';
+import { toolListing } from './toolListing';
 import { TOOL } from '../core/ground/tools';
 
 function output(response: ToolResponse, asText = false): string {
@@ -44,6 +45,9 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
  */
 const hosts = new Map<NodeHost, Lectern>();
 
+/** The modes and tools this CLI's engines answer: `lectern tools` and the MCP server list them from its catalog. */
+const registry = REGISTRY;
+
 /** `resident`: the engine answers many calls (a session, an MCP server), so it watches the folders it stats. */
 function createHostedEngine(
   options: CliOptions,
@@ -53,7 +57,7 @@ function createHostedEngine(
 ): { engine: Lectern; host: NodeHost } {
   const recordFiles = options.log !== undefined;
   const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles, watch: resident });
-  const engine = new Lectern(host, () => options.settings);
+  const engine = new Lectern(host, () => options.settings, registry);
   hosts.set(host, engine);
   return { engine, host };
 }
@@ -159,13 +163,14 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
   const { runMcp } = await import('../mcp/index');
   await runMcp(
     {
-      tools: options.legacyTools ? allTools : primaryTools,
+      legacyTools: options.legacyTools,
       structuredContent: options.structuredContent,
       fallbackRoots: roots,
       createEngine: (current) => {
         const { engine, host } = createHostedEngine(options, current, true);
         const log = options.log ? new ReplayLog(options.log) : undefined;
         return {
+          catalog: engine.catalog,
           invalidate: (path) => engine.invalidate(path),
           run: (tool, input, invoke) =>
             log
@@ -197,18 +202,7 @@ async function run(options: CliOptions): Promise<number> {
       await write(USAGE + '\n');
       return 0;
     case 'tools':
-      await write(
-        JSON.stringify(
-          allTools.map((tool) => ({
-            name: tool.name,
-            legacy: tool.legacy ?? false,
-            description: tool.modelDescription,
-            inputSchema: inputSchema(tool),
-          })),
-          null,
-          2,
-        ) + '\n',
-      );
+      await write(toolListing(catalogOf(registry)) + '\n');
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);

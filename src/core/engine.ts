@@ -28,7 +28,7 @@ import { FileBytes } from './ground/fileBytes';
 import { FileGrams } from './ground/fileGrams';
 import { WalkCache } from './ground/walkCache';
 import { FileWords } from './ground/fileWords';
-import { Catalog, defaultCatalog } from './tools/catalog';
+import { catalogOf, type Catalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
 export interface InvokeOptions {
@@ -90,7 +90,7 @@ export class Lectern {
     /** The modes and tools to answer (modes/index.ts); a test may extend it. */
     registry: Registry = REGISTRY,
   ) {
-    this.catalog = registry === REGISTRY ? defaultCatalog : new Catalog(registry);
+    this.catalog = catalogOf(registry);
     this.resolver = new PathResolver(host, () => this.normalized().secretPatterns);
     this.cacheWrites = host.symbolCache ? new CacheWrites(host.symbolCache) : undefined;
     this.symbols = new SymbolService(

@@ -13,7 +13,7 @@ import {
 import type { ToolResponse } from '../core/ground/contract';
 import type { InvokeOptions } from '../core/engine';
 import type { WorkspaceRoot } from '../core/ground/ports';
-import type { ToolDefinition } from '../core/ground/schema';
+import type { Catalog } from '../core/tools/catalog';
 import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
 import { mcpTools } from './toolList';
@@ -21,6 +21,8 @@ import { TOOL } from '../core/ground/tools';
 
 /** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
 export interface McpEngine {
+  /** The tools the engine answers (its registry's): the server lists and offers these. */
+  readonly catalog: Pick<Catalog, 'primaryTools' | 'allTools'>;
   run(tool: string, input: unknown, options: InvokeOptions): Promise<{ response: ToolResponse }>;
   invalidate(path: string | null): void;
   /** The connection is over: ends the engine's worker threads. */
@@ -28,8 +30,8 @@ export interface McpEngine {
 }
 
 export interface McpConfig {
-  /** The tools this server offers (the primary tools; with --legacy-tools also the compatibility ones). */
-  tools: readonly ToolDefinition[];
+  /** Offer the compatibility tools too (--legacy-tools), besides the primary tools of the engine's catalog. */
+  legacyTools: boolean;
   /** Folders used until (or unless) the client gives roots. */
   fallbackRoots: readonly WorkspaceRoot[];
   createEngine(roots: () => readonly WorkspaceRoot[]): McpEngine;
@@ -106,13 +108,22 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     roots.initialized();
   };
 
-  const tools = mcpTools(config.tools, config.structuredContent);
-  const offered = new Set(config.tools.map((tool) => tool.name));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  // The tools of the engine's catalog, listed once the engine is there (after initialize).
+  let listed: { tools: ReturnType<typeof mcpTools>; offered: ReadonlySet<string> } | undefined;
+  const listing = () => {
+    if (listed) return listed;
+    const { catalog } = started();
+    const definitions = config.legacyTools ? catalog.allTools : catalog.primaryTools;
+    return (listed = {
+      tools: mcpTools(definitions, config.structuredContent),
+      offered: new Set(definitions.map((tool) => tool.name)),
+    });
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing().tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
     const { name, arguments: input = {} } = request.params;
-    if (!offered.has(name)) throw await notOffered(started(), name, input, sessionId);
+    if (!listing().offered.has(name)) throw await notOffered(started(), name, input, sessionId);
     const signal = extra.signal;
     const progressToken = request.params._meta?.progressToken;
     const options: InvokeOptions = {

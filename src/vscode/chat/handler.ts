@@ -39,12 +39,12 @@ function relative(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }
 
-function chatTools(request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
+function chatTools(engine: Lectern, request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
   // Lectern's tools, and the ones the user attached to this request (#tool). The stable API does
   // not tell a participant which tools the user enabled in the tools picker.
   const referenced = new Set(request.toolReferences.map((r) => r.name));
   return vscode.lm.tools
-    .filter((t) => isLecternTool(t.name) || referenced.has(t.name))
+    .filter((t) => isLecternTool(engine, t.name) || referenced.has(t.name))
     .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
@@ -110,7 +110,7 @@ export async function handleChatRequest(
           instructions: instructions(request.command, roots),
           history: projection.turns,
           prompt: question,
-          tools: chatTools(request),
+          tools: chatTools(engine, request),
         });
         return result(
           sessionId,
