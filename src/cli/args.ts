@@ -6,7 +6,7 @@ import { TOOL } from '../core/ground/tools';
 
 export { SETTING_FLAGS };
 
-export type Command = 'call' | 'session' | 'tools' | 'help' | 'mcp' | 'replay';
+type Command = 'call' | 'session' | 'tools' | 'help' | 'mcp' | 'replay';
 
 export interface CliOptions {
   command: Command;

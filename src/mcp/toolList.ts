@@ -7,7 +7,7 @@ import { inputSchema } from '../core/tools/jsonSchema';
 import { legacySchema, responseSchema } from './outputSchema';
 
 /** `structured`: the tool declares its output schema (its answers then carry structuredContent). */
-export function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
+function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
   return {
     name: definition.name,
     title: definition.displayName,

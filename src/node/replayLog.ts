@@ -12,7 +12,7 @@ import type { ToolResponse } from '../core/ground/contract';
 import type { FileSystemPort, WorkspaceRoot } from '../core/ground/ports';
 import type { Settings } from '../core/ground/settings';
 
-export const LOG_VERSION = 1;
+const LOG_VERSION = 1;
 
 /** How a call counted tokens: exactly, or the CLI's one-shot way (an upper bound where it decides alike). */
 export type Counting = 'exact' | 'one-shot';
@@ -44,7 +44,7 @@ export interface LogEntry {
 }
 
 /** JSON with object keys sorted, so equal inputs and answers serialize alike. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -54,7 +54,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export function answerHash(response: ToolResponse): string {
   return sha256(canonicalJson(response));

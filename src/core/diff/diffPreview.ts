@@ -13,7 +13,7 @@ import { summarize } from './summary';
 import { requireInside } from '../ground/paths';
 import { TOOL } from '../ground/tools';
 
-export { DIFF_AGAINST, DIFF_LIMITS, type DiffAgainst, type DiffPreviewInput } from './previewInput';
+export type { DiffPreviewInput } from './previewInput';
 
 function invalid(message: string, example: Record<string, unknown>): LecternError {
   return new LecternError('INVALID_ARGS', message, `Example: ${callText(TOOL.read, example)}`);

@@ -13,7 +13,7 @@ import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './v
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
 import { TOOL } from '../ground/tools';
 
-export type FileStatus =
+type FileStatus =
   | 'modified'
   | 'added'
   | 'deleted'

@@ -15,7 +15,7 @@ const SHOWN_PATH_CHARS = 200;
 const shown = (path: string) => (path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path);
 
 /** What of `at` leads outside `realRoots` without its owner's say, or undefined when nothing does. */
-export function outsideLocation(realRoots: readonly string[], at: GitLocations): string | undefined {
+function outsideLocation(realRoots: readonly string[], at: GitLocations): string | undefined {
   const inside = (path: string) => realRoots.some((root) => isWithin(root, path));
   if (inside(at.gitDir) || inside(at.commonDir)) {
     if (!inside(at.top)) return `core.worktree leads to ${shown(at.top)}`;

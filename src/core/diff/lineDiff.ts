@@ -5,9 +5,9 @@
 // prints them. On ordinary edits the hunks equal git's line for line (test/unit/diff).
 import { diffArrays } from 'diff';
 
-export type DiffLineKind = ' ' | '-' | '+';
+type DiffLineKind = ' ' | '-' | '+';
 
-export interface DiffLine {
+interface DiffLine {
   kind: DiffLineKind;
   /** The line without its LF (a CR of CRLF is kept). */
   text: string;

@@ -37,9 +37,9 @@ export type SessionCount = 'file' | 'read' | 'search' | 'none';
  * (an answer repeated word for word by the same call later becomes a pointer to it); `latest` — only
  * the latest answer to the same call is kept, the earlier ones (stale once it changed) become pointers.
  */
-export type Retention = 'lines' | 'outline' | 'as-is' | 'latest';
+type Retention = 'lines' | 'outline' | 'as-is' | 'latest';
 
-export const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; history: Retention }>> = {
+const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; history: Retention }>> = {
   text: { session: 'file', history: 'lines' },
   outline: { session: 'file', history: 'outline' },
   diff: { session: 'read', history: 'as-is' },

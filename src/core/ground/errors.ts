@@ -6,7 +6,7 @@ import { emptyMeta, LecternError, type ErrorCode, type ToolError, type ToolRespo
 import { TOOL } from './tools';
 
 /** A message or hint is cut to this many characters. */
-export const MAX_MESSAGE_CHARS = 1_000;
+const MAX_MESSAGE_CHARS = 1_000;
 /** A target echoed in an error answer: this many characters, and this many targets of a list. */
 const MAX_TARGET_CHARS = 200;
 const MAX_TARGETS = 20;

@@ -14,7 +14,7 @@ import { endLine, startLine } from './readFields';
 import { readingTitle } from './titles';
 import { TOOL } from '../ground/tools';
 
-export const fileFields = {
+const fileFields = {
   offset: {
     type: 'integer',
     minimum: 1,

@@ -7,7 +7,7 @@ import { defineTool } from './mode';
 import { text } from './titles';
 import { TOOL } from '../ground/tools';
 
-export const searchFields = {
+const searchFields = {
   target: {
     type: 'string',
     description: 'File, folder or glob (default: workspace).',

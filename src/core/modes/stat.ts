@@ -17,7 +17,7 @@ import { defineTool } from './mode';
 import { targets } from './titles';
 import { TOOL } from '../ground/tools';
 
-export const statFields = {
+const statFields = {
   target: { type: 'string' },
 } as const satisfies Fields;
 

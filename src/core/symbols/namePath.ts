@@ -81,7 +81,7 @@ export function matchNamePath(flat: readonly FlatSymbol[], namePath: NamePath, k
 }
 
 /** Below this similarity of last names a symbol is no suggestion: nothing beats noise. */
-export const SUGGESTION_THRESHOLD = 0.86;
+const SUGGESTION_THRESHOLD = 0.86;
 
 /**
  * The closest symbols to a name, by Jaro-Winkler similarity of the last name segment (case folded;

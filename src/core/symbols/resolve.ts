@@ -101,7 +101,7 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
 }
 
 /** Overloads spanning more lines than this together are listed, not read as one answer. */
-export const MAX_OVERLOAD_LINES = 30;
+const MAX_OVERLOAD_LINES = 30;
 
 /**
  * Overloads written one after another (C#, Java, C++ methods of one name, each with its body): the

@@ -10,7 +10,7 @@ import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
 import { TOOL } from '../../core/ground/tools';
 
-export const PALETTE_COMMANDS = {
+const PALETTE_COMMANDS = {
   readSymbol: 'lectern.readSymbol',
   outlineFile: 'lectern.outlineFile',
   readLines: 'lectern.readLines',
