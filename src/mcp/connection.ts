@@ -17,7 +17,7 @@ import type { Catalog } from '../core/tools/catalog';
 import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
 import { mcpTools } from './toolList';
-import { TOOL } from '../core/ground/tools';
+import { TOOL, type ToolName } from '../core/ground/tools';
 
 /** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
 export interface McpEngine {
@@ -82,6 +82,13 @@ async function notOffered(engine: McpEngine, name: string, input: unknown, sessi
   return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 }
 
+/** What each primary tool is for, as the server's instructions say it: a tool without its words fails to compile. */
+const TOOL_USES: Record<ToolName, string> = {
+  [TOOL.search]: 'finds lines',
+  [TOOL.read]: 'reads a symbol, a snippet, an outline or a range with exact paging',
+  [TOOL.stat]: 'sizes a path first',
+};
+
 /** How often a long call with a progress token reports the files it has read. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -90,7 +97,9 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     { name: 'lectern', title: 'Lectern', version: config.version },
     {
       capabilities: { tools: { listChanged: false }, logging: {} },
-      instructions: `Lectern reads code precisely: ${TOOL.search} finds lines, ${TOOL.read} reads a symbol, a snippet, an outline or a range with exact paging, ${TOOL.stat} sizes a path first. Paths are relative to the workspace folders (the client roots).`,
+      instructions: `Lectern reads code precisely: ${Object.entries(TOOL_USES)
+        .map(([tool, use]) => `${tool} ${use}`)
+        .join(', ')}. Paths are relative to the workspace folders (the client roots).`,
     },
   );
   const log: Log = (level: LoggingLevel, message) => {

@@ -8,7 +8,7 @@ import { directRegistrar, type Registrar } from '../activation/registrar';
 import { answerDocument } from './answerDocument';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
-import { TOOL } from '../../core/ground/tools';
+import { TOOL, type ToolName } from '../../core/ground/tools';
 
 const PALETTE_COMMANDS = {
   readSymbol: 'lectern.readSymbol',
@@ -42,7 +42,7 @@ function argsOf(arg: unknown): Args {
 }
 
 /** Runs a call as a user read and shows its answer; returns the document's uri. */
-type Show = (title: string, tool: string, input: Args) => Promise<vscode.Uri | undefined>;
+type Show = (title: string, tool: ToolName, input: Args) => Promise<vscode.Uri | undefined>;
 
 export function registerPaletteCommands(engine: Lectern, registrar: Registrar = directRegistrar): vscode.Disposable[] {
   const documents = new AnswerDocuments();

@@ -76,6 +76,11 @@ describe('hosts list the tools of the engine’s registry', () => {
     assert.deepEqual(names, [...defaultCatalog.primaryTools.map((tool) => tool.name), 'lectern_ping']);
     const result = (await client.callTool({ name: 'lectern_ping', arguments: {} })) as CallToolResult;
     assert.deepEqual(result.content, [{ type: 'text', text: 'pong' }]);
+    // The instructions name the shipped tools, each with its use (TOOL_USES).
+    assert.equal(
+      client.getInstructions(),
+      'Lectern reads code precisely: lectern_search finds lines, lectern_read reads a symbol, a snippet, an outline or a range with exact paging, lectern_stat sizes a path first. Paths are relative to the workspace folders (the client roots).',
+    );
   });
 
   it('with --legacy-tools, the registry’s tools and then the compatibility ones', async () => {
