@@ -16,7 +16,7 @@ import type { WorkspaceRoot } from '../core/ground/ports';
 import type { Catalog } from '../core/tools/catalog';
 import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
-import { mcpTools } from './toolList';
+import { offeredTools, type OfferedTools } from './toolList';
 import { TOOL, type ToolName } from '../core/ground/tools';
 
 /** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
@@ -118,16 +118,8 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
   };
 
   // The tools of the engine's catalog, listed once the engine is there (after initialize).
-  let listed: { tools: ReturnType<typeof mcpTools>; offered: ReadonlySet<string> } | undefined;
-  const listing = () => {
-    if (listed) return listed;
-    const { catalog } = started();
-    const definitions = config.legacyTools ? catalog.allTools : catalog.primaryTools;
-    return (listed = {
-      tools: mcpTools(definitions, config.structuredContent),
-      offered: new Set(definitions.map((tool) => tool.name)),
-    });
-  };
+  let listed: OfferedTools | undefined;
+  const listing = () => (listed ??= offeredTools(started().catalog, config.legacyTools, config.structuredContent));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing().tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
