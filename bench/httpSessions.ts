@@ -3,7 +3,6 @@
 // initialize requests, with the idle-session limits (src/mcp/idleSessions.ts) and without them.
 //   node --expose-gc --import tsx bench/httpSessions.ts [--requests=10000]
 import { Lectern } from '../src/core/engine';
-import { primaryTools } from '../src/core/tools/definitions';
 import type { McpConfig } from '../src/mcp/connection';
 import { serveHttp } from '../src/mcp/http';
 import type { IdleSessionLimits } from '../src/mcp/idleSessions';
@@ -12,7 +11,7 @@ import { createNodeHost, rootsOf } from '../src/node/nodeHost';
 const requests = Number(/--requests=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 10_000);
 
 const config: McpConfig = {
-  tools: primaryTools,
+  legacyTools: false,
   fallbackRoots: rootsOf([process.cwd()]),
   allowOutside: false,
   structuredContent: false,
@@ -21,7 +20,12 @@ const config: McpConfig = {
   createEngine: (roots) => {
     const host = createNodeHost(roots, { bundleDir: `${__dirname}/../src/node` });
     const engine = new Lectern(host, () => ({}));
-    return { run: (t, i, o) => engine.run(t, i, o), invalidate: (p) => engine.invalidate(p), dispose: host.dispose };
+    return {
+      catalog: engine.catalog,
+      run: (t, i, o) => engine.run(t, i, o),
+      invalidate: (p) => engine.invalidate(p),
+      dispose: host.dispose,
+    };
   },
 };
 

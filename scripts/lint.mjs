@@ -1,5 +1,6 @@
-// `npm run lint`: ESLint (eslint.config.mjs), then Prettier's check of the files the formatter owns.
-// `npm run format` (--write): Prettier formats those files. Fails (exit 1) when either tool does.
+// `npm run lint`: ESLint (eslint.config.mjs), Prettier's check of the files the formatter owns, and no
+// unused export (scripts/unusedExports.mjs, knip). `npm run format` (--write): Prettier formats those
+// files. Fails (exit 1) when any of them does.
 import { spawnSync } from 'node:child_process';
 import { binScript, repoRoot } from './ensure-deps.mjs';
 
@@ -12,12 +13,14 @@ const runs = write
   : [
       ['eslint', 'bin/eslint.js', ['.']],
       ['prettier', 'bin/prettier.cjs', ['--check', '--log-level', 'warn', ...FORMATTED]],
+      ['unused exports', null, ['scripts/unusedExports.mjs']],
     ];
 
 let failed = false;
 for (const [pkg, bin, args] of runs) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [binScript(pkg, bin), ...args], { cwd: repoRoot, stdio: 'inherit' });
+  const script = bin ? [binScript(pkg, bin)] : [];
+  const r = spawnSync(process.execPath, [...script, ...args], { cwd: repoRoot, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (r.status === 0) console.log(`${pkg}: ok in ${seconds} s`);
   else {

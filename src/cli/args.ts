@@ -2,6 +2,7 @@
 import type { Settings } from '../core/ground/settings';
 import { SETTING_FLAGS, type SettingFlag } from '../node/settingFlags';
 import { closestField as closestName } from '../core/tools/validate';
+import { TOOL } from '../core/ground/tools';
 import type { HelpTopic } from './usage';
 
 export { SETTING_FLAGS };
@@ -282,7 +283,7 @@ function commandOptions(command: HelpTopic, rest: string[], options: CliOptions)
     return { ...options, command, replayLog: rest[0] };
   }
   const [tool, json, ...extra] = rest;
-  if (!tool) throw new UsageError('call needs a tool name, e.g. lectern call lectern_read \'{"target":"README.md"}\'.');
+  if (!tool) throw new UsageError(`call needs a tool name, e.g. lectern call ${TOOL.read} '{"target":"README.md"}'.`);
   if (extra.length > 0)
     throw new UsageError(`Unexpected arguments: ${extra.join(' ')}. Quote the JSON input as one argument.`);
   return { ...options, command: 'call', tool, input: callInput(json) };

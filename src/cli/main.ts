@@ -9,14 +9,16 @@ import { Lectern } from '../core/engine';
 import { errorResponse } from '../core/ground/errors';
 import type { WorkspaceRoot } from '../core/ground/ports';
 import type { TokenCounter } from '../core/ground/tokens';
-import { allTools, primaryTools } from '../core/tools/definitions';
-import { inputSchema } from '../core/tools/jsonSchema';
+import { REGISTRY } from '../core/modes/index';
+import { catalogOf } from '../core/tools/catalog';
 import { createNodeHost, rootsOf, type NodeHost } from '../node/nodeHost';
 import { ReplayLog, type CallContext, type Counting } from '../node/replayLog';
 import { parseArgs, UsageError, type CliOptions } from './args';
 import { answerOnce } from './oneShotTokens';
 import { replay } from './replay';
 import { commandUsage, USAGE } from './usage';
+import { toolListing } from './toolListing';
+import { TOOL } from '../core/ground/tools';
 
 function output(response: ToolResponse, asText = false): string {
   if (asText) return response.text;
@@ -44,6 +46,9 @@ function workspaceRoots(options: CliOptions): WorkspaceRoot[] {
  */
 const hosts = new Map<NodeHost, Lectern>();
 
+/** The modes and tools this CLI's engines answer: `lectern tools` and the MCP server list them from its catalog. */
+const registry = REGISTRY;
+
 /** `resident`: the engine answers many calls (a session, an MCP server), so it watches the folders it stats. */
 function createHostedEngine(
   options: CliOptions,
@@ -53,7 +58,7 @@ function createHostedEngine(
 ): { engine: Lectern; host: NodeHost } {
   const recordFiles = options.log !== undefined;
   const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles, watch: resident });
-  const engine = new Lectern(host, () => options.settings);
+  const engine = new Lectern(host, () => options.settings, registry);
   hosts.set(host, engine);
   return { engine, host };
 }
@@ -140,7 +145,7 @@ async function session(options: CliOptions, roots: WorkspaceRoot[]): Promise<voi
       const problem = new LecternError(
         'INVALID_ARGS',
         `The line is not JSON (${(error as Error).message}).`,
-        'Send one {"tool": "lectern_read", "input": {...}} per line.',
+        `Send one {"tool": "${TOOL.read}", "input": {...}} per line.`,
       );
       await write(output(errorResponse('session', null, problem)) + '\n');
       continue;
@@ -159,13 +164,14 @@ async function mcp(options: CliOptions, roots: WorkspaceRoot[]): Promise<void> {
   const { runMcp } = await import('../mcp/index');
   await runMcp(
     {
-      tools: options.legacyTools ? allTools : primaryTools,
+      legacyTools: options.legacyTools,
       structuredContent: options.structuredContent,
       fallbackRoots: roots,
       createEngine: (current) => {
         const { engine, host } = createHostedEngine(options, current, true);
         const log = options.log ? new ReplayLog(options.log) : undefined;
         return {
+          catalog: engine.catalog,
           invalidate: (path) => engine.invalidate(path),
           run: (tool, input, invoke) =>
             log
@@ -200,18 +206,7 @@ async function run(options: CliOptions): Promise<number> {
       await write(version + '\n');
       return 0;
     case 'tools':
-      await write(
-        JSON.stringify(
-          allTools.map((tool) => ({
-            name: tool.name,
-            legacy: tool.legacy ?? false,
-            description: tool.modelDescription,
-            inputSchema: inputSchema(tool),
-          })),
-          null,
-          2,
-        ) + '\n',
-      );
+      await write(toolListing(catalogOf(registry)) + '\n');
       return 0;
     case 'call': {
       const roots = workspaceRoots(options);

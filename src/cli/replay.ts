@@ -76,7 +76,7 @@ export async function replayEntries(entries: readonly LogEntry[]): Promise<Verdi
   return verdicts;
 }
 
-export function describeVerdict(verdict: Verdict): string {
+function describeVerdict(verdict: Verdict): string {
   switch (verdict.kind) {
     case 'same':
       return 'same';

@@ -29,7 +29,7 @@ import { FileBytes } from './ground/fileBytes';
 import { FileGrams } from './ground/fileGrams';
 import { WalkCache } from './ground/walkCache';
 import { FileWords } from './ground/fileWords';
-import { Catalog, defaultCatalog } from './tools/catalog';
+import { catalogOf, type Catalog } from './tools/catalog';
 import { closestField, validateInput } from './tools/validate';
 
 export interface InvokeOptions {
@@ -91,7 +91,7 @@ export class Lectern {
     /** The modes and tools to answer (modes/index.ts); a test may extend it. */
     registry: Registry = REGISTRY,
   ) {
-    this.catalog = registry === REGISTRY ? defaultCatalog : new Catalog(registry);
+    this.catalog = catalogOf(registry);
     this.resolver = new PathResolver(host, () => this.normalized().secretPatterns);
     this.cacheWrites = host.symbolCache ? new CacheWrites(host.symbolCache) : undefined;
     this.symbols = new SymbolService(
@@ -320,16 +320,15 @@ export class Lectern {
     let redacted = false;
     const env = await this.env(options, signal, () => void (redacted = true));
     let answer: Draft;
-    let cap = env.tokenCap;
+    // A call its descriptor puts under the read budget gets the session's caps for this answer.
+    const guarded = call && this.catalog.traits(tool, input)?.budgeted ? call.guardRead(input, env) : { input, env };
+    const cap = guarded.env.tokenCap;
     if (tool === this.catalog.readTool.name) {
-      // The session's read budget: this answer's caps (smaller past the soft limit; no read is refused).
-      const guarded = call ? call.guardRead(input, env) : { input, env };
-      cap = guarded.env.tokenCap;
       answer = await read(this.catalog, guarded.env, guarded.input, notes);
     } else {
       const other = this.catalog.tool(tool);
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
-      answer = await other.run(env, input, notes);
+      answer = await other.run(guarded.env, guarded.input, notes);
     }
     if (redacted) noteRedacted(answer);
     const meta = answer.response.meta;

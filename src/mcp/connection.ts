@@ -13,13 +13,16 @@ import {
 import type { ToolResponse } from '../core/ground/contract';
 import type { InvokeOptions } from '../core/engine';
 import type { WorkspaceRoot } from '../core/ground/ports';
-import type { ToolDefinition } from '../core/ground/schema';
+import type { Catalog } from '../core/tools/catalog';
 import { withActivity, type CallActivity } from '../node/callActivity';
 import { ConnectionRoots, type Log } from './roots';
-import { mcpTools } from './toolList';
+import { offeredTools, type OfferedTools } from './toolList';
+import { TOOL, type ToolName } from '../core/ground/tools';
 
 /** What a connection needs of the engine (`Lectern`, or the CLI's wrapper that writes a replay log). */
 export interface McpEngine {
+  /** The tools the engine answers (its registry's): the server lists and offers these. */
+  readonly catalog: Pick<Catalog, 'primaryTools' | 'allTools'>;
   run(tool: string, input: unknown, options: InvokeOptions): Promise<{ response: ToolResponse }>;
   invalidate(path: string | null): void;
   /** The connection is over: ends the engine's worker threads. */
@@ -27,8 +30,8 @@ export interface McpEngine {
 }
 
 export interface McpConfig {
-  /** The tools this server offers (the primary tools; with --legacy-tools also the compatibility ones). */
-  tools: readonly ToolDefinition[];
+  /** Offer the compatibility tools too (--legacy-tools), besides the primary tools of the engine's catalog. */
+  legacyTools: boolean;
   /** Folders used until (or unless) the client gives roots. */
   fallbackRoots: readonly WorkspaceRoot[];
   createEngine(roots: () => readonly WorkspaceRoot[]): McpEngine;
@@ -79,6 +82,13 @@ async function notOffered(engine: McpEngine, name: string, input: unknown, sessi
   return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 }
 
+/** What each primary tool is for, as the server's instructions say it: a tool without its words fails to compile. */
+const TOOL_USES: Record<ToolName, string> = {
+  [TOOL.search]: 'finds lines',
+  [TOOL.read]: 'reads a symbol, a snippet, an outline or a range with exact paging',
+  [TOOL.stat]: 'sizes a path first',
+};
+
 /** How often a long call with a progress token reports the files it has read. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -87,8 +97,9 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     { name: 'lectern', title: 'Lectern', version: config.version },
     {
       capabilities: { tools: { listChanged: false }, logging: {} },
-      instructions:
-        'Lectern reads code precisely: lectern_search finds lines, lectern_read reads a symbol, a snippet, an outline or a range with exact paging, lectern_stat sizes a path first. Paths are relative to the workspace folders (the client roots).',
+      instructions: `Lectern reads code precisely: ${Object.entries(TOOL_USES)
+        .map(([tool, use]) => `${tool} ${use}`)
+        .join(', ')}. Paths are relative to the workspace folders (the client roots).`,
     },
   );
   const log: Log = (level: LoggingLevel, message) => {
@@ -106,13 +117,14 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
     roots.initialized();
   };
 
-  const tools = mcpTools(config.tools, config.structuredContent);
-  const offered = new Set(config.tools.map((tool) => tool.name));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  // The tools of the engine's catalog, listed once the engine is there (after initialize).
+  let listed: OfferedTools | undefined;
+  const listing = () => (listed ??= offeredTools(started().catalog, config.legacyTools, config.structuredContent));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing().tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await roots.ready(() => extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: 10_000 }));
     const { name, arguments: input = {} } = request.params;
-    if (!offered.has(name)) throw await notOffered(started(), name, input, sessionId);
+    if (!listing().offered.has(name)) throw await notOffered(started(), name, input, sessionId);
     const signal = extra.signal;
     const progressToken = request.params._meta?.progressToken;
     const options: InvokeOptions = {
@@ -138,7 +150,7 @@ export function createConnection(config: McpConfig, sessionId: string): Connecti
           })
           .catch(() => undefined);
       };
-      if (name === 'lectern_search') {
+      if (name === TOOL.search) {
         const counted: CallActivity = (activity = { filesRead: 0 });
         const filesRead = () => report(counted.filesRead, `${counted.filesRead} files read`);
         filesRead();

@@ -41,7 +41,7 @@ function hostName(value: string, isOrigin: boolean): string | undefined {
 }
 
 /** Why a request must be refused before it reaches the MCP layer, or undefined. */
-export function refusal(
+function refusal(
   headers: http.IncomingHttpHeaders,
   allowed: ReadonlySet<string>,
   token: string | undefined,

@@ -12,7 +12,7 @@ import { IdleSessions, type IdleSessionLimits } from './idleSessions';
 /** The JSON-RPC error code of an initialize refused because every session has a call in flight (HTTP 503). */
 export const SESSIONS_BUSY_CODE = -32003;
 /** The Retry-After of that refusal, in seconds. */
-export const SESSIONS_BUSY_RETRY_SECONDS = 2;
+const SESSIONS_BUSY_RETRY_SECONDS = 2;
 
 export type Reply = (
   res: http.ServerResponse,
@@ -22,7 +22,7 @@ export type Reply = (
 ) => void;
 
 /** Why the SDK's transport would refuse this initialize before reading it (its own checks), or undefined. */
-export function initializeRefusal(headers: http.IncomingHttpHeaders): { status: number; message: string } | undefined {
+function initializeRefusal(headers: http.IncomingHttpHeaders): { status: number; message: string } | undefined {
   const accept = headers.accept ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
     return {

@@ -10,7 +10,7 @@ import type { WorkspaceRoot } from '../core/ground/ports';
 export type Log = (level: 'debug' | 'info' | 'warning' | 'error', message: string) => void;
 
 /** file:// roots as workspace folders; other schemes cannot be read from disk and are left out. */
-export function rootsFromClient(roots: readonly Root[], log: Log): WorkspaceRoot[] {
+function rootsFromClient(roots: readonly Root[], log: Log): WorkspaceRoot[] {
   const folders: WorkspaceRoot[] = [];
   for (const root of roots) {
     let folder: string;

@@ -3,11 +3,12 @@
 // also the output schema.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../core/ground/schema';
+import type { Catalog } from '../core/tools/catalog';
 import { inputSchema } from '../core/tools/jsonSchema';
 import { legacySchema, responseSchema } from './outputSchema';
 
 /** `structured`: the tool declares its output schema (its answers then carry structuredContent). */
-export function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
+function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
   return {
     name: definition.name,
     title: definition.displayName,
@@ -27,6 +28,21 @@ export function mcpTool(definition: ToolDefinition, structured: boolean): Tool {
   };
 }
 
-export function mcpTools(definitions: readonly ToolDefinition[], structured: boolean): Tool[] {
-  return definitions.map((definition) => mcpTool(definition, structured));
+export interface OfferedTools {
+  tools: Tool[];
+  /** Their names: a call of another tool is refused. */
+  offered: ReadonlySet<string>;
+}
+
+/** The tools a server offers from an engine's catalog: the primary ones; `legacy` (--legacy-tools): all. */
+export function offeredTools(
+  catalog: Pick<Catalog, 'primaryTools' | 'allTools'>,
+  legacy: boolean,
+  structured: boolean,
+): OfferedTools {
+  const definitions = legacy ? catalog.allTools : catalog.primaryTools;
+  return {
+    tools: definitions.map((definition) => mcpTool(definition, structured)),
+    offered: new Set(definitions.map((definition) => definition.name)),
+  };
 }

@@ -3,7 +3,7 @@
 import { overrideEnv, type ConfigOverride } from './gitFilters';
 
 /** Every transport this git knows (`git-remote-*` helpers included): none is ever used. */
-export const TRANSPORTS: readonly string[] = ['file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps', 'ext', 'fd'];
+const TRANSPORTS: readonly string[] = ['file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps', 'ext', 'fd'];
 
 /**
  * A repository is untrusted input: its configuration can name programs git runs (fsmonitor, hooks,

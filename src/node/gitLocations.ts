@@ -12,7 +12,7 @@ type Run = (args: readonly string[]) => Promise<{ code: number; stdout: Buffer; 
 /** git follows alternates of alternates this deep (sha1-file.c). */
 const MAX_ALTERNATE_DEPTH = 5;
 /** Entries of the git folders looked at for symbolic links; past this the walk stops unfinished. */
-export const MAX_METADATA_ENTRIES = 100_000;
+const MAX_METADATA_ENTRIES = 100_000;
 
 const real = (path: string) => fs.realpath(path).catch(() => nodePath.resolve(path));
 

@@ -68,7 +68,7 @@ const COLUMNS = [
 
 type Row = (string | number | null)[];
 
-export function metricsRow(snapshot: SessionSnapshot, workspace: string | null, now: number): Row {
+function metricsRow(snapshot: SessionSnapshot, workspace: string | null, now: number): Row {
   const m = snapshot.metrics;
   const last = snapshot.timeline[snapshot.timeline.length - 1];
   const warning = snapshot.warnings[snapshot.warnings.length - 1];

@@ -62,7 +62,7 @@ function realOfFd(fd: number, path: string, stats: Stats): string | undefined {
   }
 }
 
-export function kindOf(stats: Stats): EntryKind {
+function kindOf(stats: Stats): EntryKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'directory';
   if (stats.isSymbolicLink()) return 'symlink';

@@ -32,7 +32,7 @@ export interface FileRequest {
 }
 
 /** Or a batch of kept texts to scan (posted as a KeptMessage). */
-export interface KeptRequest {
+interface KeptRequest {
   id: number;
   kept: KeptScanRequest;
 }

@@ -13,7 +13,7 @@ import type { FileSystemPort } from '../core/ground/fileSystemPort';
 import type { WorkspaceRoot } from '../core/ground/ports';
 import type { Settings } from '../core/ground/settings';
 
-export const LOG_VERSION = 1;
+const LOG_VERSION = 1;
 
 /** How a call counted tokens: exactly, or the CLI's one-shot way (an upper bound where it decides alike). */
 export type Counting = 'exact' | 'one-shot';
@@ -45,7 +45,7 @@ export interface LogEntry {
 }
 
 /** JSON with object keys sorted, so equal inputs and answers serialize alike. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -55,7 +55,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export function answerHash(response: ToolResponse): string {
   return sha256(canonicalJson(response));

@@ -9,7 +9,7 @@ function packageOf(file: string): string {
   return [PARSER_RUNTIME, ...GRAMMARS].find((entry) => entry.wasm === file)?.package ?? file.replace(/\.wasm$/, '');
 }
 
-export function wasmPath(file: string, bundleDir: string = __dirname): string {
+function wasmPath(file: string, bundleDir: string = __dirname): string {
   const shipped = join(bundleDir, 'grammars', file);
   if (existsSync(shipped)) return shipped;
   // Running from source: find node_modules/<package>/<file> above the bundle dir or the cwd.

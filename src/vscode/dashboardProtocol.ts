@@ -3,7 +3,7 @@
 import type { BudgetState, SessionSnapshot } from '../core/ground/stabilization';
 
 /** Extension → webview. `rev` grows with every change the extension saw. */
-export interface SnapshotMessage {
+interface SnapshotMessage {
   type: 'snapshot';
   rev: number;
   snapshot: SessionSnapshot;

@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import { settingsToFlags } from '../node/settingFlags';
 import { readSettings } from './workspaceSettings';
 
-export const MCP_PROVIDER_ID = 'lectern';
+const MCP_PROVIDER_ID = 'lectern';
 
 /** The server definition for the current folders and settings; none while lectern.mcpServer is off. */
-export function mcpServerDefinitions(extensionPath: string, version: string): vscode.McpStdioServerDefinition[] {
+function mcpServerDefinitions(extensionPath: string, version: string): vscode.McpStdioServerDefinition[] {
   if (!vscode.workspace.getConfiguration('lectern').get<boolean>('mcpServer', false)) return [];
   const folders = (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')

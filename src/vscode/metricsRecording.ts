@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { SessionApi } from '../core/session/sessionApi';
 import { MetricsDatabase } from '../node/metricsDatabase';
 
-export const RECORD_SETTING = 'recordMetricsSqlite';
-export const METRICS_DB_NAME = 'session-metrics.sqlite';
+const RECORD_SETTING = 'recordMetricsSqlite';
+const METRICS_DB_NAME = 'session-metrics.sqlite';
 
 export class MetricsRecording implements vscode.Disposable {
   private database: MetricsDatabase | undefined;

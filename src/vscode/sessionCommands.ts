@@ -9,10 +9,10 @@ import { ReadOnlyDocuments } from './palette/readOnlyDocuments';
 import { OPEN_DASHBOARD_COMMAND } from './statusBar';
 import type { WorkspaceUris } from './uris/workspaceUris';
 
-export const RESET_SESSION_COMMAND = 'lectern.resetSession';
-export const EXPORT_SESSION_COMMAND = 'lectern.exportSessionMetrics';
+const RESET_SESSION_COMMAND = 'lectern.resetSession';
+const EXPORT_SESSION_COMMAND = 'lectern.exportSessionMetrics';
 
-export function openDashboard(): Thenable<unknown> {
+function openDashboard(): Thenable<unknown> {
   // VS Code makes a `<view id>.focus` command for every view.
   return vscode.commands.executeCommand(`${DASHBOARD_VIEW}.focus`);
 }
@@ -23,7 +23,7 @@ export function resetSession(session: CurrentSession): void {
 }
 
 /** Exports open as read-only documents of this scheme: nothing to save, no prompt on close (Save As… keeps one). */
-export const EXPORT_SCHEME = 'lectern-export';
+const EXPORT_SCHEME = 'lectern-export';
 
 const exportDocuments = new ReadOnlyDocuments(EXPORT_SCHEME, 10, '{}');
 

@@ -5,7 +5,7 @@
 import { LecternError } from '../core/ground/contract';
 import type { GitPort } from '../core/ground/gitPort';
 
-export function webGitUnavailable(): LecternError {
+function webGitUnavailable(): LecternError {
   return new LecternError(
     'GIT_UNAVAILABLE',
     'Lectern runs in the browser here (a web worker extension host), where neither the git command line nor VS Code\'s Git extension is available, so against "HEAD" and "INDEX" cannot be answered.',

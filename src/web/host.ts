@@ -19,7 +19,7 @@ function roots(): WorkspaceRoot[] {
 const folderUris = () => (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri);
 
 /** The URI of an absolute path: that of the workspace folder holding it (else of the first folder). */
-export const uriOf: UriOf = (path) => folderHolding(folderUris(), path)?.with({ path }) ?? vscode.Uri.file(path);
+const uriOf: UriOf = (path) => folderHolding(folderUris(), path)?.with({ path }) ?? vscode.Uri.file(path);
 
 /** The absolute path of a workspace URI, or null when it is not of a workspace folder's scheme. */
 export const pathOf = (uri: vscode.Uri): string | null => pathIn(folderUris(), uri);

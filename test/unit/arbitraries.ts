@@ -36,7 +36,7 @@ const mixed = fc
   .tuple(ordinary, hugeLine, ordinary)
   .map(([a, b, c]) => (a.length > 0 && !a.endsWith('\n') ? a + '\n' : a) + b + c);
 
-export const fileText = fc.oneof(
+const fileText = fc.oneof(
   { weight: 5, arbitrary: ordinary },
   { weight: 1, arbitrary: fc.constant('') },
   { weight: 2, arbitrary: hugeLine },

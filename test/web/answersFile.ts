@@ -13,7 +13,7 @@ export interface NodeAnswers {
 }
 
 /** Timed on both hosts in a fresh engine, in this order: the first symbol read, then a 4 KiB window. */
-export const TIMED_CALLS: readonly [string, Record<string, unknown>][] = [
+const TIMED_CALLS: readonly [string, Record<string, unknown>][] = [
   ['first symbol read', { mode: 'symbol', target: 'Inventory', path: 'src/inventory.ts' }],
   ['4 KiB window', { target: 'gen/large.txt', start_byte: 100_000, max_bytes: 4096 }],
 ];

@@ -11,7 +11,7 @@ export function workspaceFolder(): vscode.WorkspaceFolder {
 }
 
 /** A file of the test run beside the workspace (<root>/<name>). */
-export function besideWorkspace(name: string): vscode.Uri {
+function besideWorkspace(name: string): vscode.Uri {
   const folder = workspaceFolder().uri;
   return vscode.Uri.joinPath(folder, '..', '..', name);
 }
@@ -32,7 +32,7 @@ export function lectern(): vscode.Extension<unknown> {
 }
 
 /** Concatenated text parts of a tool result. */
-export function resultText(result: vscode.LanguageModelToolResult): string {
+function resultText(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 

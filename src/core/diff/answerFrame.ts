@@ -3,6 +3,7 @@
 import type { NextCall } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { callText, formatCount, plural } from '../ground/format';
+import { TOOL } from '../ground/tools';
 
 /** Tokens kept free for the header and the footer of an answer. */
 const FRAME_RESERVE_TOKENS = 220;
@@ -25,6 +26,6 @@ export function didNotFit(env: ReadEnv, count: number, unit: 'hunk' | 'file'): s
 
 export function footerLines(notes: readonly string[], next: NextCall | null): string[] {
   const footer = notes.map((n) => `[${n}]`);
-  if (next) footer.push(`[Next: ${callText('lectern_read', next)}]`);
+  if (next) footer.push(`[Next: ${callText(TOOL.read, next)}]`);
   return footer;
 }

@@ -11,11 +11,12 @@ import { filePreview } from './filePreview';
 import { previewCall, type DiffPreviewInput } from './previewInput';
 import { summarize } from './summary';
 import { requireInside } from '../ground/paths';
+import { TOOL } from '../ground/tools';
 
-export { DIFF_AGAINST, DIFF_LIMITS, type DiffAgainst, type DiffPreviewInput } from './previewInput';
+export type { DiffPreviewInput } from './previewInput';
 
 function invalid(message: string, example: Record<string, unknown>): LecternError {
-  return new LecternError('INVALID_ARGS', message, `Example: ${callText('lectern_read', example)}`);
+  return new LecternError('INVALID_ARGS', message, `Example: ${callText(TOOL.read, example)}`);
 }
 
 export async function diffPreview(env: ReadEnv, input: DiffPreviewInput): Promise<ToolResponse> {

@@ -11,8 +11,9 @@ import { requireConfined } from './gitConfinement';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import { bufferVersion, readCurrent, readDisk, readGit, type Version } from './versions';
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
+import { TOOL } from '../ground/tools';
 
-export type FileStatus =
+type FileStatus =
   | 'modified'
   | 'added'
   | 'deleted'
@@ -80,7 +81,7 @@ async function worktreePlan(env: ReadEnv, path: ResolvedPath): Promise<FilePlan 
       throw new LecternError(
         'NOT_FOUND',
         `${path.display} does not exist and is not open in the editor.`,
-        'Check the spelling; lectern_stat tells whether a path exists.',
+        `Check the spelling; ${TOOL.stat} tells whether a path exists.`,
       );
     }
     const why = env.host.documents
@@ -91,7 +92,7 @@ async function worktreePlan(env: ReadEnv, path: ResolvedPath): Promise<FilePlan 
       display: path.display,
       header: `${path.display} · no unsaved changes (${why}).`,
       against: 'WORKTREE',
-      hint: `Changes against the last commit: ${callText('lectern_read', { mode: 'diff_preview', target: path.display })}`,
+      hint: `Changes against the last commit: ${callText(TOOL.read, { mode: 'diff_preview', target: path.display })}`,
       totalBytes: disk?.length ?? null,
       source: 'disk',
     };
@@ -118,7 +119,7 @@ function notARepository(display: string): LecternError {
   return new LecternError(
     'NOT_A_REPOSITORY',
     `${display} is not inside a git repository, so there is no HEAD or index to compare with.`,
-    `Compare an unsaved editor buffer with the file on disk, which needs no git: ${callText('lectern_read', { mode: 'diff_preview', target: display, against: 'WORKTREE' })}. Or read it: ${callText('lectern_read', { mode: 'file', target: display })}. (To track it, run git init in its folder.)`,
+    `Compare an unsaved editor buffer with the file on disk, which needs no git: ${callText(TOOL.read, { mode: 'diff_preview', target: display, against: 'WORKTREE' })}. Or read it: ${callText(TOOL.read, { mode: 'file', target: display })}. (To track it, run git init in its folder.)`,
   );
 }
 
@@ -193,7 +194,7 @@ async function gitPlan(
         display,
         header: `${display} · no difference against ${used}: it is neither in ${oldName} nor on disk (${why}).`,
         against: used,
-        hint: `What changed around it: ${callText('lectern_read', summary)}`,
+        hint: `What changed around it: ${callText(TOOL.read, summary)}`,
         totalBytes: null,
         source: 'disk',
       };
@@ -201,7 +202,7 @@ async function gitPlan(
     throw new LecternError(
       'NOT_FOUND',
       `${display} does not exist on disk and is not in ${used === 'HEAD' ? (status.hasCommits ? 'HEAD' : 'the repository (no commits yet)') : 'the index'}.`,
-      `Check the spelling, or list what changed: ${callText('lectern_read', summary)}`,
+      `Check the spelling, or list what changed: ${callText(TOOL.read, summary)}`,
     );
   }
   return {

@@ -13,6 +13,7 @@ import { DIFF_LIMITS, previewCall, type DiffAgainst, type DiffPreviewInput } fro
 import { contentOf, countLines, diffText, eolName, type Content, type TextDiff } from './textCompare';
 import { shownBytes } from './shownBytes';
 import { sourceOf, type Version } from './versions';
+import { TOOL } from '../ground/tools';
 
 export async function filePreview(
   env: ReadEnv,
@@ -186,8 +187,8 @@ class DiffAnswer {
       header: `${this.name} · unchanged ${this.versus}: ${current.origin === 'buffer' ? 'the unsaved editor buffer' : 'the file on disk'} matches ${plan.oldName}.`,
       against: plan.against,
       hint: plan.stagedElsewhere
-        ? `Its staged changes show against HEAD: ${callText('lectern_read', previewCall({ ...input, against: undefined }, plan.display))}`
-        : `Other changed files: ${callText('lectern_read', plan.summary ?? previewCall(input, undefined))}`,
+        ? `Its staged changes show against HEAD: ${callText(TOOL.read, previewCall({ ...input, against: undefined }, plan.display))}`
+        : `Other changed files: ${callText(TOOL.read, plan.summary ?? previewCall(input, undefined))}`,
       totalBytes: current.bytes.length,
       source: sourceOf(current),
     });
@@ -263,7 +264,7 @@ class DiffAnswer {
       throw new LecternError(
         'OUT_OF_RANGE',
         `hunk_offset ${formatCount(offset)} is past the end: the diff of ${plan.display} has ${plural(total, 'hunk')}.`,
-        `From the first hunk: ${callText('lectern_read', previewCall(this.input, plan.display))}.`,
+        `From the first hunk: ${callText(TOOL.read, previewCall(this.input, plan.display))}.`,
         { total_lines: this.totalLines },
       );
     }
@@ -316,7 +317,7 @@ function partialNote(plan: FilePlan, page: HunkPage, offset: number, context: nu
   return (
     `Hunk ${formatCount(offset + 1)} alone is larger than one answer (${formatCount(tokenCap)} tokens): showing its first ${plural(shownLines, 'line')} of ${formatCount(totalLines)}.` +
     (newRest > 0 && plan.current
-      ? ` The rest of its new text: ${callText('lectern_read', { mode: 'file', target: plan.display, start_line: newFirst, end_line: newFirst + newRest - 1 })}.`
+      ? ` The rest of its new text: ${callText(TOOL.read, { mode: 'file', target: plan.display, start_line: newFirst, end_line: newFirst + newRest - 1 })}.`
       : '') +
     (context > 0 ? ' Fewer context_lines make hunks smaller.' : '')
   );

@@ -8,13 +8,14 @@ import type { ReadEnv } from '../ground/env';
 import { callText } from '../ground/format';
 import type { GitLocations, GitRepository } from '../ground/gitPort';
 import { isWithin } from './workspacePaths';
+import { TOOL } from '../ground/tools';
 
 const SHOWN_PATH_CHARS = 200;
 
 const shown = (path: string) => (path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path);
 
 /** What of `at` leads outside `realRoots` without its owner's say, or undefined when nothing does. */
-export function outsideLocation(realRoots: readonly string[], at: GitLocations): string | undefined {
+function outsideLocation(realRoots: readonly string[], at: GitLocations): string | undefined {
   const inside = (path: string) => realRoots.some((root) => isWithin(root, path));
   if (inside(at.gitDir) || inside(at.commonDir)) {
     if (!inside(at.top)) return `core.worktree leads to ${shown(at.top)}`;
@@ -39,7 +40,7 @@ function refused(display: string, what: string, target: string | undefined, file
   return new LecternError(
     'GIT_OUTSIDE_WORKSPACE',
     `The git repository at ${display} keeps its metadata outside the workspace folders (${what}), so its committed and staged versions are not shown: they could be another repository's files.`,
-    `Unsaved editor changes need no git: ${callText('lectern_read', worktree)}${target && file ? `; the file itself: ${callText('lectern_read', { mode: 'file', target })}` : ''}. If the user trusts that repository, their approval to read outside the workspace (VS Code asks; the CLI's --allow-outside) lifts this.`,
+    `Unsaved editor changes need no git: ${callText(TOOL.read, worktree)}${target && file ? `; the file itself: ${callText(TOOL.read, { mode: 'file', target })}` : ''}. If the user trusts that repository, their approval to read outside the workspace (VS Code asks; the CLI's --allow-outside) lifts this.`,
   );
 }
 

@@ -8,9 +8,9 @@
 // weights, kept in one file to be read side by side with git's source.
 import { diffArrays } from 'diff';
 
-export type DiffLineKind = ' ' | '-' | '+';
+type DiffLineKind = ' ' | '-' | '+';
 
-export interface DiffLine {
+interface DiffLine {
   kind: DiffLineKind;
   /** The line without its LF (a CR of CRLF is kept). */
   text: string;

@@ -17,6 +17,7 @@ import { contentOf, lineCounts, NO_CONTENT } from './textCompare';
 import { readDisk } from './versions';
 import { looksSecret, withheldNote, withhold } from './withheld';
 import { displayOf, isWithin, posixRelative } from './workspacePaths';
+import { TOOL } from '../ground/tools';
 
 interface Scope {
   name: string;
@@ -128,7 +129,7 @@ async function repositorySections(
     throw new LecternError(
       'NOT_A_REPOSITORY',
       message,
-      `Unsaved editor changes need no git: ${callText('lectern_read', { mode: 'diff_preview', ...(folder ? { target: folder.display } : {}), against: 'WORKTREE' })}. (To track changes, run git init.)`,
+      `Unsaved editor changes need no git: ${callText(TOOL.read, { mode: 'diff_preview', ...(folder ? { target: folder.display } : {}), against: 'WORKTREE' })}. (To track changes, run git init.)`,
     );
   }
   return {

@@ -7,6 +7,7 @@ import { callText, formatCount, plural } from '../ground/format';
 import { didNotFit, footerLines, frameReserve, pageRange } from './answerFrame';
 import { previewCall, type DiffAgainst, type DiffPreviewInput } from './previewInput';
 import type { Section, SummaryEntry } from './summaryEntries';
+import { TOOL } from '../ground/tools';
 
 function countsText(counts: SummaryEntry['counts']): string {
   if (counts === null) return '+? -?';
@@ -18,7 +19,7 @@ function entryLine(entry: SummaryEntry): string {
   const from = entry.oldShown ? ` (from ${entry.oldShown})` : '';
   const counts = entry.folder ? '' : ` ${countsText(entry.counts)}`;
   const flags = entry.flags.length > 0 ? ` (${entry.flags.join(', ')})` : '';
-  return `  ${entry.status} ${entry.shown}${from}${counts}${flags} → ${callText('lectern_read', entry.input)}`;
+  return `  ${entry.status} ${entry.shown}${from}${counts}${flags} → ${callText(TOOL.read, entry.input)}`;
 }
 
 function nothingChanged(against: DiffAgainst, where: string): string {
@@ -44,7 +45,7 @@ export function renderSummary(
     throw new LecternError(
       'OUT_OF_RANGE',
       `file_offset ${formatCount(offset)} is past the end: ${plural(total, 'changed file')} in ${where}.`,
-      `From the first: ${callText('lectern_read', previewCall(input, folder?.display))}.`,
+      `From the first: ${callText(TOOL.read, previewCall(input, folder?.display))}.`,
     );
   }
   let added = 0;

@@ -6,6 +6,7 @@ import { formatBytes } from '../ground/format';
 import { LIMITS } from '../ground/settings';
 import type { GitRepository } from '../ground/gitPort';
 import { DIFF_LIMITS } from './previewInput';
+import { TOOL } from '../ground/tools';
 
 export interface Version {
   bytes: Uint8Array;
@@ -27,7 +28,7 @@ function tooLarge(label: string, size: number): LecternError {
   return new LecternError(
     'TOO_LARGE',
     `${label} is ${formatBytes(size)}; diffs are computed for files up to ${formatBytes(DIFF_LIMITS.maxSideBytes)}.`,
-    `Read the parts you need with mode "file" (start_line/end_line), or search it with lectern_search.`,
+    `Read the parts you need with mode "file" (start_line/end_line), or search it with ${TOOL.search}.`,
     { total_bytes: size },
   );
 }

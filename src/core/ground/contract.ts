@@ -27,9 +27,9 @@ export type ErrorCode =
   | 'GIT_FAILED'
   // A repository whose git metadata (.git file, commondir, alternates, core.worktree) leads outside the workspace.
   | 'GIT_OUTSIDE_WORKSPACE'
-  // The session layer's refusals (src/core/session): a blocked read outside the recent search
-  // results or of an excluded path, the same call repeated with the same answer. BUDGET_EXCEEDED is
-  // no longer answered (the budget now shrinks broad reads instead of refusing them).
+  // The session layer's refusals (src/core/session): a blocked read outside the recent search results
+  // or of an excluded path, the same call repeated with the same answer. BUDGET_EXCEEDED is kept for
+  // clients that know it but no longer answered: the read budget shrinks reads, it refuses none.
   | 'BUDGET_EXCEEDED'
   | 'LOW_RELEVANCE'
   | 'EXCLUDED_PATH'
@@ -71,7 +71,7 @@ export interface ReadMeta {
   [extra: string]: unknown;
 }
 
-export interface Location {
+interface Location {
   file: string;
   line: number | null;
   end_line: number | null;

@@ -37,7 +37,7 @@ class DeadlineSignal implements CallSignal {
   }
 }
 
-export function deadlineExceeded(deadlineMs: number): LecternError {
+function deadlineExceeded(deadlineMs: number): LecternError {
   return new LecternError(
     'CANCELLED',
     `The call did not finish within its ${Math.round(deadlineMs / 1000)} s limit and was stopped.`,

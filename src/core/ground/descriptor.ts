@@ -37,9 +37,9 @@ export type SessionCount = 'file' | 'read' | 'search' | 'none';
  * (an answer repeated word for word by the same call later becomes a pointer to it); `latest` — only
  * the latest answer to the same call is kept, the earlier ones (stale once it changed) become pointers.
  */
-export type Retention = 'lines' | 'outline' | 'as-is' | 'latest';
+type Retention = 'lines' | 'outline' | 'as-is' | 'latest';
 
-export const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; history: Retention }>> = {
+const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; history: Retention }>> = {
   text: { session: 'file', history: 'lines' },
   outline: { session: 'file', history: 'outline' },
   diff: { session: 'read', history: 'as-is' },
@@ -47,6 +47,15 @@ export const ANSWER_KINDS: Readonly<Record<AnswerKind, { session: SessionCount; 
   metadata: { session: 'none', history: 'as-is' },
   overview: { session: 'read', history: 'latest' },
 };
+
+/**
+ * Whether an answer of this kind is a read the session counts (`file` or `read`): a tool (besides
+ * `lectern_read`) that answers one is under the read budget, as every mode of `lectern_read` is.
+ */
+export function isReadAnswer(kind: AnswerKind): boolean {
+  const counted = ANSWER_KINDS[kind].session;
+  return counted === 'file' || counted === 'read';
+}
 
 /** A search the session suggests instead of more calls like one: in `where` (else the workspace), for `query`. */
 export interface SearchHint {
@@ -68,6 +77,11 @@ export interface CallDescriptor {
   precise(input: CallInput): boolean;
   /** The path the caller named, if any (a symbol's target is a name: its `path` field is the scope). */
   namedPath(input: CallInput): string | undefined;
+  /**
+   * Under the session's read budget: gated before it runs (its caps shrink as the budget is used),
+   * counted as a read when its answer is one. Every mode of `lectern_read`; a tool whose answer is a read.
+   */
+  budgeted(input: CallInput): boolean;
   /** The progress message while it runs: "Reading src/a.ts, lines 1-20". Input unchecked. */
   title(input: CallInput): string;
   /** The search the session suggests instead of more calls like this one. */
@@ -82,6 +96,8 @@ export interface CallTraits {
   session: SessionCount;
   history: Retention;
   precise: boolean;
+  /** See CallDescriptor.budgeted. */
+  budgeted: boolean;
   namedPath: string | undefined;
   search: SearchHint;
   elsewhere(path: string): CallInput;
@@ -93,6 +109,7 @@ export function traitsOf(descriptor: CallDescriptor, input: CallInput): CallTrai
     answer,
     ...ANSWER_KINDS[answer],
     precise: descriptor.precise(input),
+    budgeted: descriptor.budgeted(input),
     namedPath: descriptor.namedPath(input),
     search: descriptor.search(input),
     elsewhere: (path) => descriptor.elsewhere(input, path),

@@ -3,9 +3,10 @@
 // permission is READ_FAILED, …); only what fits none is INTERNAL. Messages quote at most a short
 // prefix of any input, so a huge input never makes a huge answer.
 import { emptyMeta, LecternError, type ErrorCode, type ToolError, type ToolResponse } from './contract';
+import { TOOL } from './tools';
 
 /** A message or hint is cut to this many characters. */
-export const MAX_MESSAGE_CHARS = 1_000;
+const MAX_MESSAGE_CHARS = 1_000;
 /** A target echoed in an error answer: this many characters, and this many targets of a list. */
 const MAX_TARGET_CHARS = 200;
 const MAX_TARGETS = 20;
@@ -32,10 +33,10 @@ function shortTarget(target: string | string[] | null): string | string[] | null
 }
 
 const SYSTEM_CODES: Record<string, [ErrorCode, string]> = {
-  ENOENT: ['NOT_FOUND', 'Check the spelling; lectern_stat tells whether a path exists.'],
-  ENOTDIR: ['NOT_FOUND', 'A part of the path is a file, not a folder; lectern_stat shows what a path is.'],
+  ENOENT: ['NOT_FOUND', `Check the spelling; ${TOOL.stat} tells whether a path exists.`],
+  ENOTDIR: ['NOT_FOUND', `A part of the path is a file, not a folder; ${TOOL.stat} shows what a path is.`],
   ENAMETOOLONG: ['NOT_FOUND', 'A name in the path is longer than the file system allows, so nothing is there.'],
-  EISDIR: ['IS_DIRECTORY', 'Pass a file path inside it; lectern_stat shows what a path is.'],
+  EISDIR: ['IS_DIRECTORY', `Pass a file path inside it; ${TOOL.stat} shows what a path is.`],
   EACCES: ['READ_FAILED', 'Permission denied: check the file and folder permissions.'],
   EPERM: ['READ_FAILED', 'Permission denied: check the file and folder permissions.'],
   ELOOP: ['READ_FAILED', 'The path has a symbolic link loop (or changed into a link while it was opened).'],

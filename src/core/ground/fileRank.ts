@@ -2,7 +2,7 @@
 // and prose (Markdown, text), then vendored or generated code. Decided from its path alone, the same on
 // every call.
 
-export type FileClass = 'code' | 'test' | 'docs' | 'vendored';
+type FileClass = 'code' | 'test' | 'docs' | 'vendored';
 
 const RANK: Record<FileClass, number> = { code: 0, test: 1, docs: 2, vendored: 3 };
 
@@ -13,7 +13,7 @@ const DOCS = /(^|\/)(docs?|examples?|samples?|demos?|benchmarks?|bench)\//i;
 /** Prose wherever it sits: a README beside the code is read by people, not run. */
 const PROSE = /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|org)$/i;
 
-export function fileClass(path: string): FileClass {
+function fileClass(path: string): FileClass {
   if (VENDORED.test(path)) return 'vendored';
   if (TEST_FOLDER.test(path) || TEST_FILE.test(path)) return 'test';
   if (DOCS.test(path) || PROSE.test(path)) return 'docs';

@@ -9,7 +9,7 @@ const NEWLINE = 10;
 /** A scan reads this much at once: one await per MiB rather than per chunk. */
 const SCAN_BYTES = 1024 * 1024;
 
-export function countNewlines(bytes: Uint8Array, from = 0, to = bytes.length): number {
+function countNewlines(bytes: Uint8Array, from = 0, to = bytes.length): number {
   let count = 0;
   let at = bytes.indexOf(NEWLINE, from);
   while (at !== -1 && at < to) {

@@ -2,7 +2,7 @@
 // declaration gives the JSON schema (tools/jsonSchema.ts), the package.json manifest, validation
 // (tools/validate.ts) and — through InputOf — the TypeScript type of the validated input.
 
-export type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
+type FieldType = 'string' | 'integer' | 'boolean' | 'path-or-paths';
 
 export interface FieldSpec {
   type: FieldType;
@@ -42,7 +42,7 @@ export const INPUT_BOUNDS = {
 } as const;
 
 /** The TypeScript type of a valid value of one field. */
-export type ValueOf<F extends FieldSpec> = F extends { type: 'integer' }
+type ValueOf<F extends FieldSpec> = F extends { type: 'integer' }
   ? number
   : F extends { type: 'boolean' }
     ? boolean

@@ -17,7 +17,7 @@ export interface ListedFile {
   relative: string;
 }
 
-export interface WalkSkip {
+interface WalkSkip {
   root: WorkspaceRoot;
   relative: string;
   reason: SkipReason;

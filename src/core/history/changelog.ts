@@ -2,14 +2,14 @@
 import { rangeLabel } from './pointer';
 import type { HistoryTurn } from './types';
 
-export interface ChangeEntry {
+interface ChangeEntry {
   turn: number;
   tool: string;
   intent: string;
   lines: string | null;
 }
 
-export function editsByFile(turns: readonly HistoryTurn[]): Map<string, ChangeEntry[]> {
+function editsByFile(turns: readonly HistoryTurn[]): Map<string, ChangeEntry[]> {
   const files = new Map<string, ChangeEntry[]>();
   turns.forEach((turn, t) => {
     for (const round of turn.rounds)

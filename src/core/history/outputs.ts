@@ -1,8 +1,8 @@
 // Long command and terminal outputs keep their head and tail, with a marker of what was cut.
 
-export const LONG_OUTPUT_CHARS = 10_000;
-export const KEEP_HEAD_CHARS = 2_000;
-export const KEEP_TAIL_CHARS = 2_000;
+const LONG_OUTPUT_CHARS = 10_000;
+const KEEP_HEAD_CHARS = 2_000;
+const KEEP_TAIL_CHARS = 2_000;
 
 export function isLongOutput(text: string): boolean {
   return text.length > LONG_OUTPUT_CHARS;

@@ -10,7 +10,7 @@ export function rangeLabel(range: LineRange | undefined, outline = false): strin
 }
 
 /** Long paths keep their end (the file name says most). */
-export function shortPath(path: string): string {
+function shortPath(path: string): string {
   return path.length <= MAX_PATH_CHARS ? path : `…${path.slice(path.length - MAX_PATH_CHARS + 1)}`;
 }
 

@@ -27,7 +27,7 @@ export interface ReadDecision {
 
 const WHOLE: LineRange = { start: 1, end: Number.MAX_SAFE_INTEGER };
 
-export function linesOf(call: HistoryCall): LineRange {
+function linesOf(call: HistoryCall): LineRange {
   return call.range ?? WHOLE;
 }
 

@@ -2,7 +2,7 @@
 // of it that the next turn sends to the model. Pure data: it is stored in ChatResult.metadata.
 
 /** What a tool call did, as far as history retention is concerned. */
-export type CallKind = 'read' | 'edit' | 'output' | 'other';
+type CallKind = 'read' | 'edit' | 'output' | 'other';
 
 /** 1-based, inclusive. */
 export interface LineRange {

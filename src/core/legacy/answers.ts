@@ -1,9 +1,10 @@
 // The single-purpose tools (read_file, read_file_range, …) as thin wrappers: each maps its input
 // onto a primary tool call and flattens the answer into the legacy shape.
 import type { LegacyResult, ToolResponse } from '../ground/contract';
+import { TOOL, type ToolName } from '../ground/tools';
 
 export interface PrimaryCall {
-  tool: 'lectern_read' | 'lectern_search' | 'lectern_stat';
+  tool: ToolName;
   input: Record<string, unknown>;
 }
 
@@ -13,16 +14,16 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
     case 'read_file':
     case 'read_file_range':
       return {
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input: { mode: 'file', target, start_line: input.start_line, end_line: input.end_line },
       };
     case 'read_file_head':
-      return { tool: 'lectern_read', input: { mode: 'file', target, head: input.lines ?? 50 } };
+      return { tool: TOOL.read, input: { mode: 'file', target, head: input.lines ?? 50 } };
     case 'read_file_tail':
-      return { tool: 'lectern_read', input: { mode: 'file', target, tail: input.lines ?? 50 } };
+      return { tool: TOOL.read, input: { mode: 'file', target, tail: input.lines ?? 50 } };
     case 'search_in_file':
       return {
-        tool: 'lectern_search',
+        tool: TOOL.search,
         input: {
           target,
           query: input.query,
@@ -32,10 +33,10 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
         },
       };
     case 'stat_file':
-      return { tool: 'lectern_stat', input: { target } };
+      return { tool: TOOL.stat, input: { target } };
     case 'read_symbol':
       return {
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input: {
           mode: 'symbol',
           target: input.name,
@@ -46,12 +47,12 @@ export function toPrimaryCall(name: string, input: Record<string, unknown>): Pri
       };
     case 'dry_run_diff':
       return {
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input: { mode: 'diff_preview', target, against: input.against, context_lines: input.context_lines },
       };
     case 'get_snippet':
       return {
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input: {
           mode: 'snippet',
           target,

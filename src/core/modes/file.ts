@@ -13,8 +13,9 @@ import { defineMode } from './mode';
 import { outlineInstead, readOutline } from './outline';
 import { endLine, startLine } from './readFields';
 import { readingTitle } from './titles';
+import { TOOL } from '../ground/tools';
 
-export const fileFields = {
+const fileFields = {
   offset: {
     type: 'integer',
     minimum: 1,
@@ -130,7 +131,7 @@ async function readMany(env: SymbolEnv, input: FileInput, targets: string[], not
   }
   const next =
     unread.length > 0
-      ? `${formatCount(unread.length)} of ${formatCount(targets.length)} targets not read: ${why}. Read the next ones with: lectern_read ${JSON.stringify({ ...input, target: unread.slice(0, NEXT_TARGETS) }).slice(0, 4_000)}`
+      ? `${formatCount(unread.length)} of ${formatCount(targets.length)} targets not read: ${why}. Read the next ones with: ${TOOL.read} ${JSON.stringify({ ...input, target: unread.slice(0, NEXT_TARGETS) }).slice(0, 4_000)}`
       : undefined;
   const results = parts.map((p) => p.response);
   const failures = results.filter((r) => !r.ok);

@@ -6,7 +6,7 @@ import { readMap, type MapInput as NavigateInput } from '../navigate/map';
 import { defineMode } from './mode';
 import { text } from './titles';
 
-export const mapFields = {
+const mapFields = {
   max_tokens: {
     type: 'integer',
     minimum: 200,

@@ -3,7 +3,13 @@
 // messages and the legacy answers treat its calls (ground/descriptor.ts). The registry
 // (modes/index.ts) lists the modes and the tools; everything else derives from it.
 import type { Draft } from '../ground/answer';
-import type { AnswerKind, CallDescriptor, CallInput, SearchHint } from '../ground/descriptor';
+import {
+  isReadAnswer,
+  type AnswerKind,
+  type CallDescriptor,
+  type CallInput,
+  type SearchHint,
+} from '../ground/descriptor';
 import type { Fields, InputOf, ToolDefinition } from '../ground/schema';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 
@@ -68,13 +74,17 @@ export interface DescriptorSpec<I> {
 /**
  * The descriptor from a spec. Its functions get the input validation passed on, which validation
  * has checked against the fields whose typed input I is: the one place (with defineMode's run) that says so.
+ * `everyCallBudgeted`: every call is under the read budget (a mode of `lectern_read`); otherwise a
+ * call is when its answer is a read (isReadAnswer).
  */
-export function describeCalls<I>(spec: DescriptorSpec<I>): CallDescriptor {
+function describeCalls<I>(spec: DescriptorSpec<I>, everyCallBudgeted: boolean): CallDescriptor {
   const typed = (input: CallInput) => input as I;
-  const { answer, precise } = spec;
+  const { answer: kind, precise } = spec;
+  const answer = typeof kind === 'string' ? () => kind : (input: CallInput) => kind(typed(input));
   return {
-    answer: typeof answer === 'string' ? () => answer : (input) => answer(typed(input)),
+    answer,
     precise: typeof precise === 'boolean' ? () => precise : (input) => precise(typed(input)),
+    budgeted: everyCallBudgeted ? () => true : (input) => isReadAnswer(answer(input)),
     title: spec.title,
     namedPath: spec.namedPath ? (input) => spec.namedPath!(typed(input)) : DEFAULTS.namedPath,
     search: spec.search ? (input) => spec.search!(typed(input)) : DEFAULTS.search,
@@ -105,7 +115,8 @@ export function defineMode<F extends Fields, I>(
   return {
     ...mode,
     examples: examples.map(asInput),
-    descriptor: describeCalls<I>({ answer, precise, title, namedPath, search, elsewhere }),
+    // Every mode of lectern_read is under the read budget, whatever its answer (a list of uses reads files too).
+    descriptor: describeCalls<I>({ answer, precise, title, namedPath, search, elsewhere }, true),
     run: (env, input, notes) => run(env, input as I, notes),
   };
 }
@@ -135,7 +146,7 @@ export function defineTool<F extends Fields, R extends keyof F & string, I = Inp
     definition,
     mode,
     examples: examples.map(asInput),
-    descriptor: describeCalls<I>(descriptor),
+    descriptor: describeCalls<I>(descriptor, false),
     run: (env, input, notes) => run(env, input as I, notes),
   };
 }

@@ -5,6 +5,7 @@ import { formatCount } from '../ground/format';
 import { renderOutline } from '../symbols/outlineRead';
 import { fileOutline } from '../symbols/fileSymbols';
 import type { SymbolEnv } from '../symbols/symbolEnv';
+import { TOOL } from '../ground/tools';
 
 const RANGE_FIELDS = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'] as const;
 
@@ -17,7 +18,7 @@ export async function readOutline(
     throw new LecternError(
       'INVALID_ARGS',
       "outline returns the whole file's symbols; it takes no range.",
-      `Example: lectern_read ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`,
+      `Example: ${TOOL.read} ${JSON.stringify({ mode: 'file', target: input.target, outline: true })}`,
     );
   }
   return renderOutline(env, await fileOutline(env, input.target), env.tokenCap, null);

@@ -9,7 +9,7 @@ import { startLine } from './readFields';
 import { symbolFields } from './symbol';
 import { text } from './titles';
 
-export const referencesFields = {
+const referencesFields = {
   path: symbolFields.path,
   file_offset: diffPreviewFields.file_offset,
   start_line: startLine,

@@ -5,8 +5,9 @@ import { INPUT_BOUNDS, type Fields, type InputOf, type Same } from '../ground/sc
 import { search, type WorkspaceSearchInput } from '../search/workspaceSearch';
 import { defineTool } from './mode';
 import { text } from './titles';
+import { TOOL } from '../ground/tools';
 
-export const searchFields = {
+const searchFields = {
   target: {
     type: 'string',
     description: 'File, folder or glob (default: workspace).',
@@ -52,7 +53,7 @@ void searchTakesTheseFields;
 
 export const searchTool = defineTool({
   definition: {
-    name: 'lectern_search',
+    name: TOOL.search,
     displayName: 'Search',
     toolReferenceName: 'lecternSearch',
     userDescription:

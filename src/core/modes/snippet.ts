@@ -8,7 +8,7 @@ import { defineMode } from './mode';
 import { contextLines, endLine, startLine } from './readFields';
 import { readingTitle } from './titles';
 
-export const snippetFields = {
+const snippetFields = {
   start_line: startLine,
   end_line: endLine,
   context_lines: contextLines,

@@ -16,8 +16,9 @@ import { draft } from '../ground/answer';
 import type { Fields, InputOf } from '../ground/schema';
 import { defineTool } from './mode';
 import { targets } from './titles';
+import { TOOL } from '../ground/tools';
 
-export const statFields = {
+const statFields = {
   target: { type: 'string' },
 } as const satisfies Fields;
 
@@ -178,7 +179,7 @@ function render(display: string, info: StatInfo): string {
 
 export const statTool = defineTool({
   definition: {
-    name: 'lectern_stat',
+    name: TOOL.stat,
     displayName: 'Stat',
     toolReferenceName: 'lecternStat',
     userDescription: 'Whether a path exists, its kind, size, line count, language and encoding.',

@@ -16,7 +16,7 @@ export function targets(value: unknown): string {
 }
 
 /** The part of a file a read asks for: ", lines 3-9", ", last 5 lines", ", bytes from 200"; '' for none. */
-export function readRange(input: Record<string, unknown>): string {
+function readRange(input: Record<string, unknown>): string {
   const head = num(input.head ?? input.lines);
   const start = num(input.start_line) ?? num(input.offset);
   const end =

@@ -16,6 +16,7 @@ import { countMentions, declaredName, MIN_NAME_CHARS, rankGraph, type GraphFile 
 import type { MapFrame, MapItem } from './mapAnswer';
 import { fitMap } from './mapBudget';
 import { keepRanking, keptRanking, versionsOf, type Ranking } from './mapRankings';
+import { TOOL } from '../ground/tools';
 
 export interface MapInput {
   target?: string;
@@ -170,8 +171,8 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
         ? `No source file with symbol support is under "${input.target}".`
         : 'The workspace has no source file with symbol support.',
       scope
-        ? `Map the workspace: ${callText('lectern_read', { mode: 'map' })}, or list folders with lectern_stat.`
-        : 'lectern_search finds text in any file.',
+        ? `Map the workspace: ${callText(TOOL.read, { mode: 'map' })}, or list folders with ${TOOL.stat}.`
+        : `${TOOL.search} finds text in any file.`,
     );
   if (!result.complete)
     notes.push(

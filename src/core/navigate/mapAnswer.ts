@@ -4,6 +4,7 @@
 import { callText, formatCount, plural } from '../ground/format';
 import { symbolLabel } from '../symbols/label';
 import type { FlatSymbol } from '../symbols/namePath';
+import { TOOL } from '../ground/tools';
 
 /** A signature longer than this is cut with `…`. */
 const MAX_LABEL_CHARS = 110;
@@ -61,8 +62,8 @@ function closing(frame: MapFrame, shownFiles: ReadonlySet<number>, shownSymbols:
   const calls = folders
     .slice(0, NAMED_FOLDERS)
     .filter(([folder]) => folder !== './' && folder !== `${target?.replace(/\/+$/, '')}/`)
-    .map(([folder]) => callText('lectern_read', { ...frame.call, target: folder }));
-  const larger = callText('lectern_read', { ...frame.call, max_tokens: frame.maxTokens * 2 });
+    .map(([folder]) => callText(TOOL.read, { ...frame.call, target: folder }));
+  const larger = callText(TOOL.read, { ...frame.call, max_tokens: frame.maxTokens * 2 });
   return `${summary} Left out: ${plural(left.length, 'file')} (${named.join(', ')}${folders.length > NAMED_FOLDERS ? ', …' : ''}). Map one: ${[...calls, larger].join(' or ')}]`;
 }
 

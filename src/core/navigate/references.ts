@@ -19,6 +19,7 @@ import { scanReferences, type ScanOutcome } from './referenceScan';
 import { rankUses, renderReferences } from './referencesAnswer';
 import { coveredWhole, uncoveredNote } from '../symbols/indexCoverage';
 import type { IndexQuery } from '../symbols/workspaceIndex';
+import { TOOL } from '../ground/tools';
 
 export interface ReferencesInput {
   target: string;
@@ -37,7 +38,7 @@ function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; own
     throw new LecternError(
       'INVALID_ARGS',
       `target must name a symbol ("Store.get", "helper"); ${JSON.stringify(input.target.slice(0, 80))} is not a name.`,
-      `Example: ${callText('lectern_read', { mode: 'references', target: 'Store.get' })}. To find text, use lectern_search.`,
+      `Example: ${callText(TOOL.read, { mode: 'references', target: 'Store.get' })}. To find text, use ${TOOL.search}.`,
     );
   const owner = namePath.segments.length > 1 ? namePath.segments[namePath.segments.length - 2] : undefined;
   return { namePath, name, ...(owner ? { owner } : {}) };
@@ -55,7 +56,7 @@ async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePa
   if (declared.length === 0 && index && !coveredWhole(index)) throw undeclaredUnknown(input, index, looked);
   const closest = declared.length > 0 ? [] : closestSymbols(flat, namePath);
   const list = closest.map((c) =>
-    callText('lectern_read', {
+    callText(TOOL.read, {
       mode: 'references',
       target: qualifiedName(c.path),
       ...(input.path ? { path: input.path } : {}),
@@ -68,7 +69,7 @@ async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePa
       : `No use of ${JSON.stringify(input.target)} in ${looked}, and no symbol of that name is declared.`,
     list.length > 0
       ? `Closest names:\n${list.join('\n')}`
-      : `Search for the text: ${callText('lectern_search', { query: last, ...(input.path ? { target: input.path } : {}) })}`,
+      : `Search for the text: ${callText(TOOL.search, { query: last, ...(input.path ? { target: input.path } : {}) })}`,
   );
 }
 
@@ -80,7 +81,7 @@ function undeclaredUnknown(input: ReferencesInput, index: IndexQuery, looked: st
     ...(index.complete
       ? []
       : [
-          `The symbol index is still being built (${formatCount(index.indexed)} of ${formatCount(index.total)} files so far): ${callText('lectern_read', lookFor(input.path))} continues it.`,
+          `The symbol index is still being built (${formatCount(index.indexed)} of ${formatCount(index.total)} files so far): ${callText(TOOL.read, lookFor(input.path))} continues it.`,
         ]),
     uncoveredNote(index, where, (folder) => lookFor(folder)),
   ].filter((n): n is string => n !== undefined);
@@ -95,7 +96,7 @@ function scanNotes(scan: ScanOutcome): string[] {
   const notes: string[] = [];
   if (scan.largeCount > 0)
     notes.push(
-      `${plural(scan.largeCount, 'file')} too large to parse for uses (${scan.large.join(', ')}${scan.largeCount > scan.large.length ? ', …' : ''}): search ${scan.largeCount === 1 ? 'it' : 'them'} with lectern_search.`,
+      `${plural(scan.largeCount, 'file')} too large to parse for uses (${scan.large.join(', ')}${scan.largeCount > scan.large.length ? ', …' : ''}): search ${scan.largeCount === 1 ? 'it' : 'them'} with ${TOOL.search}.`,
     );
   if (scan.unparsed > 0)
     notes.push(`${plural(scan.unparsed, 'file')} that mention the name could not be parsed in time or read.`);
@@ -109,11 +110,11 @@ function scanNotes(scan: ScanOutcome): string[] {
 function unparsedUses(input: ReferencesInput, name: string, scan: ScanOutcome, looked: string): LecternError {
   const skipped = scan.largeCount + scan.unparsed;
   const named = [...scan.large, ...scan.unparsedFiles].slice(0, 3);
-  const searches = named.map((file) => callText('lectern_search', { query: name, target: file }));
+  const searches = named.map((file) => callText(TOOL.search, { query: name, target: file }));
   const again =
     scan.unparsed > 0
       ? [
-          `A file that ran out of time may parse on another try: ${callText('lectern_read', { mode: 'references', target: input.target, ...(input.path ? { path: input.path } : {}) })}`,
+          `A file that ran out of time may parse on another try: ${callText(TOOL.read, { mode: 'references', target: input.target, ...(input.path ? { path: input.path } : {}) })}`,
         ]
       : [];
   return new LecternError(
@@ -124,7 +125,7 @@ function unparsedUses(input: ReferencesInput, name: string, scan: ScanOutcome, l
       ...searches,
       ...(skipped > named.length
         ? [
-            `… and ${plural(skipped - named.length, 'more file')}: ${callText('lectern_search', { query: name, ...(input.path ? { target: input.path } : {}) })}`,
+            `… and ${plural(skipped - named.length, 'more file')}: ${callText(TOOL.search, { query: name, ...(input.path ? { target: input.path } : {}) })}`,
           ]
         : []),
       ...again,
@@ -151,14 +152,14 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
       throw new LecternError(
         'OUT_OF_RANGE',
         `file_offset ${formatCount(fileOffset)} is past the ${plural(scan.total, 'source file')} in ${scope.label}.`,
-        `Leave file_offset out for the first page: ${callText('lectern_read', call)}`,
+        `Leave file_offset out for the first page: ${callText(TOOL.read, call)}`,
       );
     files = scan.files;
     notes.push(...scanNotes(scan));
     if (scan.stopped) {
       continueCall = { ...call, file_offset: scan.stopped.fileOffset };
       notes.push(
-        `Out of time after ${plural(scan.looked, 'source file')}: files from ${scan.stopped.at} on were not looked at. Continue: ${callText('lectern_read', continueCall)}, or narrow with path.`,
+        `Out of time after ${plural(scan.looked, 'source file')}: files from ${scan.stopped.at} on were not looked at. Continue: ${callText(TOOL.read, continueCall)}, or narrow with path.`,
       );
     }
   }
@@ -184,7 +185,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   if (others.length > 0) {
     const example = others[0]!;
     notes.push(
-      `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText('lectern_read', { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
+      `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText(TOOL.read, { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
     );
   }
   const uses = await rankUses(files, (_path, use) =>

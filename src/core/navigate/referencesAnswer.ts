@@ -8,6 +8,7 @@ import { MODULE_LEVEL } from './enclosing';
 import { compareFiles } from '../ground/fileRank';
 import { REFERENCE_LIMITS, type FileUses, type FoundUse } from './referenceScan';
 import { yieldToHost } from '../ground/walk';
+import { TOOL } from '../ground/tools';
 
 /** Most uses one answer lists. */
 export const MAX_USES_PER_ANSWER = 300;
@@ -153,9 +154,7 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
   let next: Record<string, unknown> | null = null;
   if (shown < uses.length) {
     next = callFrom(page, uses[shown]!, uses[shown - 1]);
-    lines.push(
-      `[${plural(shown, 'line')} of ${formatCount(uses.length)} shown. Next: ${callText('lectern_read', next)}]`,
-    );
+    lines.push(`[${plural(shown, 'line')} of ${formatCount(uses.length)} shown. Next: ${callText(TOOL.read, next)}]`);
   } else if (page.continueCall) next = page.continueCall;
   for (const note of page.notes) lines.push(`[${note}]`);
   const shownUses = uses.slice(0, shown);

@@ -12,6 +12,7 @@ import { redactedSource } from '../ground/redactedSource';
 import type { ReadEnv } from '../ground/env';
 import { formatBytes } from '../ground/format';
 import { diskVersionKey, identityOf, type FileIdentity } from '../ground/fileIdentity';
+import { TOOL } from '../ground/tools';
 
 export interface TextFile {
   source: ByteSource;
@@ -86,7 +87,7 @@ async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sni
       throw new LecternError(
         'BINARY_FILE',
         `${path.display} is a binary file (${formatBytes(opened.stat.size)}); its bytes are not shown.`,
-        'Read text files only; lectern_stat reports size and type without reading it.',
+        `Read text files only; ${TOOL.stat} reports size and type without reading it.`,
         { total_bytes: opened.stat.size },
       );
     }
@@ -95,7 +96,7 @@ async function openRaw(host: Host, path: ResolvedPath, sniffs?: VersionCache<Sni
         throw new LecternError(
           'TOO_LARGE',
           `${path.display} is UTF-16 and ${formatBytes(opened.stat.size)}; UTF-16 files are read up to ${formatBytes(LIMITS.maxTranscodeBytes)}.`,
-          'Search it with lectern_search, or convert it to UTF-8.',
+          `Search it with ${TOOL.search}, or convert it to UTF-8.`,
           { total_bytes: opened.stat.size },
         );
       }
@@ -147,7 +148,7 @@ async function whyNotOpened(host: Host, path: ResolvedPath, error: unknown): Pro
     throw new LecternError(
       'IS_DIRECTORY',
       `${path.display} is a directory, not a file.`,
-      'Pass a file path inside it; lectern_stat shows what a path is.',
+      `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
     );
   }
   if (stat.kind !== 'file')
@@ -161,5 +162,5 @@ function notFoundHint(host: Host): string {
     names.length > 1
       ? `relative to a workspace folder (${names.join(', ')}), optionally prefixed by its name`
       : 'relative to the workspace folder';
-  return `Check the spelling; paths are ${where}, or absolute. lectern_stat tells whether a path exists.`;
+  return `Check the spelling; paths are ${where}, or absolute. ${TOOL.stat} tells whether a path exists.`;
 }

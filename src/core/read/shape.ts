@@ -6,6 +6,7 @@ import { decodeUtf8, utf8Length } from '../text/encoding';
 import type { TokenCounter } from '../ground/tokens';
 import { formatCount } from '../ground/format';
 import { carriesNumber, gutterLine, renderBlock } from '../text/gutter';
+import { TOOL } from '../ground/tools';
 
 export interface ShapedLine {
   /** Text without its line terminator (a CR of CRLF is kept in `raw`). */
@@ -69,14 +70,14 @@ export function splitLines(bytes: Uint8Array, fileLabel: string): ShapedLine[] {
     throw new LecternError(
       'BINARY_FILE',
       `${fileLabel} contains bytes that are not valid UTF-8 text in the requested range.`,
-      'It is probably binary; lectern_stat reports its size and type.',
+      `It is probably binary; ${TOOL.stat} reports its size and type.`,
     );
   }
   if (text.includes('\0')) {
     throw new LecternError(
       'BINARY_FILE',
       `${fileLabel} contains NUL bytes in the requested range; it is treated as binary.`,
-      'lectern_stat reports its size and type.',
+      `${TOOL.stat} reports its size and type.`,
     );
   }
   if (text.length === 0) return [];

@@ -10,6 +10,7 @@ import { renderGutter } from '../text/gutter';
 import { fitsInBytes } from '../ground/tokens';
 import type { FileMatches, SearchMatch } from './fileMatches';
 import { SHOWN_LINE_CHARS, shownQuery } from './shown';
+import { TOOL } from '../ground/tools';
 
 export interface FileAnswerInput {
   query: string;
@@ -66,7 +67,7 @@ function cutLinesNote(path: ResolvedPath, matches: SearchMatch[]): string | unde
   if (!first) return undefined;
   const bytes = first.line_bytes!;
   const window = Math.min(bytes, LIMITS.maxWindowBytes);
-  const call = callText('lectern_read', {
+  const call = callText(TOOL.read, {
     mode: 'file',
     target: path.display,
     start_byte: first.start_byte,
@@ -92,7 +93,7 @@ function footerOf(input: FileAnswerInput, path: ResolvedPath, found: FileMatches
     const first = found.matches[0]!.line;
     if (!(input.before || input.after))
       footer.push(
-        `[Read around a match: ${callText('lectern_read', { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`,
+        `[Read around a match: ${callText(TOOL.read, { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`,
       );
   } else {
     footer.push(
@@ -115,7 +116,7 @@ export function fileAnswer(
   const { found, totalLines, stopped } = outcome;
   if (stopped)
     notes.push(
-      `${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with lectern_read.`,
+      `${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with ${TOOL.read}.`,
     );
   const query = shownQuery(input.query, input.is_regex ?? false);
   const { rendered, keptBlocks, shownMatches } = fitBlocks(env, found, notes);

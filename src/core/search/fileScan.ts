@@ -12,7 +12,7 @@ import { INLINE_REGEX_MS, RegexCost } from './regexCost';
 import { utf8Length } from '../text/encoding';
 
 /** A file-target search stops after this long, answering with what it found and saying so. */
-export const SEARCH_FILE_BUDGET_MS = 10_000;
+const SEARCH_FILE_BUDGET_MS = 10_000;
 
 export interface FileScanInput {
   query: string;

@@ -136,7 +136,7 @@ function popcount(word: number): number {
 }
 
 /** Grams a text holds: folded, and (case-sensitive queries) cased. */
-export interface TextGrams {
+interface TextGrams {
   folded: number[];
   cased: number[];
 }

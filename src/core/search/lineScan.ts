@@ -5,7 +5,6 @@ import type { TextSearcher } from './matcher';
 import type { RegexBudget } from './regexCost';
 import { excerpt } from './shown';
 
-export type { ShownLine };
 /** A match a file keeps to show (a host's thread may have made it: workerMessages.ts). */
 export type KeptMatch = ShownMatch;
 

@@ -16,7 +16,7 @@ import { gramsOf, mayHold, requiredGrams } from './gramFilter';
 import { latin1Bytes } from '../text/latin1';
 
 /** A file counted without reading it. */
-export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nomatch: true };
+type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nomatch: true };
 
 /**
  * Text the finder must not be asked for: what Lectern's reading could make match where the bytes
@@ -26,14 +26,14 @@ export type Known = { skip: 'binary' } | { skip: 'large'; size: number } | { nom
 const UNSAFE = /[*\uFFFD\uFEFF\0\r\n]/;
 
 /** What the candidate finder is asked for `searcher`, or undefined when it cannot rule files out alike. */
-export function finderQuery(searcher: TextSearcher): CandidateQuery | undefined {
+function finderQuery(searcher: TextSearcher): CandidateQuery | undefined {
   const literal = searcher.literal;
   if (!literal || literal.texts.some((text) => text.length === 0 || UNSAFE.test(text))) return undefined;
   return { literals: literal.texts, caseSensitive: literal.caseSensitive };
 }
 
 /** Whether a search may count files without reading them: it has learned some, can stat files and has a finder. */
-export function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
+function canPrefilter(env: ReadEnv, searcher: TextSearcher): boolean {
   const { fileClasses, host } = env;
   return (fileClasses?.size ?? 0) > 0 && host.fs.statSync !== undefined && !!host.candidates && !!finderQuery(searcher);
 }

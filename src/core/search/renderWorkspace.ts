@@ -12,6 +12,7 @@ import type { SkipReason } from '../ground/walk';
 import { allocate, type FileResult } from './ranking';
 import type { Scope } from './searchScope';
 import { WORKSPACE_SEARCH_LIMITS, type WorkspaceSearchInput } from './workspaceLimits';
+import { TOOL } from '../ground/tools';
 
 /** One matching line as meta.matches carries it. */
 export interface WorkspaceMatch {
@@ -125,8 +126,8 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
   // A query too long to repeat in every file's follow-up is named, not quoted.
   const fileCall = (display: string) =>
     input.query.length <= MAX_REPEATED_QUERY_CHARS
-      ? callText('lectern_search', { target: display, query: input.query, ...flags })
-      : `lectern_search with target ${JSON.stringify(display)} and the same query`;
+      ? callText(TOOL.search, { target: display, query: input.query, ...flags })
+      : `${TOOL.search} with target ${JSON.stringify(display)} and the same query`;
   const shares = allocate(o.ranking, o.maxResults);
   const texts: string[] = [];
   const group = (i: number) =>
@@ -201,7 +202,7 @@ function omittedLine(
 /** What follows the answer: a read around the first match (unless context is shown), or what to try when nothing matched. */
 function nextLine(input: WorkspaceSearchInput, o: Outcome, first: WorkspaceMatch | undefined): string | undefined {
   if (first && !(input.before || input.after))
-    return `[Read around the first match: ${callText('lectern_read', { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`;
+    return `[Read around the first match: ${callText(TOOL.read, { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`;
   if (o.totalMatches === 0)
     return input.is_regex
       ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'

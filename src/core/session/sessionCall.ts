@@ -123,7 +123,8 @@ export class SessionCall {
       refusal: null,
       advice: [],
       flags: new FlagsByPart(),
-      isRead: this.primaryTool === TOOL.read,
+      // Under the read budget, as the call's descriptor says (every lectern_read mode; a tool answering a read).
+      isRead: this.traits?.budgeted ?? false,
       countsAsRead: false,
       counted: this.traits?.session ?? 'none',
       search: this.traits?.search,

@@ -10,7 +10,7 @@ import { identityOf, sameIdentity } from '../ground/fileIdentity';
 type Changes = Map<string, CachedOutline | null>;
 
 /** The longest `dispose` waits for the writes (a cache that cannot be written must not hold a process). */
-export const DISPOSE_WAIT_MS = 2_000;
+const DISPOSE_WAIT_MS = 2_000;
 
 export class CacheWrites implements SymbolCachePort {
   /** Changes not yet handed to the port, per extractor version. */

@@ -5,6 +5,7 @@
 import { LecternError } from '../ground/contract';
 import { callText, formatCount, plural } from '../ground/format';
 import { INDEX_LIMITS, type IndexQuery } from './workspaceIndex';
+import { TOOL } from '../ground/tools';
 
 /** Folders named, each with its call; the rest are counted. */
 const NAMED_FOLDERS = 5;
@@ -28,12 +29,12 @@ export function uncoveredNote(
     const named = folders.slice(0, NAMED_FOLDERS);
     const count = `${unlisted.counted ? '' : 'at least '}${plural(unlisted.count, 'source file')}`;
     const calls = named.map(
-      ([folder, n]) => `${folder || '.'} (${formatCount(n)}): ${callText('lectern_read', callFor(folder))}`,
+      ([folder, n]) => `${folder || '.'} (${formatCount(n)}): ${callText(TOOL.read, callFor(folder))}`,
     );
     const rest = folders.length - named.length;
     return (
       `${where} has more source files than the symbol index lists (${formatCount(INDEX_LIMITS.maxFiles)}): ${count} not indexed, so this answer does not cover them. Each call below looks at one folder of them (one larger than the cap names its own folders in turn):\n${calls.join('\n')}` +
-      (rest > 0 ? `\n… and ${plural(rest, 'more folder')} (lectern_stat lists a folder's entries).` : '') +
+      (rest > 0 ? `\n… and ${plural(rest, 'more folder')} (${TOOL.stat} lists a folder's entries).` : '') +
       (unlisted.counted ? '' : '\nThe count ran out of time: other folders may hold more; narrow to a folder as above.')
     );
   }

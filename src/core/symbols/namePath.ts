@@ -3,6 +3,7 @@
 import { LecternError } from '../ground/contract';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
 import { jaroWinkler } from './similarity';
+import { TOOL } from '../ground/tools';
 
 export interface NamePath {
   segments: string[];
@@ -25,7 +26,7 @@ export function requireShortNames(namePath: NamePath): void {
   throw new LecternError(
     'INVALID_ARGS',
     `target names a symbol of ${long.length.toLocaleString('en-US')} characters; a name may have at most ${MAX_NAME_CHARS}.`,
-    `Pass the symbol's name ("Store.get"), not text. To find text, use lectern_search {"query":${JSON.stringify(long.slice(0, 40))}}.`,
+    `Pass the symbol's name ("Store.get"), not text. To find text, use ${TOOL.search} {"query":${JSON.stringify(long.slice(0, 40))}}.`,
   );
 }
 
@@ -80,7 +81,7 @@ export function matchNamePath(flat: readonly FlatSymbol[], namePath: NamePath, k
 }
 
 /** Below this similarity of last names a symbol is no suggestion: nothing beats noise. */
-export const SUGGESTION_THRESHOLD = 0.86;
+const SUGGESTION_THRESHOLD = 0.86;
 
 /**
  * The closest symbols to a name, by Jaro-Winkler similarity of the last name segment (case folded;

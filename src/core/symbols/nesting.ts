@@ -3,7 +3,7 @@
 // same size takes a few ms. Strings and comments are not told apart: this only picks a thread.
 
 /** Bracket depth from which a text of any size is outlined on the outline thread. */
-export const DEEP_NESTING = 1_000;
+const DEEP_NESTING = 1_000;
 
 /** Whether `text`'s brackets ({, [, ( against their closers) ever nest `limit` deep. */
 export function nestsDeeply(text: string, limit = DEEP_NESTING): boolean {

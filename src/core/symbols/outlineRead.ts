@@ -10,6 +10,7 @@ import { utf8Length } from '../text/encoding';
 import type { FileSymbols } from './fileSymbols';
 import type { SymbolEnv } from './symbolEnv';
 import type { OutlineSymbol, SymbolKind } from '../ground/symbolTypes';
+import { TOOL } from '../ground/tools';
 
 interface Level {
   maxDepth: number;
@@ -215,14 +216,14 @@ function composeOutline(
 function topLevelNote(file: FileSymbols): string {
   const { display, symbols, source } = file;
   const container = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind) && s.kind !== 'function') ?? symbols[0];
-  return `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ' Search it with lectern_search and read ranges.'}]`;
+  return `[${display} is large (${formatBytes(source.lineStarts[source.lineCount]! - source.lineStarts[0]!)}): this outline lists its top-level declarations only${file.wrapper ? `, with those directly inside its wrapper function (lines ${formatCount(file.wrapper.startLine)}-${formatCount(file.wrapper.endLine)})` : ''}.${container ? ` Members of one: ${callText(TOOL.read, { mode: 'symbol', target: container.name, path: display, include_body: false })}, or a member by name (${JSON.stringify(`${container.name}.NAME`)}); or read a range.` : ` Search it with ${TOOL.search} and read ranges.`}]`;
 }
 
 /** Where the entries left out are, and the call that reads on. */
 function cutNote(file: FileSymbols, shown: Shown): string {
   const { display, source } = file;
   const lastShownLine = Number(/\[L(\d+)/.exec(shown.lines[shown.lines.length - 1] ?? '')?.[1] ?? 1);
-  return `[${plural(shown.cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with lectern_search, or read on: ${callText('lectern_read', { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`;
+  return `[${plural(shown.cut, 'more entry', 'more entries')} after line ${formatCount(lastShownLine)} not shown. Find one with ${TOOL.search}, or read on: ${callText(TOOL.read, { mode: 'file', target: display, start_line: lastShownLine + 1, end_line: Math.min(source.lineCount, lastShownLine + 300) })}]`;
 }
 
 /** Example calls: one symbol, its members (where the level hides them), or its lines. */
@@ -230,21 +231,19 @@ function nextCallsNote(file: FileSymbols, level: Level): string {
   const { display, symbols, source } = file;
   const example = symbols.find((s) => EXAMPLE_KINDS.includes(s.kind)) ?? symbols[0];
   if (!example)
-    return `[No symbols found. Read lines: ${callText('lectern_read', { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`;
+    return `[No symbols found. Read lines: ${callText(TOOL.read, { mode: 'file', target: display, start_line: 1, end_line: Math.min(source.lineCount, 200) })}]`;
   const container = firstContainer(symbols);
   const calls = [
-    callText('lectern_read', {
+    callText(TOOL.read, {
       mode: 'symbol',
       target: example.scope ? `${example.scope}.${example.name}` : example.name,
       path: display,
     }),
   ];
   if (container && level.maxDepth < Infinity)
-    calls.push(
-      callText('lectern_read', { mode: 'symbol', target: container.name, path: display, include_body: false }),
-    );
+    calls.push(callText(TOOL.read, { mode: 'symbol', target: container.name, path: display, include_body: false }));
   calls.push(
-    callText('lectern_read', {
+    callText(TOOL.read, {
       mode: 'file',
       target: display,
       start_line: example.contextStartLine,

@@ -5,6 +5,7 @@
 import { callText } from '../ground/format';
 import { matchNamePath, qualifiedName, type FlatSymbol } from './namePath';
 import type { SymbolKind } from '../ground/symbolTypes';
+import { TOOL } from '../ground/tools';
 
 export interface Candidate {
   display: string;
@@ -94,13 +95,13 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
     return Object.keys(extra).length > 0 ? `${line} ${JSON.stringify(extra)}` : line;
   });
   return [
-    `Read one: ${callText('lectern_read', { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
+    `Read one: ${callText(TOOL.read, { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
     ...lines,
   ];
 }
 
 /** Overloads spanning more lines than this together are listed, not read as one answer. */
-export const MAX_OVERLOAD_LINES = 30;
+const MAX_OVERLOAD_LINES = 30;
 
 /**
  * Overloads written one after another (C#, Java, C++ methods of one name, each with its body): the

@@ -22,6 +22,7 @@ import type {
 } from '../ground/symbolTypes';
 import { blockOfText } from './enclosingBlock';
 import { nestsDeeply } from './nesting';
+import { TOOL } from '../ground/tools';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
@@ -366,7 +367,7 @@ function outlineNotes(label: string, facts: StoredReadFacts): { notes?: string[]
   const notes: string[] = [];
   if (facts.parseFailed)
     notes.push(
-      `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with lectern_search.`,
+      `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with ${TOOL.search}.`,
     );
   const cut = facts.cut ?? 0;
   if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);

@@ -7,6 +7,7 @@ import { openText } from '../read/openText';
 import { SYMBOL_LIMITS } from './service';
 import { readSourceText } from './sourceText';
 import type { SymbolEnv } from './symbolEnv';
+import { TOOL } from '../ground/tools';
 
 export interface SnippetInput {
   target: string;
@@ -27,7 +28,7 @@ export async function readSnippet(
     throw new LecternError(
       'INVALID_ARGS',
       `start_line (${first}) is after end_line (${last}).`,
-      `Example: lectern_read ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: last, end_line: first })}`,
+      `Example: ${TOOL.read} ${JSON.stringify({ mode: 'snippet', target: input.target, start_line: last, end_line: first })}`,
     );
   }
   const notes: string[] = [];

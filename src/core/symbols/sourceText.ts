@@ -4,6 +4,7 @@ import { LecternError } from '../ground/contract';
 import type { TextFile } from '../read/openText';
 import { formatBytes } from '../ground/format';
 import { decodeUtf8 } from '../text/encoding';
+import { TOOL } from '../ground/tools';
 
 export interface SourceText {
   text: string;
@@ -21,7 +22,7 @@ export async function readSourceText(file: TextFile, label: string, maxBytes: nu
     throw new LecternError(
       'TOO_LARGE',
       `${label} is ${formatBytes(size)}; symbols are parsed in files up to ${formatBytes(maxBytes)}.`,
-      'Search it with lectern_search and read line ranges instead.',
+      `Search it with ${TOOL.search} and read line ranges instead.`,
       { total_bytes: file.source.size },
     );
   }
@@ -31,7 +32,7 @@ export async function readSourceText(file: TextFile, label: string, maxBytes: nu
     throw new LecternError(
       'BINARY_FILE',
       `${label} is not valid UTF-8 text.`,
-      'lectern_stat reports its size and type.',
+      `${TOOL.stat} reports its size and type.`,
     );
   return { text, bytes, ...lineStarts(bytes, file.base), ...(file.redactions?.count ? { redacted: true } : {}) };
 }

@@ -6,6 +6,7 @@ import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import { LecternError } from '../ground/contract';
 import type { CancellationSignal } from '../ground/ports';
 import type { LanguageSpec } from '../ground/symbolTypes';
+import { TOOL } from '../ground/tools';
 
 /** Reads a shipped .wasm file (web-tree-sitter.wasm or a grammar) by file name. */
 export type WasmLoader = (file: string) => Promise<Uint8Array>;
@@ -50,7 +51,7 @@ export class TreeSitter {
       throw new LecternError(
         'INTERNAL',
         `The parser runtime did not load: ${(error as Error).message}`,
-        'Symbol reads are unavailable; use lectern_search and line ranges.',
+        `Symbol reads are unavailable; use ${TOOL.search} and line ranges.`,
       );
     }
   }
@@ -70,7 +71,7 @@ export class TreeSitter {
       throw new LecternError(
         'INTERNAL',
         `The ${spec.grammar} grammar did not load: ${(error as Error).message}`,
-        'Use lectern_search and line ranges for this file.',
+        `Use ${TOOL.search} and line ranges for this file.`,
       );
     }
   }

@@ -24,7 +24,7 @@ export function sniff(head: Uint8Array, wholeFile: boolean): Sniff {
 }
 
 /** No NUL byte and valid UTF-8; a character cut at the end of a sample is allowed. */
-export function isText(bytes: Uint8Array, complete: boolean): boolean {
+function isText(bytes: Uint8Array, complete: boolean): boolean {
   if (bytes.indexOf(0) !== -1) return false;
   const end = complete ? bytes.length : utf8SafeEnd(bytes, bytes.length);
   try {

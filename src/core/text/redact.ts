@@ -23,7 +23,6 @@ import {
 } from './redactBytes';
 import { mayHoldUrl, redactUrlPasswords, textMayHoldUrl } from './urlPasswords';
 
-export { findBytes } from './redactBytes';
 export { redactUrlPasswords } from './urlPasswords';
 
 const KEY_MARK = encoder.encode('PRIVATE KEY');

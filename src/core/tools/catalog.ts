@@ -104,3 +104,8 @@ export class Catalog {
 
 /** The catalog of the registry the extension ships. */
 export const defaultCatalog = new Catalog(REGISTRY);
+
+/** The catalog of a registry: the shipped one's is built once. */
+export function catalogOf(registry: Registry): Catalog {
+  return registry === REGISTRY ? defaultCatalog : new Catalog(registry);
+}

@@ -66,7 +66,3 @@ export function primaryToolsOf(registry: Registry): ToolDefinition[] {
 export const primaryTools: readonly ToolDefinition[] = primaryToolsOf(REGISTRY);
 export const lecternRead: ToolDefinition = primaryTools[0]!;
 export const allTools: readonly ToolDefinition[] = [...primaryTools, ...legacyTools];
-
-export function findTool(name: string): ToolDefinition | undefined {
-  return allTools.find((tool) => tool.name === name);
-}

@@ -5,7 +5,7 @@ import { INPUT_BOUNDS, type FieldSpec, type ToolDefinition } from '../ground/sch
 import { formatCount } from '../ground/format';
 import { editDistance } from '../text/editDistance';
 
-export type ToolInput = Record<string, unknown>;
+type ToolInput = Record<string, unknown>;
 
 export interface Validated {
   input: ToolInput;
@@ -18,7 +18,7 @@ function invalid(message: string, example: string): LecternError {
 }
 
 /** A name or value as an answer quotes it: a short prefix of a long one. */
-export function echoed(text: string): string {
+function echoed(text: string): string {
   const max = INPUT_BOUNDS.echoChars;
   return text.length > max ? `${text.slice(0, max)}… (${formatCount(text.length)} characters)` : text;
 }
@@ -72,7 +72,7 @@ function exampleValue(name: string, field: FieldSpec): unknown {
  * A corrected call: the required fields (the caller's own values where they were valid strings,
  * so the example fits the call being fixed) plus `fields`.
  */
-export function exampleCall(
+function exampleCall(
   tool: ToolDefinition,
   fields: Record<string, unknown>,
   given: Record<string, unknown> = {},

@@ -12,6 +12,7 @@ import { PARTICIPANT_ID, readMetadata, storedTurn, type LecternChatMetadata } fr
 import { isLecternTool, referenceOf } from './toolCalls';
 import { runToolLoop } from './toolLoop';
 import type { WorkspaceUris } from '../uris/workspaceUris';
+import { TOOL } from '../../core/ground/tools';
 
 /** Share of the model's input the rebuilt history may use (the rest: instructions, this turn). */
 export const HISTORY_SHARE = 0.5;
@@ -38,12 +39,12 @@ function relative(uri: vscode.Uri): string {
   return vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
 }
 
-function chatTools(request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
+function chatTools(engine: Lectern, request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
   // Lectern's tools, and the ones the user attached to this request (#tool). The stable API does
   // not tell a participant which tools the user enabled in the tools picker.
   const referenced = new Set(request.toolReferences.map((r) => r.name));
   return vscode.lm.tools
-    .filter((t) => isLecternTool(t.name) || referenced.has(t.name))
+    .filter((t) => isLecternTool(engine, t.name) || referenced.has(t.name))
     .map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
@@ -109,7 +110,7 @@ export async function handleChatRequest(
           instructions: instructions(request.command, roots),
           history: projection.turns,
           prompt: question,
-          tools: chatTools(request),
+          tools: chatTools(engine, request),
         });
         return result(
           sessionId,
@@ -183,19 +184,19 @@ async function directRead(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<HistoryRound> {
-  stream.progress(`lectern_read ${JSON.stringify(input)}`);
-  const response = await engine.invoke('lectern_read', input, { signal: token, sessionId });
+  stream.progress(`${TOOL.read} ${JSON.stringify(input)}`);
+  const response = await engine.invoke(TOOL.read, input, { signal: token, sessionId });
   const reference = referenceOf(response, uris);
   if (reference) stream.reference(reference);
   const fence = '`'.repeat(Math.max(3, ...[...response.text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   stream.markdown(`${fence}text\n${response.text}\n${fence}`);
-  const facts = engine.catalog.retained('lectern_read', input, response);
+  const facts = engine.catalog.retained(TOOL.read, input, response);
   return {
     response: '',
     calls: [
       {
         id: `lectern-${sessionId}-${Date.now().toString(36)}`,
-        tool: 'lectern_read',
+        tool: TOOL.read,
         input,
         ...facts,
         text: response.text,

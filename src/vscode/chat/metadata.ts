@@ -6,7 +6,7 @@ import type { HistoryCall, HistoryTurn } from '../../core/history';
 /** package.json chatParticipants[0].id */
 export const PARTICIPANT_ID = 'lectern.chat';
 
-export const METADATA_VERSION = 1;
+const METADATA_VERSION = 1;
 
 export interface LecternChatMetadata {
   lectern: {
@@ -20,7 +20,7 @@ export interface LecternChatMetadata {
 }
 
 /** What is stored of a call: an ephemeral read's text never is. */
-export function storedCall(call: HistoryCall): HistoryCall {
+function storedCall(call: HistoryCall): HistoryCall {
   return call.kind === 'read' && call.ephemeral ? { ...call, text: '' } : call;
 }
 

@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import type { ToolResponse } from '../../core/ground/contract';
 import type { Lectern } from '../../core/engine';
 import { classifyCall, type HistoryCall } from '../../core/history';
-import { primaryTools } from '../../core/tools/definitions';
 import type { WorkspaceUris } from '../uris/workspaceUris';
 
 export interface CallOutcome {
@@ -15,10 +14,9 @@ export interface CallOutcome {
   response?: ToolResponse;
 }
 
-const LECTERN_TOOLS = new Set(primaryTools.map((tool) => tool.name));
-
-export function isLecternTool(name: string): boolean {
-  return LECTERN_TOOLS.has(name);
+/** One of the primary tools of the engine's catalog (its registry's), which the engine answers itself. */
+export function isLecternTool(engine: Pick<Lectern, 'catalog'>, name: string): boolean {
+  return engine.catalog.primaryTools.some((tool) => tool.name === name);
 }
 
 function textOf(result: vscode.LanguageModelToolResult): string {
@@ -32,7 +30,7 @@ export async function runToolCall(
   request: vscode.ChatRequest,
   token: vscode.CancellationToken,
 ): Promise<CallOutcome> {
-  if (isLecternTool(part.name)) {
+  if (isLecternTool(engine, part.name)) {
     const response = await engine.invoke(part.name, part.input, { signal: token, sessionId });
     return {
       call: {

@@ -13,7 +13,7 @@ import { buildMessages, type LivePromptRound } from './prompt';
 import type { WorkspaceUris } from '../uris/workspaceUris';
 import { referenceOf, runToolCall } from './toolCalls';
 
-export const MAX_ROUNDS = 12;
+const MAX_ROUNDS = 12;
 
 export interface LoopInput {
   engine: Lectern;
@@ -111,7 +111,6 @@ export async function runToolLoop(input: LoopInput): Promise<LoopResult> {
 
 /** The read budget's state after a Lectern call, when it is used up: its reads and lines. */
 function spentBudget(response: ToolResponse | undefined): string | undefined {
-  if (response?.error?.code === 'BUDGET_EXCEEDED') return response.error.message;
   const stab = response?.meta.stabilization;
   if (stab?.budget_state !== 'hard') return undefined;
   const m = stab.metrics_snapshot;

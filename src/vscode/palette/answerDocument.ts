@@ -3,7 +3,7 @@
 import type { ToolResponse } from '../../core/ground/contract';
 import { formatCount, plural } from '../../core/ground/format';
 
-export const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
+const ANSWER_RULE = '─'.repeat(24) + ' what a model receives ' + '─'.repeat(24);
 
 function span(meta: ToolResponse['meta']): string | null {
   if (meta.start_line === null || meta.end_line === null) return null;

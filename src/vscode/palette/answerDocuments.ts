@@ -4,7 +4,7 @@ import { ReadOnlyDocuments } from './readOnlyDocuments';
 
 export const ANSWER_SCHEME = 'lectern';
 /** Answers open in this language (package.json): plain text that wraps its long lines. */
-export const ANSWER_LANGUAGE = 'lectern-answer';
+const ANSWER_LANGUAGE = 'lectern-answer';
 
 /** A few dozen answers are plenty; older ones are forgotten (their tabs show them empty). */
 const MAX_DOCUMENTS = 50;

@@ -8,8 +8,9 @@ import { directRegistrar, type Registrar } from '../activation/registrar';
 import { answerDocument } from './answerDocument';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import { parseRange } from './lineRange';
+import { TOOL, type ToolName } from '../../core/ground/tools';
 
-export const PALETTE_COMMANDS = {
+const PALETTE_COMMANDS = {
   readSymbol: 'lectern.readSymbol',
   outlineFile: 'lectern.outlineFile',
   readLines: 'lectern.readLines',
@@ -41,7 +42,7 @@ function argsOf(arg: unknown): Args {
 }
 
 /** Runs a call as a user read and shows its answer; returns the document's uri. */
-type Show = (title: string, tool: string, input: Args) => Promise<vscode.Uri | undefined>;
+type Show = (title: string, tool: ToolName, input: Args) => Promise<vscode.Uri | undefined>;
 
 export function registerPaletteCommands(engine: Lectern, registrar: Registrar = directRegistrar): vscode.Disposable[] {
   const documents = new AnswerDocuments();
@@ -77,13 +78,13 @@ async function readSymbol(engine: Lectern, show: Show, arg?: unknown): Promise<v
     if (!picked) return undefined;
     ({ name, path } = picked);
   }
-  return show(`symbol ${name}`, 'lectern_read', { mode: 'symbol', target: name, ...(path ? { path } : {}) });
+  return show(`symbol ${name}`, TOOL.read, { mode: 'symbol', target: name, ...(path ? { path } : {}) });
 }
 
 async function outlineFile(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
   const target = fileOf(arg);
   if (!target) return void vscode.window.showInformationMessage('Lectern: open a file to outline it.');
-  return show(`outline ${target}`, 'lectern_read', { mode: 'file', target, outline: true });
+  return show(`outline ${target}`, TOOL.read, { mode: 'file', target, outline: true });
 }
 
 async function readLines(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
@@ -92,7 +93,7 @@ async function readLines(show: Show, arg?: unknown): Promise<vscode.Uri | undefi
   const range = await linesOf(arg, target);
   if (!range) return undefined;
   const [start, end] = range;
-  return show(`lines ${start}-${end ?? start} ${target}`, 'lectern_read', {
+  return show(`lines ${start}-${end ?? start} ${target}`, TOOL.read, {
     mode: 'file',
     target,
     start_line: start,
@@ -138,7 +139,7 @@ async function searchWorkspace(show: Show, arg?: unknown): Promise<vscode.Uri | 
     ...(typeof given.target === 'string' ? { target: given.target } : {}),
     ...(given.regex === true ? { regex: true } : {}),
   };
-  return show(`search ${query}`, 'lectern_search', input);
+  return show(`search ${query}`, TOOL.search, input);
 }
 
 async function previewChanges(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
@@ -146,7 +147,7 @@ async function previewChanges(show: Show, arg?: unknown): Promise<vscode.Uri | u
   const target = arg instanceof vscode.Uri ? relative(arg) : typeof given.path === 'string' ? given.path : undefined;
   const against = (typeof given.against === 'string' ? given.against.toUpperCase() : '') || (await pickAgainst(target));
   if (!against) return undefined;
-  return show(`changes ${target ?? 'workspace'} vs ${against}`, 'lectern_read', {
+  return show(`changes ${target ?? 'workspace'} vs ${against}`, TOOL.read, {
     mode: 'diff_preview',
     ...(target ? { target } : {}),
     ...(against !== 'HEAD' ? { against } : {}),
@@ -218,12 +219,12 @@ async function findReferences(show: Show, arg?: unknown): Promise<vscode.Uri | u
     if (!name) return undefined;
   }
   const path = typeof given.path === 'string' ? given.path : undefined;
-  return show(`references ${name}`, 'lectern_read', { mode: 'references', target: name, ...(path ? { path } : {}) });
+  return show(`references ${name}`, TOOL.read, { mode: 'references', target: name, ...(path ? { path } : {}) });
 }
 
 /** A map of the workspace, or of the folder the explorer's menu names. */
 async function mapWorkspace(show: Show, arg?: unknown): Promise<vscode.Uri | undefined> {
   const target = arg instanceof vscode.Uri ? relative(arg) : argsOf(arg).target;
   const folder = typeof target === 'string' && target !== '' ? target : undefined;
-  return show(`map ${folder ?? 'workspace'}`, 'lectern_read', { mode: 'map', ...(folder ? { target: folder } : {}) });
+  return show(`map ${folder ?? 'workspace'}`, TOOL.read, { mode: 'map', ...(folder ? { target: folder } : {}) });
 }

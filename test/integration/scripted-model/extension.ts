@@ -3,7 +3,7 @@
 // tool calls, or a function of what it received) and read back every request it got.
 import * as vscode from 'vscode';
 
-export type RecordedPart =
+type RecordedPart =
   | { text: string }
   | { toolCall: { id: string; name: string; input: unknown } }
   | { toolResult: { id: string; text: string } };
@@ -14,13 +14,13 @@ export interface RecordedRequest {
   tools: string[];
 }
 
-export interface StepAnswer {
+interface StepAnswer {
   text?: string;
   toolCalls?: { name: string; input: unknown; id?: string }[];
 }
 
 /** An answer, a function of the request, or 'hang': wait until the request is cancelled. */
-export type Step = StepAnswer | ((request: RecordedRequest) => StepAnswer) | 'hang';
+type Step = StepAnswer | ((request: RecordedRequest) => StepAnswer) | 'hang';
 
 export interface ScriptedModelApi {
   enqueue(...steps: Step[]): void;
@@ -32,7 +32,7 @@ export interface ScriptedModelApi {
   reset(): void;
 }
 
-export const MODELS: vscode.LanguageModelChatInformation[] = [
+const MODELS: vscode.LanguageModelChatInformation[] = [
   {
     id: 'scripted',
     name: 'Scripted',

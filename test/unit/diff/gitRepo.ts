@@ -120,7 +120,7 @@ export function assertSameHunks(response: ToolResponse, gitPatch: string, option
 }
 
 /** Unsaved editor buffers, as VS Code's adapter reports them. */
-export class Buffers implements DocumentsPort {
+class Buffers implements DocumentsPort {
   private readonly texts = new Map<string, string>();
   private version = 0;
 

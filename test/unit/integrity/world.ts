@@ -67,7 +67,7 @@ export function makeVersion(shape: Shape, encoding: Encoding, bytes: number, pad
   return { tag, shape, encoding, lines: [...head, ...pad(tag, chars - used, padLines)] };
 }
 
-export function bytesOf(version: Version): Buffer {
+function bytesOf(version: Version): Buffer {
   const text = version.lines.join('\n') + '\n';
   return version.encoding === 'utf-8'
     ? Buffer.from(text, 'utf8')
@@ -75,7 +75,7 @@ export function bytesOf(version: Version): Buffer {
 }
 
 /** The names a version declares, as a symbol read names them. */
-export function namesOf(version: Version): string[] {
+function namesOf(version: Version): string[] {
   const { tag, shape } = version;
   const fn = [`fn_${tag}`];
   const cls = [`Cls_${tag}`, `Cls_${tag}.m_${tag}`];

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
-export const cliSource = join(repoRoot, 'src', 'cli', 'main.ts');
+const cliSource = join(repoRoot, 'src', 'cli', 'main.ts');
 
 /** The command that runs the CLI from source (what a user runs as `lectern`). */
 export function lecternCommand(...args: string[]): { command: string; args: string[] } {
@@ -28,7 +28,7 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export const rootOf = (folder: string): Root => ({ uri: pathToFileURL(folder).href });
+const rootOf = (folder: string): Root => ({ uri: pathToFileURL(folder).href });
 
 function client(roots: string[] | undefined): {
   client: Client;

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ToolResponse } from '../../../src/core/ground/contract';
-import { primaryTools } from '../../../src/core/tools/definitions';
+import { defaultCatalog } from '../../../src/core/tools/catalog';
 import type { McpConfig } from '../../../src/mcp/connection';
 import { serveHttp, type HttpServer } from '../../../src/mcp/http';
 import { SESSIONS_BUSY_CODE } from '../../../src/mcp/httpSessions';
@@ -98,13 +98,14 @@ describe('mcp: HTTP sessions under many clients', function () {
     let gate = Promise.resolve();
     let started = 0;
     const config: McpConfig = {
-      tools: primaryTools,
+      legacyTools: false,
       fallbackRoots: [],
       allowOutside: false,
       structuredContent: false,
       version: '0.0.0',
       // A call waits until the test releases it: a session with a call in flight.
       createEngine: () => ({
+        catalog: defaultCatalog,
         run: async () => {
           started++;
           await gate;

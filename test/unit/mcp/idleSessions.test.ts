@@ -10,7 +10,7 @@ import { serveHttp, type HttpServer } from '../../../src/mcp/http';
 import { IdleSessions } from '../../../src/mcp/idleSessions';
 import type { McpConfig } from '../../../src/mcp/connection';
 import { parseArgs, UsageError } from '../../../src/cli/args';
-import { primaryTools } from '../../../src/core/tools/definitions';
+import { defaultCatalog } from '../../../src/core/tools/catalog';
 import { eventually } from '../../shared/eventually';
 
 describe('mcp: idle HTTP sessions expire', function () {
@@ -116,12 +116,13 @@ describe('mcp: idle HTTP sessions expire', function () {
     let server: HttpServer | undefined;
     let disposed = 0;
     const config: McpConfig = {
-      tools: primaryTools,
+      legacyTools: false,
       fallbackRoots: [],
       allowOutside: false,
       structuredContent: false,
       version: '0.0.0',
       createEngine: () => ({
+        catalog: defaultCatalog,
         run: async () => {
           throw new Error('not called');
         },

@@ -7,11 +7,11 @@ import type { Host, RegexScanPort } from '../../../src/core/ground/ports';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createRegexRunner } from '../../../src/node/regexRunner';
 
-export const settings = () => ({ sessionGuard: false });
+const settings = () => ({ sessionGuard: false });
 /** Where createRegexRunner finds the worker's source (through tsx). */
 export const SOURCE = path.join(__dirname, '../../../src/node');
 
-export const LINES = [
+const LINES = [
   'const needle = 1;',
   'let noodle = needle + 2;',
   '  return Needle(x); // größe ü',

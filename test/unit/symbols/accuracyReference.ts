@@ -223,11 +223,11 @@ export function pythonStdlib(): string {
 
 // ---------------------------------------------------------------- comparison
 
-export interface LecternSymbol extends Omit<OutlineSymbol, 'children'> {
+interface LecternSymbol extends Omit<OutlineSymbol, 'children'> {
   qualified: string;
 }
 
-export function flattenOutline(symbols: readonly OutlineSymbol[], scope: string[] = []): LecternSymbol[] {
+function flattenOutline(symbols: readonly OutlineSymbol[], scope: string[] = []): LecternSymbol[] {
   return symbols.flatMap(({ children, ...symbol }) => [
     { ...symbol, qualified: [...scope, symbol.name].join('.') },
     ...flattenOutline(children, [...scope, symbol.name]),
@@ -235,7 +235,7 @@ export function flattenOutline(symbols: readonly OutlineSymbol[], scope: string[
 }
 
 /** Kinds that name the same declaration: a variable holding a function is a function; a function in a class, a method. */
-export function kindsCompatible(reference: SymbolKind, lectern: SymbolKind): boolean {
+function kindsCompatible(reference: SymbolKind, lectern: SymbolKind): boolean {
   if (reference === lectern) return true;
   const pair = new Set([reference, lectern]);
   return (pair.has('variable') && pair.has('function')) || (pair.has('function') && pair.has('method'));
