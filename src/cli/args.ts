@@ -7,7 +7,7 @@ import type { HelpTopic } from './usage';
 
 export { SETTING_FLAGS };
 
-export type Command = HelpTopic | 'help' | 'version';
+type Command = HelpTopic | 'help' | 'version';
 
 export interface CliOptions {
   command: Command;

@@ -99,7 +99,7 @@ export function requireInside(path: ResolvedPath, allowOutside: boolean, doing: 
 }
 
 /** A secret-looking path, refused: the error every read and file search answers with. */
-export function secretRefused(display: string): LecternError {
+function secretRefused(display: string): LecternError {
   return new LecternError(
     'SECRET_PATH',
     `${display.length > QUOTED_CHARS ? `${display.slice(0, QUOTED_CHARS)}…` : display} looks like a secret (a private key, .env or credentials file); its content is not returned without the user's approval.`,

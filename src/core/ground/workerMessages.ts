@@ -13,7 +13,7 @@ export interface ParsedOutline extends FileVersion {
 }
 
 /** A matching line of a text: its number, where it is, and the column of the match. */
-export interface LineHit {
+interface LineHit {
   line: number;
   start: number;
   stop: number;

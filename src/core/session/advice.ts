@@ -44,16 +44,8 @@ export function footerLines(warnings: readonly StabilizationWarning[]): string[]
   return warnings.filter((w) => !SAID_IN_TEXT.has(w.code)).map((w) => `[${w.code}: ${w.message}]`);
 }
 
-export function suggestion(
-  state: BudgetState,
-  response: ToolResponse,
-  refusal: Refusal | null,
-  advice: Advice[],
-  search: SearchHint | undefined,
-): string | null {
+export function suggestion(state: BudgetState, refusal: Refusal | null, advice: Advice[]): string | null {
   if (refusal) return refusal.action;
-  if (response.error?.code === 'BUDGET_EXCEEDED')
-    return `Stop reading: search for the exact place (${searchCall(search, null)}), or ask the user to reset the session.`;
   const first = advice.find((a) => a.action !== null);
   if (state === 'hard' && (!first || first.code !== 'REPEATED_CALL')) {
     return (

@@ -12,14 +12,14 @@ import type { Metrics } from './metrics';
 import { PRECISE_LINES } from './precise';
 
 /** A budget's soft limits (the configured values) and hard limits (hardLimitMultiplier times them). */
-export interface Limits {
+interface Limits {
   softReads: number;
   softLines: number;
   hardReads: number;
   hardLines: number;
 }
 
-export function limitsOf(limits: BudgetLimits): Limits {
+function limitsOf(limits: BudgetLimits): Limits {
   const hard = (value: number) => Math.max(value, Math.ceil(value * limits.hardLimitMultiplier));
   return {
     softReads: limits.maxReadsPerSession,

@@ -9,7 +9,7 @@ import { globMatcher } from '../ground/globMatch';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 
 /** Folders excluded by default, wherever they occur in a path. */
-export const EXCLUDED_FOLDERS: readonly string[] = ['node_modules', 'vendor', '.git', 'dist', 'build'];
+const EXCLUDED_FOLDERS: readonly string[] = ['node_modules', 'vendor', '.git', 'dist', 'build'];
 
 export interface Exclusion {
   /** The rule as the user knows it: "node_modules/", a .gitignore line, a files.exclude glob. */
@@ -32,7 +32,7 @@ export function describeExclusion(display: string, exclusion: Exclusion): string
 const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));
 
 /** The workspace folder holding `absolute` (the innermost when folders nest) and the path within it. */
-export function withinRoot(
+function withinRoot(
   roots: readonly WorkspaceRoot[],
   absolute: string,
 ): { root: WorkspaceRoot; relative: string } | undefined {

@@ -66,7 +66,7 @@ export class Metrics {
 }
 
 /** Tokens per byte of code when an answer is too small to measure (about 3.5 bytes a token). */
-export const DEFAULT_TOKENS_PER_BYTE = 0.28;
+const DEFAULT_TOKENS_PER_BYTE = 0.28;
 
 /**
  * Token cost of a plain whole-file read, estimated from the file's size: its bytes times the
@@ -78,7 +78,7 @@ export function tokensPerByte(tokens: number, bytes: number): number {
   return bytes >= 256 && tokens > 0 ? tokens / bytes : DEFAULT_TOKENS_PER_BYTE;
 }
 
-export function wholeFileTokens(totalBytes: number, ratio: number): number {
+function wholeFileTokens(totalBytes: number, ratio: number): number {
   return Math.ceil(totalBytes * ratio);
 }
 

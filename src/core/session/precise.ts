@@ -7,7 +7,7 @@ import { LIMITS } from '../ground/settings';
 /** The longest range that counts as precise, and the page a broad read shrinks to at the hard limit. */
 export const PRECISE_LINES = LIMITS.preciseLines;
 /** The largest byte window that counts as precise. */
-export const PRECISE_BYTES = 8192;
+const PRECISE_BYTES = 8192;
 
 const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 

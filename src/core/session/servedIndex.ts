@@ -9,7 +9,7 @@ import { fnv1a } from '../ground/fnv1a';
 // same bytes.
 
 /** One hash per line of `content` (its terminator left out), or null when the count is not `lines`. */
-export function lineHashes(content: string, lines: number): number[] | null {
+function lineHashes(content: string, lines: number): number[] | null {
   if (content.length === 0) return null;
   const pieces = content.split('\n');
   if (pieces[pieces.length - 1] === '') pieces.pop();

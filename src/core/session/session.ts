@@ -17,7 +17,7 @@ export const DEFAULT_SESSION_ID = 'default';
 /** The timeline keeps the latest entries; the metrics count everything. */
 export const MAX_TIMELINE = 500;
 const TIMELINE_SLACK = 100;
-export const MAX_WARNINGS = 50;
+const MAX_WARNINGS = 50;
 const MAX_SEARCHED_FILES = 5000;
 
 /** A timeline entry that no one can change. */

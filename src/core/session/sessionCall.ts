@@ -8,7 +8,6 @@ import { responseTokenCap, type Settings } from '../ground/settings';
 import type { BudgetState } from '../ground/stabilization';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
-import { TOOL } from '../ground/tools';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
 import { fileOf, partsOf } from './answerParts';
 import { budgetAdvice, budgetState, gateRead } from './budget';
@@ -268,7 +267,7 @@ export class SessionCall {
 
     response.meta.stabilization = {
       budget_state: state,
-      suggested_next_action: suggestion(state, response, refusal, advice, call.search),
+      suggested_next_action: suggestion(state, refusal, advice),
       warnings,
       metrics_snapshot: m.snapshot(),
     };
@@ -302,7 +301,7 @@ interface Settling {
 }
 
 /** A search answered: counted, and its result files kept as the relevance baseline. */
-export function countSearch(
+function countSearch(
   session: Session,
   response: ToolResponse,
   seq: number,
