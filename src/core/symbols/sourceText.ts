@@ -3,7 +3,7 @@
 import { LecternError } from '../ground/contract';
 import type { TextFile } from '../read/openText';
 import { formatBytes } from '../ground/format';
-import { hostPacer } from '../ground/walk';
+import { hostPacer, yieldToHost } from '../ground/walk';
 import { decodeUtf8 } from '../text/encoding';
 
 export interface SourceText {
@@ -16,6 +16,9 @@ export interface SourceText {
   redacted?: boolean;
 }
 
+/** Reads from this size give the host a turn before their text is decoded. */
+const TURN_AFTER_READ_BYTES = 1024 * 1024;
+
 export async function readSourceText(file: TextFile, label: string, maxBytes: number): Promise<SourceText> {
   const size = file.source.size - file.base;
   if (size > maxBytes) {
@@ -26,10 +29,15 @@ export async function readSourceText(file: TextFile, label: string, maxBytes: nu
       { total_bytes: file.source.size },
     );
   }
-  // Reading, decoding and splitting 8 MB take tens of ms each: the host gets a turn between them.
-  const pace = hostPacer();
+  // Reading (with its redaction scan), decoding and splitting 8 MB take tens of ms each: the host
+  // gets a turn between them. The read ends in an I/O callback, where one setImmediate comes round
+  // before any timer does: after a large read, two turns.
   const bytes = await file.source.read(file.base, size);
-  await pace();
+  if (size >= TURN_AFTER_READ_BYTES) {
+    await yieldToHost();
+    await yieldToHost();
+  }
+  const pace = hostPacer();
   const text = decodeUtf8(bytes);
   if (text === undefined)
     throw new LecternError(
