@@ -8,6 +8,8 @@ import { Worker } from 'node:worker_threads';
 import type { CancellationSignal, OutlineThreadPort } from '../core/ground/ports';
 import type { OutlineBlockJob, OutlineThreadJob, OutlineUsesJob } from '../core/ground/workerMessages';
 import type { EnclosingBlock, PackedUses, TextOutline } from '../core/ground/symbolTypes';
+import { hostPacer } from '../core/ground/walk';
+import { unpackOutline, type SentOutline } from './outlineChunks';
 
 /** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, the block around a range of lines, or a name's uses. */
 export type OutlineThreadRequest = { id: number } & (
@@ -92,8 +94,10 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
   };
 
   return {
-    outline: (job, timeoutMs, signal) =>
-      run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal) as Promise<TextOutline | undefined>,
+    outline: async (job, timeoutMs, signal): Promise<TextOutline | undefined> => {
+      const sent = (await run({ id: nextId++, kind: 'outline', ...job }, timeoutMs, signal)) as SentOutline | undefined;
+      return sent && unpackOutline(sent, hostPacer());
+    },
     enclosingBlock: (job, timeoutMs, signal) =>
       run({ id: nextId++, kind: 'block', ...job }, timeoutMs, signal) as Promise<EnclosingBlock | undefined>,
     uses: (job, timeoutMs, signal) =>

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../core/symbols/languages/index';
 import { OutlineOutOfTime } from '../core/symbols/outline';
 import { outlineOfText } from '../core/symbols/textOutline';
 import { TreeSitter } from '../core/symbols/treeSitter';
+import { packOutline } from '../node/outlineChunks';
 import type { OutlineThreadRequest } from '../node/outlineThread';
 import { createWasmLoader } from '../node/wasmFiles';
 
@@ -24,6 +25,13 @@ async function usesOfText(spec: LanguageSpec, text: string, name: string, offset
   }
 }
 
+/** An outline for the host, its symbols in pieces when there are many (src/node/outlineChunks.ts). */
+async function sentOutline(spec: LanguageSpec, request: Extract<OutlineThreadRequest, { kind: 'outline' }>) {
+  const { text, deadlineMs, bounds, members } = request;
+  const outline = await outlineOfText(runtime, spec, text, deadlineMs, bounds, members);
+  return outline && packOutline(outline);
+}
+
 parentPort?.on('message', (request: OutlineThreadRequest) => {
   void (async () => {
     try {
@@ -34,7 +42,7 @@ parentPort?.on('message', (request: OutlineThreadRequest) => {
           ? await blockOfText(runtime, spec, request.text, request.deadlineMs, request.range)
           : request.kind === 'uses'
             ? await usesOfText(spec, request.text, request.name, request.offsets, request.deadlineMs)
-            : await outlineOfText(runtime, spec, request.text, request.deadlineMs, request.bounds, request.members);
+            : await sentOutline(spec, request);
       parentPort!.postMessage({ id: request.id, result: result ?? null });
     } catch (error) {
       // Out of time is an answer (undefined); an error makes the host do the job itself.

@@ -92,8 +92,15 @@ export async function renderOutline(
   reason: string | null,
 ): Promise<ToolResponse> {
   const { display, symbols, source } = file;
-  const total = count(symbols);
-  const shown = keepFitting(env, await pickLevel(env, symbols, budgetTokens), budgetTokens);
+  // A large file's outline takes hundreds of ms to count, render and measure: the host gets a turn
+  // every slice meanwhile (one pacer for the whole answer, so no step starts a slice of its own).
+  const pace = hostPacer();
+  let total = 0;
+  for (const symbol of symbols) {
+    total += 1 + count(symbol.children);
+    await pace();
+  }
+  const shown = await keepFitting(env, await pickLevel(env, symbols, budgetTokens, pace), budgetTokens, pace);
   const text = fitFrame(env, shown, budgetTokens, () => composeOutline(file, total, reason, shown));
   return {
     ok: true,
@@ -123,8 +130,8 @@ async function pickLevel(
   env: Pick<SymbolEnv, 'countTokens'>,
   symbols: readonly OutlineSymbol[],
   budgetTokens: number,
+  pace: () => Promise<void>,
 ): Promise<Shown> {
-  const pace = hostPacer();
   let shown: Shown = { level: LEVELS[0]!, lines: [], cut: 0, linesTokens: 0 };
   for (const level of LEVELS) {
     const lines: string[] = [];
@@ -132,8 +139,10 @@ async function pickLevel(
       render([symbol], level, 1, lines);
       await pace();
     }
+    // The lines' bytes joined by newlines, read only until over the budget (not joined to be measured).
+    if (fitsInBytes(lines, budgetTokens, FRAME_TOKENS + Math.max(0, lines.length - 1))) return { level, lines, cut: 0 };
     const text = lines.join('\n');
-    if (fitsInBytes([text], budgetTokens, FRAME_TOKENS)) return { level, lines, cut: 0 };
+    await pace();
     shown = { level, lines, cut: 0, linesTokens: await countPaced(env.countTokens, text, pace) };
     if (shown.linesTokens! + FRAME_TOKENS <= budgetTokens) break;
   }
@@ -141,7 +150,12 @@ async function pickLevel(
 }
 
 /** Still too big at the coarsest level: keep the first entries that fit and say where the rest are. */
-function keepFitting(env: Pick<SymbolEnv, 'countTokens'>, shown: Shown, budgetTokens: number): Shown {
+async function keepFitting(
+  env: Pick<SymbolEnv, 'countTokens'>,
+  shown: Shown,
+  budgetTokens: number,
+  pace: () => Promise<void>,
+): Promise<Shown> {
   if (shown.linesTokens === undefined || shown.linesTokens + FRAME_TOKENS <= budgetTokens) return shown;
   let used = FRAME_TOKENS;
   let keep = 0;
@@ -150,6 +164,7 @@ function keepFitting(env: Pick<SymbolEnv, 'countTokens'>, shown: Shown, budgetTo
     if (used + cost > budgetTokens) break;
     used += cost;
     keep++;
+    await pace();
   }
   return {
     ...shown,
