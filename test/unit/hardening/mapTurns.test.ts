@@ -1,7 +1,7 @@
 // A map of a folder of thousands of files ranks, orders and fits thousands of declarations on the
 // host's thread; the host gets a turn every few tens of milliseconds meanwhile (the index's scope
 // filter, the reference graph, the ordering, the fitting), so a stat on another session answers (it
-// was held 250-500 ms by a map of 2,000 files: `npm run bench:event-loop`).
+// was held 210-550 ms by the probe's map of 2,000 files: `npm run bench:event-loop`).
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
