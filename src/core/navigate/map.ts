@@ -4,7 +4,8 @@
 // the calls that map them.
 import { LecternError, emptyMeta, type ToolResponse } from '../ground/contract';
 import { callText, formatCount } from '../ground/format';
-import { yieldToHost } from '../ground/walk';
+import { hostPacer, yieldToHost } from '../ground/walk';
+import { sortPaced } from '../ground/paced';
 import type { FlatSymbol } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
@@ -67,23 +68,26 @@ async function wordsOf(
 }
 
 /** Finds the declared names each file mentions, until the read budget; returns how many files were not read. */
-async function readMentions(env: SymbolEnv, files: GraphFile[], indexed: readonly IndexedFile[]): Promise<number> {
+async function readMentions(
+  env: SymbolEnv,
+  files: GraphFile[],
+  indexed: readonly IndexedFile[],
+  pace: () => Promise<void>,
+): Promise<number> {
   const declared = new Set<string>();
-  for (const file of files)
+  for (const file of files) {
+    await pace();
     for (const item of file.symbols) if (declaredName(item).length >= MIN_NAME_CHARS) declared.add(declaredName(item));
+  }
   const realRoots = await env.resolver.realRoots();
   const started = Date.now();
-  let slice = started;
   let unread = 0;
   for (let i = 0; i < files.length; i++) {
     if (env.signal?.isCancellationRequested || Date.now() - started > MAP_LIMITS.readBudgetMs) {
       unread = files.length - i;
       break;
     }
-    if (Date.now() - slice > 15) {
-      await yieldToHost();
-      slice = Date.now();
-    }
+    await pace();
     const words = await wordsOf(env, indexed[i]!, realRoots);
     if (words !== undefined) files[i] = { ...files[i]!, mentions: countMentions(words, declared) };
   }
@@ -98,48 +102,64 @@ function kindWeight(item: FlatSymbol): number {
     : member;
 }
 
-/** Every mappable declaration in show order: code before tests, docs and vendored code; by score within. */
-function rankedItems(files: readonly GraphFile[]): MapItem[] {
-  const { fileRank, symbolScore } = rankGraph(files);
+/**
+ * Every mappable declaration in show order: code before tests, docs and vendored code; by score
+ * within. The host gets a turn whenever `pace` says (the order is the same however it is paced).
+ */
+async function rankedItems(files: readonly GraphFile[], pace: () => Promise<void>): Promise<MapItem[]> {
+  const { fileRank, symbolScore } = await rankGraph(files, pace);
   const items: (MapItem & { klass: number; value: number })[] = [];
-  files.forEach((file, i) => {
+  for (let i = 0; i < files.length; i++) {
+    await pace();
+    const file = files[i]!;
+    const klass = classRank(file.display);
     const order = file.symbols
       .map((symbol, j) => ({ symbol, score: symbolScore[i]![j]! }))
       .sort((a, b) => b.score - a.score || a.symbol.symbol.startLine - b.symbol.symbol.startLine);
     order.forEach(({ symbol, score }, k) =>
-      items.push({
-        file: i,
-        symbol,
-        klass: classRank(file.display),
-        value: (score + fileRank[i]! / (2 + k)) * kindWeight(symbol),
-      }),
+      items.push({ file: i, symbol, klass, value: (score + fileRank[i]! / (2 + k)) * kindWeight(symbol) }),
     );
-  });
-  items.sort(
+  }
+  await sortPaced(
+    items,
     (a, b) =>
       a.klass - b.klass ||
       b.value - a.value ||
       a.file - b.file ||
       a.symbol.symbol.startLine - b.symbol.symbol.startLine,
+    pace,
   );
   return items.map(({ file, symbol }) => ({ file, symbol }));
 }
 
 /** The ranking of what the index holds: kept from the last map when no file's version changed, else made now. */
-async function rankingOf(env: SymbolEnv, result: IndexQuery, folder: string, notes: string[]): Promise<Ranking> {
-  const files: GraphFile[] = result.files.map((f) => ({ display: f.display, symbols: mappable(f.symbols) }));
+async function rankingOf(
+  env: SymbolEnv,
+  result: IndexQuery,
+  folder: string,
+  notes: string[],
+  pace: () => Promise<void>,
+): Promise<Ranking> {
+  const files: GraphFile[] = [];
+  for (const f of result.files) {
+    await pace();
+    files.push({ display: f.display, symbols: mappable(f.symbols) });
+  }
   // While the index is built, a map is not ranked by use: the time goes to the index, which the
   // next call continues (ranking every partial map cost a cold map several seconds more).
-  if (!result.complete) return { files, items: rankedItems(files) };
+  if (!result.complete) return { files, items: await rankedItems(files, pace) };
   const versions = versionsOf(result.files);
   const known = keptRanking(env.index, folder, versions);
   if (known) return known;
   await env.index.loadStoredWords(result.files);
-  const unread = await readMentions(env, files, result.files);
+  const unread = await readMentions(env, files, result.files, pace);
   await yieldToHost();
   if (unread > 0)
     notes.push(`${formatCount(unread)} files were not read for uses in time: their uses do not count in the ranking.`);
-  const ranking = { files: files.map(({ display, symbols }) => ({ display, symbols })), items: rankedItems(files) };
+  const ranking = {
+    files: files.map(({ display, symbols }) => ({ display, symbols })),
+    items: await rankedItems(files, pace),
+  };
   // A ranking that lacks some files' uses is made again next time.
   if (unread === 0) keepRanking(env.index, folder, versions, ranking);
   return ranking;
@@ -179,9 +199,11 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files): call again for a fuller map, ranked by use.`,
     );
   if (uncovered) notes.push(uncovered);
-  // The host gets a turn between the long steps (query, ranking, fitting), none of which yields at its end.
+  // The host gets a turn between the long steps (query, ranking, fitting), none of which yields at its
+  // end, and within the ranking and the fitting whenever the pacer says.
   await yieldToHost();
-  const { files, items } = await rankingOf(env, result, scope ?? '', notes);
+  const pace = hostPacer();
+  const { files, items } = await rankingOf(env, result, scope ?? '', notes, pace);
   await yieldToHost();
   const call: Record<string, unknown> = {
     mode: 'map',
@@ -197,7 +219,7 @@ export async function readMap(env: SymbolEnv, input: MapInput): Promise<ToolResp
     maxTokens,
     notes,
   };
-  const text = fitMap(env.countTokens, frame, items, maxTokens);
+  const text = await fitMap(env.countTokens, frame, items, maxTokens, pace);
   const meta = {
     ...emptyMeta(),
     files: files.length,

@@ -41,40 +41,97 @@ function label(item: FlatSymbol): string {
   return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
 }
 
-/** The folder a left-out file is counted under: its first folder below the map's target. */
-function countedUnder(display: string, target: string | undefined): string {
-  const base = target ? target.replace(/^\.\//, '').replace(/\/+$/, '') : '';
+/** The folder a left-out file is counted under: its first folder below the map's target (`base`, cleaned). */
+function countedUnder(display: string, base: string): string {
   const rest = base && display.startsWith(`${base}/`) ? display.slice(base.length + 1) : display;
   const first = rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '';
   return first ? `${base ? `${base}/` : ''}${first}/` : base ? `${base}/` : './';
 }
 
+const targetOf = (frame: MapFrame) => (typeof frame.call.target === 'string' ? frame.call.target : undefined);
+
+/** Per file, the folder it is counted under; per folder, how many files it counts. */
+interface Tally {
+  base: string;
+  under: string[];
+  totals: Map<string, number>;
+}
+
+/**
+ * Per frame, its files counted by folder: a fit renders the same frame many times, and the closing
+ * line then costs the files shown, not every file.
+ */
+const tallies = new WeakMap<MapFrame, Tally>();
+/** Files counted between two checks of the pacer. */
+const TALLY_STRIDE = 1_024;
+
+function tallyTo(frame: MapFrame, tally: Tally, end: number): void {
+  for (let i = tally.under.length; i < end; i++) {
+    const folder = countedUnder(frame.files[i]!.display, tally.base);
+    tally.under.push(folder);
+    tally.totals.set(folder, (tally.totals.get(folder) ?? 0) + 1);
+  }
+}
+
+const newTally = (frame: MapFrame): Tally => ({
+  base: targetOf(frame)?.replace(/^\.\//, '').replace(/\/+$/, '') ?? '',
+  under: [],
+  totals: new Map(),
+});
+
+/** Counts the frame's files by folder before its renders, the host given a turn whenever `pace` says. */
+export async function tallyFolders(frame: MapFrame, pace: () => Promise<void>): Promise<void> {
+  if (tallies.has(frame)) return;
+  const tally = newTally(frame);
+  while (tally.under.length < frame.files.length) {
+    await pace();
+    tallyTo(frame, tally, Math.min(frame.files.length, tally.under.length + TALLY_STRIDE));
+  }
+  tallies.set(frame, tally);
+}
+
+function tallyOf(frame: MapFrame): Tally {
+  let tally = tallies.get(frame);
+  if (!tally) {
+    tallyTo(frame, (tally = newTally(frame)), frame.files.length);
+    tallies.set(frame, tally);
+  }
+  return tally;
+}
+
 function closing(frame: MapFrame, shownFiles: ReadonlySet<number>, shownSymbols: number): string {
-  const left = frame.files.map((f, i) => (shownFiles.has(i) ? undefined : f.display)).filter((d) => d !== undefined);
+  const left = frame.files.length - shownFiles.size;
   const summary = `[Shown: ${formatCount(shownFiles.size)} of ${plural(frame.files.length, 'file')}, ${formatCount(shownSymbols)} of ${plural(frame.totalSymbols, 'declaration')}.`;
-  if (left.length === 0) return `${summary}]`;
-  const counts = new Map<string, number>();
-  const target = typeof frame.call.target === 'string' ? frame.call.target : undefined;
-  for (const display of left)
-    counts.set(countedUnder(display, target), (counts.get(countedUnder(display, target)) ?? 0) + 1);
-  const folders = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (left === 0) return `${summary}]`;
+  const { under, totals } = tallyOf(frame);
+  // The files left out by folder: every file's folder less the shown ones.
+  const counts = new Map(totals);
+  for (const file of shownFiles) counts.set(under[file]!, counts.get(under[file]!)! - 1);
+  const target = targetOf(frame);
+  const folders = [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const named = folders.slice(0, NAMED_FOLDERS).map(([folder, n]) => `${folder} ${formatCount(n)}`);
   const calls = folders
     .slice(0, NAMED_FOLDERS)
     .filter(([folder]) => folder !== './' && folder !== `${target?.replace(/\/+$/, '')}/`)
     .map(([folder]) => callText(TOOL.read, { ...frame.call, target: folder }));
   const larger = callText(TOOL.read, { ...frame.call, max_tokens: frame.maxTokens * 2 });
-  return `${summary} Left out: ${plural(left.length, 'file')} (${named.join(', ')}${folders.length > NAMED_FOLDERS ? ', …' : ''}). Map one: ${[...calls, larger].join(' or ')}]`;
+  return `${summary} Left out: ${plural(left, 'file')} (${named.join(', ')}${folders.length > NAMED_FOLDERS ? ', …' : ''}). Map one: ${[...calls, larger].join(' or ')}]`;
 }
 
 /** The map's text with `items` shown (in rank order). */
 export function renderMap(frame: MapFrame, items: readonly MapItem[]): string {
   const byFile = new Map<number, FlatSymbol[]>();
-  for (const item of items) byFile.set(item.file, [...(byFile.get(item.file) ?? []), item.symbol]);
+  for (const item of items) {
+    const symbols = byFile.get(item.file);
+    if (symbols) symbols.push(item.symbol);
+    else byFile.set(item.file, [item.symbol]);
+  }
   const folders = new Map<string, number[]>();
   for (const file of byFile.keys()) {
     const folder = folderOf(frame.files[file]!.display);
-    folders.set(folder, [...(folders.get(folder) ?? []), file]);
+    const files = folders.get(folder);
+    if (files) files.push(file);
+    else folders.set(folder, [file]);
   }
   const lines = [
     `map of ${frame.label} · ${plural(frame.files.length, 'file')}, ${plural(frame.totalSymbols, 'declaration')} · ${frame.ranked ? 'most used first' : 'not ranked by use yet'}`,

@@ -4,6 +4,7 @@
 // by the square root of how often it says it (so a file many others use outranks a helper one file
 // calls often). A declaration's score is the rank that flows to it from the files that use it.
 import { MIN_WORD_CHARS, type WordCounts } from '../ground/fileWords';
+import { hostPacer } from '../ground/walk';
 import type { FlatSymbol } from '../symbols/namePath';
 
 export interface GraphFile {
@@ -22,6 +23,11 @@ export interface RankedGraph {
 
 const DAMPING = 0.85;
 const ITERATIONS = 30;
+/** Names or mentions between two checks of the pacer (each a few operations); files, each many. */
+const STRIDE = 4_096;
+const FILE_STRIDE = 128;
+/** Whether the loop at `i` asks its pacer now. */
+const checks = (i: number, stride = STRIDE) => i % stride === 0;
 /** Names shorter than this link nothing: `i`, `id`, `ok` are everywhere. */
 export const MIN_NAME_CHARS = MIN_WORD_CHARS;
 
@@ -79,11 +85,12 @@ interface Graph {
 }
 
 /** The declaring files of each name long enough to link, in slots (file order within a name). */
-function declarations(files: readonly GraphFile[]) {
+async function declarations(files: readonly GraphFile[], pace: () => Promise<void>) {
   const ids = new Map<string, number>();
   const definers: number[][] = [];
-  files.forEach((file, i) => {
-    for (const item of file.symbols) {
+  for (let i = 0; i < files.length; i++) {
+    if (checks(i, FILE_STRIDE)) await pace();
+    for (const item of files[i]!.symbols) {
       const name = declaredName(item);
       if (name.length < MIN_NAME_CHARS) continue;
       let id = ids.get(name);
@@ -95,12 +102,13 @@ function declarations(files: readonly GraphFile[]) {
       const list = definers[id]!;
       if (list[list.length - 1] !== i) list.push(i);
     }
-  });
+  }
   const nameStart = new Int32Array(definers.length + 1);
   const definer = new Int32Array(definers.reduce((sum, list) => sum + list.length, 0));
   const slots = files.map(() => new Map<string, number>());
   let slot = 0;
   for (const [name, id] of ids) {
+    if (checks(id)) await pace();
     nameStart[id] = slot;
     for (const i of definers[id]!) {
       definer[slot] = i;
@@ -111,16 +119,17 @@ function declarations(files: readonly GraphFile[]) {
   return { ids, names: [...ids.keys()], nameStart, definer, slots };
 }
 
-function graphOf(files: readonly GraphFile[]): Graph {
-  const { ids, names, nameStart, definer, slots } = declarations(files);
+async function graphOf(files: readonly GraphFile[], pace: () => Promise<void>): Promise<Graph> {
+  const { ids, names, nameStart, definer, slots } = await declarations(files, pace);
   // First the mentions of declared names, and how many files say each name; then their weights.
   const mentionedBy = new Int32Array(names.length);
   const from: number[] = [];
   const name: number[] = [];
   const said: number[] = [];
   const self: number[] = [];
-  files.forEach((file, i) => {
-    for (const [word, count] of file.mentions ?? []) {
+  for (let i = 0; i < files.length; i++) {
+    if (checks(i, FILE_STRIDE)) await pace();
+    for (const [word, count] of files[i]!.mentions ?? []) {
       const id = ids.get(word);
       if (id === undefined) continue;
       mentionedBy[id]!++;
@@ -132,12 +141,13 @@ function graphOf(files: readonly GraphFile[]): Graph {
       said.push(count);
       self.push(own);
     }
-  });
+  }
   const idf = Float64Array.from(mentionedBy, (count) => Math.log(1 + files.length / Math.max(1, count)));
   const byName = Float64Array.from(names, (word, id) => nameWeight(word, nameStart[id + 1]! - nameStart[id]!));
   const weight = new Float64Array(from.length);
   const out = new Float64Array(files.length);
   for (let m = 0; m < from.length; m++) {
+    if (checks(m)) await pace();
     const id = name[m]!;
     const declaring = nameStart[id + 1]! - nameStart[id]!;
     weight[m] = (Math.sqrt(said[m]!) * idf[id]! * byName[id]!) / declaring;
@@ -159,16 +169,18 @@ function graphOf(files: readonly GraphFile[]): Graph {
  * What each mention sends (`DAMPING` × the rank of its file × its share of the file's links) through
  * its name to every file declaring it but its own, added to `next`.
  */
-function spread(graph: Graph, rank: Float64Array, next: Float64Array): void {
+async function spread(graph: Graph, rank: Float64Array, next: Float64Array, pace: () => Promise<void>) {
   const names = graph.nameStart.length - 1;
   const sent = new Float64Array(names);
   for (let m = 0; m < graph.from.length; m++) {
+    if (checks(m)) await pace();
     const from = graph.from[m]!;
     const share = (DAMPING * rank[from]! * graph.weight[m]!) / graph.out[from]!;
     sent[graph.name[m]!]! += share;
     if (graph.self[m]! >= 0) next[from]! -= share;
   }
   for (let id = 0; id < names; id++) {
+    if (checks(id)) await pace();
     const total = sent[id]!;
     if (total === 0) continue;
     for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) next[graph.definer[k]!]! += total;
@@ -180,12 +192,13 @@ function spread(graph: Graph, rank: Float64Array, next: Float64Array): void {
  * up without taking a share back (the files that also declare the name apart, a few per name), so two
  * declarations the same files mention alike score exactly alike and keep their order by line.
  */
-function slotFlows(graph: Graph, rank: Float64Array): Float64Array {
+async function slotFlows(graph: Graph, rank: Float64Array, pace: () => Promise<void>): Promise<Float64Array> {
   const names = graph.nameStart.length - 1;
   const others = new Float64Array(names);
   const declaring = new Map<number, number[]>();
   const shares = new Float64Array(graph.from.length);
   for (let m = 0; m < graph.from.length; m++) {
+    if (checks(m)) await pace();
     const from = graph.from[m]!;
     shares[m] = (rank[from]! * graph.weight[m]!) / graph.out[from]!;
     const id = graph.name[m]!;
@@ -197,33 +210,46 @@ function slotFlows(graph: Graph, rank: Float64Array): Float64Array {
     }
   }
   const flow = new Float64Array(graph.definer.length);
-  for (let id = 0; id < names; id++)
+  for (let id = 0; id < names; id++) {
+    if (checks(id)) await pace();
     for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++) flow[k] = others[id]!;
-  for (const [id, mentions] of declaring)
+  }
+  for (const [id, mentions] of declaring) {
+    await pace();
     for (let k = graph.nameStart[id]!; k < graph.nameStart[id + 1]!; k++)
       for (const m of mentions) if (graph.self[m] !== k) flow[k]! += shares[m]!;
+  }
   return flow;
 }
 
-export function rankGraph(files: readonly GraphFile[]): RankedGraph {
+/**
+ * The ranks and scores, with the host given a turn whenever `pace` says (every step is a loop over
+ * files, names or mentions; the numbers are added in the same order however it is paced).
+ */
+export async function rankGraph(files: readonly GraphFile[], pace = hostPacer()): Promise<RankedGraph> {
   const n = files.length;
-  const graph = graphOf(files);
+  const graph = await graphOf(files, pace);
   let rank = new Float64Array(n).fill(n > 0 ? 1 / n : 0);
   for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    await pace();
     const next = new Float64Array(n);
     let dangling = 0;
     for (let i = 0; i < n; i++) if (graph.out[i] === 0) dangling += rank[i]!;
-    spread(graph, rank, next);
+    await spread(graph, rank, next, pace);
     for (let i = 0; i < n; i++) next[i] = Math.max(0, next[i]!) + (1 - DAMPING) / n + (DAMPING * dangling) / n;
     rank = next;
   }
   // A declaration's score: the rank flowing to its name from the files that mention it.
-  const flow = slotFlows(graph, rank);
-  const symbolScore = files.map((file, i) =>
-    file.symbols.map((item) => {
-      const at = graph.slots[i]!.get(declaredName(item));
-      return at === undefined ? 0 : flow[at]!;
-    }),
-  );
+  const flow = await slotFlows(graph, rank, pace);
+  const symbolScore: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    if (checks(i, FILE_STRIDE)) await pace();
+    symbolScore.push(
+      files[i]!.symbols.map((item) => {
+        const at = graph.slots[i]!.get(declaredName(item));
+        return at === undefined ? 0 : flow[at]!;
+      }),
+    );
+  }
   return { fileRank: [...rank], symbolScore };
 }

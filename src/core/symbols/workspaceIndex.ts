@@ -24,7 +24,8 @@ import { extractorVersion } from './extractorVersion';
 import { flattenSymbols, type FlatSymbol } from './namePath';
 import type { SymbolService } from './service';
 import type { OutlineSymbol } from '../ground/symbolTypes';
-import { yieldToHost, type ListedFile } from '../ground/walk';
+import { hostPacer, yieldToHost, type ListedFile } from '../ground/walk';
+import { filterPaced } from '../ground/paced';
 import type { WalkCache } from '../ground/walkCache';
 import { listIndexable, scopeWalks, type Listing, type Unlisted } from './indexListing';
 
@@ -133,7 +134,8 @@ export class WorkspaceIndex {
     const listing = await this.listingFor(scope, started);
     await this.loadStored();
     const inScope = this.scopeFilter(scope);
-    const files = listing.files.filter((f) => inScope(f));
+    // The listing may hold tens of thousands of files (a glob scope tests each): the host gets turns meanwhile.
+    const files = await filterPaced(listing.files, inScope, hostPacer(SLICE_MS));
     // Nothing indexed, nothing cached: the workers will be needed, so they start while the files are checked.
     if (this.entries.size === 0 && this.stored?.size === 0 && files.length >= INDEX_LIMITS.parallelFrom)
       this.prepareWorkers(files);
@@ -434,8 +436,11 @@ export class WorkspaceIndex {
     if (workers && pending.length >= INDEX_LIMITS.parallelFrom) {
       const byPath = new Map(pending.map((p) => [p.file.absolute, p]));
       let done = 0;
+      // The workers' outlines come in batches, taken in without the host's turns unless paced.
+      const pace = hostPacer(SLICE_MS);
       try {
         for await (const parsed of workers.outline([...byPath.keys()], INDEX_LIMITS.maxFileBytes, signal)) {
+          await pace();
           const item = byPath.get(parsed.absolute);
           if (item) {
             if (parsed.symbols)

@@ -99,11 +99,11 @@ function graphFiles(spec: { declares: string[]; mentions: Record<string, number>
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
 
 describe('map reference graph', () => {
-  it('ranks files and scores declarations as one link per (file, declaring file, name) would', () => {
-    fc.assert(
-      fc.property(workspaces, (spec) => {
+  it('ranks files and scores declarations as one link per (file, declaring file, name) would', async () => {
+    await fc.assert(
+      fc.asyncProperty(workspaces, async (spec) => {
         const files = graphFiles(spec);
-        const fast = rankGraph(files);
+        const fast = await rankGraph(files);
         const plain = linkByLink(files);
         fast.fileRank.forEach((rank, i) =>
           assert.ok(close(rank, plain.fileRank[i]!), `file ${i}: ${rank} ≠ ${plain.fileRank[i]}`),
@@ -121,23 +121,23 @@ describe('map reference graph', () => {
     );
   });
 
-  it('sends nothing from a file to itself: a name only its own file declares and says scores 0', () => {
+  it('sends nothing from a file to itself: a name only its own file declares and says scores 0', async () => {
     const files = graphFiles([
       { declares: ['openStore'], mentions: { openStore: 9 } },
       { declares: ['parse'], mentions: { parse: 3 } },
     ]);
-    const { fileRank, symbolScore } = rankGraph(files);
+    const { fileRank, symbolScore } = await rankGraph(files);
     assert.deepEqual(symbolScore, [[0], [0]]);
     assert.ok(close(fileRank[0]!, 0.5) && close(fileRank[1]!, 0.5));
   });
 
-  it('scores two declarations the same other files mention alike exactly alike, whatever their own file says', () => {
-    fc.assert(
-      fc.property(
+  it('scores two declarations the same other files mention alike exactly alike, whatever their own file says', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 1, max: 1000 }),
         fc.integer({ min: 1, max: 1000 }),
         fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 6 }),
-        (ownFirst, ownSecond, others) => {
+        async (ownFirst, ownSecond, others) => {
           // Two names of the same weight, both declared in file0 and file1; file0 says each as often as
           // it likes, every other file says both alike. file0's two declarations tie: sorted by line.
           const files = graphFiles([
@@ -147,7 +147,7 @@ describe('map reference graph', () => {
               mentions: { readSymbol: count, openStore: count },
             })),
           ]);
-          const [first, second] = rankGraph(files).symbolScore[0]!;
+          const [first, second] = (await rankGraph(files)).symbolScore[0]!;
           assert.equal(first, second);
         },
       ),
