@@ -39,19 +39,31 @@ function wordAt(text: string, at: number, before = false): boolean {
  */
 export function wordOffsets(text: string, name: string, limit = Infinity): number[] {
   const found: number[] = [];
-  if (name.length === 0) return found;
-  for (let from = 0; found.length < limit;) {
+  if (limit <= 0) return found;
+  for (const at of eachWordOffset(text, name)) if (found.push(at) >= limit) break;
+  return found;
+}
+
+/** wordOffsets's every offset, a turn for the host when `pace` says (200,000 places in a 1.4 MB text: 20-70 ms). */
+export async function wordOffsetsPaced(text: string, name: string, pace: () => Promise<void>): Promise<number[]> {
+  const found: number[] = [];
+  for (const at of eachWordOffset(text, name)) if ((found.push(at) & 4095) === 0) await pace();
+  return found;
+}
+
+function* eachWordOffset(text: string, name: string): Generator<number> {
+  if (name.length === 0) return;
+  for (let from = 0; ;) {
     const at = text.indexOf(name, from);
-    if (at === -1) return found;
+    if (at === -1) return;
     if ((at > 0 && wordAt(text, at, true)) || wordAt(text, at + name.length)) {
       NON_WORD.lastIndex = at + 1;
       from = NON_WORD.exec(text)?.index ?? text.length;
       continue;
     }
-    found.push(at);
+    yield at;
     from = at + name.length;
   }
-  return found;
 }
 
 /**

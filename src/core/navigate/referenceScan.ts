@@ -15,7 +15,8 @@ import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import { Enclosing } from './enclosing';
 import { classRank } from '../ground/fileRank';
-import { identifierUses, packUses, wordOffsets, type UseKind } from './identifierUses';
+import { sortPaced } from '../ground/paced';
+import { identifierUses, packUses, wordOffsets, wordOffsetsPaced, type UseKind } from './identifierUses';
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
 import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
@@ -139,9 +140,13 @@ function receiverOf(signature: string): string | undefined {
 
 /** The uses of `name` in one file that holds it as a word; undefined when it could not be parsed. */
 async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): Promise<FoundUse[] | undefined> {
+  // Each step (opening, the outline, finding the places, their uses) may take tens of ms on a large
+  // text: the host gets a turn between them.
+  const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
   const file = await openText(env.host, checked, env.sniffs, env).catch(() => undefined);
   if (!file) return undefined;
   try {
+    await pace();
     const outline = await env.symbols
       .outline(
         file,
@@ -153,15 +158,17 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
       .catch(() => undefined);
     if (!outline || outline.status !== 'ok') return undefined;
     const text = outline.source.text;
-    const offsets = wordOffsets(text, name);
+    await pace();
+    const offsets = await wordOffsetsPaced(text, name, pace);
     if (offsets.length === 0) return [];
+    await pace();
     const found = await identifierUsesOf(env, outline.spec, text, name, offsets);
     if (!found) return undefined;
+    await pace();
     const lines = new TextLines(text);
     const enclosing = new Enclosing(flattenSymbols(outline.symbols));
     const uses: FoundUse[] = [];
     const qualifiers = new Map(found.qualifiers);
-    const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
     for (let i = 0; i < found.offsets.length; i++) {
       if ((i & 255) === 0) await pace();
       const { line, column } = lines.position(found.offsets[i]!);
@@ -231,8 +238,12 @@ async function rankedSourceFiles(env: ReadEnv, scope: Scope): Promise<(ListedFil
     await walk.return(undefined).catch(() => undefined);
   }
   // compareFiles's order, with each file's class worked out once: tens of thousands of files sort in
-  // a few ms rather than classing each file again at every comparison.
-  return files.sort((a, b) => a.klass - b.klass || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  // a few ms rather than classing each file again at every comparison; paced, as the listing is.
+  return sortPaced(
+    files,
+    (a, b) => a.klass - b.klass || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0),
+    pace,
+  );
 }
 
 /** The files of `ranked` a read may open (secret names only with allowSecrets) and each file's rank, a turn to the host every slice. */
