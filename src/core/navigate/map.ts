@@ -24,7 +24,7 @@ export interface MapInput {
   max_tokens?: number;
 }
 
-export const MAP_LIMITS = {
+const MAP_LIMITS = {
   defaultTokens: 2_000,
   /** How long one map may spend reading files for the names they mention. */
   readBudgetMs: 4_000,

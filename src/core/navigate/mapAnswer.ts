@@ -16,7 +16,7 @@ export interface MapItem {
   symbol: FlatSymbol;
 }
 
-export interface MapFile {
+interface MapFile {
   display: string;
 }
 

@@ -11,7 +11,7 @@ import { yieldToHost } from '../ground/walk';
 import { TOOL } from '../ground/tools';
 
 /** Most uses one answer lists. */
-export const MAX_USES_PER_ANSWER = 300;
+const MAX_USES_PER_ANSWER = 300;
 /**
  * Most entries of `meta.references` (one per use; a line may hold thousands): the page ends before
  * a line that would pass it, and a first line with more lists its first ones (`references_omitted`).
@@ -82,7 +82,7 @@ export async function rankUses(
 }
 
 /** `src/ 12, test/ 3`: uses per top folder (two levels when one folder holds them all), from the listed lines per file. */
-export function folderSummary(perFile: ReadonlyMap<string, number>): string {
+function folderSummary(perFile: ReadonlyMap<string, number>): string {
   const depth = new Set([...perFile.keys()].map((path) => path.split('/')[0])).size === 1 ? 2 : 1;
   const counts = new Map<string, number>();
   for (const [path, lines] of perFile) {

@@ -2,7 +2,7 @@
 // and cut around a column when it is very long.
 
 /** Longest line text a navigation answer shows; longer ones are cut around the use with a marker. */
-export const MAX_SHOWN_LINE_CHARS = 160;
+const MAX_SHOWN_LINE_CHARS = 160;
 
 export class TextLines {
   private readonly starts: number[] = [0];
@@ -37,7 +37,7 @@ export class TextLines {
   }
 }
 
-export function cutAround(raw: string, at: number): string {
+function cutAround(raw: string, at: number): string {
   const lead = raw.length - raw.trimStart().length;
   const line = raw.trim();
   if (line.length <= MAX_SHOWN_LINE_CHARS) return line;
