@@ -26,7 +26,7 @@ export interface ReadEnv {
   indexes: LineIndexCache;
   /** What the first bytes of each file version said (binary, encoding, BOM). */
   sniffs?: VersionCache<Sniff>;
-  /** What lectern_stat learnt of each file version's content (modes/stat.ts). */
+  /** What lectern_stat learnt of each file version's content (read/statContent.ts). */
   contentFacts?: VersionCache<ContentFacts>;
   /** What workspace searches learned about each file's version (binary, too large, text, text without secrets). */
   fileClasses?: FileClassCache;

@@ -4,6 +4,7 @@ import { addNotes, draft } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { readReferences, type ReferencesInput as NavigateInput } from '../navigate/references';
 import { diffPreviewFields } from './diffPreview';
+import { searchName } from '../symbols/namePath';
 import { defineMode } from './mode';
 import { startLine } from './readFields';
 import { symbolFields } from './symbol';
@@ -20,13 +21,6 @@ export type ReferencesInput = InputOf<typeof referencesFields> & { target: strin
 /** navigate/ takes exactly these fields: a field added to one and not the other fails to compile. */
 const navigatorTakesTheseFields: Same<ReferencesInput, NavigateInput> = true;
 void navigatorTakesTheseFields;
-
-/** The name a search finds the uses by: its last segment ("get" of "Store.get"). */
-const lastSegment = (target: string) =>
-  target
-    .split(/[.:/#]+/)
-    .filter(Boolean)
-    .pop() ?? target;
 
 export const referencesMode = defineMode({
   name: 'references',
@@ -48,7 +42,7 @@ export const referencesMode = defineMode({
   namedPath: (input: ReferencesInput) => input.path,
   search: (input: ReferencesInput) => ({
     ...(input.path !== undefined ? { where: input.path } : {}),
-    query: lastSegment(input.target),
+    query: searchName(input.target),
   }),
   run: async (env, input: ReferencesInput, notes) => addNotes(draft(await readReferences(env, input)), notes),
 });

@@ -1,9 +1,10 @@
 // `lectern_read` mode "snippet": a line range with context, optionally grown to its enclosing block
-// (symbols/snippetRead.ts).
-import { addNotes, drafted } from '../ground/answer';
+// (symbols/snippetDraft.ts).
+import { addNotes } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { isPreciseRange } from '../session/precise';
-import { readSnippet, type SnippetInput as SnippetReadInput } from '../symbols/snippetRead';
+import type { SnippetInput as SnippetReadInput } from '../symbols/snippetRead';
+import { snippetDraft } from '../symbols/snippetDraft';
 import { defineMode } from './mode';
 import { contextLines, endLine, startLine } from './readFields';
 import { readingTitle } from './titles';
@@ -36,15 +37,5 @@ export const snippetMode = defineMode({
   answer: 'text',
   precise: (input: SnippetInput) => isPreciseRange(input, true),
   title: readingTitle,
-  async run(env, input: SnippetInput, notes) {
-    let expansion: string[] = [];
-    const answer = await drafted(env, async (e) => {
-      const snippet = await readSnippet(e, input);
-      expansion = snippet.notes;
-      return snippet.response;
-    });
-    // The expansion's notes come first in the text, the validation's after them.
-    answer.notes.push(...expansion);
-    return addNotes(answer, notes);
-  },
+  run: async (env, input: SnippetInput, notes) => addNotes(await snippetDraft(env, input), notes),
 });

@@ -4,6 +4,7 @@ import type { Fields, InputOf, Same } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 import type { SymbolInput as SymbolReadInput } from '../symbols/symbolInput';
 import { readSymbol } from '../symbols/symbolRead';
+import { searchName } from '../symbols/namePath';
 import { defineMode } from './mode';
 import { contextLines } from './readFields';
 import { readingTitle } from './titles';
@@ -42,13 +43,6 @@ export type SymbolInput = InputOf<typeof symbolFields> & { target: string };
 const readerTakesTheseFields: Same<SymbolInput, SymbolReadInput> = true;
 void readerTakesTheseFields;
 
-/** The name a search finds a symbol by: its last segment ("get" of "Store.get"). */
-const lastSegment = (target: string) =>
-  target
-    .split(/[.:/#]+/)
-    .filter(Boolean)
-    .pop() ?? target;
-
 export const symbolMode = defineMode({
   name: 'symbol',
   summary: 'function/class by name',
@@ -63,7 +57,7 @@ export const symbolMode = defineMode({
   namedPath: (input: SymbolInput) => (typeof input.path === 'string' ? input.path : undefined),
   search: (input: SymbolInput) =>
     typeof input.target === 'string'
-      ? { ...(typeof input.path === 'string' ? { where: input.path } : {}), query: lastSegment(input.target) }
+      ? { ...(typeof input.path === 'string' ? { where: input.path } : {}), query: searchName(input.target) }
       : { query: 'NAME' },
   elsewhere: (input: SymbolInput, path) => ({ mode: 'symbol', target: input.target, path }),
   run: async (env, input: SymbolInput, notes) => addNotes(await drafted(env, (e) => readSymbol(e, input)), notes),

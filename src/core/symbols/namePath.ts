@@ -40,6 +40,13 @@ export function parseNamePath(target: string): NamePath {
   return { segments, anchored };
 }
 
+/** The name a search finds a symbol or its uses by: its last segment ("get" of "Store.get"). */
+export const searchName = (target: string) =>
+  target
+    .split(/[.:/#]+/)
+    .filter(Boolean)
+    .pop() ?? target;
+
 export interface FlatSymbol {
   symbol: OutlineSymbol;
   /** Names from the top level down to this symbol. */

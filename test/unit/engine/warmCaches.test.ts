@@ -8,7 +8,7 @@ import { Lectern } from '../../../src/core/engine';
 import type { FileSystemPort } from '../../../src/core/ground/fileSystemPort';
 import type { Host } from '../../../src/core/ground/ports';
 import type { Settings } from '../../../src/core/ground/settings';
-import type { StatInfo } from '../../../src/core/modes/stat';
+import type { StatInfo } from '../../../src/core/read/statInfo';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { call, ok, tempDir, write } from '../helpers';
 

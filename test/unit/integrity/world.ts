@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { ToolResponse } from '../../../src/core/ground/contract';
 import type { Host } from '../../../src/core/ground/ports';
-import type { StatInfo } from '../../../src/core/modes/stat';
+import type { StatInfo } from '../../../src/core/read/statInfo';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createSymbolCache } from '../../../src/node/symbolCacheStore';
 import { createWasmLoader } from '../../../src/node/wasmFiles';

@@ -14,7 +14,7 @@ import { projectHistory, type HistoryCall } from '../../../src/core/history';
 import { READ_MODE_NAMES, REGISTRY, type Registry } from '../../../src/core/modes/index';
 import { defineMode } from '../../../src/core/modes/mode';
 import { fileMode } from '../../../src/core/modes/file';
-import { statPath } from '../../../src/core/modes/stat';
+import { statPath } from '../../../src/core/read/statPath';
 import { defaultCatalog } from '../../../src/core/tools/catalog';
 import { readTool } from '../../../src/core/tools/definitions';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import { Lectern } from '../../../src/core/engine';
-import type { StatInfo } from '../../../src/core/modes/stat';
+import type { StatInfo } from '../../../src/core/read/statInfo';
 import { estimateO200k } from '../../../src/core/ground/tokenEstimate';
 import { loadTokenCounter } from '../../../src/core/ground/tokens';
 import { ok, workspace, type Workspace } from '../helpers';

@@ -2,10 +2,10 @@
 // the first part of a large file read without a range, because it says more for less.
 import { LecternError, type ToolResponse } from '../ground/contract';
 import { formatCount } from '../ground/format';
-import { renderOutline } from '../symbols/outlineRead';
-import { fileOutline } from '../symbols/fileSymbols';
-import type { SymbolEnv } from '../symbols/symbolEnv';
 import { TOOL } from '../ground/tools';
+import { renderOutline } from './outlineRead';
+import { fileOutline } from './fileSymbols';
+import type { SymbolEnv } from './symbolEnv';
 
 const RANGE_FIELDS = ['offset', 'limit', 'start_line', 'end_line', 'start_byte', 'max_bytes', 'head', 'tail'] as const;
 
