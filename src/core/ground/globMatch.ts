@@ -13,6 +13,9 @@ import { RE2JS } from 're2js';
 /** Lookaheads picomatch writes that no path of the walker can fail (no `.`/`..` segment, no empty name). */
 const REDUNDANT_LOOKAHEADS = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?=.)'];
 
+/** picomatch's last segment when it is a bare `*`: "something follows", then any name, at the end. */
+const FINAL_BARE_STAR = '(?=.)[^/]*?\\/?)$';
+
 /**
  * A glob (picomatch syntax, dot files matched) as a test of a slash-separated relative path; throws
  * on a glob it cannot compile. `lenient` (the host's own exclusion globs, from settings): a glob RE2
@@ -38,6 +41,8 @@ export function globMatcher(glob: string, lenient = false): (path: string) => bo
     return bangs % 2 === 1 ? (path) => path !== glob && !rest(path) : rest;
   }
   let source = picomatch.makeRe(glob, { dot: true }).source;
+  // A last segment that is a bare `*` must not be empty (picomatch's `(?=.)`): `a/**/*` is not `a`.
+  if (source.endsWith(FINAL_BARE_STAR)) source = `${source.slice(0, -FINAL_BARE_STAR.length)}[^/]+?\\/?)$`;
   for (const lookahead of REDUNDANT_LOOKAHEADS) source = source.split(lookahead).join('');
   if (/\(\?[=!<]/.test(source))
     throw new Error('a negated pattern (!(…)) is not supported: list what to match instead');

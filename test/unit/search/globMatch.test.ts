@@ -59,6 +59,13 @@ describe('glob matching that cannot blow up', function () {
     );
   });
 
+  it('a last segment that is a bare * matches no empty name, as picomatch has it (a/**/* is not a)', () => {
+    for (const glob of ['a/**/*', '*/**/*', '**/*', '*'])
+      for (const path of ['a', 'a/b', 'a/b/c'])
+        assert.equal(globMatcher(glob)(path), picomatch(glob, { dot: true })(path), `${glob} on ${path}`);
+    assert.equal(globMatcher('a/**/*')('a'), false);
+  });
+
   it('a glob without wildcards that backtracks exponentially (@(a|aa) thirty times) answers at once', () => {
     const started = Date.now();
     const match = globMatcher(EVIL_GLOBS[1]!);
