@@ -8,7 +8,7 @@ import type { KeptScanRequest } from '../../../src/core/ground/workerMessages';
 import type { RegexScanPort } from '../../../src/core/ground/ports';
 import { findHits } from '../../../src/core/search/lineScan';
 import { createTextSearcher } from '../../../src/core/search/matcher';
-import { RegexCost } from '../../../src/core/search/regexCost';
+import { RegexCost, type RegexBudget } from '../../../src/core/search/regexCost';
 import { KeptBatches } from '../../../src/core/search/keptBatches';
 import { keptHits, keptSource, hitOffsets, scanKeptTexts } from '../../../src/core/search/threadScan';
 import { HeldTexts } from '../../../src/node/heldTexts';
@@ -45,6 +45,17 @@ const FILE = fc.record({
   bom: fc.boolean(),
   size: fc.integer({ min: 300_000, max: 950_000 }),
 });
+
+/**
+ * A cost whose budget is the prediction alone, at `(.*a){40}`'s rate (~12 µs a character): the measured
+ * budget also stops at 15 ms of elapsed time, which a busy machine can spend on a 50-character text.
+ */
+class PredictedCost extends RegexCost {
+  override budget(ms: number): RegexBudget {
+    let predicted = 0;
+    return (chars) => (predicted += chars * 0.012) <= ms;
+  }
+}
 
 describe('kept files scanned in batches on the host thread', () => {
   it('answer as an engine without the thread does', async function () {
@@ -163,7 +174,7 @@ describe('kept files scanned in batches on the host thread', () => {
 
   it('leaves to the search a text whose regular expression would pass the inline budget', () => {
     const searcher = createTextSearcher('(.*a){40}', true, true);
-    const cost = new RegexCost(searcher.line);
+    const cost = new PredictedCost(searcher.line);
     const texts = ['a'.repeat(50) + '\nno\n', 'ab'.repeat(400_000) + '\n', 'x\n' + 'a'.repeat(45) + '\n'];
     const reply = scanKeptTexts(
       { texts, query: '(.*a){40}', isRegex: true, caseSensitive: true, keep: 5 },
