@@ -198,8 +198,8 @@ class FileRead {
       'OUT_OF_RANGE',
       `Line ${formatCount(startLine)} is past the end: ${this.label} has ${plural(total, 'line')}.`,
       lastPage === 1
-        ? `Read it whole: ${callText('lectern_read', this.call({ offset: 1, limit: page }))}.`
-        : `Read from the start: ${callText('lectern_read', this.call({ offset: 1, limit: page }))} or the last page: ${callText('lectern_read', this.call({ offset: lastPage, limit: page }))}.`,
+        ? `Read it whole: ${callText('lectern_read', this.call({ start_line: 1, end_line: total }))}.`
+        : `Read from the start: ${callText('lectern_read', this.call({ start_line: 1, end_line: page }))} or the last page: ${callText('lectern_read', this.call({ start_line: lastPage, end_line: total }))}.`,
       { total_lines: total, total_bytes: this.size },
     );
   }
