@@ -3,6 +3,7 @@
 // modes/index.ts), so a mode added to the registry is recorded without editing this list.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Settings } from '../src/core/ground/settings';
 import { REGISTRY, type Registry } from '../src/core/modes/index';
 
 export type Call = [
@@ -274,6 +275,13 @@ export function plainCalls(root: string, registry: Registry = REGISTRY): Call[] 
   return calls;
 }
 
+/** The settings the session calls run under: a guarded session with small budgets. */
+export const SESSION_SETTINGS: Partial<Settings> = {
+  sessionGuard: true,
+  maxReadsPerSession: 10,
+  maxTotalReadLines: 2500,
+};
+
 /** Session sequences: de-duplication, budgets, loops, relevance, exclusions, ephemeral reads. */
 export function sessionCalls(): Call[] {
   const s = (sessionId: string, tool: string, input: unknown, extra: { tokenBudget?: number } = {}): Call => [
@@ -356,6 +364,28 @@ export function sessionCalls(): Call[] {
 }
 
 /** A call's input as a comparable string: keys sorted, lectern_read's default mode written out. */
+/** The settings the blocking calls run under: relevance and exclusions block, gen/crlf* excluded. */
+export const BLOCKING_SETTINGS: Partial<Settings> = {
+  sessionGuard: true,
+  relevance: 'block',
+  exclusions: 'block',
+  excludeGlobs: ['gen/crlf*'],
+};
+
+/** Calls answered with BLOCKING_SETTINGS. */
+export function blockingCalls(): Call[] {
+  return [
+    ['lectern_search', { query: 'Inventory' }],
+    ['lectern_read', { target: 'src/inventory.ts', start_line: 1, end_line: 5 }],
+    ['lectern_read', { target: 'gen/small.txt', start_line: 1, end_line: 5 }],
+    ['lectern_read', { target: 'gen/crlf.txt' }],
+    ['lectern_read', { target: 'node_modules/pkg/index.js' }],
+    ['lectern_read', { target: 'node_modules/pkg/index.js', force: true }],
+    ['get_snippet', { path: 'gen/crlf.txt', start_line: 2 }],
+    ['lectern_read', { mode: 'symbol', target: 'Holder.get' }],
+  ];
+}
+
 function canonical(tool: string, input: unknown, defaultMode: string): string {
   const withMode =
     tool === 'lectern_read' && input && typeof input === 'object' ? { mode: defaultMode, ...input } : input;

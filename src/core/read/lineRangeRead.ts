@@ -17,8 +17,8 @@ async function outOfRange(read: OpenedRead, startLine: number, pageSize: number)
     'OUT_OF_RANGE',
     `Line ${formatCount(startLine)} is past the end: ${read.label} has ${plural(total, 'line')}.`,
     lastPage === 1
-      ? `Read it whole: ${callText(TOOL.read, read.call({ offset: 1, limit: page }))}.`
-      : `Read from the start: ${callText(TOOL.read, read.call({ offset: 1, limit: page }))} or the last page: ${callText(TOOL.read, read.call({ offset: lastPage, limit: page }))}.`,
+      ? `Read it whole: ${callText(TOOL.read, read.call({ start_line: 1, end_line: total }))}.`
+      : `Read from the start: ${callText(TOOL.read, read.call({ start_line: 1, end_line: page }))} or the last page: ${callText(TOOL.read, read.call({ start_line: lastPage, end_line: total }))}.`,
     { total_lines: total, total_bytes: read.size },
   );
 }

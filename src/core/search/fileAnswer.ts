@@ -80,7 +80,14 @@ function cutLinesNote(path: ResolvedPath, matches: SearchMatch[]): string | unde
 }
 
 /** The lines after the matches: notes, the matches left out, and the next call. */
-function footerOf(input: FileAnswerInput, path: ResolvedPath, found: FileMatches, omitted: number, notes: string[]) {
+function footerOf(
+  input: FileAnswerInput,
+  path: ResolvedPath,
+  found: FileMatches,
+  omitted: number,
+  notes: string[],
+  totalLines: number,
+) {
   const footer: string[] = notes.map((n) => `[${n}]`);
   if (omitted > 0) {
     const { firstOmitted, lastOmitted } = found;
@@ -93,7 +100,7 @@ function footerOf(input: FileAnswerInput, path: ResolvedPath, found: FileMatches
     const first = found.matches[0]!.line;
     if (!(input.before || input.after))
       footer.push(
-        `[Read around a match: ${callText(TOOL.read, { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: first + 40 })}]`,
+        `[Read around a match: ${callText(TOOL.read, { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: Math.min(first + 40, Math.max(first, totalLines)) })}]`,
       );
   } else {
     footer.push(
@@ -128,7 +135,7 @@ export function fileAnswer(
       : `${path.display} · ${plural(totalMatches, 'match', 'matches')} for ${query} in ${plural(totalLines, 'line')}${omitted > 0 ? ` (showing ${formatCount(shownMatches)})` : ''}`;
   const cutNote = cutLinesNote(path, matches);
   if (cutNote) notes.push(cutNote);
-  const footer = footerOf(input, path, found, omitted, notes);
+  const footer = footerOf(input, path, found, omitted, notes, totalLines);
   const text = [header, rendered.join('\n--\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const meta = {
     ...emptyMeta(),

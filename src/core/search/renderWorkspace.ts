@@ -199,10 +199,18 @@ function omittedLine(
   );
 }
 
+/** Lines after a match the read suggested around it reaches (bounded by the file's end). */
+export const AROUND_AFTER = 40;
+
 /** What follows the answer: a read around the first match (unless context is shown), or what to try when nothing matched. */
-function nextLine(input: WorkspaceSearchInput, o: Outcome, first: WorkspaceMatch | undefined): string | undefined {
+function nextLine(
+  input: WorkspaceSearchInput,
+  o: Outcome,
+  first: WorkspaceMatch | undefined,
+  firstLines: number | undefined,
+): string | undefined {
   if (first && !(input.before || input.after))
-    return `[Read around the first match: ${callText(TOOL.read, { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: first.line + 40 })}]`;
+    return `[Read around the first match: ${callText(TOOL.read, { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: Math.min(first.line + AROUND_AFTER, firstLines ?? Infinity) })}]`;
   if (o.totalMatches === 0)
     return input.is_regex
       ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'
@@ -233,7 +241,14 @@ function headerLine(
         (omitted > 0 ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles, 'file')}` : '');
 }
 
-export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
+/** `firstLines`: the lines of the first ranked file, up to its first match + AROUND_AFTER (bounds the read suggested). */
+export function render(
+  env: ReadEnv,
+  input: WorkspaceSearchInput,
+  scope: Scope,
+  o: Outcome,
+  firstLines?: number,
+): ToolResponse {
   const footer: string[] = o.notes.map((n) => `[${n}]`);
   const fixed = fixedLines(o);
   const fitted = fitGroups(env, input, o, [...footer, ...fixed]);
@@ -250,7 +265,7 @@ export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, 
   const omittedText = omittedLine(env, o, omitted, shownFiles.length, tokenCut);
   if (omittedText) footer.push(omittedText);
   footer.push(...fixed);
-  const next = nextLine(input, o, first);
+  const next = nextLine(input, o, first, first?.file === o.ranking[0]?.display ? firstLines : undefined);
   if (next) footer.push(next);
   const header = headerLine(input, scope, o, omitted, shownMatches, shownFiles.length);
   const text = [header, groups.join('\n\n'), ...footer].filter((s) => s.length > 0).join('\n');

@@ -63,5 +63,7 @@ export function suggestion(state: BudgetState, refusal: Refusal | null, advice: 
 export function searchCall(search: SearchHint | undefined, file: string | null): string {
   const where = file ?? search?.where;
   const query = search?.query ?? 'NAME';
-  return callText(TOOL.search, typeof where === 'string' ? { target: where, query } : { query });
+  const call = callText(TOOL.search, typeof where === 'string' ? { target: where, query } : { query });
+  // A query the call cannot know is a placeholder, said to be one where it stands.
+  return query === 'NAME' ? `${call} with NAME what you look for` : call;
 }

@@ -7,7 +7,7 @@ import { callText } from '../ground/format';
 import { quote } from '../ground/paths';
 import type { Settings } from '../ground/settings';
 import { TOOL } from '../ground/tools';
-import type { Advice } from './advice';
+import { searchCall, type Advice } from './advice';
 import { fileOf, type FileOf, partsOf } from './answerParts';
 import { describeExclusion, type ExclusionPolicy } from './exclusions';
 import { judgeRelevance, type SearchRecord } from './relevance';
@@ -66,7 +66,7 @@ export async function judgeFiles(
           code: 'EXCLUDED_PATH',
           file,
           message: `${what}.`,
-          hint: `Read the source it comes from instead (find it: ${callText(TOOL.search, { query: 'NAME' })}; workspace searches skip excluded paths), or add "force": true to read it anyway (the setting exclusions: "warn" makes this a warning).`,
+          hint: `Read the source it comes from instead (find it: ${searchCall({ query: 'NAME' }, null)}; workspace searches skip excluded paths), or add "force": true to read it anyway (the setting exclusions: "warn" makes this a warning).`,
           action: `Read the source instead of ${file.display}, or repeat with "force": true.`,
         });
       } else {
@@ -101,8 +101,8 @@ export async function judgeFiles(
           code: 'LOW_RELEVANCE',
           file,
           message: `${file.display} is not among the results of your recent searches (latest: ${latest}).`,
-          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${callText(TOOL.search, { target: file.display, query: again || 'NAME' })}; or add "force": true to read it anyway.`,
-          action: reads[0] ?? callText(TOOL.search, { target: file.display, query: again || 'NAME' }),
+          hint: `${reads.length > 0 ? `Read one of them: ${reads.join(' or ')}; ` : ''}search this file first: ${searchCall({ where: file.display, query: again || 'NAME' }, null)}; or add "force": true to read it anyway.`,
+          action: reads[0] ?? searchCall({ where: file.display, query: again || 'NAME' }, null),
         });
       } else {
         advice.push({

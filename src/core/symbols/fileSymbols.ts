@@ -43,14 +43,14 @@ export async function fileOutline(env: SymbolEnv, target: string): Promise<FileS
       throw new LecternError(
         'UNSUPPORTED_LANGUAGE',
         `${path.display} is in a language Lectern has no symbol support for.`,
-        `Find the lines with ${callText(TOOL.search, { target: path.display, query: target === path.display ? 'function' : 'NAME' })} and read them with start_line/end_line.`,
+        `Find the lines with ${callText(TOOL.search, { target: path.display, query: target === path.display ? 'function' : 'NAME' })}${target === path.display ? '' : ' with NAME what you look for'} and read them with start_line/end_line.`,
       );
     }
     if (outline.status === 'timeout') {
       throw new LecternError(
         'TIMEOUT',
         `Parsing ${path.display} took too long; its symbols are not available.`,
-        `Find the lines with ${callText(TOOL.search, { target: path.display, query: 'NAME' })} and read them with start_line/end_line.`,
+        `Find the lines with ${callText(TOOL.search, { target: path.display, query: 'NAME' })} with NAME what you look for and read them with start_line/end_line.`,
       );
     }
     if (outline.source.redacted) env.onRedacted?.();

@@ -95,7 +95,9 @@ export function candidateList(shown: Candidate[], all: Candidate[], kind: Symbol
     return Object.keys(extra).length > 0 ? `${line} ${JSON.stringify(extra)}` : line;
   });
   return [
-    `Read one: ${callText(TOOL.read, { mode: 'symbol', target: 'NAME', path: 'FILE' })} with NAME and FILE from a line below (add the fields a line shows):`,
+    shown[0]
+      ? `Read the first: ${callText(TOOL.read, selectingInput(shown[0], all, kind))}; another: the same call with the name and file of its line below (and the fields a line shows):`
+      : 'Read one by the name and file of its line below:',
     ...lines,
   ];
 }

@@ -68,7 +68,7 @@ function notFound(input: SymbolInput, namePath: NamePath, everything: Candidate[
     `No symbol ${JSON.stringify(input.target)}${input.kind ? ` of kind ${input.kind}` : ''} ${where}.${notes.length > 0 ? ' ' + notes.join(' ') : ''}`,
     list.length > 0
       ? `Closest names:\n${list.join('\n')}`
-      : `Search for it: ${callText(TOOL.search, { target: input.path ?? 'FILE', query: namePath.segments[namePath.segments.length - 1] })}`,
+      : `Search for it: ${callText(TOOL.search, { ...(input.path ? { target: input.path } : {}), query: namePath.segments[namePath.segments.length - 1] })}`,
   );
 }
 

@@ -13,9 +13,9 @@ describe('lectern_read: out of range and empty files', () => {
     const r = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 600, limit: 100 }, 'OUT_OF_RANGE');
     assert.equal(r.error!.message, 'Line 600 is past the end: a.txt has 500 lines.');
     assert.equal(r.meta.total_lines, 500);
-    assert.match(r.error!.hint, /"offset":1,"limit":100/);
-    assert.match(r.error!.hint, /"offset":401,"limit":100/);
-    // The offsets in the hint are calls that work (no dead end).
+    assert.match(r.error!.hint, /"start_line":1,"end_line":100/);
+    assert.match(r.error!.hint, /"start_line":401,"end_line":500/);
+    // The ranges in the hint are calls that work (no dead end).
     for (const m of r.error!.hint.matchAll(/lectern_read (\{[^}]*\})/g)) {
       const again = await ok(ws.lectern, 'lectern_read', JSON.parse(m[1]!));
       assert.equal(again.meta.end_line! - again.meta.start_line! + 1, 100);
@@ -35,7 +35,7 @@ describe('lectern_read: out of range and empty files', () => {
     assert.equal(r.error!.message, 'Line 3 is past the end: one.txt has 1 line.');
     assert.match(
       r.error!.hint,
-      /Read it whole: lectern_read \{"mode":"file","target":"one.txt","offset":1,"limit":1\}/,
+      /Read it whole: lectern_read \{"mode":"file","target":"one.txt","start_line":1,"end_line":1\}/,
     );
     assert.equal(r.meta.total_lines, 1);
   });

@@ -43,7 +43,7 @@ describe('lectern_search', () => {
     assert.deepEqual(r.location, { file: 'code.ts', line: 2, end_line: 7 });
     assert.match(
       r.text,
-      /\[Read around a match: lectern_read \{"mode":"file","target":"code.ts","start_line":1,"end_line":42\}\]/,
+      /\[Read around a match: lectern_read \{"mode":"file","target":"code.ts","start_line":1,"end_line":8\}\]/,
     );
   });
 

@@ -59,7 +59,7 @@ describe('lectern_search over the workspace', () => {
       assert.equal(read.content.replace(/\n$/, ''), first.text);
       assert.match(
         r.text,
-        /\[Read around the first match: lectern_read \{"mode":"file","target":"src\/app\.ts","start_line":1,"end_line":41\}\]$/,
+        /\[Read around the first match: lectern_read \{"mode":"file","target":"src\/app\.ts","start_line":1,"end_line":2\}\]$/,
       );
       assert.deepEqual(r.location, { file: 'src/app.ts', line: 1, end_line: 1 });
     });

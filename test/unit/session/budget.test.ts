@@ -55,11 +55,11 @@ describe('session: read budget', () => {
     assert.equal(stab(third).budget_state, 'soft');
     assert.deepEqual(codes(third), ['BUDGET_SOFT']);
     assert.deepEqual(footer(third), [
-      '[BUDGET_SOFT: 3/3 reads, 300/10,000 lines: broad reads now show at most 50 lines (50 from 6 reads or 20,000 lines); symbols and short ranges are served whole. Search first: lectern_search {"target":"big.txt","query":"NAME"}, then read only the matching range.]',
+      '[BUDGET_SOFT: 3/3 reads, 300/10,000 lines: broad reads now show at most 50 lines (50 from 6 reads or 20,000 lines); symbols and short ranges are served whole. Search first: lectern_search {"target":"big.txt","query":"NAME"} with NAME what you look for, then read only the matching range.]',
     ]);
     assert.equal(
       stab(third).suggested_next_action,
-      'Search before reading: lectern_search {"target":"big.txt","query":"NAME"}',
+      'Search before reading: lectern_search {"target":"big.txt","query":"NAME"} with NAME what you look for',
     );
     // In the soft state the payload degrades: half the lines per read; the note is not repeated.
     const fourth = await read(601);

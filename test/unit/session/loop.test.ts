@@ -33,7 +33,7 @@ describe('session: loop detection', () => {
     );
     assert.equal(
       fifth.error?.hint,
-      'Its answer has not changed: use the answer of call #4. To move on: read another range or symbol, search for what you need (lectern_search {"target":"a.txt","query":"NAME"}), or add "force": true if you really need this answer again.',
+      'Its answer has not changed: use the answer of call #4. To move on: read another range or symbol, search for what you need (lectern_search {"target":"a.txt","query":"NAME"} with NAME what you look for), or add "force": true if you really need this answer again.',
     );
     assert.equal(stab(fifth).metrics_snapshot.reads_count, 4, 'a refused read is not a read');
     const forced = await call({ force: true });

@@ -124,8 +124,8 @@ describe('symbol reads', function () {
     const r = await read({ mode: 'symbol', target: 'helper' });
     assert.equal(r.error?.code, 'AMBIGUOUS_SYMBOL', r.text);
     assert.doesNotMatch(r.text, /node_modules/);
-    // One call template, then `file:line kind name` and any extra fields per candidate.
-    assert.match(r.text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
+    // The first candidate's call as written (no placeholder), then `file:line kind name` and any extra fields per candidate.
+    assert.match(r.text, /^Read the first: lectern_read \{"mode":"symbol","target":"helper","path":"[^"]+"/m);
     const inputs = [...r.text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({
       mode: 'symbol',
       target: m[2],
