@@ -324,7 +324,7 @@ export class Lectern {
     const guarded = call && this.catalog.traits(tool, input)?.budgeted ? call.guardRead(input, env) : { input, env };
     const cap = guarded.env.tokenCap;
     if (tool === this.catalog.readTool.name) {
-      answer = await read(this.catalog, guarded.env, guarded.input, notes);
+      answer = await runMode(this.catalog, guarded.env, guarded.input, notes);
     } else {
       const other = this.catalog.tool(tool);
       if (!other) throw new LecternError('INTERNAL', `No handler for ${tool}.`, 'This is a bug in Lectern.');
@@ -345,8 +345,8 @@ function noteRedacted(answer: Draft): void {
   for (const part of answer.parts ?? [answer]) if (bodyText(part).includes('****')) addNotes(part, [REDACTED_NOTE]);
 }
 
-/** lectern_read: the mode's module answers. */
-async function read(catalog: Catalog, env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft> {
+/** A lectern_read call, answered by the module of the mode it asks for. */
+async function runMode(catalog: Catalog, env: SymbolEnv, input: ValidInput, notes: string[]): Promise<Draft> {
   const mode = catalog.mode(input);
   if (!mode)
     throw new LecternError('INTERNAL', `No handler for mode ${String(input.mode)}.`, 'This is a bug in Lectern.');

@@ -27,7 +27,7 @@ export function draft(response: ToolResponse, notes: string[] = []): Draft {
 }
 
 /** The draft of what `read` answers, noting whether it shows a line cut for display (ReadEnv.onDisplayCut). */
-export async function drafted<E extends ReadEnv>(env: E, read: (env: E) => Promise<ToolResponse>): Promise<Draft> {
+export async function draftOfRead<E extends ReadEnv>(env: E, read: (env: E) => Promise<ToolResponse>): Promise<Draft> {
   let cut = false;
   const response = await read({ ...env, onDisplayCut: () => (cut = true) });
   return cut ? { ...draft(response), displayCut: true } : draft(response);

@@ -3,6 +3,7 @@
 // permission is READ_FAILED, …); only what fits none is INTERNAL. Messages quote at most a short
 // prefix of any input, so a huge input never makes a huge answer.
 import { emptyMeta, LecternError, type ErrorCode, type ToolError, type ToolResponse } from './contract';
+import { clipNotShown } from './format';
 import { TOOL } from './tools';
 
 /** A message or hint is cut to this many characters. */
@@ -13,21 +14,17 @@ const MAX_TARGETS = 20;
 /** The mode (or an unknown tool's name) echoed in an error answer. */
 const MAX_MODE_CHARS = 40;
 
-function cut(text: string, max: number): string {
-  return text.length > max
-    ? `${text.slice(0, max)}… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`
-    : text;
-}
-
 /** A target as an answer echoes it: a short prefix of a long one. */
-export function shortText(text: string): string {
-  return cut(text, MAX_TARGET_CHARS);
+export function clipTarget(text: string): string {
+  return clipNotShown(text, MAX_TARGET_CHARS);
 }
 
 function shortTarget(target: string | string[] | null): string | string[] | null {
   if (target === null) return null;
-  if (typeof target === 'string') return cut(target, MAX_TARGET_CHARS);
-  const shown = target.slice(0, MAX_TARGETS).map((t) => (typeof t === 'string' ? cut(t, MAX_TARGET_CHARS) : t));
+  if (typeof target === 'string') return clipNotShown(target, MAX_TARGET_CHARS);
+  const shown = target
+    .slice(0, MAX_TARGETS)
+    .map((t) => (typeof t === 'string' ? clipNotShown(t, MAX_TARGET_CHARS) : t));
   if (target.length > MAX_TARGETS) shown.push(`… ${(target.length - MAX_TARGETS).toLocaleString('en-US')} more`);
   return shown;
 }
@@ -96,13 +93,13 @@ export function errorResponse(mode: string, target: string | string[] | null, er
       : systemFailure(error);
   const failure: ToolError = {
     code: raw.code,
-    message: cut(raw.message, MAX_MESSAGE_CHARS),
-    hint: cut(raw.hint, MAX_MESSAGE_CHARS),
+    message: clipNotShown(raw.message, MAX_MESSAGE_CHARS),
+    hint: clipNotShown(raw.hint, MAX_MESSAGE_CHARS),
   };
   const details = error instanceof LecternError ? error.details : {};
   return {
     ok: false,
-    mode: cut(mode, MAX_MODE_CHARS),
+    mode: clipNotShown(mode, MAX_MODE_CHARS),
     target: shortTarget(target),
     content: '',
     text: `Error ${failure.code}: ${failure.message}\n${failure.hint}`,

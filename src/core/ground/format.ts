@@ -29,6 +29,23 @@ export function formatBytes(n: number): string {
   return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
 
+/** `text` cut to its first `max` characters and `…` when longer: an input quoted back in an answer. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** `text` cut as `clip` does, saying how long it was: "abc… (1,234 characters)". */
+export function clipCounted(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${formatCount(text.length)} characters)` : text;
+}
+
+/** `text` cut as `clip` does, saying how much is left out: "abc… [1,231 more characters not shown]". */
+export function clipNotShown(text: string, max: number): string {
+  return text.length > max
+    ? `${text.slice(0, max)}… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`
+    : text;
+}
+
 /** `lectern_read {...}` as the model should type it. */
 export function callText(tool: ToolName, input: Record<string, unknown>): string {
   return `${tool} ${JSON.stringify(input)}`;

@@ -2,6 +2,7 @@
 // or not, refused as a secret, shown relative to its folder, quoted in a message (PathResolver resolves).
 import * as nodePath from 'node:path';
 import { LecternError } from './contract';
+import { clip } from './format';
 import type { WorkspaceRoot } from './ports';
 
 export interface ResolvedPath {
@@ -43,7 +44,7 @@ const QUOTED_CHARS = 200;
 
 /** `text` as a message quotes it: JSON-quoted, cut to a short prefix. */
 export function quote(text: string): string {
-  return JSON.stringify(text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text);
+  return JSON.stringify(clip(text, QUOTED_CHARS));
 }
 
 export const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/'));

@@ -1,5 +1,5 @@
 // `lectern_read` mode "symbol": one function, class or method by name path (symbols/symbolRead.ts).
-import { addNotes, drafted } from '../ground/answer';
+import { addNotes, draftOfRead } from '../ground/answer';
 import type { Fields, InputOf, Same } from '../ground/schema';
 import { SYMBOL_KINDS } from '../ground/symbolTypes';
 import type { SymbolInput as SymbolReadInput } from '../symbols/symbolInput';
@@ -60,5 +60,5 @@ export const symbolMode = defineMode({
       ? { ...(typeof input.path === 'string' ? { where: input.path } : {}), query: searchName(input.target) }
       : { query: 'NAME' },
   elsewhere: (input: SymbolInput, path) => ({ mode: 'symbol', target: input.target, path }),
-  run: async (env, input: SymbolInput, notes) => addNotes(await drafted(env, (e) => readSymbol(e, input)), notes),
+  run: async (env, input: SymbolInput, notes) => addNotes(await draftOfRead(env, (e) => readSymbol(e, input)), notes),
 });

@@ -2,7 +2,7 @@
 // counts the failures, and a closing line naming the targets left unread with the call that reads them.
 import { listDraft, type Draft } from '../ground/answer';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
-import { shortText } from '../ground/errors';
+import { clipTarget } from '../ground/errors';
 import { formatCount } from '../ground/format';
 import { TOOL } from '../ground/tools';
 
@@ -38,7 +38,7 @@ export function fileListAnswer(input: object, targets: string[], parts: Draft[],
         }
       : {}),
     mode: 'file',
-    target: targets.slice(0, results.length).map(shortText),
+    target: targets.slice(0, results.length).map(clipTarget),
     content: '',
     text: '',
     meta: {

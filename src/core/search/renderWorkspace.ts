@@ -1,8 +1,8 @@
 // The answer to a workspace search: the top files' matches within max_results and the token cap,
 // more files named with their counts, everything left out counted, and the follow-up calls.
-import { echoed, shownQuery } from './shown';
+import { shownQuery } from './shown';
 import { emptyMeta, type ToolResponse } from '../ground/contract';
-import { callText, formatBytes, formatCount, plural } from '../ground/format';
+import { callText, clip, formatBytes, formatCount, plural } from '../ground/format';
 import type { ReadEnv } from '../ground/env';
 import type { LineNumbers } from '../ground/settings';
 import { renderGutter, type GutterLine } from '../text/gutter';
@@ -72,7 +72,7 @@ const SHOWN_GLOB_CHARS = 100;
 
 /** Globs as the header names them: the first few, each cut short, and how many more. */
 function shownGlobs(globs: string[]): string {
-  const named = globs.slice(0, SHOWN_GLOBS).map((g) => JSON.stringify(echoed(g, SHOWN_GLOB_CHARS)));
+  const named = globs.slice(0, SHOWN_GLOBS).map((g) => JSON.stringify(clip(g, SHOWN_GLOB_CHARS)));
   return named.join(', ') + (globs.length > SHOWN_GLOBS ? ` and ${formatCount(globs.length - SHOWN_GLOBS)} more` : '');
 }
 

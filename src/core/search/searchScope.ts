@@ -17,8 +17,7 @@ import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
 import { globMatcher } from '../ground/globMatch';
 import { quote, requireInside } from '../ground/paths';
 import { INPUT_BOUNDS } from '../ground/schema';
-import { formatCount } from '../ground/format';
-import { echoed } from './shown';
+import { clip, formatCount } from '../ground/format';
 
 export interface Scope {
   kind: 'workspace' | 'folder' | 'glob';
@@ -142,7 +141,7 @@ export async function resolveScope(env: ReadEnv, target: string | undefined): Pr
     scopes.push({ root, start });
   }
   const walkKey = JSON.stringify({ multi, glob: pattern });
-  return { kind: 'glob', label: echoed(target.trim()), scopes, explicit, glob: (p) => matcher(p), display, walkKey };
+  return { kind: 'glob', label: clip(target.trim(), 200), scopes, explicit, glob: (p) => matcher(p), display, walkKey };
 }
 
 function outsideGlob(target: string): LecternError {
@@ -202,7 +201,7 @@ function compiled<T>(glob: string, field: string, compile: () => T): T {
   } catch (error) {
     throw new LecternError(
       'INVALID_ARGS',
-      `The ${field} glob ${quote(glob)} cannot be compiled: ${echoed((error as Error).message ?? String(error))}`,
+      `The ${field} glob ${quote(glob)} cannot be compiled: ${clip((error as Error).message ?? String(error), 200)}`,
       'Use a shorter, simpler glob such as "src/**/*.ts".',
     );
   }

@@ -1,18 +1,13 @@
 // How a search answer shows what it was given and what it found: the query (a short prefix of a
 // long one) and a matching line (a long one cut around the match).
-import { formatCount } from '../ground/format';
+import { clip, formatCount } from '../ground/format';
 
 /** A line longer than this is shown cut around its match. */
 export const SHOWN_LINE_CHARS = 400;
 
-/** An input quoted back in an answer (a glob, a message about it): a short prefix of a long one. */
-export function echoed(text: string, max = 200): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
 /** The query as an answer's header shows it: at most a short prefix of a long one. */
 export function shownQuery(query: string, isRegex: boolean): string {
-  const short = query.length > 200 ? `${query.slice(0, 200)}…` : query;
+  const short = clip(query, 200);
   return isRegex ? `/${short}/` : JSON.stringify(short);
 }
 

@@ -1,6 +1,6 @@
 // One file read by mode "file": its lines (read/fileRead.ts), or its outline when asked for or
 // when the file is over the answer's token cap and was read without a range.
-import { draft, drafted, type Draft } from '../ground/answer';
+import { draft, draftOfRead, type Draft } from '../ground/answer';
 import { readFile } from '../read/fileRead';
 import { planRead, type FileReadInput } from '../read/readPlan';
 import { outlineInstead, readOutline } from './outlineAnswer';
@@ -18,7 +18,7 @@ const TOKENS_PER_BYTE = 0.3;
 export async function readFileOrOutline(env: SymbolEnv, input: FileOrOutlineInput): Promise<Draft> {
   const { outline, ...rest } = input;
   if (outline) return draft(await readOutline(env, rest));
-  const answer = await drafted(env, (e) => readFile(e, rest));
+  const answer = await draftOfRead(env, (e) => readFile(e, rest));
   const response = answer.response;
   if (!response.ok || response.meta.next === null || planRead(rest, []).kind !== 'default') return answer;
   if ((response.meta.total_bytes ?? Infinity) * TOKENS_PER_BYTE <= env.tokenCap) return answer;

@@ -2,7 +2,7 @@
 // schema, so every field is checked here, and every failure names the field and a corrected example.
 import { LecternError } from '../ground/contract';
 import { INPUT_BOUNDS, type FieldSpec, type ToolDefinition } from '../ground/schema';
-import { formatCount } from '../ground/format';
+import { clipCounted, formatCount } from '../ground/format';
 import { editDistance } from '../text/editDistance';
 
 type ToolInput = Record<string, unknown>;
@@ -17,11 +17,8 @@ function invalid(message: string, example: string): LecternError {
   return new LecternError('INVALID_ARGS', message, `Example: ${example}`);
 }
 
-/** A name or value as an answer quotes it: a short prefix of a long one. */
-function echoed(text: string): string {
-  const max = INPUT_BOUNDS.echoChars;
-  return text.length > max ? `${text.slice(0, max)}… (${formatCount(text.length)} characters)` : text;
-}
+/** A name or value as an answer quotes it: a short prefix of a long one, with its length. */
+const quoted = (text: string) => clipCounted(text, INPUT_BOUNDS.echoChars);
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -150,7 +147,7 @@ function checkType(
       checkLength(name, field, value, example);
       if (field.enum && !field.enum.includes(value)) {
         throw invalid(
-          `${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${echoed(value)}".`,
+          `${name} must be one of ${field.enum.map((v) => `"${v}"`).join(', ')}, got "${quoted(value)}".`,
           example(),
         );
       }
@@ -183,7 +180,7 @@ function checkLength(name: string, field: FieldSpec, value: string, example: () 
   const max = field.maxLength ?? INPUT_BOUNDS.stringChars;
   if (value.length <= max) return;
   throw invalid(
-    `${name} is ${formatCount(value.length)} characters long (${JSON.stringify(echoed(value))}); at most ${formatCount(max)} are taken.`,
+    `${name} is ${formatCount(value.length)} characters long (${JSON.stringify(quoted(value))}); at most ${formatCount(max)} are taken.`,
     example(),
   );
 }
@@ -211,7 +208,7 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
     if (!Object.hasOwn(tool.fields, key)) {
       const guess = closestField(key, names);
       throw invalid(
-        `Unknown parameter "${echoed(key)}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
+        `Unknown parameter "${quoted(key)}" for ${tool.name}.${guess ? ` Did you mean "${guess}"?` : ''} Parameters: ${names.join(', ')}.`,
         exampleCall(
           tool,
           guess
