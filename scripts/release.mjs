@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -24,8 +24,16 @@ import { zipEntries } from './zipEntries.mjs';
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (cmd, args, options = {}) =>
-  execFileSync(cmd, args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+/** Runs a command for its output; on failure, an error naming it with its last lines of error output. */
+function run(cmd, args, options = {}) {
+  try {
+    return execFileSync(cmd, args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  } catch (error) {
+    const said = `${error.stderr ?? ''}`.trim().split('\n').filter(Boolean).slice(-8).join('\n  ');
+    const shown = [basename(cmd), ...args.map((a) => (a.startsWith(repo + sep) ? relative(repo, a) : a))].join(' ');
+    throw new Error(`${shown} failed (exit ${error.status ?? error.signal}):\n  ${said}`);
+  }
+}
 const vsce = (args) => run(process.execPath, [join(repo, 'node_modules', '@vscode', 'vsce', 'vsce'), ...args]);
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 
@@ -33,7 +41,12 @@ const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 async function step(name, problems, fn) {
   const started = Date.now();
   process.stdout.write(`${name}… `);
-  const found = (await fn()) ?? [];
+  const found = await Promise.resolve()
+    .then(fn)
+    .catch((error) => {
+      console.log('failed');
+      throw error;
+    });
   console.log(
     `${found.length === 0 ? 'ok' : `${found.length} problem(s)`} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
@@ -170,6 +183,6 @@ try {
   console.log(`  SHA256SUMS (check: cd ${relative(process.cwd(), outDir) || '.'} && sha256sum -c SHA256SUMS)`);
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } catch (error) {
-  console.error(error.stderr ? `${error.message}\n${error.stderr}` : error.message);
+  console.error(error.message);
   process.exit(error.exitCode ?? 2);
 }
