@@ -1,7 +1,7 @@
 // The npm package's folder, as `npm pack` packs it: the files package.json's `files` names, with the users' README
 // (docs/npm/README.md: install, MCP clients, tools, flags) in place of the repository's, which is the contributors'
 // (npm always packs the README at the package's root, so the package is assembled in a folder of its own), and a
-// package.json without the repository's scripts (none of them runs in an installed package).
+// package.json without the repository's scripts (none of them runs in an installed package) or its `private`.
 // CLI:  node scripts/npm-package.mjs [FOLDER]  (default dist/npm-package; `npm run pack` packs it)
 import {
   copyFileSync,
@@ -53,7 +53,8 @@ export function stageNpmPackage(out = join(repo, NPM_PACKAGE_DIR)) {
     copyFileSync(join(repo, file), join(out, file));
   }
   copyFileSync(join(repo, NPM_README), join(out, 'README.md'));
-  const { scripts: _scripts, devDependencies: _devDependencies, ...published } = manifest;
+  // The repository's package.json is private (an `npm publish` at its root must never publish it); this one is not.
+  const { scripts: _scripts, devDependencies: _devDependencies, private: _private, ...published } = manifest;
   writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
   return [...files, 'README.md', 'package.json'].sort();
 }

@@ -20,11 +20,15 @@ describe('npm package: the users’ README', function () {
     readme = readFileSync(join(out, 'README.md'), 'utf8');
   });
 
-  it('the package folder holds docs/npm/README.md as its README, and no scripts in its package.json', () => {
+  it('the package folder holds docs/npm/README.md as its README, and no scripts or private in its package.json', () => {
     assert.equal(readme, readFileSync(join(repoRoot, NPM_README), 'utf8'));
     const manifest = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
     assert.equal(manifest.scripts, undefined);
     assert.equal(manifest.devDependencies, undefined);
+    // The repository's manifest is private, so `npm publish` at its root cannot publish the contributors' package;
+    // the staged one must not be, or npm would refuse to publish the users' package.
+    assert.equal(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).private, true);
+    assert.equal(manifest.private, undefined);
     assert.equal(manifest.bin.lectern, 'dist/cli.js');
     for (const file of ['LICENSE', 'CHANGELOG.md', 'SECURITY.md', 'docs/mcp.md', 'package.json'])
       assert.ok(files.includes(file), `${file} is in the package`);
