@@ -62,8 +62,11 @@ describe('symbols in the extension host', () => {
   it('lists candidates in both folders when a name is ambiguous, each with an input that works', async () => {
     const text = await call('lectern_read', { mode: 'symbol', target: 'total' });
     assert.match(text, /^Error AMBIGUOUS_SYMBOL/);
-    // One call template, then `file:line kind name` (and any extra fields) per candidate.
-    assert.match(text, /^Read one: lectern_read \{"mode":"symbol","target":"NAME","path":"FILE"\}/m);
+    // The first candidate's call, then `file:line kind name` (and any extra fields) per candidate.
+    assert.match(
+      text,
+      /^Read the first: lectern_read \{"mode":"symbol","target":"total","path":"alpha\/geo\/shapes\.ts"\}/m,
+    );
     const inputs = [...text.matchAll(/^(\S+):\d+ \w+ (\S+)(?: (\{.*\}))?$/gm)].map((m) => ({
       mode: 'symbol',
       target: m[2],
