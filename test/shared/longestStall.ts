@@ -17,3 +17,30 @@ export async function longestStall<T>(work: () => Promise<T>, everyMs = 5): Prom
     clearInterval(timer);
   }
 }
+
+/**
+ * `longestStall` of `work` while another session calls `stat` in a loop, `gapMs` apart: how long each of
+ * those calls took (a held loop makes them wait) is `statMs`.
+ */
+export async function stallWithStats<T>(
+  stat: () => Promise<unknown>,
+  work: () => Promise<T>,
+  gapMs = 10,
+): Promise<{ stallMs: number; result: T; statMs: number[] }> {
+  const statMs: number[] = [];
+  let running = true;
+  const stats = (async () => {
+    while (running) {
+      const started = performance.now();
+      await stat();
+      statMs.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+  })();
+  try {
+    return { ...(await longestStall(work)), statMs };
+  } finally {
+    running = false;
+    await stats;
+  }
+}

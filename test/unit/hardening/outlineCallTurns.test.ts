@@ -8,7 +8,7 @@ import { Lectern } from '../../../src/core/engine';
 import { SYMBOL_LIMITS } from '../../../src/core/symbols/service';
 import { createNodeHost, type NodeHost } from '../../../src/node/nodeHost';
 import { nodeTokenCounter } from '../../../src/node/tokenizer';
-import { longestStall } from '../../shared/longestStall';
+import { stallWithStats } from '../../shared/longestStall';
 import { ok, tempDir, write } from '../helpers';
 
 /** Generated TypeScript of many short top-level declarations: the most symbols for its size. */
@@ -36,34 +36,21 @@ describe('hardening: the whole outline call of a large file lets the host run', 
     const lectern = new Lectern({ ...host, symbolCache: undefined }, () => ({ sessionGuard: false }));
     await ok(lectern, 'lectern_read', { target: 'a.ts', outline: true }); // warm: the thread, the grammar
     nodeTokenCounter('warm: the table loads once per process, at its first count');
-    const statMs: number[] = [];
-    let running = true;
-    const stats = (async () => {
-      while (running) {
-        const started = performance.now();
-        await lectern.invoke('lectern_stat', { target: 'a.ts' }, { sessionId: 'other' });
-        statMs.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    try {
-      const { result, stallMs } = await longestStall(() =>
-        lectern.invoke('lectern_read', { target: 'big.ts', outline: true }, { sessionId: 'reader' }),
-      );
-      assert.ok(result.ok, result.text.slice(0, 300));
-      assert.match(result.text, /120,000 symbols/);
-      assert.match(result.text, /^\[L1\] function f0$/m);
-      assert.match(result.text, /more entries after line/);
-      // Behaviour bounds, not speed claims: seconds of work, yet the host's thread turns and a stat answers.
-      assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
-      assert.ok(
-        Math.max(...statMs) < 400,
-        `the slowest of ${statMs.length} stats took ${Math.round(Math.max(...statMs))} ms`,
-      );
-      assert.ok(stallMs < 400, `the host's thread was held ${Math.round(stallMs)} ms`);
-    } finally {
-      running = false;
-      await stats;
-    }
+    const { result, stallMs, statMs } = await stallWithStats(
+      () => lectern.invoke('lectern_stat', { target: 'a.ts' }, { sessionId: 'other' }),
+      () => lectern.invoke('lectern_read', { target: 'big.ts', outline: true }, { sessionId: 'reader' }),
+      20,
+    );
+    assert.ok(result.ok, result.text.slice(0, 300));
+    assert.match(result.text, /120,000 symbols/);
+    assert.match(result.text, /^\[L1\] function f0$/m);
+    assert.match(result.text, /more entries after line/);
+    // Behaviour bounds, not speed claims: seconds of work, yet the host's thread turns and a stat answers.
+    assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
+    assert.ok(
+      Math.max(...statMs) < 400,
+      `the slowest of ${statMs.length} stats took ${Math.round(Math.max(...statMs))} ms`,
+    );
+    assert.ok(stallMs < 400, `the host's thread was held ${Math.round(stallMs)} ms`);
   });
 });

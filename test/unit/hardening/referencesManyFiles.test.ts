@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import { createNodeHost, type NodeHost } from '../../../src/node/nodeHost';
-import { longestStall } from '../../shared/longestStall';
+import { stallWithStats } from '../../shared/longestStall';
 import { ok, tempDir, write } from '../helpers';
 
 /** Folders of `count` files each, written directly (the test's setup, not what it measures). */
@@ -33,28 +33,14 @@ describe('references in a workspace of 60,000 files lets the host run', function
     // Warm: the tokenizer, the grammar and the outline thread load on a first call.
     await ok(lectern, 'lectern_read', { mode: 'references', target: 'warmUp', path: 'warm' });
     await ok(lectern, 'lectern_stat', { target: 'a.ts' });
-    const statMs: number[] = [];
-    let running = true;
-    const stats = (async () => {
-      while (running) {
-        const started = performance.now();
-        await lectern.invoke('lectern_stat', { target: 'a.ts' }, { sessionId: 'other' });
-        statMs.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    try {
-      const { result, stallMs } = await longestStall(() =>
-        lectern.invoke('lectern_read', { mode: 'references', target: 'foo' }, { sessionId: 'refs' }),
-      );
-      assert.ok(result.ok, result.text);
-      assert.match(result.text, /^references foo · 10 uses in 1 file/);
-      // Behaviour bounds, not speed claims: the host's thread turns and a stat answers.
-      assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
-      assert.ok(stallMs < 150, `the host's thread was held ${Math.round(stallMs)} ms`);
-    } finally {
-      running = false;
-      await stats;
-    }
+    const { result, stallMs, statMs } = await stallWithStats(
+      () => lectern.invoke('lectern_stat', { target: 'a.ts' }, { sessionId: 'other' }),
+      () => lectern.invoke('lectern_read', { mode: 'references', target: 'foo' }, { sessionId: 'refs' }),
+    );
+    assert.ok(result.ok, result.text);
+    assert.match(result.text, /^references foo · 10 uses in 1 file/);
+    // Behaviour bounds, not speed claims: the host's thread turns and a stat answers.
+    assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
+    assert.ok(stallMs < 150, `the host's thread was held ${Math.round(stallMs)} ms`);
   });
 });
