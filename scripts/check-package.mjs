@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkNpmPackage } from './check-npm-package.mjs';
-import { checkUnpacked, listingProblems, USER_README } from './vsix-check.mjs';
+import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
 import { zipEntries } from './zipEntries.mjs';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -25,17 +25,7 @@ const problems = [];
 const dir = mkdtempSync(join(tmpdir(), 'lectern-vsix-'));
 try {
   const out = join(dir, 'lectern.vsix');
-  vsce([
-    'package',
-    '--no-dependencies',
-    '--allow-missing-repository',
-    '--readme-path',
-    USER_README,
-    '--changelog-path',
-    'CHANGELOG.md',
-    '--out',
-    out,
-  ]);
+  vsce(packageArgs(out));
   if (!existsSync(out)) throw new Error('vsce package made no file');
   console.log(`vsix: ${(statSync(out).size / 1024).toFixed(0)} KB`);
   problems.push(...checkUnpacked(zipEntries(readFileSync(out)), manifest));

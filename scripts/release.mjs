@@ -18,7 +18,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
 import { dirtyTreeProblem, formatSums, parseReleaseArgs, sha256, sumsProblems } from './release-lib.mjs';
-import { checkUnpacked, listingProblems, USER_README } from './vsix-check.mjs';
+import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
 import { zipEntries } from './zipEntries.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,17 +57,7 @@ function buildVsix(out) {
   run(process.execPath, ['esbuild.mjs', '--production']);
   const files = vsce(['ls', '--no-dependencies']).trim().split('\n').filter(Boolean).sort();
   const problems = listingProblems(files);
-  vsce([
-    'package',
-    '--no-dependencies',
-    '--allow-missing-repository',
-    '--readme-path',
-    USER_README,
-    '--changelog-path',
-    'CHANGELOG.md',
-    '--out',
-    out,
-  ]);
+  vsce(packageArgs(out));
   console.log(`\n  vsce ls: ${files.length} files`);
   return [...problems, ...checkUnpacked(zipEntries(readFileSync(out)), manifest)];
 }

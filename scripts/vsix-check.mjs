@@ -3,7 +3,22 @@
 // scripts/check-package.mjs (npm test) and scripts/release.mjs (npm run release).
 import { readFileSync } from 'node:fs';
 
-export const USER_README = 'docs/extension/README.md';
+const USER_README = 'docs/extension/README.md';
+
+/** `vsce package`'s arguments for a .vsix at `out`: the users' README and CHANGELOG, no dependencies. */
+export function packageArgs(out) {
+  return [
+    'package',
+    '--no-dependencies',
+    '--allow-missing-repository',
+    '--readme-path',
+    USER_README,
+    '--changelog-path',
+    'CHANGELOG.md',
+    '--out',
+    out,
+  ];
+}
 
 const allowed = [
   /^dist\/extension\.js$/,
