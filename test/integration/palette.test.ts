@@ -78,7 +78,7 @@ describe('command-palette reads (lectern: documents)', () => {
     fs.rmSync(path.join(folder('beta'), 'palette-repo'), { recursive: true, force: true });
   });
 
-  it('Read Symbol: the exact model answer under a header with tokens, truncation and next call; counted in the session', async () => {
+  it('Read Symbol: the exact model answer under a header with tokens, truncation and next page; counted in the session', async () => {
     const { text } = await run('lectern.readSymbol', { name: 'Store.get' });
     const lines = text.split('\n');
     assert.equal(lines[0], 'Lectern · lectern_read {"mode":"symbol","target":"Store.get"}');
@@ -86,7 +86,7 @@ describe('command-palette reads (lectern: documents)', () => {
     const tokens = Number(/tokens: (\d+)/.exec(lines[1]!)![1]);
     const exact = countTokens(modelText(text));
     assert.ok(Math.abs(tokens / exact - 1) <= 0.25, `${tokens} tokens shown, ${exact} exact: within 25%`);
-    assert.equal(lines[2], 'next call: none');
+    assert.equal(lines[2], 'next page: none');
     assert.match(lines[3]!, /^session: 1 read, 0 searches, budget ok$/);
     assert.match(modelText(text), /get\(key: string\): string \| undefined \{/);
     const timeline = await sessionTimeline();
@@ -112,7 +112,7 @@ describe('command-palette reads (lectern: documents)', () => {
     assert.equal(fromMenu.text.split('\n')[0], text.split('\n')[0], 'the same call');
   });
 
-  it('Read Lines: the editor selection, or explicit lines; the next call in the header when more remains', async () => {
+  it('Read Lines: the editor selection, or explicit lines; the next page in the header when more remains', async () => {
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(storeFile));
     editor.selection = new vscode.Selection(14, 0, 16, 1);
     const selected = await run('lectern.readLines');
@@ -133,7 +133,7 @@ describe('command-palette reads (lectern: documents)', () => {
     assert.match(given.text.split('\n')[1]!, /^tokens: \d+ \(o200k\) · lines 1-4 of 17$/);
     assert.equal(
       given.text.split('\n')[2],
-      'next call: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}',
+      'next page: lectern_read {"mode":"file","target":"alpha/src/palette/store.ts","start_line":5,"end_line":8}',
     );
   });
 

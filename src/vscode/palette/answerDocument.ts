@@ -25,7 +25,8 @@ export function answerDocument(tool: string, input: unknown, response: ToolRespo
   const header = [
     `Lectern · ${tool} ${JSON.stringify(input)}`,
     facts.join(' · '),
-    `next call: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
+    // meta.next pages on through this answer; other calls an answer suggests are in its text.
+    `next page: ${meta.next ? `${tool} ${JSON.stringify(meta.next)}` : 'none'}`,
     ...(stab
       ? [
           `session: ${plural(stab.metrics_snapshot.reads_count, 'read')}, ${plural(stab.metrics_snapshot.search_count, 'search', 'searches')}, budget ${stab.budget_state}`,

@@ -17,7 +17,7 @@ const response = (text: string, meta: Partial<ToolResponse['meta']> = {}): ToolR
 });
 
 describe('palette: answer documents', () => {
-  it('header: the call, tokens, truncation, lines, next call', () => {
+  it('header: the call, tokens, truncation, lines, next page', () => {
     const doc = answerDocument(
       'lectern_read',
       { target: 'a.ts', head: 2 },
@@ -32,7 +32,7 @@ describe('palette: answer documents', () => {
     );
     assert.equal(
       doc,
-      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 99 (o200k) · lines 1-2 of 9\nnext call: lectern_read {"target":"a.ts","start_line":3}\n' +
+      'Lectern · lectern_read {"target":"a.ts","head":2}\ntokens: 99 (o200k) · lines 1-2 of 9\nnext page: lectern_read {"target":"a.ts","start_line":3}\n' +
         '──────────────────────── what a model receives ────────────────────────\na.ts:1-2\n1 x\n2 y\n',
     );
   });
