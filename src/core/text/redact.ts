@@ -114,13 +114,16 @@ export function mayHoldSecrets(bytes: Uint8Array): { keys: boolean; urls: boolea
 const isQuoteOrSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27 || c === 0x60;
 
 /**
- * True when bytes [start, end) are a line a key's body may be (at least 16 base64 characters, maybe after a comment prefix, quoted or with \\n escapes), judged byte by byte:
- * an ordinary line stops it at its first space or punctuation.
+ * True when bytes [start, end) may be a line of a key's body (at least 16 base64 characters, maybe after a comment prefix, quoted or with \\n escapes), judged byte by byte:
+ * an ordinary line stops it at its first space or punctuation. Only the line's first
+ * MAX_BODY_LINE bytes are looked at (a huge line of base64 costs no more): a longer line that
+ * starts like a body counts as one, so the window is redacted as if it were (never less).
  */
 function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
-  let at = start + COMMENT_PREFIX.exec(latin1(bytes, start, Math.min(end, start + 256)))![0].length;
+  const seen = Math.min(end, start + MAX_BODY_LINE);
+  let at = start + COMMENT_PREFIX.exec(latin1(bytes, start, Math.min(seen, start + 256)))![0].length;
   let run = 0;
-  for (; at < end; at++) {
+  for (; at < seen; at++) {
     const c = bytes[at]!;
     if (isBase64(c)) run++;
     else if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
@@ -128,8 +131,9 @@ function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
       at++;
     } else break;
   }
+  if (at >= seen) return run >= 16 || seen < end;
   if (run < 16) return false;
-  for (; at < end; at++) {
+  for (; at < seen; at++) {
     const c = bytes[at]!;
     if (isQuoteOrSpace(c) || c === 0x2c || c === 0x3b || c === 0x2b || c === 0x0d) continue;
     if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
