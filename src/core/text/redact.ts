@@ -38,6 +38,8 @@ const HEADER = /^([\s"'`]*[A-Za-z][A-Za-z0-9-]*:)\s/;
 const BLANK = /^[\s"'`]*$/;
 /** Longest line judged as a key's body line (a key's lines are at most 76 characters; JSON's \n-joined ones a few thousand). */
 const MAX_BODY_LINE = 16 * 1024;
+/** Bytes left out at a cut edge of a line: longer than a marker's part before or after "PRIVATE KEY". */
+const CUT_EDGE = 48;
 
 /** Where an END marker starts in [from, to), or -1. */
 function endMarkIn(bytes: Uint8Array, from: number, to: number): number {
@@ -151,6 +153,11 @@ export function startsInBody(bytes: Uint8Array, at: number): boolean {
   for (let n = 0; n < 2 && start < bytes.length; n++) {
     const end = lineEnd(bytes, start);
     if (bodyLikeLine(bytes, start, end)) return true;
+    // `bytes` are cut out of the file: a line cut at either edge may begin or end inside a marker
+    // ("Y-----\\n…", "…\\n-----END PRIV"); it is judged again without the bytes near the cut.
+    const from = start === 0 && end - start > 2 * CUT_EDGE ? start + CUT_EDGE : start;
+    const to = end === bytes.length && end - from > 2 * CUT_EDGE ? end - CUT_EDGE : end;
+    if ((from > start || to < end) && bodyLikeLine(bytes, from, to)) return true;
     start = end + 1;
   }
   return false;
