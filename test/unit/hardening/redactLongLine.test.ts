@@ -1,6 +1,7 @@
 // A read or search inside a huge line pays a bounded look at the line for a key's body (only its
 // first 16 KiB), so the host's thread is not held for the whole window; a key's body is redacted all
-// the same when the window starts inside it on a long line (the look only ever says "may be" more).
+// the same when the window starts inside it on a long line (the look only ever says "may be" more), and
+// when the 1 KiB read around the window is cut inside the key's BEGIN or END marker.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { memorySource } from '../../../src/core/ground/byteSource';
