@@ -38,6 +38,8 @@ const HEADER = /^([\s"'`]*[A-Za-z][A-Za-z0-9-]*:)\s/;
 const BLANK = /^[\s"'`]*$/;
 /** Longest line judged as a key's body line (a key's lines are at most 76 characters; JSON's \n-joined ones a few thousand). */
 const MAX_BODY_LINE = 16 * 1024;
+/** Bytes left out at a cut edge of a line: longer than a marker's part before or after "PRIVATE KEY". */
+const CUT_EDGE = 48;
 
 /** Where an END marker starts in [from, to), or -1. */
 function endMarkIn(bytes: Uint8Array, from: number, to: number): number {
@@ -114,13 +116,16 @@ export function mayHoldSecrets(bytes: Uint8Array): { keys: boolean; urls: boolea
 const isQuoteOrSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27 || c === 0x60;
 
 /**
- * True when bytes [start, end) are a line a key's body may be (at least 16 base64 characters, maybe after a comment prefix, quoted or with \\n escapes), judged byte by byte:
- * an ordinary line stops it at its first space or punctuation.
+ * True when bytes [start, end) may be a line of a key's body (at least 16 base64 characters, maybe after a comment prefix, quoted or with \\n escapes), judged byte by byte:
+ * an ordinary line stops it at its first space or punctuation. Only the line's first
+ * MAX_BODY_LINE bytes are looked at (a huge line of base64 costs no more): a longer line that
+ * starts like a body counts as one, so the window is redacted as if it were (never less).
  */
 function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
-  let at = start + COMMENT_PREFIX.exec(latin1(bytes, start, Math.min(end, start + 256)))![0].length;
+  const seen = Math.min(end, start + MAX_BODY_LINE);
+  let at = start + COMMENT_PREFIX.exec(latin1(bytes, start, Math.min(seen, start + 256)))![0].length;
   let run = 0;
-  for (; at < end; at++) {
+  for (; at < seen; at++) {
     const c = bytes[at]!;
     if (isBase64(c)) run++;
     else if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
@@ -128,8 +133,9 @@ function bodyLikeLine(bytes: Uint8Array, start: number, end: number): boolean {
       at++;
     } else break;
   }
+  if (at >= seen) return run >= 16 || seen < end;
   if (run < 16) return false;
-  for (; at < end; at++) {
+  for (; at < seen; at++) {
     const c = bytes[at]!;
     if (isQuoteOrSpace(c) || c === 0x2c || c === 0x3b || c === 0x2b || c === 0x0d) continue;
     if (c === 0x5c && (bytes[at + 1] === 0x6e || bytes[at + 1] === 0x72)) {
@@ -147,6 +153,11 @@ export function startsInBody(bytes: Uint8Array, at: number): boolean {
   for (let n = 0; n < 2 && start < bytes.length; n++) {
     const end = lineEnd(bytes, start);
     if (bodyLikeLine(bytes, start, end)) return true;
+    // `bytes` are cut out of the file: a line cut at either edge may begin or end inside a marker
+    // ("Y-----\\n…", "…\\n-----END PRIV"); it is judged again without the bytes near the cut.
+    const from = start === 0 && end - start > 2 * CUT_EDGE ? start + CUT_EDGE : start;
+    const to = end === bytes.length && end - from > 2 * CUT_EDGE ? end - CUT_EDGE : end;
+    if ((from > start || to < end) && bodyLikeLine(bytes, from, to)) return true;
     start = end + 1;
   }
   return false;
