@@ -33,17 +33,18 @@ function optionLines(flags: readonly string[]): string {
     .join('\n');
 }
 
-function valueName(setting: SettingFlag): string {
-  return setting.kind === 'boolean'
-    ? 'on|off'
-    : setting.kind === 'policy'
-      ? 'warn|block'
-      : setting.kind === 'numbering'
-        ? 'sparse|every'
-        : setting.kind === 'glob'
-          ? 'GLOB'
-          : 'N';
-}
+/** What each kind of setting flag takes, as the usage names it. */
+const VALUE_NAMES: Record<SettingFlag['kind'], string> = {
+  integer: 'N',
+  number: 'N',
+  share: 'N',
+  boolean: 'on|off',
+  policy: 'warn|block',
+  numbering: 'sparse|every',
+  glob: 'GLOB',
+};
+
+const valueName = (setting: SettingFlag): string => VALUE_NAMES[setting.kind];
 
 const SETTINGS = `Settings (as in VS Code's lectern.*):
 ${SETTING_FLAGS.map((s) => `  ${(s.flag + ' ' + valueName(s)).padEnd(30)}${s.help}`).join('\n')}`;

@@ -112,19 +112,7 @@ async function openChecked(
       path.outside || expected ? undefined : fs.lstat(real),
       path.outside ? undefined : handle.realPath?.(),
     ]);
-    if (stat.kind === 'directory') {
-      throw new LecternError(
-        'IS_DIRECTORY',
-        `${path.display} is a directory, not a file.`,
-        `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
-      );
-    }
-    if (stat.kind !== 'file')
-      throw new LecternError(
-        'READ_FAILED',
-        `${path.display} is not a regular file.`,
-        'Only regular files can be read.',
-      );
+    refuseUnlessFile(path.display, stat.kind);
     if (!path.outside) {
       if (expected && (expected.dev !== stat.dev || expected.ino !== stat.ino)) {
         await handle.close().catch(() => undefined);
@@ -139,4 +127,16 @@ async function openChecked(
     await handle.close().catch(() => undefined);
     throw openFailure(path, error);
   }
+}
+
+/** A stat's kind, refused unless it is a regular file: IS_DIRECTORY for a folder, READ_FAILED for anything else. */
+export function refuseUnlessFile(display: string, kind: string): void {
+  if (kind === 'directory')
+    throw new LecternError(
+      'IS_DIRECTORY',
+      `${display} is a directory, not a file.`,
+      `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
+    );
+  if (kind !== 'file')
+    throw new LecternError('READ_FAILED', `${display} is not a regular file.`, 'Only regular files can be read.');
 }

@@ -2,7 +2,7 @@
 // Refuses directories and binary files with a clear answer; transcodes UTF-16 to UTF-8.
 import { LecternError } from '../ground/contract';
 import type { Host } from '../ground/ports';
-import { openInside } from '../ground/openInside';
+import { openInside, refuseUnlessFile } from '../ground/openInside';
 import type { ResolvedPath } from '../ground/paths';
 import { LIMITS } from '../ground/settings';
 import { decodeUtf16, sniff, type Encoding, type Sniff } from '../text/encoding';
@@ -144,15 +144,7 @@ async function whyNotOpened(host: Host, path: ResolvedPath, error: unknown): Pro
   if (code !== 'NOT_FOUND' && code !== 'READ_FAILED' && code !== 'IS_DIRECTORY') throw error;
   const stat = await host.fs.stat(path.absolute).catch(() => undefined);
   if (!stat) throw new LecternError('NOT_FOUND', `${path.display} does not exist.`, notFoundHint(host));
-  if (stat.kind === 'directory') {
-    throw new LecternError(
-      'IS_DIRECTORY',
-      `${path.display} is a directory, not a file.`,
-      `Pass a file path inside it; ${TOOL.stat} shows what a path is.`,
-    );
-  }
-  if (stat.kind !== 'file')
-    throw new LecternError('READ_FAILED', `${path.display} is not a regular file.`, 'Only regular files can be read.');
+  refuseUnlessFile(path.display, stat.kind);
   throw error;
 }
 

@@ -9,30 +9,11 @@ import { MAX_META_REFERENCES } from '../../../src/core/navigate/referencesAnswer
 import { MAX_NAME_CHARS } from '../../../src/core/symbols/namePath';
 import { createNodeHost, type NodeHost } from '../../../src/node/nodeHost';
 import { fails, ok, tempDir, write } from '../helpers';
-import { longestStall } from '../../shared/longestStall';
+import { stallWithStats } from '../../shared/longestStall';
 
-/** The longest gap between event-loop turns while `work` runs, and a stat on another session timed from the middle of it. */
-async function whileRunning<T>(
-  lectern: Lectern,
-  work: () => Promise<T>,
-): Promise<{ result: T; stallMs: number; statMs: number[] }> {
-  const statMs: number[] = [];
-  let running = true;
-  const stats = (async () => {
-    while (running) {
-      const started = performance.now();
-      await ok(lectern, 'lectern_stat', { target: 'a.ts' });
-      statMs.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  try {
-    const { result, stallMs } = await longestStall(work);
-    return { result, stallMs, statMs };
-  } finally {
-    running = false;
-    await stats;
-  }
+/** The longest gap between event-loop turns while `work` runs, and a stat on another session timed meanwhile. */
+function whileRunning<T>(lectern: Lectern, work: () => Promise<T>) {
+  return stallWithStats(() => ok(lectern, 'lectern_stat', { target: 'a.ts' }), work, 50);
 }
 
 describe('hardening: no request starves another', function () {
