@@ -41,6 +41,15 @@ export interface ReadParts {
   longLineCut?: boolean;
 }
 
+/** The line index of a file version, shared by every read of it (env.indexes): fine-grained below 1 MiB. */
+export function lineIndexOf(env: ReadEnv, file: TextFile): LineIndex {
+  const size = file.source.size;
+  return env.indexes.get(
+    file.versionKey,
+    () => new LineIndex(file.base, size, size <= INDEX_FINE_BELOW_BYTES ? INDEX_GRAIN : LIMITS.chunkBytes),
+  );
+}
+
 /** A file opened for one read, and what every kind of read shares: its index, shaping, notes and answer. */
 export class OpenedRead {
   readonly index: LineIndex;
@@ -54,10 +63,7 @@ export class OpenedRead {
     readonly notes: string[],
   ) {
     this.size = file.source.size;
-    this.index = env.indexes.get(
-      file.versionKey,
-      () => new LineIndex(file.base, this.size, this.size <= INDEX_FINE_BELOW_BYTES ? INDEX_GRAIN : LIMITS.chunkBytes),
-    );
+    this.index = lineIndexOf(env, file);
   }
 
   get label(): string {

@@ -1,16 +1,16 @@
-// How far a file's lines reach, counted only as far as a suggested range needs: a search's "Read
-// around the first match" call names an end line, and that line must be in the file.
+// How many lines a file has, up to the end a suggested range needs: a search's "Read around the first
+// match" call names an end line, and that line must be in the file.
 import type { ReadEnv } from '../ground/env';
+import { lineIndexOf } from '../read/openedRead';
 import { openText } from '../read/openText';
 
-const CHUNK = 65_536;
 /** Bytes counted at most: a match deeper in a large file is not worth reading it again (its range is not bounded). */
-const MAX_COUNTED_BYTES = 4 * CHUNK;
+const MAX_COUNTED_BYTES = 256 * 1024;
 
 /**
- * The number of lines of `target` (as a read sees it: the unsaved buffer, UTF-16 as UTF-8), or
- * `atMost` when it has at least that many; undefined when it cannot be opened or `atMost` lines are not
- * within its first MAX_COUNTED_BYTES.
+ * The number of lines of `target` (as a read sees it: the unsaved buffer, UTF-16 as UTF-8), at most
+ * `atMost`; undefined when it cannot be opened or is over MAX_COUNTED_BYTES. Counted in the line index
+ * every read of that version shares, so the suggested read finds it built.
  */
 export async function linesUpTo(env: ReadEnv, target: string, atMost: number): Promise<number | undefined> {
   let file;
@@ -20,17 +20,8 @@ export async function linesUpTo(env: ReadEnv, target: string, atMost: number): P
     return undefined;
   }
   try {
-    let newlines = 0;
-    let last = 0x0a;
-    for (let at = file.base; at < file.source.size; at += CHUNK) {
-      if (at - file.base >= MAX_COUNTED_BYTES) return undefined;
-      const bytes = await file.source.read(at, CHUNK);
-      if (bytes.length === 0) break;
-      for (const byte of bytes) if (byte === 0x0a && ++newlines >= atMost) return atMost;
-      last = bytes[bytes.length - 1]!;
-    }
-    // A last line without a newline at its end is a line too.
-    return Math.min(atMost, newlines + (last === 0x0a ? 0 : 1));
+    const total = await lineIndexOf(env, file).totalLines(file.source, MAX_COUNTED_BYTES, env.signal);
+    return total === undefined ? undefined : Math.min(atMost, total);
   } catch {
     return undefined;
   } finally {
