@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { LecternError } from '../core/ground/contract';
+import { hostPacer } from '../core/ground/walk';
 import type {
   GitChange,
   GitChangeKind,
@@ -204,12 +205,27 @@ function fields(record: string, n: number): { parts: string[]; rest: string } {
   return { parts, rest: record.slice(at) };
 }
 
-/** Parses `git status --porcelain=v2 -z --branch` output; paths are made absolute under `root`. */
-export function parseStatusV2(output: string, root: string): GitStatus {
+/**
+ * Git's paths (relative, '/'-separated, already normal) made absolute under `root`: what
+ * `nodePath.join` gives, without normalizing each of tens of thousands of paths again.
+ */
+function underRoot(root: string): (rel: string) => string {
+  const prefix = nodePath.join(root, 'x').slice(0, -1);
+  const native = nodePath.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split('/').join(nodePath.sep);
+  return (rel) => (rel === '' ? nodePath.join(root) : prefix + native(rel));
+}
+
+/**
+ * Parses `git status --porcelain=v2 -z --branch` output; paths are made absolute under `root`.
+ * A status of many changes (each untracked file counts) gives the host turns while it is parsed.
+ */
+export async function parseStatusV2(output: string, root: string): Promise<GitStatus> {
   const records = output.split('\0');
   const status: GitStatus = { hasCommits: true, changes: [] };
-  const abs = (rel: string) => nodePath.join(root, ...rel.split('/'));
+  const abs = underRoot(root);
+  const pace = hostPacer();
   for (let i = 0; i < records.length; i++) {
+    if ((i & 255) === 0) await pace();
     const record = records[i]!;
     if (record.length === 0) continue;
     switch (record[0]) {
@@ -267,7 +283,7 @@ export function parseStatusV2(output: string, root: string): GitStatus {
 export function parseNumstat(output: string, root: string): Map<string, LineCounts | 'binary'> {
   const counts = new Map<string, LineCounts | 'binary'>();
   const records = output.split('\0');
-  const abs = (rel: string) => nodePath.join(root, ...rel.split('/'));
+  const abs = underRoot(root);
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     const match = /^(-|\d+)\t(-|\d+)\t(.*)$/s.exec(record);
@@ -298,7 +314,7 @@ class CliRepository implements GitRepository {
       true,
     );
     if (output.code !== 0) throw failed('status', this.root, output);
-    return parseStatusV2(output.stdout.toString('utf8'), this.root);
+    return await parseStatusV2(output.stdout.toString('utf8'), this.root);
   }
 
   locations(): Promise<GitLocations> {

@@ -136,7 +136,7 @@ async function gitPlan(
   await requireConfined(env, repo, await displayOf(env, repo.root), path.display);
   throwIfCancelled(env);
   const status = await repo.status();
-  const changes = mergeChanges(status.changes);
+  const changes = await mergeChanges(status.changes);
   const notes: string[] = [];
   let absolute = path.absolute;
   let display = path.display;

@@ -3,6 +3,7 @@
 import { LecternError } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import type { GitChange } from '../ground/gitPort';
+import { hostPacer } from '../ground/walk';
 
 export function noGit(): LecternError {
   return new LecternError(
@@ -17,10 +18,13 @@ export function throwIfCancelled(env: ReadEnv): void {
     throw new LecternError('CANCELLED', 'The diff preview was cancelled.', 'Call again if you still need it.');
 }
 
-export function mergeChanges(changes: readonly GitChange[]): Map<string, GitChange> {
+/** One entry per path, in git's order; tens of thousands of changes give the host turns. */
+export async function mergeChanges(changes: readonly GitChange[]): Promise<Map<string, GitChange>> {
   // The same path can appear twice (e.g. "deleted" in the index and "untracked" on disk after git rm --cached).
   const byPath = new Map<string, GitChange>();
-  for (const change of changes) {
+  const pace = hostPacer();
+  for (const [i, change] of changes.entries()) {
+    if ((i & 255) === 0) await pace();
     const seen = byPath.get(change.path);
     byPath.set(
       change.path,

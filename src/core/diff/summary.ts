@@ -160,7 +160,7 @@ async function listSection(
   const listed = new Set<string>();
   // Thousands of changes (untracked files each count) resolve their paths synchronously: the host gets turns.
   const pace = hostPacer();
-  for (const change of mergeChanges(status.changes).values()) {
+  for (const change of (await mergeChanges(status.changes)).values()) {
     await pace();
     if (!inScope(change.path) && !inScope(change.oldPath)) continue;
     const entry = await entryFor(env, input, against, status, change, rel);

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers';
 import { Repo } from './gitRepo';
 
 describe('git CLI port', () => {
-  it('parses porcelain v2: branch, initial commit, ordinary, renamed, unmerged, untracked, submodule, nested, spaces', () => {
+  it('parses porcelain v2: branch, initial commit, ordinary, renamed, unmerged, untracked, submodule, nested, spaces', async () => {
     const root = '/repo';
     const out = [
       '# branch.oid (initial)',
@@ -22,7 +22,7 @@ describe('git CLI port', () => {
       '? tools/inner/',
       '',
     ].join('\0');
-    const status = parseStatusV2(out, root);
+    const status = await parseStatusV2(out, root);
     assert.equal(status.hasCommits, false);
     assert.equal(status.branch, 'feature/x');
     assert.deepEqual(status.changes, [
@@ -38,7 +38,7 @@ describe('git CLI port', () => {
       { path: '/repo/notes/todo.md', unstaged: 'untracked' },
       { path: '/repo/tools/inner', unstaged: 'untracked', nestedRepository: true },
     ]);
-    assert.equal(parseStatusV2('# branch.oid 1234\0# branch.head (detached)\0', root).branch, undefined);
+    assert.equal((await parseStatusV2('# branch.oid 1234\0# branch.head (detached)\0', root)).branch, undefined);
   });
 
   it('parses numstat -z, binary files and renames', () => {

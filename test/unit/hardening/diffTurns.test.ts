@@ -25,7 +25,9 @@ describe('hardening: diff_preview of thousands of changes lets the host run', fu
     assert.match(result.text, /10,001|10,000/);
     // Behaviour bounds, not speed claims: the host's thread turns and a stat answers.
     assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
-    assert.ok(Math.max(...statMs) < 500, `stats took ${statMs.map(Math.round).join(', ')} ms`);
-    assert.ok(stallMs < 500, `the host's thread was held ${Math.round(stallMs)} ms`);
+    assert.ok(
+      stallMs < 500,
+      `the host's thread was held ${Math.round(stallMs)} ms; stats took ${statMs.map(Math.round).join(', ')} ms`,
+    );
   });
 });

@@ -61,7 +61,9 @@ describe('hardening: a map of thousands of files lets the host run', function ()
     assert.match(result.text, /^map of big\/ · 2,000 files, 20,000 declarations · most used first/);
     // Behaviour bounds, not speed claims: the host's thread turns and a stat answers.
     assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
-    assert.ok(Math.max(...statMs) < 250, `stats took up to ${Math.round(Math.max(...statMs))} ms`);
-    assert.ok(stallMs < 250, `the host's thread was held ${Math.round(stallMs)} ms`);
+    assert.ok(
+      stallMs < 250,
+      `the host's thread was held ${Math.round(stallMs)} ms; stats took ${statMs.map(Math.round).join(', ')} ms`,
+    );
   });
 });

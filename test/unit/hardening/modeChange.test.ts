@@ -5,10 +5,10 @@ import { parseStatusV2 } from '../../../src/node/gitCli';
 import { diffWorkspace, Repo } from '../diff/gitRepo';
 
 describe('hardening: mode-only changes', () => {
-  it('parses the modes of porcelain v2 records', () => {
-    const status = parseStatusV2('1 .M N... 100644 100644 100755 aaa aaa run.sh\0', '/repo');
+  it('parses the modes of porcelain v2 records', async () => {
+    const status = await parseStatusV2('1 .M N... 100644 100644 100755 aaa aaa run.sh\0', '/repo');
     assert.equal(
-      parseStatusV2('1 .M N... 100644 100644 100644 aaa aaa same.sh\0', '/repo').changes[0]!.mode,
+      (await parseStatusV2('1 .M N... 100644 100644 100644 aaa aaa same.sh\0', '/repo')).changes[0]!.mode,
       undefined,
     );
     assert.deepEqual(status.changes[0]!.mode, { head: '100644', index: '100644', worktree: '100755' });

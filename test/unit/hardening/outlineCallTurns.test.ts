@@ -48,9 +48,8 @@ describe('hardening: the whole outline call of a large file lets the host run', 
     // Behaviour bounds, not speed claims: seconds of work, yet the host's thread turns and a stat answers.
     assert.ok(statMs.length > 1, `${statMs.length} stats ran during the call`);
     assert.ok(
-      Math.max(...statMs) < 400,
-      `the slowest of ${statMs.length} stats took ${Math.round(Math.max(...statMs))} ms`,
+      stallMs < 400,
+      `the host's thread was held ${Math.round(stallMs)} ms; stats took ${statMs.map(Math.round).join(', ')} ms`,
     );
-    assert.ok(stallMs < 400, `the host's thread was held ${Math.round(stallMs)} ms`);
   });
 });
