@@ -68,7 +68,10 @@ async function outline(
     const decoded = textOf(bytes);
     if (decoded === undefined) return parsed;
     const symbols = await service.outlineText(absolute, decoded.text);
-    return symbols ? { ...parsed, symbols, ...(decoded.words ? { words: decoded.words } : {}) } : parsed;
+    // The file is listed as source in a language with a grammar: no outline means its parse ran out of time.
+    return symbols
+      ? { ...parsed, symbols, ...(decoded.words ? { words: decoded.words } : {}) }
+      : { ...parsed, outOfTime: true };
   } catch {
     return { absolute, size: -1, mtimeMs: -1 }; // gone or unreadable: not indexed
   }

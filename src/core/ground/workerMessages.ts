@@ -8,6 +8,8 @@ import type { BlockRange, OutlineBounds, OutlineSymbol } from './symbolTypes';
 export interface ParsedOutline extends FileVersion {
   absolute: string;
   symbols?: OutlineSymbol[];
+  /** No symbols because its parse ran out of time (not because it is binary, too large or gone). */
+  outOfTime?: true;
   /** The words its text says (`countPackedWords`), for a file of at most WORDS_MAX_FILE_BYTES. */
   words?: PackedWords;
 }

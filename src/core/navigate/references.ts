@@ -17,7 +17,7 @@ import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
 import { scanReferences, type ScanOutcome } from './referenceScan';
 import { rankUses, renderReferences } from './referencesAnswer';
-import { coveredWhole, uncoveredNote } from '../symbols/indexCoverage';
+import { coveredWhole, uncoveredNote, unindexedNote } from '../symbols/indexCoverage';
 import type { IndexQuery } from '../symbols/workspaceIndex';
 import { TOOL } from '../ground/tools';
 
@@ -84,6 +84,7 @@ function undeclaredUnknown(input: ReferencesInput, index: IndexQuery, looked: st
           `The symbol index is still being built (${formatCount(index.indexed)} of ${formatCount(index.total)} files so far): ${callText(TOOL.read, lookFor(input.path))} continues it.`,
         ]),
     uncoveredNote(index, where, (folder) => lookFor(folder)),
+    unindexedNote(index),
   ].filter((n): n is string => n !== undefined);
   return new LecternError(
     'NOT_FOUND',

@@ -1,5 +1,6 @@
 // What an answer from the symbol index says when the index did not cover its whole scope: past the
-// cap on listed files, the folders that hold the files left out, each with the call that covers it.
+// cap on listed files, the folders that hold the files left out, each with the call that covers it;
+// files it listed but could not index (a parse out of time, a file over its size limit), by name.
 // An answer that did not see its whole scope never says a name
 // is not there (INCOMPLETE instead of NOT_FOUND).
 import { LecternError } from '../ground/contract';
@@ -11,7 +12,27 @@ import { TOOL } from '../ground/tools';
 const NAMED_FOLDERS = 5;
 
 /** True when every source file of the query's scope was looked at. */
-export const coveredWhole = (result: IndexQuery): boolean => result.complete && !result.listingTruncated;
+export const coveredWhole = (result: IndexQuery): boolean =>
+  result.complete && !result.listingTruncated && result.unindexed.length === 0;
+
+/**
+ * The listed files this call could not index (a parse out of time, a file over the index's size
+ * limit), named with the read that looks inside one; undefined when there are none.
+ */
+export function unindexedNote(result: IndexQuery): string | undefined {
+  const { unindexed } = result;
+  if (unindexed.length === 0) return undefined;
+  const why = {
+    time: 'its parse ran out of time: a call again retries it',
+    size: `over the index's ${formatCount(INDEX_LIMITS.maxFileBytes / (1024 * 1024))} MB`,
+  };
+  const named = unindexed.slice(0, NAMED_FOLDERS).map((u) => `${u.display} (${why[u.why]})`);
+  const rest = unindexed.length - named.length;
+  return (
+    `${plural(unindexed.length, 'source file')} could not be indexed, so a declaration there is not seen: ${named.join(', ')}${rest > 0 ? `, and ${formatCount(rest)} more` : ''}. ` +
+    `Read one's declarations: ${callText(TOOL.read, { target: unindexed[0]!.display, outline: true })}`
+  );
+}
 
 /**
  * The files past the cap and the calls that cover them (`callFor` makes the call for one folder:

@@ -4,7 +4,7 @@ import { LecternError } from '../ground/contract';
 import { formatCount } from '../ground/format';
 import type { OutlineSymbol } from '../ground/symbolTypes';
 import { fileOutline } from './fileSymbols';
-import { coveredWhole, uncoveredNote } from './indexCoverage';
+import { coveredWhole, uncoveredNote, unindexedNote } from './indexCoverage';
 import { wholeFile, withMembers, wordOffsets } from './largeFileOutline';
 import { flattenSymbols, matchNamePath, type NamePath } from './namePath';
 import type { Candidate } from './resolve';
@@ -68,6 +68,8 @@ export async function candidatesFor(
     ...(input.kind ? { kind: input.kind } : {}),
   }));
   if (uncovered) notes.push(uncovered);
+  const unindexed = unindexedNote(result);
+  if (unindexed) notes.push(unindexed);
   if (input.path && result.total === 0 && !result.listingTruncated) {
     throw new LecternError(
       'NOT_FOUND',

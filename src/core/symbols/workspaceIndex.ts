@@ -62,6 +62,14 @@ export interface IndexQuery {
   /** The scope has more source files than the index lists: `unlisted` says where. */
   listingTruncated: boolean;
   unlisted?: Unlisted;
+  /** Source files in scope this call could not index: their declarations are not in `files`. */
+  unindexed: Unindexed[];
+}
+
+/** A listed source file left out of a query's answer: too large for the index, or its parse ran out of time. */
+export interface Unindexed {
+  display: string;
+  why: 'size' | 'time';
 }
 
 const EXTENSIONS = new Set(LANGUAGES.flatMap((l) => l.extensions));
@@ -80,6 +88,14 @@ const SLICE_MS = 15;
 interface Pending {
   file: ListedFile;
   identity: FileIdentity;
+}
+
+/** Where one query's parses go: the entries found, the files left out, and when to stop. */
+interface Parsing {
+  found: Map<string, IndexedFile>;
+  overBudget: () => boolean;
+  leftOut: (file: ListedFile, why: Unindexed['why']) => void;
+  total: number;
 }
 
 export class WorkspaceIndex {
@@ -140,6 +156,8 @@ export class WorkspaceIndex {
     if (this.entries.size === 0 && this.stored?.size === 0 && files.length >= INDEX_LIMITS.parallelFrom)
       this.prepareWorkers(files);
     const found = new Map<string, IndexedFile>();
+    const unindexed: Unindexed[] = [];
+    const leftOut = (file: ListedFile, why: Unindexed['why']) => unindexed.push({ display: this.display(file), why });
     let pending: Pending[] = [];
     let complete = true;
     // Files are checked a few at a time: their stats overlap (a warm start is mostly stats), or run
@@ -157,7 +175,8 @@ export class WorkspaceIndex {
       const batch = await Promise.all(files.slice(i, i + STAT_BATCH).map((file) => this.known(file)));
       for (const known of batch) {
         if (known === undefined) continue;
-        if ('symbols' in known) found.set(known.absolute, known);
+        if ('tooLarge' in known) leftOut(known.tooLarge, 'size');
+        else if ('symbols' in known) found.set(known.absolute, known);
         else pending.push(known);
       }
       if (onProgress && i % 512 === 0) onProgress(found.size, files.length);
@@ -167,7 +186,8 @@ export class WorkspaceIndex {
       if (pending.length >= INDEX_LIMITS.parallelFrom) this.prepareWorkers(pending.map((p) => p.file));
       if (wanted)
         pending = await this.mentioningFirst(pending, wanted, started + INDEX_LIMITS.budgetMs * INDEX_LIMITS.scanShare);
-      complete = await this.parse(pending, found, overBudget, files.length, onProgress, signal);
+      const parsing = { found, overBudget, leftOut, total: files.length };
+      complete = await this.parse(pending, parsing, onProgress, signal);
     }
     if (!complete) {
       // Still answer from what earlier calls indexed.
@@ -185,6 +205,8 @@ export class WorkspaceIndex {
       complete,
       listingTruncated: listing.truncated,
       ...(listing.unlisted ? { unlisted: listing.unlisted } : {}),
+      // A file an earlier call indexed answers from that version (above), not as left out.
+      unindexed: unindexed.filter((u) => !out.some((f) => f.display === u.display)),
     };
   }
 
@@ -327,7 +349,7 @@ export class WorkspaceIndex {
   }
 
   /** The file's entry when it is known at its current version (memory, cache, or an unsaved buffer parsed now); else what to parse. */
-  private async known(file: ListedFile): Promise<IndexedFile | Pending | undefined> {
+  private async known(file: ListedFile): Promise<IndexedFile | Pending | { tooLarge: ListedFile } | undefined> {
     const dirty = this.host.documents?.dirty(file.absolute);
     if (dirty) return this.parseBuffer(file);
     const known = this.entries.get(file.absolute);
@@ -336,7 +358,7 @@ export class WorkspaceIndex {
     const stat = this.host.fs.statSync ? this.host.fs.statSync(file.absolute) : await this.host.fs.stat(file.absolute);
     if (!stat || stat.kind !== 'file' || stat.size > INDEX_LIMITS.maxFileBytes) {
       this.forget(file.absolute);
-      return undefined;
+      return stat?.kind === 'file' ? { tooLarge: file } : undefined;
     }
     const identity = identityOf(stat);
     const versionKey = diskVersionKey(file.absolute, identity);
@@ -426,9 +448,7 @@ export class WorkspaceIndex {
   /** Parses `pending` (in order) into `found`, in parallel where the host can; false when the budget ran out first. */
   private async parse(
     pending: Pending[],
-    found: Map<string, IndexedFile>,
-    overBudget: () => boolean,
-    total: number,
+    { found, overBudget, leftOut, total }: Parsing,
     onProgress?: (done: number, total: number) => void,
     signal?: { isCancellationRequested: boolean },
   ): Promise<boolean> {
@@ -445,6 +465,7 @@ export class WorkspaceIndex {
           if (item) {
             if (parsed.symbols)
               found.set(parsed.absolute, this.remember(item.file, identityOf(parsed), parsed.symbols, parsed));
+            else if (parsed.outOfTime) leftOut(item.file, 'time');
             byPath.delete(parsed.absolute);
           }
           if (onProgress && ++done % 200 === 0) onProgress(found.size, total);
@@ -459,7 +480,8 @@ export class WorkspaceIndex {
     for (let i = 0; i < pending.length; i++) {
       if (overBudget()) return false;
       const entry = await this.parseOne(pending[i]!);
-      if (entry) found.set(entry.absolute, entry);
+      if (entry === 'time') leftOut(pending[i]!.file, 'time');
+      else if (entry) found.set(entry.absolute, entry);
       if (onProgress && i % 200 === 0) onProgress(found.size, total);
     }
     return true;
@@ -480,7 +502,8 @@ export class WorkspaceIndex {
   private realRootsKey = '';
   private realRootsKnown: Promise<string[]> | undefined;
 
-  private async parseOne({ file, identity }: Pending): Promise<IndexedFile | undefined> {
+  /** The file's entry; 'time' when its parse ran out of time; undefined when it holds nothing to index. */
+  private async parseOne({ file, identity }: Pending): Promise<IndexedFile | 'time' | undefined> {
     // Listed by walking the workspace folders; opened through openInside, which checks the file it opened is still inside them.
     const resolved = {
       absolute: file.absolute,
@@ -499,6 +522,7 @@ export class WorkspaceIndex {
     try {
       // Kept with the index's other changes, read facts included, rather than written file by file.
       const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, false);
+      if (outline.status === 'timeout') return 'time';
       if (outline.status !== 'ok') return undefined;
       // The version parsed is the one opened (it may have changed since the stat).
       return this.remember(file, text.identity ?? identity, outline.symbols, outline);
