@@ -25,7 +25,14 @@ export interface PrecisionRepo {
 const GOCODE = 'usr/share/gocode';
 
 export const PRECISION_REPOS: PrecisionRepo[] = [
-  { name: 'zod', language: 'typescript', source: 'npm:zod@4.1.12', sub: 'package/src', extension: '.ts', selfName: 'zod' },
+  {
+    name: 'zod',
+    language: 'typescript',
+    source: 'npm:zod@4.1.12',
+    sub: 'package/src',
+    extension: '.ts',
+    selfName: 'zod',
+  },
   {
     name: 'flask',
     language: 'python',

@@ -19,8 +19,7 @@ export interface EngineSetup {
 
 export function engineName(flag: string | undefined): EngineName {
   const name = flag ?? 'tree-sitter';
-  if (!(ENGINES as readonly string[]).includes(name))
-    throw new Error(`--engine=${name}: one of ${ENGINES.join(', ')}`);
+  if (!(ENGINES as readonly string[]).includes(name)) throw new Error(`--engine=${name}: one of ${ENGINES.join(', ')}`);
   return name as EngineName;
 }
 

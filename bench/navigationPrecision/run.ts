@@ -110,8 +110,7 @@ const percent = (value: number | undefined) => (value === undefined ? 'n/a' : `$
 export function table(results: readonly LanguageResult[], engine: EngineName): string {
   const head = `| ${engine} | ${results.map((r) => r.language).join(' | ')} |`;
   const rule = `|---|${results.map(() => '---').join('|')}|`;
-  const row = (label: string, cell: (r: LanguageResult) => string) =>
-    `| ${label} | ${results.map(cell).join(' | ')} |`;
+  const row = (label: string, cell: (r: LanguageResult) => string) => `| ${label} | ${results.map(cell).join(' | ')} |`;
   const sum = (r: LanguageResult, pick: (s: SymbolResult) => number) => r.symbols.reduce((t, s) => t + pick(s), 0);
   return [
     head,
@@ -134,7 +133,10 @@ export function table(results: readonly LanguageResult[], engine: EngineName): s
 
 /** Recall and precision per stratum: where the misses and the false lines are. */
 export function strataTable(results: readonly LanguageResult[]): string {
-  const lines = ['| language | stratum | symbols | recall | precision unmarked | precision `~` |', '|---|---|---:|---:|---:|---:|'];
+  const lines = [
+    '| language | stratum | symbols | recall | precision unmarked | precision `~` |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
   for (const result of results)
     for (const stratum of new Set(result.symbols.map((s) => s.stratum))) {
       const of = result.symbols.filter((s) => s.stratum === stratum);
@@ -165,5 +167,7 @@ export async function runPrecision(argv: readonly string[]): Promise<void> {
     .map((l) => l.toFixed(2))
     .join(' ')}`;
   writeFileSync(json, JSON.stringify({ date: when, engine, seed, perStratum, machine, results }, null, 1) + '\n');
-  process.stdout.write(`${table(results, engine)}\n\n${strataTable(results)}\n\n(${when}; ${machine}; per symbol: ${json})\n`);
+  process.stdout.write(
+    `${table(results, engine)}\n\n${strataTable(results)}\n\n(${when}; ${machine}; per symbol: ${json})\n`,
+  );
 }

@@ -73,8 +73,9 @@ export function scoreAnswer(listed: readonly ListedLine[], oracle: OracleReferen
     }
     if (!right) score.wrong.push(marked ? `${at} ~` : at);
   }
-  for (const at of truth) if (seen.has(at)) score.found++;
-  else score.missed.push(at);
+  for (const at of truth)
+    if (seen.has(at)) score.found++;
+    else score.missed.push(at);
   return score;
 }
 

@@ -57,8 +57,7 @@ const lineOf = (file: ts.SourceFile, pos: number) => file.getLineAndCharacterOfP
 /** What a declaration node declares, and its kind; undefined for what the bench does not sample. */
 function kindOf(node: ts.Node): Declaration['kind'] | undefined {
   if (ts.isFunctionDeclaration(node)) return 'function';
-  if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
-    return 'type';
+  if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return 'type';
   if (ts.isEnumDeclaration(node) || ts.isModuleDeclaration(node)) return 'type';
   if (ts.isMethodDeclaration(node) || ts.isMethodSignature(node)) return 'method';
   if (ts.isPropertyDeclaration(node) || ts.isPropertySignature(node) || ts.isGetAccessor(node)) return 'field';
