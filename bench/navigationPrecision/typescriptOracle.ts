@@ -132,7 +132,7 @@ export function typescriptDeclarations(project: TypeScriptProject): Declaration[
 export function typescriptReferences(project: TypeScriptProject, declaration: Declaration): OracleReferences {
   const { service, program, root } = project;
   const file = program.getSourceFile(join(root, declaration.file))!;
-  const position = file.getPositionOfLineAndCharacter(declaration.line - 1, declaration.column);
+  const position = file.getPositionOfLineAndCharacter(declaration.line - 1, declaration.column ?? 0);
   const uses = new Set<string>();
   const defs = new Set<string>();
   for (const symbol of service.findReferences(file.fileName, position) ?? [])
