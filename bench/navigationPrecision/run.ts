@@ -4,6 +4,7 @@
 //   --language=typescript|python|go             one language only
 //   --seed=N --per-stratum=N                    the draw (default 38 and 8: 40 symbols per language)
 //   --json=FILE                                 per-symbol results (default docs/navigation-precision-ENGINE.json)
+//   --compare=FILE                              also: what changed since an earlier run's JSON
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { nodeTokenCounter } from '../../src/node/tokenizer';
 import { grepOutput, PRECISION_REPOS, repoRoot, type Language, type PrecisionRepo } from './corpus';
 import { engineName, engineSetup, type EngineName } from './engines';
+import { compareRuns } from './compare';
 import { defaultMap, lecternFor, referencesOf } from './lectern';
 import type { Declaration } from './oracle';
 import { oracleFor } from './oracles';
@@ -166,8 +168,10 @@ export async function runPrecision(argv: readonly string[]): Promise<void> {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
+  // Read before this run's file replaces it (the default --json is the committed run).
+  const comparison = value('--compare') ? compareRuns(value('--compare')!, results) : '';
   writeFileSync(json, JSON.stringify({ date: when, engine, seed, perStratum, machine, results }, null, 1) + '\n');
   process.stdout.write(
-    `${table(results, engine)}\n\n${strataTable(results)}\n\n(${when}; ${machine}; per symbol: ${json})\n`,
+    `${table(results, engine)}\n\n${strataTable(results)}\n\n(${when}; ${machine}; per symbol: ${json})\n${comparison ? `\n${comparison}\n` : ''}`,
   );
 }
