@@ -136,7 +136,9 @@ func main() {
 			for _, f := range pkgs[name].Files {
 				files = append(files, f)
 			}
-			sort.Slice(files, func(i, j int) bool { return fset.Position(files[i].Pos()).Filename < fset.Position(files[j].Pos()).Filename })
+			sort.Slice(files, func(i, j int) bool {
+				return fset.Position(files[i].Pos()).Filename < fset.Position(files[j].Pos()).Filename
+			})
 			memberOwners(files, owners)
 			rel, _ := filepath.Rel(root, dir)
 			path := importPath
