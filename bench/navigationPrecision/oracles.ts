@@ -48,10 +48,16 @@ function goOracle(repo: PrecisionRepo, root: string): () => Declaration[] {
   return () => {
     const binary = join(cacheDir(), 'navigation-precision', 'gotypes');
     mkdirSync(join(binary, '..'), { recursive: true });
-    execFileSync('go', ['build', '-o', binary, 'main.go'], {
-      cwd: join(HERE, 'gotypes'),
-      env: { ...process.env, GO111MODULE: 'off' },
-    });
+    try {
+      execFileSync('go', ['build', '-o', binary, 'main.go'], {
+        cwd: join(HERE, 'gotypes'),
+        env: { ...process.env, GO111MODULE: 'off' },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const why = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
+      throw new Error(`the Go oracle did not build (apt-get install golang-go puts go on PATH): ${why}`);
+    }
     const env = { ...process.env, GO111MODULE: 'off', GOPATH: goPath(repo), GOFLAGS: '' };
     return JSON.parse(execFileSync(binary, [root, repo.importPath!], { ...OUT, env })) as Declaration[];
   };
