@@ -7,6 +7,8 @@
 //     process whose index loads from the persistent cache;
 //   - references of a much-used name, cold (new process) and warm, against `grep -rnw` over the tree.
 // The issue's goals: a warm map ≤ 1 s on 5,000 files; a cold map within the index build + 1 s.
+//   --precision                 instead of the timings: recall and precision of references and the map against
+//                               the compilers' own answers (bench/navigationPrecision/run.ts lists its flags)
 //   --tree=5000 or --tree=zod   one tree only
 //   --maps                      the index baseline and the maps only (no references)
 //   --answers=DIR               also writes the maps at 300, 2,000 and 8,000 tokens to DIR (compare two builds)
@@ -268,6 +270,13 @@ if (require.main === module) {
         process.exit(1);
       },
     );
+  else if (process.argv.includes('--precision'))
+    void import('./navigationPrecision/run')
+      .then(({ runPrecision }) => runPrecision(process.argv.slice(2)))
+      .catch((error) => {
+        process.stderr.write(`bench:navigation --precision: ${(error as Error).stack ?? error}\n`);
+        process.exit(1);
+      });
   else
     void main().catch((error) => {
       process.stderr.write(`bench:navigation: ${(error as Error).stack ?? error}\n`);
