@@ -1,5 +1,4 @@
 // Types of install-size.mjs for the TypeScript that imports it (test/unit/project/installSize.test.ts).
-export declare const SIZE_DOCS: string[];
 export declare function megabytes(bytes: number): string;
 export declare function statedSizes(text: string): number[];
 export declare function sizeProblems(docs: ReadonlyMap<string, string>, measuredBytes?: number): string[];
