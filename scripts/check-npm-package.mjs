@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { megabytes, readSizeDocs, sizeProblems } from './install-size.mjs';
 import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
 
 export const MAX_INSTALL_BYTES = 40 * 1024 * 1024;
@@ -67,8 +68,7 @@ export async function checkNpmPackage() {
     )[0];
     const tarball = join(dir, packed.filename);
     console.log(
-      `npm package: ${packed.entryCount} files, ${(packed.size / 1048576).toFixed(1)} MB packed, ` +
-        `${(packed.unpackedSize / 1048576).toFixed(1)} MB unpacked`,
+      `npm package: ${packed.entryCount} files, ${megabytes(packed.size)} packed, ${megabytes(packed.unpackedSize)} unpacked`,
     );
     const stray = packed.files.map((f) => f.path).filter((p) => /^(src|test|bench|scripts)\/|\.map$/.test(p));
     if (stray.length > 0) problems.push(`the npm package holds development files: ${stray.slice(0, 5).join(', ')}`);
@@ -84,8 +84,10 @@ export async function checkNpmPackage() {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const bytes = folderBytes(join(install, 'node_modules'));
-    console.log(`npm install --omit=dev of the package: ${(bytes / 1048576).toFixed(1)} MB`);
-    if (bytes > MAX_INSTALL_BYTES) problems.push(`the install weighs ${(bytes / 1048576).toFixed(1)} MB (limit 40 MB)`);
+    console.log(`npm install --omit=dev of the package: ${megabytes(bytes)}`);
+    if (bytes > MAX_INSTALL_BYTES)
+      problems.push(`the install weighs ${megabytes(bytes)} (limit ${megabytes(MAX_INSTALL_BYTES)})`);
+    problems.push(...sizeProblems(readSizeDocs(), bytes));
 
     const bin = join(install, 'node_modules', 'lectern', 'dist', 'cli.js');
     const root = join(dir, 'project');

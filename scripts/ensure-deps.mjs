@@ -3,7 +3,7 @@
 //
 // CLI: node scripts/ensure-deps.mjs        Lib: import { ensureDeps } from './ensure-deps.mjs'
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,13 @@ function npmCommand() {
 export function ensureDeps({ root = repoRoot, log = (m) => process.stderr.write(`[lectern-setup] ${m}\n`) } = {}) {
   const why = depsOutdated(root);
   if (!why) return false;
+  // A checkout sharing another's dependencies (a git worktree with node_modules linked): npm ci would empty the
+  // folder the link points to, under every checkout that uses it.
+  const modules = path.join(root, 'node_modules');
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) {
+    log(`${why}, but node_modules links to ${realpathSync(modules)}: not running npm ci here (run it there)`);
+    return false;
+  }
   const [cmd, pre] = npmCommand();
   const t0 = Date.now();
   log(`${why}: running npm ci (the locked dependencies, about 30 s on a fresh machine)`);

@@ -7,7 +7,9 @@
 //   3. the npm package's folder (scripts/npm-package.mjs), `npm publish --dry-run` of it, `npm pack`;
 //   4. `npm install -g` of the tarball, offline, into an empty prefix; its `lectern --version`, `lectern tools`,
 //      and `lectern mcp` driven by the MCP SDK's client (list the tools, stat a file of a small workspace);
-//   5. SHA256SUMS of both files, read back and checked.
+//   5. the .vsix installed into a real host (`code-server --install-extension`, scripts/host/installedVsix.mjs) and
+//      its stat tool invoked there through vscode.lm from the installed copy;
+//   6. SHA256SUMS of both files, read back and checked.
 // CLI: npm run release -- [--allow-dirty] [--out DIR]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { checkVsixInHost } from './host/installedVsix.mjs';
+import { megabytes as mb } from './install-size.mjs';
 import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
 import { dirtyTreeProblem, formatSums, parseReleaseArgs, sha256, sumsProblems } from './release-lib.mjs';
 import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
@@ -35,7 +39,6 @@ function run(cmd, args, options = {}) {
   }
 }
 const vsce = (args) => run(process.execPath, [join(repo, 'node_modules', '@vscode', 'vsce', 'vsce'), ...args]);
-const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** Runs one step, printing its name and how long it took; collects the problems it returns. */
 async function step(name, problems, fn) {
@@ -151,6 +154,9 @@ async function release(options) {
     });
     await step('offline install and drive (--version, tools, mcp with the SDK client)', problems, () =>
       checkInstalled(tarball, dir),
+    );
+    await step('the .vsix installed into code-server, its stat tool invoked from the installed copy', problems, () =>
+      checkVsixInHost(vsix, manifest),
     );
     await step('SHA256SUMS', problems, () => writeSums(outDir, [vsix, tarball]));
   } finally {

@@ -4,6 +4,7 @@
 //   npm start                      sample workspace (a fresh copy of sample-workspace/)
 //   npm start -- /path/to/folder   open another folder (or a .code-workspace file) instead
 //   npm start -- --watch           also rebuild on change (then run "Developer: Reload Window")
+//   npm start -- --web             run Lectern in the browser's web worker extension host (docs/web.md)
 //
 // Env: PORT (default: a free port), LECTERN_VERBOSE=1 (all server logs), LECTERN_SAMPLE_DIR (where the
 // sample copy goes, default ~/.cache/lectern-host/sample-workspace), LECTERN_HOST_CACHE (ensure.mjs).
@@ -22,17 +23,19 @@ import { hostPrerequisites } from './host/prerequisites.mjs';
 
 const log = (msg) => process.stderr.write(`[lectern-start] ${msg}\n`);
 const args = process.argv.slice(2);
-const usage = 'usage: npm start [-- <folder | file.code-workspace>] [--watch]   (env: PORT, LECTERN_VERBOSE=1)';
+const usage = 'usage: npm start [-- <folder | file.code-workspace>] [--watch] [--web]   (env: PORT, LECTERN_VERBOSE=1)';
 if (args.includes('--help') || args.includes('-h')) {
   console.log(usage);
   process.exit(0);
 }
-const unknown = args.filter((a) => a.startsWith('-') && a !== '--watch');
+const unknown = args.filter((a) => a.startsWith('-') && a !== '--watch' && a !== '--web');
 if (unknown.length) {
   console.error(`unknown option ${unknown.join(' ')}\n${usage}`);
   process.exit(2);
 }
 const watch = args.includes('--watch');
+// An extension with both `main` and `browser` runs in the Node host unless remote.extensionKind says web.
+const web = args.includes('--web');
 const target = args.find((a) => !a.startsWith('--'));
 
 /** Copies sample-workspace/ to the sample dir (replacing an older copy) and makes it a git repo. */
@@ -117,7 +120,10 @@ async function main() {
     root: path.join(root, 'server'),
     extensionsDir,
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
-    userSettings: { 'workbench.startupEditor': 'readme' }, // opens the sample's README.md
+    userSettings: {
+      'workbench.startupEditor': 'readme', // opens the sample's README.md
+      ...(web ? { 'remote.extensionKind': { [extId]: ['web'] } } : {}),
+    },
     // Problems only (everything with LECTERN_VERBOSE=1); the full log is in <root>/server/code-server.log.
     onLog: (line) =>
       (verbose || /\b(error|warn|exception|failed|exited)\b/i.test(line)) &&
@@ -126,7 +132,8 @@ async function main() {
   const url = server.workbenchUrl(workspace ? { workspace } : { folder });
   const bar = '='.repeat(Math.min(100, Math.max(60, url.length + 4)));
   process.stdout.write(
-    `\n${bar}\n  Lectern ${pkg.version} in VS Code (code-server), extension ${extId} loaded from ${repoRoot}\n\n` +
+    `\n${bar}\n  Lectern ${pkg.version} in VS Code (code-server), extension ${extId} loaded from ${repoRoot}` +
+      `${web ? ' into the browser (web worker extension host)' : ''}\n\n` +
       `  Open:  ${url}\n\n` +
       `  Workspace: ${workspace ?? folder}${target ? '' : ' (fresh copy of sample-workspace/, see its README.md)'}\n` +
       `  ${watch ? 'Rebuilding on change: run "Developer: Reload Window" to pick it up.' : 'After `npm run build`, run "Developer: Reload Window" to pick up changes.'}\n` +

@@ -72,17 +72,40 @@ export function checkUnpacked(entries, manifest) {
   if (readme === undefined) return ['the .vsix holds no README'];
   if (readme !== readFileSync(USER_README, 'utf8')) problems.push(`the .vsix README is not ${USER_README}`);
   if (/git clone|npm test/.test(readme)) problems.push('the .vsix README is the contributor README');
-  // The Extensions view shows only absolute pictures and links: a relative one is broken there.
-  const relative = [...readme.matchAll(/\]\(((?!https:|#|mailto:)[^)\s]+)\)|<img[^>]+src="(?!https:)([^"]+)"/g)];
-  if (relative.length > 0) problems.push(`the .vsix README has relative links: ${relative.map((m) => m[1] ?? m[2])}`);
+  const changelog = text('extension/changelog.md') ?? text('extension/CHANGELOG.md');
+  for (const [name, page] of [
+    ['README', readme],
+    ['CHANGELOG', changelog ?? ''],
+  ])
+    problems.push(...detailsPageProblems(name, page));
   const settings = Object.keys(manifest.contributes.configuration.properties);
   const unsaid = settings.filter((key) => !readme.includes('`' + key + '`'));
   if (unsaid.length > 0) problems.push(`the .vsix README does not list the settings ${unsaid.join(', ')}`);
   const titles = manifest.contributes.commands.map((c) => c.title.replace(/…$/, ''));
   const untold = titles.filter((title) => !readme.includes(title));
   if (untold.length > 0) problems.push(`the .vsix README does not name the commands ${untold.join(', ')}`);
-  if (!text('extension/changelog.md') && !text('extension/CHANGELOG.md')) problems.push('the .vsix has no CHANGELOG');
+  if (changelog === undefined) problems.push('the .vsix has no CHANGELOG');
   if (!entries.has(`extension/${manifest.icon}`)) problems.push(`the .vsix has no icon (${manifest.icon})`);
+  return problems;
+}
+
+/** The widest table the Extensions view shows whole at its default width (about 700 px); a wider one is clipped. */
+const MAX_TABLE_COLUMNS = 2;
+
+/** What would look broken in a details page (README or CHANGELOG) of the Extensions view. */
+export function detailsPageProblems(name, page) {
+  const problems = [];
+  // The Extensions view shows only absolute pictures and links: a relative one is broken there.
+  const relative = [...page.matchAll(/\]\(((?!https:|#|mailto:)[^)\s]+)\)|<img[^>]+src="(?!https:)([^"]+)"/g)];
+  if (relative.length > 0) problems.push(`the .vsix ${name} has relative links: ${relative.map((m) => m[1] ?? m[2])}`);
+  const wide = page
+    .split('\n')
+    .filter((line) => /^\|(\s*:?-+:?\s*\|)+\s*$/.test(line))
+    .filter((rule) => rule.split('|').length - 2 > MAX_TABLE_COLUMNS);
+  if (wide.length > 0)
+    problems.push(
+      `the .vsix ${name} has ${wide.length} table(s) of more than ${MAX_TABLE_COLUMNS} columns, clipped in the Extensions view`,
+    );
   return problems;
 }
 

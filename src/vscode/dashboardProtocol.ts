@@ -23,6 +23,8 @@ export interface RenderedMessage {
   warnings: number;
   /** Numbers on screen that are cut or out of view (media/dashboard.js clippedNumbers): none is right. */
   clipped: string[];
+  /** Boxes whose content is wider than they are (media/dashboard.js overflowingBoxes): none is right. */
+  overflowing: string[];
   /** The view's width in CSS pixels when it rendered. */
   width: number;
 }
@@ -38,6 +40,7 @@ export type FromWebview =
 
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 
 /** The message when `raw` is a well-formed one, else undefined. */
 export function parseFromWebview(raw: unknown): FromWebview | undefined {
@@ -55,7 +58,7 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         return undefined;
       if (m.budget_state !== 'ok' && m.budget_state !== 'soft' && m.budget_state !== 'hard') return undefined;
       if (!isInt(m.timeline_rows) || !isInt(m.warnings) || !isInt(m.width)) return undefined;
-      if (!Array.isArray(m.clipped) || !m.clipped.every(isString)) return undefined;
+      if (!isStrings(m.clipped) || !isStrings(m.overflowing)) return undefined;
       return {
         type: 'rendered',
         rev: m.rev,
@@ -66,6 +69,7 @@ export function parseFromWebview(raw: unknown): FromWebview | undefined {
         timeline_rows: m.timeline_rows,
         warnings: m.warnings,
         clipped: m.clipped,
+        overflowing: m.overflowing,
         width: m.width,
       };
     default:

@@ -8,8 +8,8 @@ import type { GitPort } from '../core/ground/gitPort';
 function webGitUnavailable(): LecternError {
   return new LecternError(
     'GIT_UNAVAILABLE',
-    'Lectern runs in the browser here (a web worker extension host), where neither the git command line nor VS Code\'s Git extension is available, so against "HEAD" and "INDEX" cannot be answered.',
-    'against "WORKTREE" (an unsaved editor buffer against the file on disk) still works, as do every other read; for HEAD and INDEX use VS Code on the desktop, a remote window, or the lectern CLI.',
+    'Lectern runs in the browser here (a web worker extension host), where no git command line runs and VS Code\'s Git extension does not load, so changes against "HEAD" or "INDEX" cannot be shown.',
+    'In the browser, ask with "against": "WORKTREE" instead: it shows an editor\'s unsaved changes against the file on disk, and every other read works here. For "HEAD" or "INDEX", open the folder in VS Code on the desktop or in a remote window, or run the lectern CLI in a terminal.',
   );
 }
 

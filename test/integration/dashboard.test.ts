@@ -20,6 +20,9 @@ const SETTINGS: Record<string, unknown> = {
   hardLimitMultiplier: 2,
 };
 
+/** The runner's window (scripts/host/run-integration.mjs). */
+const WINDOW = { width: 1400, height: 900 };
+
 const lines = (n: number, make: (i: number) => string) =>
   Array.from({ length: n }, (_, i) => make(i + 1)).join('\n') + '\n';
 
@@ -247,18 +250,35 @@ describe('session status bar and dashboard', function () {
     const laidOut = await renderedSince('a dashboard laid out anew that cuts no number', () => true);
     await screenshot('dashboard.png');
     assert.deepEqual(laidOut.clipped, []);
+    assert.deepEqual(laidOut.overflowing, [], `boxes overflowing at ${laidOut.width} px`);
 
-    // A narrow window (the runner resizes the browser page): the dashboard must then cut no number either.
-    console.log('[lectern-viewport] 760x900');
+    await screenshotsAtWidths(laidOut);
+  }
+
+  /**
+   * The dashboard at the full width of the window, at about 750 px (the bottom panel of the default
+   * layout with Chat open beside it) and at 390 px (a phone-sized window): the side bar is closed and the
+   * panel maximized, so the view spans the window less the activity bar; the runner resizes the page
+   * until the view has the width asked. At each, a screenshot and no number cut, no box overflowing.
+   */
+  async function screenshotsAtWidths(laidOut: RenderedMessage) {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    const full = await renderedSince('the dashboard across the window', (ack) => ack.width > laidOut.width);
+    await screenshot('dashboard-full.png');
+    assert.deepEqual(full.overflowing, [], `boxes overflowing at ${full.width} px`);
+    // The view's width is the window's less what the workbench draws beside it.
+    const beside = WINDOW.width - full.width;
     try {
-      const narrow = await renderedSince(
-        'a narrower dashboard that cuts no number',
-        (ack) => ack.width < laidOut.width,
-      );
-      await screenshot('dashboard-narrow.png');
-      assert.deepEqual(narrow.clipped, []);
+      for (const width of [750, 390]) {
+        console.log(`[lectern-viewport] ${width + beside}x${WINDOW.height}`);
+        const ack = await renderedSince(`the dashboard ${width} px wide`, (seen) => Math.abs(seen.width - width) <= 2);
+        await screenshot(`dashboard-${width}.png`);
+        assert.deepEqual(ack.overflowing, [], `boxes overflowing at ${ack.width} px`);
+      }
     } finally {
-      console.log('[lectern-viewport] 1400x900');
+      console.log(`[lectern-viewport] ${WINDOW.width}x${WINDOW.height}`);
+      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
     }
   }
 
@@ -276,7 +296,7 @@ describe('session status bar and dashboard', function () {
         what,
         seen: () => {
           const ack = api.dashboardRendered();
-          return `${ack?.width} px, cut ${JSON.stringify(ack?.clipped)}`;
+          return `${ack?.width} px, cut ${JSON.stringify(ack?.clipped)}, overflowing ${JSON.stringify(ack?.overflowing)}`;
         },
       },
     );

@@ -94,7 +94,7 @@ describe('Lectern in the web worker extension host', () => {
       for (const against of ['HEAD', 'INDEX']) {
         const text = await call('lectern_read', { mode: 'diff_preview', target: 'src/format.ts', against });
         assert.match(text, /^Error GIT_UNAVAILABLE: .*in the browser/, text);
-        assert.match(text, /against "WORKTREE"/);
+        assert.match(text, /ask with "against": "WORKTREE" instead/);
       }
       const summary = await call('lectern_read', { mode: 'diff_preview' });
       assert.match(summary, /^Error GIT_UNAVAILABLE/, summary);

@@ -174,7 +174,7 @@ async function pickAgainst(target: string | undefined): Promise<string | undefin
 async function pickSymbol(engine: Lectern): Promise<{ name: string; path: string } | undefined> {
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { name: string; file: string }>();
   pick.title = 'Lectern: Read Symbol';
-  pick.placeholder = 'Type to filter symbols (fuzzy), e.g. "Store.get" or "parsecfg"';
+  pick.placeholder = 'Type to filter symbols (fuzzy), e.g. "Inventory.restock" or "summarise"';
   pick.matchOnDescription = true;
   pick.busy = true;
   pick.show();
@@ -213,7 +213,7 @@ async function findReferences(show: Show, arg?: unknown): Promise<vscode.Uri | u
     const at = editor?.document.getWordRangeAtPosition(editor.selection.active);
     name = await vscode.window.showInputBox({
       title: 'Lectern: Find References',
-      prompt: 'A symbol name: "Store.get", or "get"',
+      prompt: 'A symbol name: "Inventory.restock", or "restock"',
       value: at && editor ? editor.document.getText(at) : undefined,
     });
     if (!name) return undefined;

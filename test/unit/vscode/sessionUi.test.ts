@@ -132,11 +132,13 @@ describe('session UI: dashboard messages and HTML', () => {
       timeline_rows: 3,
       warnings: 1,
       clipped: ['12,249'],
+      overflowing: ['td.file 120>80: alpha/src/server.ts'],
       width: 300,
     };
     assert.deepEqual(parseFromWebview(rendered), rendered);
     assert.equal(parseFromWebview({ ...rendered, budget_state: 'meh' }), undefined);
     assert.equal(parseFromWebview({ ...rendered, clipped: [3] }), undefined);
+    assert.equal(parseFromWebview({ ...rendered, overflowing: undefined }), undefined);
     assert.equal(parseFromWebview({ ...rendered, width: '300px' }), undefined);
   });
 
