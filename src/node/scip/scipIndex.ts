@@ -39,6 +39,7 @@ export class ScipIndex {
   readonly documents: ScipDocument[] = [];
   private readonly byPath = new Map<string, ScipDocument>();
   private readonly symbolIds = new Map<string, number>();
+  private readonly names: string[] = [];
 
   /** Adds a document's occurrences (those with a symbol and a well-formed range). */
   add(
@@ -99,12 +100,22 @@ export class ScipIndex {
     return out;
   }
 
+  /**
+   * The symbols whose occurrences are uses of this one too: of a class (`Name#`), its constructor
+   * (`Name#\`<constructor>\`().`), which the compiler names at `new Name(…)`.
+   */
+  alsoUsedAs(symbol: number): number | undefined {
+    const name = this.names[symbol]!;
+    return name.endsWith('#') ? this.symbolIds.get(`${name}\`<constructor>\`().`) : undefined;
+  }
+
   private intern(symbol: string, documentIndex: number): number {
     const key = symbol.startsWith('local ') ? `${documentIndex}\u0000${symbol}` : symbol;
     let id = this.symbolIds.get(key);
     if (id === undefined) {
-      id = this.symbolIds.size;
+      id = this.names.length;
       this.symbolIds.set(key, id);
+      this.names.push(key);
     }
     return id;
   }

@@ -1,15 +1,16 @@
 // Host.references from a SCIP index (index.scip at a workspace folder's top, made by scip-typescript,
 // scip-python, scip-go…): every occurrence of the symbol at the place asked, declaration included as
 // a language server answers. Exact where the indexer's compiler is (renamed imports, object-literal
-// keys typed by an interface), and a lookup whatever the workspace's size. Freshness by mtime: SCIP
-// documents carry no hash of their text, so the asked file and each file the answer names must be
-// no newer than index.scip, else undefined and tree-sitter answers (files the index names nowhere
-// are checked by the core, which scans the rest for a use the engine should have named).
+// keys typed by an interface), and a lookup whatever the workspace's size. Freshness by time: SCIP
+// documents carry no hash of their text, so the asked file and each file the answer names must not
+// have changed (modification or change time) after index.scip was written (its change time), else
+// undefined and tree-sitter answers (files the index names nowhere are checked by the core, which
+// scans the rest for a use the engine should have named).
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { ReferencesUnavailable, type ReferenceLocation, type WorkspaceRoot } from '../../core/ground/ports';
 import { fromUtf16, needsText, toUtf16 } from './scipColumns';
-import type { ScipDocument, ScipOccurrence } from './scipIndex';
+import { DEFINITION_ROLE, type ScipDocument, type ScipIndex, type ScipOccurrence } from './scipIndex';
 import { loadScip, SCIP_FILE, UnreadableScip, type LoadedScip } from './scipLoad';
 
 /** Whether a workspace folder has an index.scip at its top (a stat per folder, on the calling thread). */
@@ -32,10 +33,10 @@ async function linesOf(file: string, document: ScipDocument): Promise<string[] |
   return text?.split('\n');
 }
 
-/** Whether the file is there and unchanged since the index was written. */
+/** Whether the file is there and unchanged since the index was written (neither time after it). */
 async function fresh(file: string, scip: LoadedScip): Promise<boolean> {
   const stat = await fs.stat(file).catch(() => undefined);
-  return stat !== undefined && stat.mtimeMs <= scip.mtimeMs;
+  return stat !== undefined && Math.max(stat.mtimeMs, stat.ctimeMs) <= scip.writtenMs;
 }
 
 /** The occurrences in one document as the core's places (1-based, UTF-16); undefined when the file is stale. */
@@ -49,6 +50,15 @@ async function placesIn(folder: string, scip: LoadedScip, document: ScipDocument
     line: line + 1,
     column: toUtf16(lines[line] ?? '', character, document.encoding) + 1,
   }));
+}
+
+/** The symbol's occurrences, and where it is a class the `new Name(…)` that the compiler gives its constructor. */
+function usesOf(index: ScipIndex, symbol: number): ScipOccurrence[] {
+  const constructor = index.alsoUsedAs(symbol);
+  const found = index.occurrencesOf(symbol);
+  if (constructor === undefined) return found;
+  const constructed = index.occurrencesOf(constructor).filter((o) => (o.roles & DEFINITION_ROLE) === 0);
+  return [...found, ...constructed];
 }
 
 async function indexOf(folder: string): Promise<LoadedScip | undefined> {
@@ -83,7 +93,7 @@ export async function scipReferences(
   const symbol = scip.index.symbolAt(asked, line - 1, fromUtf16(lines[line - 1] ?? '', column - 1, asked.encoding));
   if (symbol === undefined) return undefined;
   const byDocument = new Map<ScipDocument, ScipOccurrence[]>();
-  for (const occurrence of scip.index.occurrencesOf(symbol)) {
+  for (const occurrence of usesOf(scip.index, symbol)) {
     const list = byDocument.get(occurrence.document) ?? [];
     if (list.length === 0) byDocument.set(occurrence.document, list);
     list.push(occurrence);
