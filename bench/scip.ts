@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Lectern } from '../src/core/engine';
 import { createNodeHost } from '../src/node/nodeHost';
+import { SLOTS } from '../src/node/scip/scipIndex';
 import { loadScip } from '../src/node/scip/scipLoad';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const scip = (await loadScip(root))!;
   const loadMs = performance.now() - started;
   const held = retained() - before;
-  const occurrences = scip.index.documents.reduce((n, d) => n + d.occurrences.length / 6, 0);
+  const occurrences = scip.index.documents.reduce((n, d) => n + d.occurrences.length / SLOTS, 0);
   console.log(
     `index.scip ${mb(statSync(`${root}/index.scip`).size)}: ${scip.index.documents.length} documents, ${occurrences} occurrences, ${scip.index.symbolCount} symbols; load ${loadMs.toFixed(0)} ms, retained ${mb(held)}`,
   );

@@ -6,8 +6,8 @@
 
 /** Int32 slots per occurrence in a document's `occurrences`. */
 export const SLOTS = 6;
-export const SYMBOL_SLOT = 4;
-export const ROLES_SLOT = 5;
+const SYMBOL_SLOT = 4;
+const ROLES_SLOT = 5;
 
 /** SCIP's SymbolRole.Definition bit. */
 export const DEFINITION_ROLE = 0x1;

@@ -10,7 +10,7 @@ import type { ScipIndex } from './scipIndex';
 export const SCIP_FILE = 'index.scip';
 
 /** Past this an index.scip is not read: its bytes and the index are held in memory. */
-export const MAX_SCIP_BYTES = 1024 * 1024 * 1024;
+const MAX_SCIP_BYTES = 1024 * 1024 * 1024;
 
 export interface LoadedScip {
   file: string;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import protobuf from 'protobufjs';
 import { fromUtf16, toUtf16 } from '../../../../src/node/scip/scipColumns';
-import { PositionEncoding, ScipIndex } from '../../../../src/node/scip/scipIndex';
+import { PositionEncoding, ScipIndex, SLOTS } from '../../../../src/node/scip/scipIndex';
 import { loadScip, UnreadableScip } from '../../../../src/node/scip/scipLoad';
 import { scipReferences } from '../../../../src/node/scip/scipReferences';
 import { SCIP_SCHEMA } from '../../../../src/node/scip/scipSchema';
@@ -54,7 +54,7 @@ describe('SCIP engine', function () {
     ]);
     const a = index.document('a.ts')!;
     const b = index.document('b.ts')!;
-    assert.equal(b.occurrences.length / 6, 2, 'a range of two numbers is dropped');
+    assert.equal(b.occurrences.length / SLOTS, 2, 'a range of two numbers is dropped');
     const inner = index.symbolAt(a, 1, 4)!;
     assert.deepEqual(
       index.occurrencesOf(inner).map((o) => [o.document.relativePath, o.line, o.character]),

@@ -7,7 +7,7 @@ import { decodeScip } from '../../../../src/node/scip/scipDecode';
 import { DEFINITION_ROLE } from '../../../../src/node/scip/scipIndex';
 import { tempDir, write } from '../../helpers';
 
-export const CONN = [
+const CONN = [
   'export interface Options {',
   '  port: number;',
   '  host: string;',
@@ -34,7 +34,7 @@ const SCIP_TYPESCRIPT = path.join(
 );
 
 /** Runs scip-typescript in the folder (writes index.scip there). */
-export function indexWithScipTypescript(root: string): void {
+function indexWithScipTypescript(root: string): void {
   const run = spawnSync(process.execPath, [SCIP_TYPESCRIPT, 'index'], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`scip-typescript failed: ${run.stderr}${run.stdout}`);
 }
