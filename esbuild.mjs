@@ -89,6 +89,21 @@ const sqlJsApart = {
   },
 };
 
+// The SCIP decoder (protobufjs and the schema) ships as dist/scip.js, loaded only when a workspace
+// folder has an index.scip (src/node/scip/scipLoad.ts).
+const scipApart = {
+  name: 'scip-apart',
+  setup(build) {
+    // A virtual module that require()s it (a native import() of a CommonJS file goes through the ESM loader).
+    build.onResolve({ filter: /^\.\/scipDecode$/ }, () => ({ path: 'scip', namespace: 'scip-apart' }));
+    build.onLoad({ filter: /.*/, namespace: 'scip-apart' }, () => ({
+      contents: "module.exports = require('./scip.js');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/scip\.js$/ }, () => ({ path: './scip.js', external: true }));
+  },
+};
+
 // The MCP server (SDK included) ships as dist/mcp.js, required only by `lectern mcp`.
 const mcpApart = {
   name: 'mcp-apart',
@@ -126,6 +141,7 @@ const engineApart = {
 const builds = [
   { ...common, entryPoints: { tokenizer: TOKENIZER }, outdir: 'dist', sourcemap: false },
   { ...common, entryPoints: { sqljs: 'sql.js' }, outdir: 'dist', sourcemap: false },
+  { ...common, entryPoints: { scip: 'src/node/scip/scipDecode.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { treeSitter: TREE_SITTER }, outdir: 'dist', sourcemap: false },
   // Regular-expression scans that could run long run on this worker thread (src/node/regexRunner.ts).
   { ...common, entryPoints: { regexWorker: 'src/workers/regexWorker.ts' }, outdir: 'dist' },
@@ -159,7 +175,7 @@ const builds = [
     ...common,
     entryPoints: { 'cli-main': 'src/cli/main.ts' },
     outdir: 'dist',
-    plugins: [tokenizerApart, treeSitterApart, mcpApart],
+    plugins: [tokenizerApart, treeSitterApart, mcpApart, scipApart],
   },
   // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
   {
@@ -170,7 +186,12 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['./cli-main.js'],
   },
-  { ...common, entryPoints: { mcp: 'src/mcp/index.ts' }, outdir: 'dist', plugins: [tokenizerApart, treeSitterApart] },
+  {
+    ...common,
+    entryPoints: { mcp: 'src/mcp/index.ts' },
+    outdir: 'dist',
+    plugins: [tokenizerApart, treeSitterApart, scipApart],
+  },
 ];
 
 // The web worker extension host's bundle (package.json "browser"; src/web): the same core without a

@@ -16,6 +16,7 @@ import { createRegexRunner } from './regexRunner';
 import { nodeTokenCounter } from './tokenizer';
 import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
+import { hasScip, scipReferences } from './scip/scipReferences';
 import { watchedStats } from './watchedStats';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
@@ -65,6 +66,13 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
     outlineWorkers,
     regex,
     outlineThread,
+    // From an index.scip at a folder's top when it covers the place and is fresh; without one, no
+    // engine at all (the core then skips finding the declaration to ask at): tree-sitter answers.
+    get references() {
+      return hasScip(roots())
+        ? (file: string, line: number, column: number) => scipReferences(roots(), file, line, column)
+        : undefined;
+    },
     dispose: async () => {
       fs?.dispose();
       regex.dispose?.();

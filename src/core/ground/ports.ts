@@ -134,6 +134,12 @@ export interface OutlineThreadPort {
   dispose?(): void;
 }
 
+/**
+ * What Host.references rejects with when its engine is there but cannot answer and the caller should
+ * know why (an index.scip that cannot be read): the answer carries the message, tree-sitter answers.
+ */
+export class ReferencesUnavailable extends Error {}
+
 /** A place where the host's language server says a symbol is used: 1-based line and column (UTF-16). */
 export interface ReferenceLocation {
   path: string;

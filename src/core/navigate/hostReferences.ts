@@ -4,7 +4,7 @@
 // rules as the scan (the walk's exclusions, secrets, the scope), and its answer is checked against
 // the files it did not name: a server that sees only part of the workspace (a TypeScript file in
 // no tsconfig's project) would otherwise answer short. Undefined files: tree-sitter answers.
-import type { CancellationSignal, ReferenceLocation } from '../ground/ports';
+import { ReferencesUnavailable, type CancellationSignal, type ReferenceLocation } from '../ground/ports';
 import type { ResolvedPath } from '../ground/paths';
 import { openText } from '../read/openText';
 import type { Scope } from '../search/searchScope';
@@ -42,7 +42,7 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
 async function askInTime(
   ask: () => Promise<readonly ReferenceLocation[] | undefined>,
   signal: CancellationSignal | undefined,
-): Promise<readonly ReferenceLocation[] | undefined | 'late'> {
+): Promise<readonly ReferenceLocation[] | undefined | 'late' | ReferencesUnavailable> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const end = Date.now() + REFERENCE_LIMITS.languageServerMs;
   const late = new Promise<'late'>((resolve) => {
@@ -54,7 +54,7 @@ async function askInTime(
   });
   const work = Promise.resolve()
     .then(ask)
-    .catch(() => undefined); // the server failed: tree-sitter answers
+    .catch((error: unknown) => (error instanceof ReferencesUnavailable ? error : undefined)); // the server failed: tree-sitter answers
   try {
     return await Promise.race([work, late]);
   } finally {
@@ -151,6 +151,7 @@ export async function fromLanguageServer(
       return {
         note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered.`,
       };
+    if (found instanceof ReferencesUnavailable) return { note: found.message };
     if (!found) return {};
     const byFile = await placesByFile(env, found, declared);
     const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
