@@ -67,7 +67,7 @@ export interface IndexQuery {
 }
 
 /** A listed source file left out of a query's answer: too large for the index, or its parse ran out of time. */
-export interface Unindexed {
+interface Unindexed {
   display: string;
   why: 'size' | 'time';
 }
