@@ -82,6 +82,58 @@ function toLocations(found: LspLocation[] | null | undefined): ReferenceLocation
   );
 }
 
+/** Opens a file in the server, or sends its new text when it changed since; false: too large or unreadable. */
+function documentOpener(connection: MessageConnection) {
+  const opened = new Map<string, { text: string; version: number }>();
+  return async function open(file: string, languageId: string): Promise<boolean> {
+    const bytes = await readFile(file).catch(() => undefined);
+    if (!bytes || bytes.length > MAX_OPEN_BYTES) return false;
+    const text = bytes.toString('utf8');
+    const uri = pathToFileURL(file).href;
+    const known = opened.get(file);
+    if (known?.text === text) return true;
+    if (known) {
+      known.version++;
+      known.text = text;
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: known.version },
+        contentChanges: [{ text }],
+      });
+    } else {
+      opened.set(file, { text, version: 1 });
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId, version: 1, text },
+      });
+    }
+    return true;
+  };
+}
+
+/** The `initialize` handshake with the workspace folder `root`; fails when the server exits first. */
+async function initialize(
+  connection: MessageConnection,
+  launch: ServerLaunch,
+  root: string,
+  limitMs: number,
+  gone: Promise<void>,
+): Promise<void> {
+  const rootUri = pathToFileURL(root).href;
+  const crashed = gone.then(() => Promise.reject(new Error(`${launch.command} exited while starting`)));
+  const params = {
+    processId: process.pid, // the server ends when this process does
+    rootUri,
+    rootPath: root,
+    workspaceFolders: [{ uri: rootUri, name: root }],
+    capabilities: {
+      textDocument: { references: {}, synchronization: { didSave: false } },
+      workspace: { workspaceFolders: true, configuration: true },
+    },
+    initializationOptions: launch.initializationOptions,
+  };
+  await Promise.race([crashed, bounded(connection, 'initialize', params, limitMs)]);
+  await connection.sendNotification('initialized', {});
+}
+
 /**
  * Starts the server in `root` and waits for its `initialize` answer (at most `limitMs`); `abort`
  * (the pool disposed meanwhile) kills it at once.
@@ -123,30 +175,7 @@ export async function startLsp(
     if (!exited) child.kill('SIGKILL');
   };
   abort.addEventListener('abort', kill, { once: true });
-  const opened = new Map<string, { text: string; version: number }>();
-
-  async function open(file: string, languageId: string): Promise<boolean> {
-    const bytes = await readFile(file).catch(() => undefined);
-    if (!bytes || bytes.length > MAX_OPEN_BYTES) return false;
-    const text = bytes.toString('utf8');
-    const uri = pathToFileURL(file).href;
-    const known = opened.get(file);
-    if (known?.text === text) return true;
-    if (known) {
-      known.version++;
-      known.text = text;
-      await connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version: known.version },
-        contentChanges: [{ text }],
-      });
-    } else {
-      opened.set(file, { text, version: 1 });
-      await connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId, version: 1, text },
-      });
-    }
-    return true;
-  }
+  const open = documentOpener(connection);
 
   const session: LspSession = {
     get pid() {
@@ -183,28 +212,7 @@ export async function startLsp(
   };
 
   try {
-    const rootUri = pathToFileURL(root).href;
-    const crashed = gone.then(() => Promise.reject(new Error(`${launch.command} exited while starting`)));
-    await Promise.race([
-      crashed,
-      bounded(
-        connection,
-        'initialize',
-        {
-          processId: process.pid,
-          rootUri,
-          rootPath: root,
-          workspaceFolders: [{ uri: rootUri, name: root }],
-          capabilities: {
-            textDocument: { references: {}, synchronization: { didSave: false } },
-            workspace: { workspaceFolders: true, configuration: true },
-          },
-          initializationOptions: launch.initializationOptions,
-        },
-        limitMs,
-      ),
-    ]);
-    await connection.sendNotification('initialized', {});
+    await initialize(connection, launch, root, limitMs, gone);
   } catch (error) {
     kill();
     connection.dispose();

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { CancellationSignal, EngineReferences, WorkspaceRoot } from '../../core/ground/ports';
 import type { LspSession } from './lspSession';
-import { specFor, type LaunchPlaces, type ServerSpec } from './serverSpecs';
+import { safePath, specFor, type LaunchPlaces, type ServerSpec } from './serverSpecs';
 
 /** `auto`: start a server where its program is found; `off`: never start one. */
 export type LanguageServerMode = 'auto' | 'off';
@@ -103,8 +103,10 @@ export class ServerPool {
       forbidden: this.options.roots().map((r) => r.path),
       pathVariable: process.env.PATH,
     };
-    const launch = spec.launch(places);
-    if (!launch) return undefined;
+    const found = spec.launch(places);
+    if (!found) return undefined;
+    // What the server runs in turn (pyright's python, gopls's go) is found on the same PATH.
+    const launch = { ...found, env: { ...found.env, PATH: safePath(places) } };
     try {
       // vscode-jsonrpc is loaded with the first server, not with the host.
       const { startLsp } = await import('./lspSession');

@@ -58,10 +58,18 @@ export function ownFile(places: LaunchPlaces, request: string): string | undefin
   return undefined;
 }
 
-/** A program on PATH: absolute folders only (a relative entry would be the workspace), none inside it. */
+/** PATH's absolute folders outside the workspace (a relative entry would be the workspace): what servers search too. */
+export function safePath(places: LaunchPlaces): string {
+  return (places.pathVariable ?? '')
+    .split(path.delimiter)
+    .filter((dir) => path.isAbsolute(dir) && !inside(dir, places.forbidden))
+    .join(path.delimiter);
+}
+
+/** A program on PATH: absolute folders only, none inside the workspace. */
 export function onPath(places: LaunchPlaces, name: string): string | undefined {
-  for (const dir of (places.pathVariable ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue;
+  for (const dir of safePath(places).split(path.delimiter)) {
+    if (!dir) continue;
     const file = path.join(dir, name);
     try {
       if (!statSync(file).isFile()) continue;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import { REFERENCE_LIMITS } from '../../../src/core/navigate/referenceScan';
 import { createNodeHost, rootsOf } from '../../../src/node/nodeHost';
-import { ownFile, onPath, type ServerSpec } from '../../../src/node/languageServers/serverSpecs';
+import { ownFile, onPath, safePath, type ServerSpec } from '../../../src/node/languageServers/serverSpecs';
 import { ok, tempDir, write } from '../helpers';
 import { eventually } from '../../shared/eventually';
 
@@ -133,6 +133,11 @@ describe('language servers in the Node host: hung, off, never from the workspace
     );
     assert.equal(onPath({ ...inWorkspace, pathVariable: PATH }, 'typescript-language-server'), outside);
     assert.equal(ownFile({ ...inWorkspace, pathVariable: '' }, 'typescript/lib/tsserver.js'), undefined);
+    assert.equal(
+      safePath({ ...inWorkspace, pathVariable: PATH }),
+      elsewhere,
+      "what servers run finds the user's programs only",
+    );
     // Lectern's own TypeScript (this repository's) is found from its own folder.
     const own = ownFile({ ownDirs: [__dirname], forbidden: [root], pathVariable: '' }, 'typescript/lib/tsserver.js');
     assert.ok(own && !own.startsWith(root));
