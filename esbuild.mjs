@@ -109,6 +109,7 @@ const lspApart = {
       contents: "module.exports = require('./lspSession.js');",
       loader: 'js',
     }));
+    build.onResolve({ filter: /^\.\/lspSession\.js$/ }, () => ({ path: './lspSession.js', external: true }));
   },
 };
 

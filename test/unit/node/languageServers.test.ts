@@ -37,7 +37,8 @@ describe('references from real language servers (MCP, CLI session)', function ()
     write(root, 'tsconfig.json', '{ "compilerOptions": { "strict": true } }\n');
     write(root, 'src/lib.ts', LIB_TS);
     write(root, 'src/main.ts', MAIN_TS);
-    const server = await stdio(['--root', root]);
+    // Guard off: asking again while the server starts repeats the same call (the session would call it a loop).
+    const server = await stdio(['--root', root, '--session-guard', 'off']);
     try {
       const ask = async () => {
         const result = await server.client.callTool({
@@ -68,7 +69,7 @@ describe('references from real language servers (MCP, CLI session)', function ()
     const root = tempDir('lectern-lsp-py-');
     write(root, 'base.py', BASE_PY);
     write(root, 'use.py', USE_PY);
-    const { command, args } = lecternCommand('session', '--root', root);
+    const { command, args } = lecternCommand('session', '--root', root, '--session-guard', 'off');
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const ask = async () => {
