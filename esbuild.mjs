@@ -117,6 +117,20 @@ const mcpApart = {
   },
 };
 
+// The language-server client (vscode-jsonrpc) ships as dist/lspSession.js, required when `session`
+// or `mcp` starts its first language server (src/node/languageServers/serverPool.ts).
+const lspApart = {
+  name: 'lsp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/lspSession$/ }, () => ({ path: 'lspSession', namespace: 'lsp-apart' }));
+    build.onLoad({ filter: /.*/, namespace: 'lsp-apart' }, () => ({
+      contents: "module.exports = require('./lspSession.js');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/lspSession\.js$/ }, () => ({ path: './lspSession.js', external: true }));
+  },
+};
+
 // The chat participant (@vscode/prompt-tsx, the tool loop) ships as dist/chat.js, loaded on the
 // first @lectern request: most windows never chat with it.
 const chatApart = {
@@ -175,8 +189,9 @@ const builds = [
     ...common,
     entryPoints: { 'cli-main': 'src/cli/main.ts' },
     outdir: 'dist',
-    plugins: [tokenizerApart, treeSitterApart, mcpApart, scipApart],
+    plugins: [tokenizerApart, treeSitterApart, mcpApart, scipApart, lspApart],
   },
+  { ...common, entryPoints: { lspSession: 'src/node/languageServers/lspSession.ts' }, outdir: 'dist' },
   // The `lectern` command: a launcher that turns on the compile cache, then requires dist/cli-main.js.
   {
     ...common,

@@ -83,6 +83,11 @@ function settingValue(setting: SettingFlag, value: string | undefined): unknown 
       throw new UsageError(
         `${setting.flag} needs sparse or every, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
       );
+    case 'auto':
+      if (value === 'auto' || value === 'off') return value;
+      throw new UsageError(
+        `${setting.flag} needs auto or off, got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+      );
     case 'glob':
       if (!value || value.startsWith('--'))
         throw new UsageError(`${setting.flag} needs a glob, e.g. ${setting.flag} '**/generated/**'.`);

@@ -57,7 +57,15 @@ function createHostedEngine(
   tokenCounter?: TokenCounter,
 ): { engine: Lectern; host: NodeHost } {
   const recordFiles = options.log !== undefined;
-  const host = createNodeHost(roots, { bundleDir: __dirname, tokenCounter, recordFiles, watch: resident });
+  // Language servers start only in a resident engine: a one-shot call would pay a cold start and go.
+  const languageServers = () => options.settings.languageServers ?? 'auto';
+  const host = createNodeHost(roots, {
+    bundleDir: __dirname,
+    tokenCounter,
+    recordFiles,
+    watch: resident,
+    ...(resident ? { languageServers } : {}),
+  });
   const engine = new Lectern(host, () => options.settings, registry);
   hosts.set(host, engine);
   return { engine, host };

@@ -41,6 +41,7 @@ const VALUE_NAMES: Record<SettingFlag['kind'], string> = {
   boolean: 'on|off',
   policy: 'warn|block',
   numbering: 'sparse|every',
+  auto: 'auto|off',
   glob: 'GLOB',
 };
 

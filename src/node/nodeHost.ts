@@ -16,8 +16,10 @@ import { createRegexRunner } from './regexRunner';
 import { nodeTokenCounter } from './tokenizer';
 import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
-import { hasScip, scipReferences } from './scip/scipReferences';
 import { watchedStats } from './watchedStats';
+import { createReferenceEngines } from './referenceEngines';
+import type { LanguageServerMode } from './languageServers/serverPool';
+import type { ServerSpec } from './languageServers/serverSpecs';
 
 /** Folders as workspace roots, named after their last path segment (as VS Code names its folders). */
 export function rootsOf(dirs: readonly string[]): WorkspaceRoot[] {
@@ -38,12 +40,18 @@ export interface NodeHostOptions {
    * are answered from memory (watchedStats.ts). Not with `recordFiles`, whose log notes every stat.
    */
   watch?: boolean;
+  /** Language servers behind mode "references" (`--language-servers`); absent: none is started. */
+  languageServers?: () => LanguageServerMode;
+  /** The language servers it may start (tests; default: serverSpecs.ts's). */
+  serverSpecs?: readonly ServerSpec[];
 }
 
 /** A Node host, and the end of its worker threads (what a process or an HTTP session calls when it is over). */
 export interface NodeHost extends Host {
-  /** Terminates every worker thread it started (regular expressions, outlines, the symbol index). */
+  /** Terminates every worker thread and language server it started (regular expressions, outlines, the symbol index). */
   dispose(): Promise<void>;
+  /** The process ids of its running language servers (tests, measurements). */
+  languageServerPids(): Promise<number[]>;
 }
 
 /** `roots` is read at every call, so a host may change its folders (MCP roots) between calls. */
@@ -57,6 +65,12 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
   const outlineThread = createOutlineThread(options.bundleDir);
   const counted = countingFileSystem(options.recordFiles ? recordingFileSystem(nodeFileSystem) : nodeFileSystem);
   const fs = options.watch && !options.recordFiles ? watchedStats(counted) : undefined;
+  const engines = createReferenceEngines({
+    roots,
+    bundleDir: options.bundleDir ?? __dirname,
+    ...(options.languageServers ? { languageServers: options.languageServers } : {}),
+    ...(options.serverSpecs ? { specs: options.serverSpecs } : {}),
+  });
   const host: NodeHost = {
     fs: fs ?? counted,
     roots,
@@ -66,19 +80,17 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
     outlineWorkers,
     regex,
     outlineThread,
-    // From an index.scip at a folder's top when it covers the place and is fresh; without one, no
-    // engine at all (the core then skips finding the declaration to ask at): tree-sitter answers.
+    // An index.scip at a folder's top where it covers the place and is fresh, then a language server.
     get references() {
-      return hasScip(roots())
-        ? (file: string, line: number, column: number) => scipReferences(roots(), file, line, column)
-        : undefined;
+      return engines.references();
     },
     dispose: async () => {
       fs?.dispose();
       regex.dispose?.();
       outlineThread.dispose?.();
-      await outlineWorkers.dispose();
+      await Promise.all([outlineWorkers.dispose(), engines.dispose()]);
     },
+    languageServerPids: async () => (await engines.servers?.pids()) ?? [],
   };
   const candidates = ripgrepFinder(ripgrepOnPath);
   if (candidates) host.candidates = candidates;

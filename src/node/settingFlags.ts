@@ -6,7 +6,7 @@ import type { Settings } from '../core/ground/settings';
 export interface SettingFlag {
   flag: string;
   key: keyof Settings;
-  kind: 'integer' | 'number' | 'share' | 'boolean' | 'policy' | 'numbering' | 'glob';
+  kind: 'integer' | 'number' | 'share' | 'boolean' | 'policy' | 'numbering' | 'glob' | 'auto';
   help: string;
 }
 
@@ -112,6 +112,12 @@ export const SETTING_FLAGS: readonly SettingFlag[] = [
     key: 'secretPatterns',
     kind: 'glob',
     help: 'GLOB: one more secret-looking path pattern; !GLOB exempts (repeatable)',
+  },
+  {
+    flag: '--language-servers',
+    key: 'languageServers',
+    kind: 'auto',
+    help: 'auto|off: session and mcp start typescript-language-server, pyright and gopls (from Lectern or PATH, never the workspace) for references (default auto)',
   },
 ];
 

@@ -58,6 +58,8 @@ export function readSettings(): Partial<Settings> {
     maxReadTokens: config.get<number | null>('maxReadTokens'),
     maxPreviewChars: config.get<number>('maxPreviewChars'),
     lineNumbers: config.get<'sparse' | 'every'>('lineNumbers'),
+    // Passed to `lectern mcp`; VS Code's own references come from its language servers.
+    languageServers: config.get<'auto' | 'off'>('languageServers'),
     // The session layer (core/session): budgets, relevance and exclusion guidance.
     sessionGuard: config.get<boolean>('sessionGuard'),
     maxReadsPerSession: config.get<number>('maxReadsPerSession'),

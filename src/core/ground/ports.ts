@@ -147,6 +147,13 @@ export interface ReferenceLocation {
   column: number;
 }
 
+/** A precise engine's answer: its places, and which engine answered (shown in the answer). */
+export interface EngineReferences {
+  locations: readonly ReferenceLocation[];
+  /** "typescript-language-server", "pyright", "language server" (VS Code's), a SCIP index… */
+  engine: string;
+}
+
 export interface Host {
   fs: FileSystemPort;
   documents?: DocumentsPort;
@@ -158,16 +165,16 @@ export interface Host {
   /** The editor's symbols for a file in a language without a grammar here (VS Code's providers). */
   documentSymbols?(path: string): Promise<OutlineSymbol[] | undefined>;
   /**
-   * The editor's language server (VS Code: vscode.executeReferenceProvider): every use of the symbol
-   * whose name is at this place, or undefined when no server answers. Mode "references" prefers it
-   * to its own tree-sitter scan, and says which answered.
+   * A precise engine (VS Code: vscode.executeReferenceProvider; Node: a language server it started):
+   * every use of the symbol whose name is at this place, and which engine answered, or undefined when
+   * none answers. Mode "references" prefers it to its own tree-sitter scan, and says which answered.
    */
   references?(
     path: string,
     line: number,
     column: number,
     signal?: CancellationSignal,
-  ): Promise<readonly ReferenceLocation[] | undefined>;
+  ): Promise<EngineReferences | undefined>;
   /** Git repositories, their status and file contents at HEAD and in the index (mode "diff_preview"). */
   git?: GitPort;
   /**

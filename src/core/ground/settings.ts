@@ -19,6 +19,11 @@ export interface Settings extends StabilizationSettings, SecretSettings {
    */
   sessionGuard: boolean;
   lineNumbers: LineNumbers;
+  /**
+   * Outside VS Code (`lectern session`, `lectern mcp`): start the workspace's language servers behind
+   * mode "references" where their programs are found (auto), or never (off). Hosts read it; the core does not.
+   */
+  languageServers: 'auto' | 'off';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxPreviewChars: 12_000,
   sessionGuard: true,
   lineNumbers: 'sparse',
+  languageServers: 'auto',
 };
 
 export const LIMITS = {
@@ -85,6 +91,7 @@ export function normalizeSettings(partial: Partial<Settings> | undefined): Setti
     idleResetMinutes: positive(s.idleResetMinutes, d.idleResetMinutes),
     sessionGuard: typeof s.sessionGuard === 'boolean' ? s.sessionGuard : d.sessionGuard,
     lineNumbers: oneOf(s.lineNumbers, ['sparse', 'every'], d.lineNumbers),
+    languageServers: oneOf(s.languageServers, ['auto', 'off'], d.languageServers),
     secretPatterns: Array.isArray(s.secretPatterns)
       ? s.secretPatterns.filter((g): g is string => typeof g === 'string' && g.trim().length > 0)
       : [],

@@ -4,7 +4,14 @@
 // rules as the scan (the walk's exclusions, secrets, the scope), and its answer is checked against
 // the files it did not name: a server that sees only part of the workspace (a TypeScript file in
 // no tsconfig's project) would otherwise answer short. Undefined files: tree-sitter answers.
-import { ReferencesUnavailable, type CancellationSignal, type ReferenceLocation } from '../ground/ports';
+import {
+  ReferencesUnavailable,
+  type CancellationSignal,
+  type EngineReferences,
+  type ReferenceLocation,
+} from '../ground/ports';
+import { callText } from '../ground/format';
+import { TOOL } from '../ground/tools';
 import type { ResolvedPath } from '../ground/paths';
 import { openText } from '../read/openText';
 import type { Scope } from '../search/searchScope';
@@ -19,6 +26,8 @@ import { TextLines } from './textLines';
 export interface ServerOutcome {
   /** The server's uses, ranked as the scan ranks files; undefined when tree-sitter answers. */
   files?: FileUses[];
+  /** Which engine answered the files (the answer names it). */
+  engine?: string;
   /** Why the server's answer was not used, when the caller should know. */
   note?: string;
 }
@@ -40,9 +49,9 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
 
 /** The server's answer, 'late' when it takes longer than the limit or the call is cancelled first. */
 async function askInTime(
-  ask: () => Promise<readonly ReferenceLocation[] | undefined>,
+  ask: () => Promise<EngineReferences | undefined>,
   signal: CancellationSignal | undefined,
-): Promise<readonly ReferenceLocation[] | undefined | 'late' | ReferencesUnavailable> {
+): Promise<EngineReferences | undefined | 'late' | ReferencesUnavailable> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const end = Date.now() + REFERENCE_LIMITS.languageServerMs;
   const late = new Promise<'late'>((resolve) => {
@@ -132,11 +141,16 @@ function surelyOurs(owner: string | undefined, use: FoundUse): boolean {
   return use.qualifier === undefined;
 }
 
+/**
+ * `call`: the call that asks again (named in the note when the server is late: a server that was
+ * starting answers the next one).
+ */
 export async function fromLanguageServer(
   env: SymbolEnv,
   namePath: NamePath,
   scope: Scope,
   fileOffset: number,
+  call: Record<string, unknown>,
 ): Promise<ServerOutcome> {
   const ask = env.host.references?.bind(env.host);
   if (!ask) return {};
@@ -149,11 +163,11 @@ export async function fromLanguageServer(
     const found = await askInTime(() => ask(declared.absolute, line, column, env.signal), env.signal);
     if (found === 'late')
       return {
-        note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered.`,
+        note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered. A server still starting answers a later call: ${callText(TOOL.read, call)}`,
       };
     if (found instanceof ReferencesUnavailable) return { note: found.message };
     if (!found) return {};
-    const byFile = await placesByFile(env, found, declared);
+    const byFile = await placesByFile(env, found.locations, declared);
     const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
     // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
     const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display));
@@ -169,7 +183,7 @@ export async function fromLanguageServer(
       const uses = await placeUses(env, path, places, name);
       if (uses) out.push({ display, rank, uses });
     }
-    return { files: out.sort((a, b) => a.rank - b.rank) };
+    return { files: out.sort((a, b) => a.rank - b.rank), engine: found.engine };
   } catch {
     return {}; // the server's answer could not be placed: tree-sitter answers
   }

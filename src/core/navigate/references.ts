@@ -141,12 +141,17 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   if (input.path !== undefined) call.path = input.path;
   const fileOffset = input.file_offset ?? 0;
   const notes: string[] = [];
-  const server = await fromLanguageServer(env, namePath, scope, fileOffset);
+  const again = {
+    ...call,
+    ...(fileOffset > 0 ? { file_offset: fileOffset } : {}),
+    ...(input.start_line !== undefined ? { start_line: input.start_line } : {}),
+  };
+  const server = await fromLanguageServer(env, namePath, scope, fileOffset, again);
   if (server.note) notes.push(server.note);
   let files = server.files;
   let continueCall: Record<string, unknown> | undefined;
   let scan: ScanOutcome | undefined;
-  const source = files ? 'language server' : 'tree-sitter';
+  const source = files ? (server.engine ?? 'language server') : 'tree-sitter';
   if (!files) {
     scan = await scanReferences(env, scope, name, fileOffset);
     if (fileOffset > 0 && fileOffset >= scan.total)

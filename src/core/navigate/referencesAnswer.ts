@@ -36,8 +36,8 @@ export interface ListedUse {
 
 export interface ReferencesPage {
   target: string;
-  /** What answered: the host's language server or tree-sitter. */
-  source: 'language server' | 'tree-sitter';
+  /** What answered: the engine the host named ("typescript-language-server", "language server") or tree-sitter. */
+  source: string;
   uses: ListedUse[];
   /** The input of this call without its place (file_offset, start_line), for the next ones. */
   call: Record<string, unknown>;

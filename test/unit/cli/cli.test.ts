@@ -141,6 +141,8 @@ describe('cli: settings as flags', () => {
       '3000',
       '--line-numbers',
       'every',
+      '--language-servers',
+      'off',
     ]);
     const settings = normalizeSettings(options.settings);
     assert.deepEqual(
@@ -161,11 +163,13 @@ describe('cli: settings as flags', () => {
         idleResetMinutes: 5,
         sessionGuard: false,
         lineNumbers: 'every',
+        languageServers: 'off',
         allowSecrets: false,
         secretPatterns: [],
       },
     );
     assert.throws(() => parseArgs(['call', 'x', '{}', '--relevance', 'strict']), UsageError);
+    assert.throws(() => parseArgs(['session', '--language-servers', 'on']), /--language-servers needs auto or off/);
     assert.throws(() => parseArgs(['call', 'x', '{}', '--max-read-share', '2']), UsageError);
   });
 

@@ -29,6 +29,9 @@ function place(text: string, needle: string, nth = 0): { line: number; column: n
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
 
+/** A language server's answer, as VS Code's adapter names its engine. */
+const engine = (locations: ReferenceLocation[]) => ({ locations, engine: 'language server' });
+
 const located = (file: string, text: string, needle: string, nth = 0): ReferenceLocation => ({
   path: file,
   ...place(text, needle, nth),
@@ -48,14 +51,15 @@ describe('mode references with a host language server', () => {
       'other/more.ts': USE_RUN,
     };
     let root = '';
-    const server = async (file: string, line: number, column: number) => [
-      { path: file, line, column },
-      located(path.join(root, 'src/race.ts'), RACE_TS, 'run('),
-      ...['vendor/lib.ts', 'ignored/gen.ts', 'private/keys.ts', 'other/more.ts'].map((name) =>
-        located(path.join(root, name), USE_RUN, 'run('),
-      ),
-      located(outsideFile, USE_RUN, 'run('),
-    ];
+    const server = async (file: string, line: number, column: number) =>
+      engine([
+        { path: file, line, column },
+        located(path.join(root, 'src/race.ts'), RACE_TS, 'run('),
+        ...['vendor/lib.ts', 'ignored/gen.ts', 'private/keys.ts', 'other/more.ts'].map((name) =>
+          located(path.join(root, name), USE_RUN, 'run('),
+        ),
+        located(outsideFile, USE_RUN, 'run('),
+      ]);
     const ws = navWorkspace(files, { references: server });
     root = ws.root;
     const lectern = new Lectern(ws.host, () => ({ sessionGuard: false, secretPatterns: ['private/**'] }));
@@ -82,10 +86,11 @@ describe('mode references with a host language server', () => {
     let root = '';
     const ws = navWorkspace(files, {
       // A server whose project holds a.ts only (as TypeScript's does for a file in no tsconfig).
-      references: async () => [
-        located(path.join(root, 'src/a.ts'), files['src/a.ts'], 'helper'),
-        located(path.join(root, 'src/a.ts'), files['src/a.ts'], 'helper', 1),
-      ],
+      references: async () =>
+        engine([
+          located(path.join(root, 'src/a.ts'), files['src/a.ts'], 'helper'),
+          located(path.join(root, 'src/a.ts'), files['src/a.ts'], 'helper', 1),
+        ]),
     });
     root = ws.root;
     const r = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'helper' });
@@ -109,6 +114,10 @@ describe('mode references with a host language server', () => {
       assert.equal(r.meta.answered_by, 'tree-sitter');
       assert.match(r.text, /\(tree-sitter\)/);
       assert.match(r.text, /The language server did not answer within 0\.05 s: tree-sitter answered\./);
+      assert.match(
+        r.text,
+        /A server still starting answers a later call: lectern_read \{"mode":"references","target":"Sprinter\.run"\}/,
+      );
     } finally {
       REFERENCE_LIMITS.languageServerMs = saved;
     }
@@ -145,7 +154,7 @@ describe('mode references with a host language server', () => {
       });
     // Answers the first page, then is gone (a restarted or busy server): later pages are tree-sitter's.
     const ws = navWorkspace(files, {
-      references: async () => (asked++ === 0 ? everyUse() : Promise.reject(new Error('server restarting'))),
+      references: async () => (asked++ === 0 ? engine(everyUse()) : Promise.reject(new Error('server restarting'))),
     });
     root = ws.root;
     const plain = navWorkspace(files);

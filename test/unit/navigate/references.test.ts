@@ -184,25 +184,26 @@ Execute("Execute")
     assert.doesNotMatch(shown.text, /redacted/);
   });
 
-  it("prefers the host's language server, and says it answered", async () => {
+  it("prefers the host's language server, and names the engine that answered", async () => {
     let asked: unknown[] = [];
     const ws = navWorkspace(workspaceFiles, {
       references: async (file, line, column) => {
         asked = [file, line, column];
-        return [
+        const locations = [
           { path: file, line, column },
           { path: path.join(ws.root, 'src/app.ts'), line: 9, column: 16 },
         ];
+        return { locations, engine: 'typescript-language-server' };
       },
     });
     const r = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'Store.get' });
     assert.deepEqual(asked, [path.join(ws.root, 'src/store.ts'), 5, 3]);
-    assert.equal(r.meta.answered_by, 'language server');
+    assert.equal(r.meta.answered_by, 'typescript-language-server');
     assert.deepEqual(
       refsOf(r.meta).map((u) => `${u.path}:${u.line}:${u.column}:${u.kind}:${u.enclosing}`),
       ['src/app.ts:9:16:call:load'],
     );
-    assert.match(r.text, /\(language server\)/);
+    assert.match(r.text, /\(typescript-language-server\)/);
   });
 });
 
