@@ -134,6 +134,8 @@ export interface IdentifierUse {
   kind: UseKind;
   /** What stands before the name in a member access (`this.store` in `this.store.get`); absent for a bare name. */
   qualifier?: string;
+  /** The type the file states the name is a key of (`Command{Use: …}` → Command; `const o: Opts = { a }` → Opts). */
+  statedType?: string;
 }
 
 /** Uses as the outline thread sends them: a few arrays rather than one object per use (200,000 objects took long to copy). */
@@ -143,6 +145,8 @@ export interface PackedUses {
   kinds: Uint8Array;
   /** Qualifiers by the use's index, for the uses that have one. */
   qualifiers: [number, string][];
+  /** Stated types by the use's index, for the uses that have one. */
+  statedTypes: [number, string][];
 }
 
 export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference'];

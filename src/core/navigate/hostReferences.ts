@@ -128,7 +128,7 @@ async function placeUses(env: SymbolEnv, path: ResolvedPath, places: readonly Pl
  * the owner; of a plain name, one without a receiver (an import, a call of the name itself).
  */
 function surelyOurs(owner: string | undefined, use: FoundUse): boolean {
-  if (owner) return certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure';
+  if (owner) return certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure';
   return use.qualifier === undefined;
 }
 

@@ -22,7 +22,10 @@ export function certainty(
   qualifier: string | undefined,
   enclosing: readonly string[],
   receiver?: string,
+  statedType?: string,
 ): Certainty {
+  // A key of a literal whose type the file states (`Command{Use: …}`) belongs to that type alone.
+  if (statedType !== undefined) return lastName(statedType) === owner ? 'sure' : 'other';
   const insideOwner = enclosing.includes(owner);
   if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';
   if (qualifier === undefined) return insideOwner ? 'sure' : 'other';

@@ -44,6 +44,8 @@ export interface FoundUse {
   column: number;
   kind: UseKind;
   qualifier?: string;
+  /** The type the file states the use is a key of (a Go composite literal's, a typed object literal's). */
+  statedType?: string;
   /** Name path of the symbol the use sits in; empty at module level. */
   enclosing: string[];
   /** The receiver the enclosing method declares (Go `func (b *Bucket) …`: b), when it declares one. */
@@ -169,17 +171,20 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     const enclosing = new Enclosing(flattenSymbols(outline.symbols));
     const uses: FoundUse[] = [];
     const qualifiers = new Map(found.qualifiers);
+    const statedTypes = new Map(found.statedTypes);
     for (let i = 0; i < found.offsets.length; i++) {
       if ((i & 255) === 0) await pace();
       const { line, column } = lines.position(found.offsets[i]!);
       const holder = enclosing.at(line);
       const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
       const qualifier = qualifiers.get(i);
+      const statedType = statedTypes.get(i);
       uses.push({
         line,
         column,
         kind: USE_KINDS[found.kinds[i]!]!,
         ...(qualifier !== undefined ? { qualifier } : {}),
+        ...(statedType !== undefined ? { statedType } : {}),
         enclosing: holder?.path ?? [],
         ...(receiver ? { receiver } : {}),
         text: lines.shown(line, column),
