@@ -27,7 +27,7 @@ function isParameterName(node: Node, parent: Node): boolean {
   // An arrow function's one bare parameter (`x => x + 1`).
   if (field === 'parameter') return true;
   if (PARAMETER_LIST.test(parent.type)) return field === null && /identifier/.test(node.type);
-  if (PARAMETER.test(parent.type)) return field === 'name' || field === 'pattern';
+  if (PARAMETER.test(parent.type) && (field === 'name' || field === 'pattern')) return true;
   if (!NAME_FIRST_PARAMETER.test(parent.type) || parent.firstNamedChild?.id !== node.id) return false;
   return parent.type === 'typed_parameter' || PARAMETER_LIST.test(parent.parent?.type ?? '');
 }

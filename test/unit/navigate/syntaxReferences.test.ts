@@ -43,3 +43,76 @@ func local() Command { return Command{
     assert.match(r.text, /Also matched: 1 use of `Use` on other types \(e\.g\. cmd\/root\.go:11\)/);
   });
 });
+
+describe('references from syntax: declarations are never uses', () => {
+  const files = {
+    'src/diagnostic.ts': `export interface Diagnostic {
+  message: string;
+}
+
+export namespace Diagnostic {
+  export function is(value: unknown): value is Omit<Diagnostic, 'message'> {
+    return typeof value === 'object';
+  }
+}
+
+export function check(value: unknown, Diagnostic?: string): boolean {
+  return Diagnostic !== undefined && value !== undefined;
+}
+
+export const plain = (value: number) => value + 1;
+`,
+    'src/use.ts': "import { Diagnostic } from './diagnostic';\nexport const ok = Diagnostic.is({});\n",
+    'tool/run.py': `def run(value, *rest, flag: bool = False, **extra):
+    return value, rest, flag, extra
+
+
+def typed(value: int, other=lambda value: value):
+    return value
+`,
+  };
+
+  it('leaves out the `is` keyword of a type predicate (`value is Omit<…>`) for a member named is', async () => {
+    const { lectern } = navWorkspace(files);
+    const is = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Diagnostic.is' });
+    assert.deepEqual(placesOf(is.meta), ['src/use.ts:2']);
+  });
+
+  it('leaves out a namespace head and a parameter of the name', async () => {
+    const { lectern } = navWorkspace(files);
+    const diagnostic = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Diagnostic', path: 'src' });
+    // The type's use in the predicate (6) and the parameter's use (12); not the namespace head (5) nor the parameter (11).
+    assert.deepEqual(placesOf(diagnostic.meta), [
+      'src/diagnostic.ts:6',
+      'src/diagnostic.ts:12',
+      'src/use.ts:1',
+      'src/use.ts:2',
+    ]);
+  });
+
+  it('leaves out TypeScript parameters, an arrow function’s bare one too', async () => {
+    const { lectern } = navWorkspace(files);
+    const value = await ok(lectern, 'lectern_read', { mode: 'references', target: 'value', path: 'src' });
+    assert.deepEqual(
+      refsOf(value.meta).map((u) => u.line),
+      [6, 7, 12, 15],
+    );
+  });
+
+  it('leaves out Python parameters: plain, typed, defaulted, *rest, **extra and a lambda’s', async () => {
+    const { lectern } = navWorkspace(files);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'value', path: 'tool' });
+    assert.deepEqual(
+      refsOf(py.meta).map((u) => u.line),
+      [2, 5, 6],
+    );
+    for (const name of ['rest', 'flag', 'extra']) {
+      const r = await ok(lectern, 'lectern_read', { mode: 'references', target: name, path: 'tool' });
+      assert.deepEqual(
+        refsOf(r.meta).map((u) => u.line),
+        [2],
+        name,
+      );
+    }
+  });
+});
