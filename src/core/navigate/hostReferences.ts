@@ -32,7 +32,8 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
     const outline = await env.symbols.outline(file, path.absolute, path.display, env.signal);
     if (outline.status !== 'ok') return undefined;
     const text = outline.source.text;
-    return { outline, text, lines: new TextLines(text), enclosing: new Enclosing(flattenSymbols(outline.symbols)) };
+    const lines = new TextLines(text);
+    return { outline, text, lines, enclosing: new Enclosing(flattenSymbols(outline.symbols), lines) };
   } finally {
     await file.source.close().catch(() => undefined);
   }

@@ -168,7 +168,7 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     if (!found) return undefined;
     await pace();
     const lines = new TextLines(text);
-    const enclosing = new Enclosing(flattenSymbols(outline.symbols));
+    const enclosing = new Enclosing(flattenSymbols(outline.symbols), lines);
     const uses: FoundUse[] = [];
     const qualifiers = new Map(found.qualifiers);
     const statedTypes = new Map(found.statedTypes);

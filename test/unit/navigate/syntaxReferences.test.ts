@@ -116,3 +116,50 @@ def typed(value: int, other=lambda value: value):
     }
   });
 });
+
+describe('references from syntax: the symbol a use sits in', () => {
+  it('names the function, not a field of a one-line type literal in its signature', async () => {
+    const { lectern } = navWorkspace({
+      'src/load.ts': `import { Store } from './store';
+
+export function load(store: Store, opts: { key: string; fresh?: boolean }): number {
+  return store.size;
+}
+
+export class Loader {
+  run(cb: (s: { store: Store }) => void): void {}
+}
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Store' });
+    assert.deepEqual(
+      refsOf(r.meta).map((u) => `${u.line}:${u.enclosing ?? '-'}`),
+      ['1:-', '3:load', '8:Loader.run'],
+    );
+  });
+
+  it('names a Python decorator line after the scope around the decorated function', async () => {
+    const { lectern } = navWorkspace({
+      'app.py': `import app
+
+
+class Views:
+    @app.route(
+        "/")
+    @staticmethod
+    def index():
+        return app.render()
+
+
+@app.route("/about")
+async def about():
+    return app.render()
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'app' });
+    assert.deepEqual(
+      refsOf(r.meta).map((u) => `${u.line}:${u.enclosing ?? '-'}`),
+      ['1:-', '5:Views', '9:Views.index', '12:-', '14:about'],
+    );
+  });
+});
