@@ -136,6 +136,8 @@ export interface IdentifierUse {
   qualifier?: string;
   /** The type the file states the name is a key of (`Command{Use: …}` → Command; `const o: Opts = { a }` → Opts). */
   statedType?: string;
+  /** The name an import renames it to (`import { a as b }` → b), whose uses are this name's too. */
+  alias?: string;
 }
 
 /** Uses as the outline thread sends them: a few arrays rather than one object per use (200,000 objects took long to copy). */
@@ -147,6 +149,8 @@ export interface PackedUses {
   qualifiers: [number, string][];
   /** Stated types by the use's index, for the uses that have one. */
   statedTypes: [number, string][];
+  /** The names imports in the text rename the name to. */
+  aliases: string[];
 }
 
 export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference'];

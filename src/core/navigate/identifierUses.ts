@@ -4,6 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { USE_KINDS, type IdentifierUse, type PackedUses, type UseKind } from '../ground/symbolTypes';
 import { isDeclarationName } from './declarationName';
+import { importAlias, isImportAlias } from './importAlias';
 import { fieldOf, withFieldCache } from './nodeFields';
 import { resetStatedTypes, statedType } from './statedType';
 
@@ -132,14 +133,17 @@ function usesAt(tree: Tree, text: string, name: string, offsets: readonly number
     const node = tree.rootNode.descendantForIndex(at, at + name.length);
     if (!node || node.startIndex !== at || node.endIndex !== at + name.length || node.childCount > 0) continue;
     // A keyword token (`is` in `value is T`, `get` in `get size()`) is no use of a name.
-    if (!node.isNamed || insideText(node) || isDeclarationName(node)) continue;
+    if (!node.isNamed || insideText(node) || isDeclarationName(node) || isImportAlias(node)) continue;
     const qualifier = qualifierOf(node, text);
     const stated = qualifier === undefined ? statedType(node) : undefined;
+    const kind = kindOf(node);
+    const alias = kind === 'import' ? importAlias(node) : undefined;
     uses.push({
       offset: at,
-      kind: kindOf(node),
+      kind,
       ...(qualifier !== undefined ? { qualifier } : {}),
       ...(stated !== undefined ? { statedType: stated } : {}),
+      ...(alias !== undefined ? { alias } : {}),
     });
   }
   return uses;
@@ -151,12 +155,14 @@ export function packUses(uses: readonly IdentifierUse[]): PackedUses {
     kinds: new Uint8Array(uses.length),
     qualifiers: [],
     statedTypes: [],
+    aliases: [],
   };
   uses.forEach((use, i) => {
     packed.offsets[i] = use.offset;
     packed.kinds[i] = USE_KINDS.indexOf(use.kind);
     if (use.qualifier !== undefined) packed.qualifiers.push([i, use.qualifier]);
     if (use.statedType !== undefined) packed.statedTypes.push([i, use.statedType]);
+    if (use.alias !== undefined && !packed.aliases.includes(use.alias)) packed.aliases.push(use.alias);
   });
   return packed;
 }

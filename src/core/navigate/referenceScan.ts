@@ -169,31 +169,50 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     await pace();
     const lines = new TextLines(text);
     const enclosing = new Enclosing(flattenSymbols(outline.symbols), lines);
-    const uses: FoundUse[] = [];
-    const qualifiers = new Map(found.qualifiers);
-    const statedTypes = new Map(found.statedTypes);
-    for (let i = 0; i < found.offsets.length; i++) {
-      if ((i & 255) === 0) await pace();
-      const { line, column } = lines.position(found.offsets[i]!);
-      const holder = enclosing.at(line);
-      const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
-      const qualifier = qualifiers.get(i);
-      const statedType = statedTypes.get(i);
-      uses.push({
-        line,
-        column,
-        kind: USE_KINDS[found.kinds[i]!]!,
-        ...(qualifier !== undefined ? { qualifier } : {}),
-        ...(statedType !== undefined ? { statedType } : {}),
-        enclosing: holder?.path ?? [],
-        ...(receiver ? { receiver } : {}),
-        text: lines.shown(line, column),
-      });
+    const uses = await placedUses(found, lines, enclosing, pace);
+    // `import { name as other }`: the uses of `other` are uses of the name.
+    for (const alias of found.aliases) {
+      const aliasOffsets = await wordOffsetsPaced(text, alias, pace);
+      const viaAlias =
+        aliasOffsets.length > 0 && (await identifierUsesOf(env, outline.spec, text, alias, aliasOffsets));
+      if (viaAlias) uses.push(...(await placedUses(viaAlias, lines, enclosing, pace)));
     }
+    if (found.aliases.length > 0) uses.sort((a, b) => a.line - b.line || a.column - b.column);
     return uses;
   } finally {
     await file.source.close().catch(() => undefined);
   }
+}
+
+/** Each use with its line, column, the symbol it sits in and the line's text. */
+async function placedUses(
+  found: PackedUses,
+  lines: TextLines,
+  enclosing: Enclosing,
+  pace: () => Promise<void>,
+): Promise<FoundUse[]> {
+  const uses: FoundUse[] = [];
+  const qualifiers = new Map(found.qualifiers);
+  const statedTypes = new Map(found.statedTypes);
+  for (let i = 0; i < found.offsets.length; i++) {
+    if ((i & 255) === 0) await pace();
+    const { line, column } = lines.position(found.offsets[i]!);
+    const holder = enclosing.at(line);
+    const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
+    const qualifier = qualifiers.get(i);
+    const statedType = statedTypes.get(i);
+    uses.push({
+      line,
+      column,
+      kind: USE_KINDS[found.kinds[i]!]!,
+      ...(qualifier !== undefined ? { qualifier } : {}),
+      ...(statedType !== undefined ? { statedType } : {}),
+      enclosing: holder?.path ?? [],
+      ...(receiver ? { receiver } : {}),
+      text: lines.shown(line, column),
+    });
+  }
+  return uses;
 }
 
 /** The uses at `offsets`: on the outline thread for a large text or many places, else parsed here. */

@@ -44,6 +44,60 @@ func local() Command { return Command{
   });
 });
 
+describe('references from syntax: keys of TypeScript object literals the file types', () => {
+  it('lists keys and shorthand properties whose declared type the file states, and counts other types', async () => {
+    const { lectern } = navWorkspace({
+      'src/opts.ts': `export interface Opts {
+  port: number;
+}
+export interface Other {
+  port: number;
+}
+`,
+      'src/start.ts': `import type { Opts, Other } from './opts';
+
+function listen(name: string, opts: Opts): void {}
+
+export function start(port: number): Opts {
+  const fixed: Opts = { port: 80 };
+  listen('a', { port });
+  const cast = { port: 1 } as Opts;
+  const other: Other = { port: 2 };
+  return { port };
+}
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Opts.port' });
+    assert.deepEqual(placesOf(r.meta), ['src/start.ts:6', 'src/start.ts:7', 'src/start.ts:8', 'src/start.ts:10']);
+    assert.match(r.text, /Also matched: 1 use of `port` on other types \(e\.g\. src\/start\.ts:9\)/);
+  });
+});
+
+describe('references from syntax: renamed imports', () => {
+  it('lists the uses of the new name as uses of the imported one, in TypeScript and Python', async () => {
+    const { lectern } = navWorkspace({
+      'src/connection.ts': 'export function createConnection(): number {\n  return 1;\n}\n',
+      'src/main.ts': `import { createConnection as createCommonConnection } from './connection';
+
+export const first = createCommonConnection();
+export const again = () => createCommonConnection() + 1;
+`,
+      'tool/db.py': 'def connect():\n    return 1\n',
+      'tool/run.py': 'from tool.db import connect as open_db\n\n\ndef main():\n    return open_db()\n',
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'createConnection' });
+    assert.deepEqual(
+      refsOf(ts.meta).map((u) => `${u.path}:${u.line}:${u.kind}`),
+      ['src/main.ts:1:import', 'src/main.ts:3:call', 'src/main.ts:4:call'],
+    );
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'connect' });
+    assert.deepEqual(
+      refsOf(py.meta).map((u) => `${u.path}:${u.line}:${u.kind}:${u.enclosing ?? '-'}`),
+      ['tool/run.py:1:import:-', 'tool/run.py:5:call:main'],
+    );
+  });
+});
+
 describe('references from syntax: declarations are never uses', () => {
   const files = {
     'src/diagnostic.ts': `export interface Diagnostic {
