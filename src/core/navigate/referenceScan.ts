@@ -141,7 +141,12 @@ function receiverOf(signature: string): string | undefined {
 }
 
 /** The uses of `name` in one file that holds it as a word; undefined when it could not be parsed. */
-async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): Promise<FoundUse[] | undefined> {
+async function usesInFile(
+  env: SymbolEnv,
+  checked: ResolvedPath,
+  name: string,
+  followRenames: boolean,
+): Promise<FoundUse[] | undefined> {
   // Each step (opening, the outline, finding the places, their uses) may take tens of ms on a large
   // text: the host gets a turn between them.
   const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
@@ -171,13 +176,14 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     const enclosing = new Enclosing(flattenSymbols(outline.symbols), lines);
     const uses = await placedUses(found, lines, enclosing, pace);
     // `import { name as other }`: the uses of `other` are uses of the name.
-    for (const alias of found.aliases) {
+    const aliases = followRenames ? found.aliases : [];
+    for (const alias of aliases) {
       const aliasOffsets = await wordOffsetsPaced(text, alias, pace);
       const viaAlias =
         aliasOffsets.length > 0 && (await identifierUsesOf(env, outline.spec, text, alias, aliasOffsets));
       if (viaAlias) uses.push(...(await placedUses(viaAlias, lines, enclosing, pace)));
     }
-    if (found.aliases.length > 0) uses.sort((a, b) => a.line - b.line || a.column - b.column);
+    if (aliases.length > 0) uses.sort((a, b) => a.line - b.line || a.column - b.column);
     return uses;
   } finally {
     await file.source.close().catch(() => undefined);
@@ -290,7 +296,8 @@ async function eligibleAndRanks(
 
 /**
  * Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time
- * budget; files `skip` names (as shown) are not read.
+ * budget; files `skip` names (as shown) are not read. `followRenames`: the uses of a name an import
+ * renames it to count too (a top-level name's; a member is never imported under its own name).
  */
 export async function scanReferences(
   env: SymbolEnv,
@@ -298,6 +305,7 @@ export async function scanReferences(
   name: string,
   fileOffset: number,
   skip?: (display: string) => boolean,
+  followRenames = true,
 ): Promise<ScanOutcome> {
   const started = Date.now();
   const needle = new TextEncoder().encode(name);
@@ -346,7 +354,7 @@ export async function scanReferences(
       continue;
     }
     if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
-    const uses = await usesInFile(env, checked, name);
+    const uses = await usesInFile(env, checked, name, followRenames);
     if (uses === undefined) {
       if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
       outcome.unparsed++;

@@ -147,7 +147,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   let scan: ScanOutcome | undefined;
   const source = files ? 'language server' : 'tree-sitter';
   if (!files) {
-    scan = await scanReferences(env, scope, name, fileOffset);
+    scan = await scanReferences(env, scope, name, fileOffset, undefined, owner === undefined);
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
         'OUT_OF_RANGE',

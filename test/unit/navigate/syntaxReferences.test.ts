@@ -96,6 +96,24 @@ export const again = () => createCommonConnection() + 1;
       ['tool/run.py:1:import:-', 'tool/run.py:5:call:main'],
     );
   });
+
+  it('does not follow a renamed import for a member target (a member is never imported by its name)', async () => {
+    const { lectern } = navWorkspace({
+      'models.py': `from compat import json as complexjson
+
+
+class Response:
+    def json(self):
+        return complexjson.loads(self.text)
+
+
+def read(r: Response):
+    return r.json()
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Response.json' });
+    assert.deepEqual(placesOf(r.meta), ['models.py:10?']);
+  });
 });
 
 describe('references from syntax: declarations are never uses', () => {
