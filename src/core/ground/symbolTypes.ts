@@ -134,7 +134,10 @@ export interface IdentifierUse {
   kind: UseKind;
   /** What stands before the name in a member access (`this.store` in `this.store.get`); absent for a bare name. */
   qualifier?: string;
-  /** The type the file states the name is a key of (`Command{Use: …}` → Command; `const o: Opts = { a }` → Opts). */
+  /**
+   * The type the file states the name is a member of: of the literal it is a key of (`Command{Use: …}`,
+   * `const o: Opts = { a }`), or of its receiver (`headers.get` after `headers: Headers`).
+   */
   statedType?: string;
   /** The name an import renames it to (`import { a as b }` → b), whose uses are this name's too. */
   alias?: string;

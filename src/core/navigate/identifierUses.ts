@@ -6,6 +6,7 @@ import { USE_KINDS, type IdentifierUse, type PackedUses, type UseKind } from '..
 import { isDeclarationName } from './declarationName';
 import { importAlias, isImportAlias } from './importAlias';
 import { fieldOf, withFieldCache } from './nodeFields';
+import { resetReceiverTypes, receiverType } from './receiverType';
 import { resetStatedTypes, statedType } from './statedType';
 
 export type { IdentifierUse, UseKind };
@@ -18,6 +19,8 @@ const IMPORT = /(^|_)imports?(_|$)|^use_declaration$|^using_directive$|^preproc_
 const MEMBER = /member|selector|attribute|field_expression|access|scoped|qualified|scope_resolution|navigation/;
 const CALL = /call|invocation|new_expression|object_creation/;
 const MAX_QUALIFIER_CHARS = 60;
+/** A receiver that is one name (`headers`), whose declaration the file may show. */
+const PLAIN_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 const WORD_CHAR = /^[\p{L}\p{N}_$]$/u;
 const NON_WORD = /[^\p{L}\p{N}_$]/gu;
@@ -120,10 +123,12 @@ function kindOf(node: Node): UseKind {
 /** The uses of `name` in a parsed text (`offsets`: where it stands as a word), in text order. */
 export function identifierUses(tree: Tree, text: string, name: string, offsets: readonly number[]): IdentifierUse[] {
   resetStatedTypes();
+  resetReceiverTypes();
   try {
     return withFieldCache(() => usesAt(tree, text, name, offsets));
   } finally {
     resetStatedTypes();
+    resetReceiverTypes();
   }
 }
 
@@ -135,7 +140,12 @@ function usesAt(tree: Tree, text: string, name: string, offsets: readonly number
     // A keyword token (`is` in `value is T`, `get` in `get size()`) is no use of a name.
     if (!node.isNamed || insideText(node) || isDeclarationName(node) || isImportAlias(node)) continue;
     const qualifier = qualifierOf(node, text);
-    const stated = qualifier === undefined ? statedType(node) : undefined;
+    const stated =
+      qualifier === undefined
+        ? statedType(node)
+        : PLAIN_NAME.test(qualifier)
+          ? receiverType(node, qualifier)
+          : undefined;
     const kind = kindOf(node);
     const alias = kind === 'import' ? importAlias(node) : undefined;
     uses.push({

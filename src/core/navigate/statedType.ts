@@ -26,13 +26,17 @@ export function statedType(node: Node): string | undefined {
 }
 
 /** A named type's name (`Command`, `cobra.Command`, `Box[T]` → Box); undefined for other types. */
-function typeName(type: Node | null): string | undefined {
+export function typeName(type: Node | null): string | undefined {
   if (!type) return undefined;
   switch (type.type) {
     case 'type_identifier':
     case 'qualified_type':
     case 'nested_type_identifier':
+    case 'identifier': // Python's `h: Headers`
+    case 'attribute': // Python's `h: http.Headers`
       return type.text;
+    case 'type': // Python's annotation
+      return type.namedChildCount === 1 ? typeName(type.firstNamedChild) : undefined;
     case 'generic_type':
       // Go `Box[T]` (its field `type`); TypeScript's `Partial<Opts>` names no member's owner.
       return typeName(type.childForFieldName('type'));

@@ -112,7 +112,7 @@ def read(r: Response):
 `,
     });
     const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Response.json' });
-    assert.deepEqual(placesOf(r.meta), ['models.py:10?']);
+    assert.deepEqual(placesOf(r.meta), ['models.py:10']);
   });
 });
 
@@ -233,5 +233,60 @@ async def about():
       refsOf(r.meta).map((u) => `${u.line}:${u.enclosing ?? '-'}`),
       ['1:-', '5:Views', '9:Views.index', '12:-', '14:about'],
     );
+  });
+});
+
+describe('references from syntax: receivers whose type the file states', () => {
+  it('ties `x.get` to the type x is declared or built as, and counts it as another type when it differs', async () => {
+    const { lectern } = navWorkspace({
+      'src/owner.ts': `export class Owner {
+  get(key: string): string {
+    return key;
+  }
+}
+
+export function read(owner: Owner, headers: Headers, unknown: { get(k: string): string }): string {
+  const built = new Owner();
+  const map = new Map<string, string>();
+  const sure = owner.get('a') + built.get('b');
+  const others = headers.get('c') + map.get('d');
+  return sure + others + unknown.get('e');
+}
+`,
+      'tool/client.py': `class Owner:
+    def get(self, key):
+        return key
+
+
+def read(owner: Owner, headers: dict, plain):
+    built = Owner()
+    sure = owner.get("a"), built.get("b")
+    return sure, headers.get("c"), plain.get("d")
+`,
+      'cmd/main.go': `package cmd
+
+type Owner struct{}
+
+func (o *Owner) Get() string { return "" }
+
+func read(owner *Owner, h http.Header) {
+	built := &Owner{}
+	_ = owner.Get() + built.Get() + h.Get("x")
+}
+`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.get', path: 'src' });
+    // owner.get and built.get are sure; unknown.get (a type literal) is uncertain; headers.get and map.get are other types'.
+    assert.deepEqual(placesOf(ts.meta), ['src/owner.ts:10', 'src/owner.ts:10', 'src/owner.ts:12?']);
+    assert.match(ts.text, /Also matched: 2 uses of `get` on other types/);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.get', path: 'tool' });
+    assert.deepEqual(placesOf(py.meta), ['tool/client.py:8', 'tool/client.py:8', 'tool/client.py:9?']);
+    assert.match(py.text, /Also matched: 1 use of `get` on other types/);
+    const go = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.Get', path: 'cmd' });
+    assert.deepEqual(
+      refsOf(go.meta).map((u) => `${u.line}${u.certain === false ? '?' : ''}`),
+      ['9', '9'],
+    );
+    assert.match(go.text, /Also matched: 1 use of `Get` on other types/);
   });
 });
