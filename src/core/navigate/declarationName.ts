@@ -16,7 +16,7 @@ const NAME_FIRST_PARAMETER = /^(list_splat_pattern|dictionary_splat_pattern|type
 export function isDeclarationName(node: Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
-  if (isParameterName(node, parent)) return true;
+  if (isParameterName(node, parent) || isClassAttribute(node, parent)) return true;
   if (NOT_DECLARATION.test(parent.type) || !DECLARATION.test(parent.type)) return false;
   const field = fieldOf(node);
   return field === 'name' || field === 'declarator';
@@ -30,4 +30,11 @@ function isParameterName(node: Node, parent: Node): boolean {
   if (PARAMETER.test(parent.type) && (field === 'name' || field === 'pattern')) return true;
   if (!NAME_FIRST_PARAMETER.test(parent.type) || parent.firstNamedChild?.id !== node.id) return false;
   return parent.type === 'typed_parameter' || PARAMETER_LIST.test(parent.parent?.type ?? '');
+}
+
+/** Python `config = None` / `config: Config` in a class's body: the attribute's declaration. */
+function isClassAttribute(node: Node, parent: Node): boolean {
+  if (parent.type !== 'assignment' || fieldOf(node) !== 'left') return false;
+  const body = parent.parent?.type === 'expression_statement' ? parent.parent.parent : null;
+  return body?.type === 'block' && body.parent?.type === 'class_definition';
 }

@@ -7,6 +7,9 @@ export type Certainty = 'sure' | 'unsure' | 'other';
 
 const SELF = new Set(['this', 'self', '$this', 'cls', 'super', 'base', 'Me', 'MyBase', 'static', 'parent']);
 
+/** Types every value has: a receiver stated as one may be of any type. */
+const TOP_TYPES = new Set(['any', 'unknown', 'object', 'Any', 'Object']);
+
 /** The last name of a qualifier (`pkg.Type` → Type, `a->b` → b, `Outer::Type<T>` → Type). */
 function lastName(qualifier: string): string {
   const parts = qualifier.replace(/<.*>$/, '').split(/\?\.|\.|->|::/);
@@ -24,8 +27,11 @@ export function certainty(
   receiver?: string,
   statedType?: string,
 ): Certainty {
-  // A key of a literal whose type the file states (`Command{Use: …}`) belongs to that type alone.
-  if (statedType !== undefined) return lastName(statedType) === owner ? 'sure' : 'other';
+  // A key of a literal or a receiver whose type the file states (`Command{Use: …}`, `h: Headers`)
+  // belongs to that type alone; a name that extends the owner's may be an alias of it (`ZodTypeAny`).
+  const stated = statedType === undefined ? undefined : lastName(statedType);
+  if (stated !== undefined && !TOP_TYPES.has(stated))
+    return stated === owner ? 'sure' : stated.startsWith(owner) ? 'unsure' : 'other';
   const insideOwner = enclosing.includes(owner);
   if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';
   if (qualifier === undefined) return insideOwner ? 'sure' : 'other';

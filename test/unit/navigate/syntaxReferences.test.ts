@@ -290,3 +290,37 @@ func read(owner *Owner, h http.Header) {
     assert.match(go.text, /Also matched: 1 use of `Get` on other types/);
   });
 });
+
+describe('references from syntax: stated types that may still be the owner', () => {
+  it('keeps uncertain a receiver stated as any, or as a type named after the owner (an alias, ZodTypeAny)', async () => {
+    const { lectern } = navWorkspace({
+      'src/parse.ts': `export class ZodType {
+  parse(v: unknown): unknown {
+    return v;
+  }
+}
+export type ZodTypeAny = ZodType;
+
+export function check(a: ZodTypeAny, b: any, c: Other) {
+  a.parse(1);
+  b.parse(2);
+  c.parse(3);
+}
+`,
+      'tool/config.py': `import typing as t
+
+
+class Flask:
+    config = None
+
+
+def read(obj: t.Any):
+    return obj.config
+`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'ZodType.parse' });
+    assert.deepEqual(placesOf(ts.meta), ['src/parse.ts:9?', 'src/parse.ts:10?']);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Flask.config' });
+    assert.deepEqual(placesOf(py.meta), ['tool/config.py:9?']);
+  });
+});
