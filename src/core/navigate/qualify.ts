@@ -28,10 +28,13 @@ export function certainty(
   statedType?: string,
 ): Certainty {
   // A key of a literal or a receiver whose type the file states (`Command{Use: …}`, `h: Headers`)
-  // belongs to that type alone; a name that extends the owner's may be an alias of it (`ZodTypeAny`).
+  // belongs to that type alone; a receiver's type that extends the owner's name may be an alias of
+  // it (`a: ZodTypeAny`), a literal's (`ZodTypeDef{…}`) is another type.
   const stated = statedType === undefined ? undefined : lastName(statedType);
-  if (stated !== undefined && !TOP_TYPES.has(stated))
-    return stated === owner ? 'sure' : stated.startsWith(owner) ? 'unsure' : 'other';
+  if (stated !== undefined && !TOP_TYPES.has(stated)) {
+    if (stated === owner) return 'sure';
+    return qualifier !== undefined && stated.startsWith(owner) ? 'unsure' : 'other';
+  }
   const insideOwner = enclosing.includes(owner);
   if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';
   if (qualifier === undefined) return insideOwner ? 'sure' : 'other';

@@ -324,3 +324,22 @@ def read(obj: t.Any):
     assert.deepEqual(placesOf(py.meta), ['tool/config.py:9?']);
   });
 });
+
+describe('references from syntax: a literal typed by a name that extends the owner', () => {
+  it('counts a key of a ZodTypeDef literal as another type, not ZodType', async () => {
+    const { lectern } = navWorkspace({
+      'src/def.ts': `export class ZodType {
+  parse = 1;
+}
+export interface ZodTypeDef {
+  parse: number;
+}
+export const def: ZodTypeDef = { parse: 2 };
+export const typed: ZodType = { parse: 3 };
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'ZodType.parse' });
+    assert.deepEqual(placesOf(r.meta), ['src/def.ts:8']);
+    assert.match(r.text, /Also matched: 1 use of `parse` on other types \(e\.g\. src\/def\.ts:7\)/);
+  });
+});
