@@ -134,6 +134,13 @@ export interface IdentifierUse {
   kind: UseKind;
   /** What stands before the name in a member access (`this.store` in `this.store.get`); absent for a bare name. */
   qualifier?: string;
+  /**
+   * The type the file states the name is a member of: of the literal it is a key of (`Command{Use: …}`,
+   * `const o: Opts = { a }`), or of its receiver (`headers.get` after `headers: Headers`).
+   */
+  statedType?: string;
+  /** The name an import renames it to (`import { a as b }` → b), whose uses are this name's too. */
+  alias?: string;
 }
 
 /** Uses as the outline thread sends them: a few arrays rather than one object per use (200,000 objects took long to copy). */
@@ -143,6 +150,10 @@ export interface PackedUses {
   kinds: Uint8Array;
   /** Qualifiers by the use's index, for the uses that have one. */
   qualifiers: [number, string][];
+  /** Stated types by the use's index, for the uses that have one. */
+  statedTypes: [number, string][];
+  /** The names imports in the text rename the name to. */
+  aliases: string[];
 }
 
 export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference'];

@@ -41,7 +41,8 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
     const outline = await env.symbols.outline(file, path.absolute, path.display, env.signal);
     if (outline.status !== 'ok') return undefined;
     const text = outline.source.text;
-    return { outline, text, lines: new TextLines(text), enclosing: new Enclosing(flattenSymbols(outline.symbols)) };
+    const lines = new TextLines(text);
+    return { outline, text, lines, enclosing: new Enclosing(flattenSymbols(outline.symbols), lines) };
   } finally {
     await file.source.close().catch(() => undefined);
   }
@@ -137,7 +138,7 @@ async function placeUses(env: SymbolEnv, path: ResolvedPath, places: readonly Pl
  * the owner; of a plain name, one without a receiver (an import, a call of the name itself).
  */
 function surelyOurs(owner: string | undefined, use: FoundUse): boolean {
-  if (owner) return certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure';
+  if (owner) return certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure';
   return use.qualifier === undefined;
 }
 
@@ -170,7 +171,7 @@ export async function fromLanguageServer(
     const byFile = await placesByFile(env, found.locations, declared);
     const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
     // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
-    const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display));
+    const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display), owner === undefined);
     // No note: whether a server has loaded its project yet must not change the answer's text.
     if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
     const out: FileUses[] = [];

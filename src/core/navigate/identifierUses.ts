@@ -3,6 +3,11 @@
 // string, not the name of a declaration). Each use says how it is used and what it is qualified by.
 import type { Node, Tree } from 'web-tree-sitter';
 import { USE_KINDS, type IdentifierUse, type PackedUses, type UseKind } from '../ground/symbolTypes';
+import { isDeclarationName } from './declarationName';
+import { importAlias, isImportAlias } from './importAlias';
+import { fieldOf, withFieldCache } from './nodeFields';
+import { resetReceiverTypes, receiverType } from './receiverType';
+import { resetStatedTypes, statedType } from './statedType';
 
 export type { IdentifierUse, UseKind };
 
@@ -11,12 +16,11 @@ const NOT_CODE = /comment|string|heredoc|regex|char_literal|rune_literal|raw_tex
 /** Nodes inside such text that hold code again (`${x}`, `#{x}`, f"{x}"). */
 const CODE_AGAIN = /substitution|interpolation|embedded/;
 const IMPORT = /(^|_)imports?(_|$)|^use_declaration$|^using_directive$|^preproc_include$|^extern_crate|^namespace_use/;
-const DECLARATION =
-  /declaration|definition|declarator|_item$|_spec$|signature|^class$|^module$|^method$|^singleton_method$|^function$|enum_member|enum_variant|constructor_declaration/;
-const NOT_DECLARATION = /call|invocation|access|selector|expression|specifier|import|argument/;
 const MEMBER = /member|selector|attribute|field_expression|access|scoped|qualified|scope_resolution|navigation/;
 const CALL = /call|invocation|new_expression|object_creation/;
 const MAX_QUALIFIER_CHARS = 60;
+/** A receiver that is one name (`headers`), whose declaration the file may show. */
+const PLAIN_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 const WORD_CHAR = /^[\p{L}\p{N}_$]$/u;
 const NON_WORD = /[^\p{L}\p{N}_$]/gu;
@@ -66,40 +70,12 @@ function* eachWordOffset(text: string, name: string): Generator<number> {
   }
 }
 
-/**
- * The field name of each child by the child's id, per parent, within one identifierUses call (node ids
- * are only unique within a tree): a list of 2,000 uses as arguments is enumerated once, not once a use.
- */
-let childFields = new Map<number, Map<number, string | null>>();
-
-function fieldOf(node: Node): string | null {
-  const parent = node.parent;
-  if (!parent) return null;
-  let fields = childFields.get(parent.id);
-  if (!fields) {
-    fields = new Map();
-    for (let i = 0; i < parent.childCount; i++) {
-      const child = parent.child(i);
-      if (child && !fields.has(child.id)) fields.set(child.id, parent.fieldNameForChild(i));
-    }
-    childFields.set(parent.id, fields);
-  }
-  return fields.get(node.id) ?? null;
-}
-
 function insideText(node: Node): boolean {
   for (let at: Node | null = node; at; at = at.parent) {
     if (CODE_AGAIN.test(at.type)) return false;
     if (NOT_CODE.test(at.type)) return true;
   }
   return false;
-}
-
-function isDeclarationName(node: Node): boolean {
-  const parent = node.parent;
-  if (!parent || NOT_DECLARATION.test(parent.type) || !DECLARATION.test(parent.type)) return false;
-  const field = fieldOf(node);
-  return field === 'name' || field === 'declarator';
 }
 
 function isImport(node: Node): boolean {
@@ -146,11 +122,13 @@ function kindOf(node: Node): UseKind {
 
 /** The uses of `name` in a parsed text (`offsets`: where it stands as a word), in text order. */
 export function identifierUses(tree: Tree, text: string, name: string, offsets: readonly number[]): IdentifierUse[] {
-  childFields = new Map();
+  resetStatedTypes();
+  resetReceiverTypes();
   try {
-    return usesAt(tree, text, name, offsets);
+    return withFieldCache(() => usesAt(tree, text, name, offsets));
   } finally {
-    childFields = new Map();
+    resetStatedTypes();
+    resetReceiverTypes();
   }
 }
 
@@ -159,12 +137,23 @@ function usesAt(tree: Tree, text: string, name: string, offsets: readonly number
   for (const at of offsets) {
     const node = tree.rootNode.descendantForIndex(at, at + name.length);
     if (!node || node.startIndex !== at || node.endIndex !== at + name.length || node.childCount > 0) continue;
-    if (insideText(node) || isDeclarationName(node)) continue;
+    // A keyword token (`is` in `value is T`, `get` in `get size()`) is no use of a name.
+    if (!node.isNamed || insideText(node) || isDeclarationName(node) || isImportAlias(node)) continue;
     const qualifier = qualifierOf(node, text);
+    const stated =
+      qualifier === undefined
+        ? statedType(node)
+        : PLAIN_NAME.test(qualifier)
+          ? receiverType(node, qualifier)
+          : undefined;
+    const kind = kindOf(node);
+    const alias = kind === 'import' ? importAlias(node) : undefined;
     uses.push({
       offset: at,
-      kind: kindOf(node),
+      kind,
       ...(qualifier !== undefined ? { qualifier } : {}),
+      ...(stated !== undefined ? { statedType: stated } : {}),
+      ...(alias !== undefined ? { alias } : {}),
     });
   }
   return uses;
@@ -175,11 +164,15 @@ export function packUses(uses: readonly IdentifierUse[]): PackedUses {
     offsets: new Int32Array(uses.length),
     kinds: new Uint8Array(uses.length),
     qualifiers: [],
+    statedTypes: [],
+    aliases: [],
   };
   uses.forEach((use, i) => {
     packed.offsets[i] = use.offset;
     packed.kinds[i] = USE_KINDS.indexOf(use.kind);
     if (use.qualifier !== undefined) packed.qualifiers.push([i, use.qualifier]);
+    if (use.statedType !== undefined) packed.statedTypes.push([i, use.statedType]);
+    if (use.alias !== undefined && !packed.aliases.includes(use.alias)) packed.aliases.push(use.alias);
   });
   return packed;
 }

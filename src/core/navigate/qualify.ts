@@ -7,6 +7,9 @@ export type Certainty = 'sure' | 'unsure' | 'other';
 
 const SELF = new Set(['this', 'self', '$this', 'cls', 'super', 'base', 'Me', 'MyBase', 'static', 'parent']);
 
+/** Types every value has: a receiver stated as one may be of any type. */
+const TOP_TYPES = new Set(['any', 'unknown', 'object', 'Any', 'Object']);
+
 /** The last name of a qualifier (`pkg.Type` → Type, `a->b` → b, `Outer::Type<T>` → Type). */
 function lastName(qualifier: string): string {
   const parts = qualifier.replace(/<.*>$/, '').split(/\?\.|\.|->|::/);
@@ -22,7 +25,16 @@ export function certainty(
   qualifier: string | undefined,
   enclosing: readonly string[],
   receiver?: string,
+  statedType?: string,
 ): Certainty {
+  // A key of a literal or a receiver whose type the file states (`Command{Use: …}`, `h: Headers`)
+  // belongs to that type alone; a receiver's type that extends the owner's name may be an alias of
+  // it (`a: ZodTypeAny`), a literal's (`ZodTypeDef{…}`) is another type.
+  const stated = statedType === undefined ? undefined : lastName(statedType);
+  if (stated !== undefined && !TOP_TYPES.has(stated)) {
+    if (stated === owner) return 'sure';
+    return qualifier !== undefined && stated.startsWith(owner) ? 'unsure' : 'other';
+  }
   const insideOwner = enclosing.includes(owner);
   if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';
   if (qualifier === undefined) return insideOwner ? 'sure' : 'other';

@@ -44,6 +44,8 @@ export interface FoundUse {
   column: number;
   kind: UseKind;
   qualifier?: string;
+  /** The type the file states the use is a key of (a Go composite literal's, a typed object literal's). */
+  statedType?: string;
   /** Name path of the symbol the use sits in; empty at module level. */
   enclosing: string[];
   /** The receiver the enclosing method declares (Go `func (b *Bucket) …`: b), when it declares one. */
@@ -139,7 +141,12 @@ function receiverOf(signature: string): string | undefined {
 }
 
 /** The uses of `name` in one file that holds it as a word; undefined when it could not be parsed. */
-async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): Promise<FoundUse[] | undefined> {
+async function usesInFile(
+  env: SymbolEnv,
+  checked: ResolvedPath,
+  name: string,
+  followRenames: boolean,
+): Promise<FoundUse[] | undefined> {
   // Each step (opening, the outline, finding the places, their uses) may take tens of ms on a large
   // text: the host gets a turn between them.
   const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
@@ -166,29 +173,52 @@ async function usesInFile(env: SymbolEnv, checked: ResolvedPath, name: string): 
     if (!found) return undefined;
     await pace();
     const lines = new TextLines(text);
-    const enclosing = new Enclosing(flattenSymbols(outline.symbols));
-    const uses: FoundUse[] = [];
-    const qualifiers = new Map(found.qualifiers);
-    for (let i = 0; i < found.offsets.length; i++) {
-      if ((i & 255) === 0) await pace();
-      const { line, column } = lines.position(found.offsets[i]!);
-      const holder = enclosing.at(line);
-      const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
-      const qualifier = qualifiers.get(i);
-      uses.push({
-        line,
-        column,
-        kind: USE_KINDS[found.kinds[i]!]!,
-        ...(qualifier !== undefined ? { qualifier } : {}),
-        enclosing: holder?.path ?? [],
-        ...(receiver ? { receiver } : {}),
-        text: lines.shown(line, column),
-      });
+    const enclosing = new Enclosing(flattenSymbols(outline.symbols), lines);
+    const uses = await placedUses(found, lines, enclosing, pace);
+    // `import { name as other }`: the uses of `other` are uses of the name.
+    const aliases = followRenames ? found.aliases : [];
+    for (const alias of aliases) {
+      const aliasOffsets = await wordOffsetsPaced(text, alias, pace);
+      const viaAlias =
+        aliasOffsets.length > 0 && (await identifierUsesOf(env, outline.spec, text, alias, aliasOffsets));
+      if (viaAlias) uses.push(...(await placedUses(viaAlias, lines, enclosing, pace)));
     }
+    if (aliases.length > 0) uses.sort((a, b) => a.line - b.line || a.column - b.column);
     return uses;
   } finally {
     await file.source.close().catch(() => undefined);
   }
+}
+
+/** Each use with its line, column, the symbol it sits in and the line's text. */
+async function placedUses(
+  found: PackedUses,
+  lines: TextLines,
+  enclosing: Enclosing,
+  pace: () => Promise<void>,
+): Promise<FoundUse[]> {
+  const uses: FoundUse[] = [];
+  const qualifiers = new Map(found.qualifiers);
+  const statedTypes = new Map(found.statedTypes);
+  for (let i = 0; i < found.offsets.length; i++) {
+    if ((i & 255) === 0) await pace();
+    const { line, column } = lines.position(found.offsets[i]!);
+    const holder = enclosing.at(line);
+    const receiver = holder ? receiverOf(holder.symbol.signature) : undefined;
+    const qualifier = qualifiers.get(i);
+    const statedType = statedTypes.get(i);
+    uses.push({
+      line,
+      column,
+      kind: USE_KINDS[found.kinds[i]!]!,
+      ...(qualifier !== undefined ? { qualifier } : {}),
+      ...(statedType !== undefined ? { statedType } : {}),
+      enclosing: holder?.path ?? [],
+      ...(receiver ? { receiver } : {}),
+      text: lines.shown(line, column),
+    });
+  }
+  return uses;
 }
 
 /** The uses at `offsets`: on the outline thread for a large text or many places, else parsed here. */
@@ -266,7 +296,8 @@ async function eligibleAndRanks(
 
 /**
  * Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time
- * budget; files `skip` names (as shown) are not read.
+ * budget; files `skip` names (as shown) are not read. `followRenames`: the uses of a name an import
+ * renames it to count too (a top-level name's; a member is never imported under its own name).
  */
 export async function scanReferences(
   env: SymbolEnv,
@@ -274,6 +305,7 @@ export async function scanReferences(
   name: string,
   fileOffset: number,
   skip?: (display: string) => boolean,
+  followRenames = true,
 ): Promise<ScanOutcome> {
   const started = Date.now();
   const needle = new TextEncoder().encode(name);
@@ -322,7 +354,7 @@ export async function scanReferences(
       continue;
     }
     if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
-    const uses = await usesInFile(env, checked, name);
+    const uses = await usesInFile(env, checked, name, followRenames);
     if (uses === undefined) {
       if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
       outcome.unparsed++;

@@ -153,7 +153,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   let scan: ScanOutcome | undefined;
   const source = files ? (server.engine ?? 'language server') : 'tree-sitter';
   if (!files) {
-    scan = await scanReferences(env, scope, name, fileOffset);
+    scan = await scanReferences(env, scope, name, fileOffset, undefined, owner === undefined);
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
         'OUT_OF_RANGE',
@@ -181,7 +181,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
       .map((file) => ({
         ...file,
         uses: file.uses.filter((use) => {
-          const verdict = certainty(owner, use.qualifier, use.enclosing, use.receiver);
+          const verdict = certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType);
           if (verdict === 'other') others.push({ path: file.display, line: use.line });
           return verdict !== 'other';
         }),
@@ -195,7 +195,9 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     );
   }
   const uses = await rankUses(files, (_path, use) =>
-    owner && source === 'tree-sitter' ? certainty(owner, use.qualifier, use.enclosing, use.receiver) === 'sure' : true,
+    owner && source === 'tree-sitter'
+      ? certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure'
+      : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;
   if (firstPage && uses.length === 0 && !continueCall && others.length === 0) {

@@ -29,6 +29,13 @@ export class TextLines {
     return Math.min(this.text.length, start + Math.max(0, column - 1));
   }
 
+  /** Line `line`'s text, trimmed (empty past the end). */
+  lineText(line: number): string {
+    const start = this.starts[line - 1] ?? this.text.length;
+    const end = line < this.starts.length ? this.starts[line]! - 1 : this.text.length;
+    return this.text.slice(start, end).trim();
+  }
+
   /** Line `line`'s text, trimmed, cut around `column` (1-based) with `…` when longer than the shown maximum. */
   shown(line: number, column: number): string {
     const start = this.starts[line - 1] ?? this.text.length;

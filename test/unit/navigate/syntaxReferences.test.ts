@@ -1,0 +1,345 @@
+// Mode "references" from tree-sitter alone (issue 38, "better syntax answers"): keys of literals whose
+// type the file states, declarations never listed as uses, the right enclosing symbol, renamed
+// imports followed, and receivers whose type the file states.
+import { strict as assert } from 'node:assert';
+import { ok } from '../helpers';
+import { navWorkspace, refsOf } from './navHelpers';
+
+/** `path:line` per listed use, `?` after the uncertain ones. */
+const placesOf = (meta: Record<string, unknown>) =>
+  refsOf(meta).map((u) => `${u.path}:${u.line}${u.certain === false ? '?' : ''}`);
+
+describe('references from syntax: keys of typed literals', () => {
+  it('lists a Go composite literal key as a use of the literal type field, by its type name', async () => {
+    const { lectern } = navWorkspace({
+      'cobra/command.go':
+        'package cobra\n\ntype Command struct {\n\tUse string\n}\n\ntype Other struct {\n\tUse string\n}\n',
+      'cmd/root.go': `package cmd
+
+import "example.com/cobra"
+
+var root = &cobra.Command{Use: "root"}
+
+var subs = []*cobra.Command{{Use: "a"}, {Use: "b"}}
+
+var byName = map[string]cobra.Command{"x": {Use: "x"}}
+
+var other = &cobra.Other{Use: "other"}
+
+func local() Command { return Command{
+	Use: "local",
+} }
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Command.Use' });
+    assert.deepEqual(placesOf(r.meta), [
+      'cmd/root.go:5',
+      'cmd/root.go:7',
+      'cmd/root.go:7',
+      'cmd/root.go:9',
+      'cmd/root.go:14',
+    ]);
+    // The key of another type's literal is counted as on other types, not listed.
+    assert.match(r.text, /Also matched: 1 use of `Use` on other types \(e\.g\. cmd\/root\.go:11\)/);
+  });
+});
+
+describe('references from syntax: keys of TypeScript object literals the file types', () => {
+  it('lists keys and shorthand properties whose declared type the file states, and counts other types', async () => {
+    const { lectern } = navWorkspace({
+      'src/opts.ts': `export interface Opts {
+  port: number;
+}
+export interface Other {
+  port: number;
+}
+`,
+      'src/start.ts': `import type { Opts, Other } from './opts';
+
+function listen(name: string, opts: Opts): void {}
+
+export function start(port: number): Opts {
+  const fixed: Opts = { port: 80 };
+  listen('a', { port });
+  const cast = { port: 1 } as Opts;
+  const other: Other = { port: 2 };
+  return { port };
+}
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Opts.port' });
+    assert.deepEqual(placesOf(r.meta), ['src/start.ts:6', 'src/start.ts:7', 'src/start.ts:8', 'src/start.ts:10']);
+    assert.match(r.text, /Also matched: 1 use of `port` on other types \(e\.g\. src\/start\.ts:9\)/);
+  });
+});
+
+describe('references from syntax: renamed imports', () => {
+  it('lists the uses of the new name as uses of the imported one, in TypeScript and Python', async () => {
+    const { lectern } = navWorkspace({
+      'src/connection.ts': 'export function createConnection(): number {\n  return 1;\n}\n',
+      'src/main.ts': `import { createConnection as createCommonConnection } from './connection';
+
+export const first = createCommonConnection();
+export const again = () => createCommonConnection() + 1;
+`,
+      'tool/db.py': 'def connect():\n    return 1\n',
+      'tool/run.py': 'from tool.db import connect as open_db\n\n\ndef main():\n    return open_db()\n',
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'createConnection' });
+    assert.deepEqual(
+      refsOf(ts.meta).map((u) => `${u.path}:${u.line}:${u.kind}`),
+      ['src/main.ts:1:import', 'src/main.ts:3:call', 'src/main.ts:4:call'],
+    );
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'connect' });
+    assert.deepEqual(
+      refsOf(py.meta).map((u) => `${u.path}:${u.line}:${u.kind}:${u.enclosing ?? '-'}`),
+      ['tool/run.py:1:import:-', 'tool/run.py:5:call:main'],
+    );
+  });
+
+  it('does not follow a renamed import for a member target (a member is never imported by its name)', async () => {
+    const { lectern } = navWorkspace({
+      'models.py': `from compat import json as complexjson
+
+
+class Response:
+    def json(self):
+        return complexjson.loads(self.text)
+
+
+def read(r: Response):
+    return r.json()
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Response.json' });
+    assert.deepEqual(placesOf(r.meta), ['models.py:10']);
+  });
+});
+
+describe('references from syntax: declarations are never uses', () => {
+  const files = {
+    'src/diagnostic.ts': `export interface Diagnostic {
+  message: string;
+}
+
+export namespace Diagnostic {
+  export function is(value: unknown): value is Omit<Diagnostic, 'message'> {
+    return typeof value === 'object';
+  }
+}
+
+export function check(value: unknown, Diagnostic?: string): boolean {
+  return Diagnostic !== undefined && value !== undefined;
+}
+
+export const plain = (value: number) => value + 1;
+`,
+    'src/use.ts': "import { Diagnostic } from './diagnostic';\nexport const ok = Diagnostic.is({});\n",
+    'tool/run.py': `def run(value, *rest, flag: bool = False, **extra):
+    return value, rest, flag, extra
+
+
+def typed(value: int, other=lambda value: value):
+    return value
+`,
+  };
+
+  it('leaves out the `is` keyword of a type predicate (`value is Omit<…>`) for a member named is', async () => {
+    const { lectern } = navWorkspace(files);
+    const is = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Diagnostic.is' });
+    assert.deepEqual(placesOf(is.meta), ['src/use.ts:2']);
+  });
+
+  it('leaves out a namespace head and a parameter of the name', async () => {
+    const { lectern } = navWorkspace(files);
+    const diagnostic = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Diagnostic', path: 'src' });
+    // The type's use in the predicate (6) and the parameter's use (12); not the namespace head (5) nor the parameter (11).
+    assert.deepEqual(placesOf(diagnostic.meta), [
+      'src/diagnostic.ts:6',
+      'src/diagnostic.ts:12',
+      'src/use.ts:1',
+      'src/use.ts:2',
+    ]);
+  });
+
+  it('leaves out TypeScript parameters, an arrow function’s bare one too', async () => {
+    const { lectern } = navWorkspace(files);
+    const value = await ok(lectern, 'lectern_read', { mode: 'references', target: 'value', path: 'src' });
+    assert.deepEqual(
+      refsOf(value.meta).map((u) => u.line),
+      [6, 7, 12, 15],
+    );
+  });
+
+  it('leaves out Python parameters: plain, typed, defaulted, *rest, **extra and a lambda’s', async () => {
+    const { lectern } = navWorkspace(files);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'value', path: 'tool' });
+    assert.deepEqual(
+      refsOf(py.meta).map((u) => u.line),
+      [2, 5, 6],
+    );
+    for (const name of ['rest', 'flag', 'extra']) {
+      const r = await ok(lectern, 'lectern_read', { mode: 'references', target: name, path: 'tool' });
+      assert.deepEqual(
+        refsOf(r.meta).map((u) => u.line),
+        [2],
+        name,
+      );
+    }
+  });
+});
+
+describe('references from syntax: the symbol a use sits in', () => {
+  it('names the function, not a field of a one-line type literal in its signature', async () => {
+    const { lectern } = navWorkspace({
+      'src/load.ts': `import { Store } from './store';
+
+export function load(store: Store, opts: { key: string; fresh?: boolean }): number {
+  return store.size;
+}
+
+export class Loader {
+  run(cb: (s: { store: Store }) => void): void {}
+}
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Store' });
+    assert.deepEqual(
+      refsOf(r.meta).map((u) => `${u.line}:${u.enclosing ?? '-'}`),
+      ['1:-', '3:load', '8:Loader.run'],
+    );
+  });
+
+  it('names a Python decorator line after the scope around the decorated function', async () => {
+    const { lectern } = navWorkspace({
+      'app.py': `import app
+
+
+class Views:
+    @app.route(
+        "/")
+    @staticmethod
+    def index():
+        return app.render()
+
+
+@app.route("/about")
+async def about():
+    return app.render()
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'app' });
+    assert.deepEqual(
+      refsOf(r.meta).map((u) => `${u.line}:${u.enclosing ?? '-'}`),
+      ['1:-', '5:Views', '9:Views.index', '12:-', '14:about'],
+    );
+  });
+});
+
+describe('references from syntax: receivers whose type the file states', () => {
+  it('ties `x.get` to the type x is declared or built as, and counts it as another type when it differs', async () => {
+    const { lectern } = navWorkspace({
+      'src/owner.ts': `export class Owner {
+  get(key: string): string {
+    return key;
+  }
+}
+
+export function read(owner: Owner, headers: Headers, unknown: { get(k: string): string }): string {
+  const built = new Owner();
+  const map = new Map<string, string>();
+  const sure = owner.get('a') + built.get('b');
+  const others = headers.get('c') + map.get('d');
+  return sure + others + unknown.get('e');
+}
+`,
+      'tool/client.py': `class Owner:
+    def get(self, key):
+        return key
+
+
+def read(owner: Owner, headers: dict, plain):
+    built = Owner()
+    sure = owner.get("a"), built.get("b")
+    return sure, headers.get("c"), plain.get("d")
+`,
+      'cmd/main.go': `package cmd
+
+type Owner struct{}
+
+func (o *Owner) Get() string { return "" }
+
+func read(owner *Owner, h http.Header) {
+	built := &Owner{}
+	_ = owner.Get() + built.Get() + h.Get("x")
+}
+`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.get', path: 'src' });
+    // owner.get and built.get are sure; unknown.get (a type literal) is uncertain; headers.get and map.get are other types'.
+    assert.deepEqual(placesOf(ts.meta), ['src/owner.ts:10', 'src/owner.ts:10', 'src/owner.ts:12?']);
+    assert.match(ts.text, /Also matched: 2 uses of `get` on other types/);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.get', path: 'tool' });
+    assert.deepEqual(placesOf(py.meta), ['tool/client.py:8', 'tool/client.py:8', 'tool/client.py:9?']);
+    assert.match(py.text, /Also matched: 1 use of `get` on other types/);
+    const go = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.Get', path: 'cmd' });
+    assert.deepEqual(
+      refsOf(go.meta).map((u) => `${u.line}${u.certain === false ? '?' : ''}`),
+      ['9', '9'],
+    );
+    assert.match(go.text, /Also matched: 1 use of `Get` on other types/);
+  });
+});
+
+describe('references from syntax: stated types that may still be the owner', () => {
+  it('keeps uncertain a receiver stated as any, or as a type named after the owner (an alias, ZodTypeAny)', async () => {
+    const { lectern } = navWorkspace({
+      'src/parse.ts': `export class ZodType {
+  parse(v: unknown): unknown {
+    return v;
+  }
+}
+export type ZodTypeAny = ZodType;
+
+export function check(a: ZodTypeAny, b: any, c: Other) {
+  a.parse(1);
+  b.parse(2);
+  c.parse(3);
+}
+`,
+      'tool/config.py': `import typing as t
+
+
+class Flask:
+    config = None
+
+
+def read(obj: t.Any):
+    return obj.config
+`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'ZodType.parse' });
+    assert.deepEqual(placesOf(ts.meta), ['src/parse.ts:9?', 'src/parse.ts:10?']);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Flask.config' });
+    assert.deepEqual(placesOf(py.meta), ['tool/config.py:9?']);
+  });
+});
+
+describe('references from syntax: a literal typed by a name that extends the owner', () => {
+  it('counts a key of a ZodTypeDef literal as another type, not ZodType', async () => {
+    const { lectern } = navWorkspace({
+      'src/def.ts': `export class ZodType {
+  parse = 1;
+}
+export interface ZodTypeDef {
+  parse: number;
+}
+export const def: ZodTypeDef = { parse: 2 };
+export const typed: ZodType = { parse: 3 };
+`,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'ZodType.parse' });
+    assert.deepEqual(placesOf(r.meta), ['src/def.ts:8']);
+    assert.match(r.text, /Also matched: 1 use of `parse` on other types \(e\.g\. src\/def\.ts:7\)/);
+  });
+});
