@@ -136,7 +136,10 @@ describe('past the symbol index cap', function () {
   });
 
   it('a symbol chosen by index past the matches the index holds names the folders not covered', async () => {
-    const files = { ...bigWorkspace(), 'a/dup.ts': 'export function twice(): number {\n  return 1;\n}\n' };
+    const files: Record<string, string> = {
+      ...bigWorkspace(),
+      'a/dup.ts': 'export function twice(): number {\n  return 1;\n}\n',
+    };
     files['e/dup.ts'] = 'export function twice(): number {\n  return 2;\n}\n';
     const { lectern } = navWorkspace(files);
     const second = await call(lectern, { mode: 'symbol', target: 'twice', index: 2 });
