@@ -10,7 +10,6 @@ import type { ListedFile } from '../ground/walk';
 import { hostPacer, yieldToHost } from '../ground/walk';
 import { openText } from '../read/openText';
 import { walkScope, type Scope } from '../search/searchScope';
-import { startCandidates } from '../search/prefilter';
 import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolEnv';
@@ -21,6 +20,7 @@ import { identifierUses, packUses, wordOffsets, wordOffsetsPaced, type UseKind }
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
 import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
+import { startWordFilter } from './wordFilter';
 
 export const REFERENCE_LIMITS = {
   /** How long one call may look for uses before it answers with what it found. */
@@ -279,18 +279,6 @@ export interface ScanOptions {
   page?: { lines: number; startLine?: number };
 }
 
-/** The files the host's candidate finder says lack `name` (the word prefilter search uses too), once it has run. */
-function startWordFilter(
-  env: ReadEnv,
-  scope: Scope,
-  name: string,
-): Promise<((file: ListedFile) => boolean) | undefined> {
-  const timeoutMs = REFERENCE_LIMITS.budgetMs;
-  return startCandidates(env, scope.scopes, { literals: [name], caseSensitive: true }, timeoutMs).catch(
-    () => undefined,
-  );
-}
-
 /** Lines with uses in `uses` (a file's, in text order or not), from `startLine` on. */
 function linesOf(uses: readonly FoundUse[], startLine = 0): number {
   return new Set(uses.filter((use) => use.line >= startLine).map((use) => use.line)).size;
@@ -310,7 +298,7 @@ export async function scanReferences(
 ): Promise<ScanOutcome> {
   const started = Date.now();
   const needle = new TextEncoder().encode(name);
-  const lacking = startWordFilter(env, scope, name);
+  const lacking = startWordFilter(env, scope, name, REFERENCE_LIMITS.budgetMs);
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
   const inside = (real: string) => insideRoots(realRoots, real);
   const ranked = await rankedSourceFiles(env, scope);

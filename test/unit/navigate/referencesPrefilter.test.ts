@@ -3,10 +3,12 @@
 // stops once it has a page's worth of uses, and following each answer's next call lists every use
 // once, in order, as one unpaged answer does (a property over generated workspaces).
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { Lectern } from '../../../src/core/engine';
 import type { Host } from '../../../src/core/ground/ports';
+import { WORD_FILTER_LIMITS } from '../../../src/core/navigate/wordFilter';
 import { createRipgrepFinder } from '../../../src/node/ripgrep';
 import { testRipgrep } from '../search/ripgrepLocation';
 import { navWorkspace, refsOf, type Reference } from './navHelpers';
@@ -26,13 +28,24 @@ function counting(host: Host, reads: string[]): Host {
   };
 }
 
+/** Files an hour old: unchanged since long before a finder runs on them. */
+function settle(root: string): void {
+  const when = new Date(Date.now() - 3_600_000);
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) fs.utimesSync(path.join(entry.parentPath, entry.name), when, when);
+}
+
 const call = (lectern: Lectern, input: Record<string, unknown>) =>
   lectern.invoke('lectern_read', input, { sessionId: `refs-${Math.random()}` });
 
 /** Every page from the first, by each answer's next call: the uses each lists, in order. */
-async function allPages(lectern: Lectern, target: string): Promise<{ uses: Reference[]; pages: number }> {
+async function allPages(
+  lectern: Lectern,
+  target: string,
+  from?: Record<string, unknown>,
+): Promise<{ uses: Reference[]; pages: number }> {
   const uses: Reference[] = [];
-  let input: Record<string, unknown> | null = { mode: 'references', target };
+  let input: Record<string, unknown> | null = from ?? { mode: 'references', target };
   let pages = 0;
   while (input) {
     const r = await call(lectern, input);
@@ -83,6 +96,45 @@ describe('references with the word prefilter and pages', function () {
     assert.match(r.text, /Uses counted in source files 1–3 of 13 \(a page's worth\)/);
     assert.deepEqual(r.meta.next, { mode: 'references', target: 'run', file_offset: 2, start_line: 2 });
     assert.deepEqual(reads.sort(), ['run.ts', 'u00.ts', 'u01.ts']);
+  });
+
+  it("later pages take the finder's answer again, and read a file changed since", async () => {
+    const files: Record<string, string> = { 'src/run.ts': DECLARES, 'src/zz.ts': 'const a = 1;\n' };
+    for (let i = 0; i < 8; i++) files[`src/u${i}.ts`] = `run(1);\nrun(2);\n`;
+    for (let i = 0; i < 8; i++) files[`src/v${i}.ts`] = 'const b = 2;\n';
+    const { host, root } = navWorkspace(files);
+    settle(root);
+    // The stat times just set count as settled (their change time is now).
+    const saved = WORD_FILTER_LIMITS.settledMs;
+    WORD_FILTER_LIMITS.settledMs = 0;
+    try {
+      const finder = createRipgrepFinder(RG!);
+      let asked = 0;
+      const reads: string[] = [];
+      const counted: Host = {
+        ...counting(host, reads),
+        candidates: { filesContaining: (...args) => (asked++, finder.filesContaining(...args)) },
+      };
+      const lectern = new Lectern(counted, () => ({ sessionGuard: true, maxSingleReadLines: 3 }));
+      const first = await call(lectern, { mode: 'references', target: 'run' });
+      assert.ok(first.ok, first.text);
+      // Written after the finder ran: the next pages read it (its bytes now hold the name).
+      fs.writeFileSync(path.join(root, 'src/zz.ts'), 'run(9);\n');
+      reads.length = 0;
+      const { uses } = await allPages(lectern, 'run', first.meta.next as Record<string, unknown>);
+      assert.equal(asked, 1);
+      assert.ok(
+        uses.some((use) => use.path === 'src/zz.ts' && use.line === 1),
+        JSON.stringify(uses),
+      );
+      // The files without the name, unchanged since the finder ran, were not read again.
+      assert.deepEqual(
+        reads.filter((name) => name.startsWith('v')),
+        [],
+      );
+    } finally {
+      WORD_FILTER_LIMITS.settledMs = saved;
+    }
   });
 
   it('every page, followed by its next call, lists each use once and in order (generated workspaces)', async () => {
