@@ -24,6 +24,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function row(files: number, r: ScaleResult): string {
   const rg = median(r.rgMs);
+  if (r.error && r.pages === 0)
+    return `| ${count(files)} | ${ms(rg)} ms (${count(r.rgLines)} lines) | ${r.error} after ${ms(r.allPagesMs)} ms | | ${ms(r.firstPageNoFinderMs)} ms (${ratio(r.firstPageNoFinderMs / rg)}) | ${bytes(r.peakRss)} |`;
   return `| ${count(files)} | ${ms(rg)} ms (${count(r.rgLines)} lines) | ${ms(r.firstPageMs)} ms (${ratio(r.firstPageMs / rg)}) | ${ms(r.allPagesMs)} ms, ${count(r.pages)} pages, ${count(r.uses)} uses${r.complete ? '' : ' (stopped)'} (${ratio(r.allPagesMs / rg)}) | ${ms(r.firstPageNoFinderMs)} ms (${ratio(r.firstPageNoFinderMs / rg)}) | ${bytes(r.peakRss)} |`;
 }
 
@@ -57,7 +59,8 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|',
     ...results.map(([files, r]) => row(files, r)),
   ];
-  if (results.length >= 2) lines.push('', `Growth: ${growthLine(results[0]!, results[results.length - 1]!)}.`);
+  if (results.length >= 2 && results.every(([, r]) => r.pages > 0))
+    lines.push('', `Growth: ${growthLine(results[0]!, results[results.length - 1]!)}.`);
   const text = `${lines.join('\n')}\n`;
   process.stdout.write(text);
   if (!process.argv.includes('--no-write')) writeFileSync(join(ROOT, 'docs', 'scale-benchmark.md'), text);
