@@ -23,7 +23,7 @@ import { TextLines } from './textLines';
 import { startWordFilter } from './wordFilter';
 
 export const REFERENCE_LIMITS = {
-  /** How long one call may look for uses before it answers with what it found. */
+  /** How long one call may read files for uses (once they are listed and ranked) before it answers with what it found. */
   budgetMs: 10_000,
   /** Larger files are not parsed for uses (counted and named instead). */
   maxFileBytes: 2 * 1024 * 1024,
@@ -296,7 +296,6 @@ export async function scanReferences(
   fileOffset: number,
   options: ScanOptions = {},
 ): Promise<ScanOutcome> {
-  const started = Date.now();
   const needle = new TextEncoder().encode(name);
   const lacking = startWordFilter(env, scope, name, REFERENCE_LIMITS.budgetMs);
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
@@ -304,6 +303,9 @@ export async function scanReferences(
   const ranked = await rankedSourceFiles(env, scope);
   const { eligible, ranks } = await eligibleAndRanks(env, ranked);
   const lacks = await lacking;
+  // The budget is for reading files: listing and ranking 100,000 of them on a busy machine may take
+  // it all, and a page that then reads one file leaves every later page to do the same.
+  const started = Date.now();
   const outcome: ScanOutcome = {
     files: [],
     looked: 0,

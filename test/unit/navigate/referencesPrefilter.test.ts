@@ -167,3 +167,27 @@ describe('references with the word prefilter and pages', function () {
     );
   });
 });
+
+describe('references on a slow listing', () => {
+  it('the time budget is for reading files: a listing that took it all still leaves the page its files', async () => {
+    const files: Record<string, string> = { 'src/run.ts': DECLARES };
+    for (let i = 0; i < 5; i++) files[`src/u${i}.ts`] = 'run(1);\n';
+    const { host } = navWorkspace(files);
+    // Each folder listed moves the clock 20 s on: the listing alone outlasts the 10 s budget.
+    const realNow = Date.now;
+    let skew = 0;
+    const slow: Host = {
+      ...host,
+      fs: { ...host.fs, readdirSync: (p) => ((skew += 20_000), host.fs.readdirSync!(p)) },
+    };
+    Date.now = () => realNow() + skew;
+    try {
+      const r = await call(new Lectern(slow, () => ({ sessionGuard: false })), { mode: 'references', target: 'run' });
+      assert.ok(r.ok, r.text);
+      assert.match(r.text, /^references run · 5 uses in 5 files/);
+      assert.doesNotMatch(r.text, /Out of time/);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
