@@ -171,7 +171,10 @@ export async function fromLanguageServer(
     const byFile = await placesByFile(env, found.locations, declared);
     const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
     // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
-    const rest = await scanReferences(env, scope, name, 0, (display) => named.has(display), owner === undefined);
+    const rest = await scanReferences(env, scope, name, 0, {
+      skip: (display) => named.has(display),
+      followRenames: owner === undefined,
+    });
     // No note: whether a server has loaded its project yet must not change the answer's text.
     if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
     const out: FileUses[] = [];

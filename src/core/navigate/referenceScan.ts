@@ -20,9 +20,10 @@ import { identifierUses, packUses, wordOffsets, wordOffsetsPaced, type UseKind }
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
 import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
+import { startWordFilter } from './wordFilter';
 
 export const REFERENCE_LIMITS = {
-  /** How long one call may look for uses before it answers with what it found. */
+  /** How long one call may read files for uses (once they are listed and ranked) before it answers with what it found. */
   budgetMs: 10_000,
   /** Larger files are not parsed for uses (counted and named instead). */
   maxFileBytes: 2 * 1024 * 1024,
@@ -65,8 +66,11 @@ export interface ScanOutcome {
   /** Source files of the scope looked at (from file_offset on), and in the scope. */
   looked: number;
   total: number;
-  /** Set when time ran out: the file_offset the next call continues from, and the file it stopped at. */
-  stopped?: { fileOffset: number; at: string };
+  /**
+   * Set when time ran out, or (`paged`) a page's worth of uses was found: the file_offset the next
+   * call continues from, and the file it stopped at.
+   */
+  stopped?: { fileOffset: number; at: string; paged?: true };
   /** Files too large to parse for uses, the first few by name. */
   large: string[];
   largeCount: number;
@@ -294,25 +298,49 @@ async function eligibleAndRanks(
   return { eligible, ranks };
 }
 
+/** What else a scan is told: files not to read, and when a page's worth of uses is enough. */
+export interface ScanOptions {
+  /** Files (as shown) not read. */
+  skip?: (display: string) => boolean;
+  /**
+   * Stop, between files, once more than `lines` lines with uses are found (a page's worth: the
+   * next page looks further); the first file's from `startLine` on.
+   */
+  page?: { lines: number; startLine?: number };
+  /**
+   * The uses of a name an import renames it to count too (default true): a top-level name's; a
+   * member is never imported under its own name.
+   */
+  followRenames?: boolean;
+}
+
+/** Lines with uses in `uses` (a file's, in text order or not), from `startLine` on. */
+function linesOf(uses: readonly FoundUse[], startLine = 0): number {
+  return new Set(uses.filter((use) => use.line >= startLine).map((use) => use.line)).size;
+}
+
 /**
  * Every use of `name` in the source files of `scope`, from the `fileOffset`-th on, until the time
- * budget; files `skip` names (as shown) are not read. `followRenames`: the uses of a name an import
- * renames it to count too (a top-level name's; a member is never imported under its own name).
+ * budget or, with `page`, a page's worth. Files the candidate finder rules out (their bytes lack the
+ * name) are not read: the bytes test below would leave them out too, so the answer is the same.
  */
 export async function scanReferences(
   env: SymbolEnv,
   scope: Scope,
   name: string,
   fileOffset: number,
-  skip?: (display: string) => boolean,
-  followRenames = true,
+  options: ScanOptions = {},
 ): Promise<ScanOutcome> {
-  const started = Date.now();
   const needle = new TextEncoder().encode(name);
+  const lacking = startWordFilter(env, scope, name, REFERENCE_LIMITS.budgetMs);
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
   const inside = (real: string) => insideRoots(realRoots, real);
   const ranked = await rankedSourceFiles(env, scope);
   const { eligible, ranks } = await eligibleAndRanks(env, ranked);
+  const lacks = await lacking;
+  // The budget is for reading files: listing and ranking 100,000 of them on a busy machine may take
+  // it all, and a page that then reads one file leaves every later page to do the same.
+  const started = Date.now();
   const outcome: ScanOutcome = {
     files: [],
     looked: 0,
@@ -324,13 +352,16 @@ export async function scanReferences(
     eligible,
     ranks,
   };
+  const { skip, page, followRenames = true } = options;
+  let lines = 0;
   let slice = started;
   for (let rank = fileOffset; rank < ranked.length; rank++) {
     const file = ranked[rank]!;
     // At least one file per call, so a continuation always gets further.
     const outOfTime = Date.now() - started > REFERENCE_LIMITS.budgetMs && rank > fileOffset;
-    if (env.signal?.isCancellationRequested || outOfTime) {
-      outcome.stopped = { fileOffset: rank, at: file.display };
+    const cut = env.signal?.isCancellationRequested || outOfTime;
+    if (cut || (page && lines > page.lines)) {
+      outcome.stopped = { fileOffset: rank, at: file.display, ...(cut ? {} : { paged: true as const }) };
       break;
     }
     if (Date.now() - slice > REFERENCE_LIMITS.sliceMs) {
@@ -339,6 +370,8 @@ export async function scanReferences(
     }
     outcome.looked++;
     if (!eligible.has(file.display) || skip?.(file.display)) continue;
+    // A file being edited is judged by its unsaved text, which the finder did not see.
+    if (lacks?.(file) && !env.host.documents?.dirty(file.absolute)) continue;
     const checked: ResolvedPath = {
       absolute: file.absolute,
       display: file.display,
@@ -358,7 +391,10 @@ export async function scanReferences(
     if (uses === undefined) {
       if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
       outcome.unparsed++;
-    } else if (uses.length > 0) outcome.files.push({ display: file.display, rank, uses });
+    } else if (uses.length > 0) {
+      outcome.files.push({ display: file.display, rank, uses });
+      lines += linesOf(uses, rank === fileOffset ? page?.startLine : undefined);
+    }
   }
   return outcome;
 }

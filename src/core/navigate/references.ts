@@ -16,7 +16,7 @@ import type { SymbolEnv } from '../symbols/symbolEnv';
 import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
 import { scanReferences, type ScanOutcome } from './referenceScan';
-import { rankUses, renderReferences } from './referencesAnswer';
+import { pageLines, rankUses, renderReferences } from './referencesAnswer';
 import { coveredWhole, uncoveredNote, unindexedNote } from '../symbols/indexCoverage';
 import type { IndexQuery } from '../symbols/workspaceIndex';
 import { TOOL } from '../ground/tools';
@@ -153,7 +153,8 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   let scan: ScanOutcome | undefined;
   const source = files ? (server.engine ?? 'language server') : 'tree-sitter';
   if (!files) {
-    scan = await scanReferences(env, scope, name, fileOffset, undefined, owner === undefined);
+    const page = { lines: pageLines(env), ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) };
+    scan = await scanReferences(env, scope, name, fileOffset, { page, followRenames: owner === undefined });
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
         'OUT_OF_RANGE',
@@ -162,7 +163,12 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
       );
     files = scan.files;
     notes.push(...scanNotes(scan));
-    if (scan.stopped) {
+    if (scan.stopped?.paged) {
+      continueCall = { ...call, file_offset: scan.stopped.fileOffset };
+      notes.push(
+        `Uses counted in source files ${formatCount(fileOffset + 1)}–${formatCount(scan.stopped.fileOffset)} of ${formatCount(scan.total)} (a page's worth); later pages look further.`,
+      );
+    } else if (scan.stopped) {
       continueCall = { ...call, file_offset: scan.stopped.fileOffset };
       notes.push(
         `Out of time after ${plural(scan.looked, 'source file')}: files from ${scan.stopped.at} on were not looked at. Continue: ${callText(TOOL.read, continueCall)}, or narrow with path.`,
@@ -212,5 +218,6 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     from: { fileOffset, ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) },
     notes,
     ...(continueCall ? { continueCall } : {}),
+    ...(scan?.stopped?.paged ? { paged: true as const } : {}),
   });
 }

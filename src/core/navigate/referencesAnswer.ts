@@ -47,6 +47,13 @@ export interface ReferencesPage {
   notes: string[];
   /** The call that continues where the time ran out, once every use found is shown. */
   continueCall?: Record<string, unknown>;
+  /** The scan stopped after a page's worth of uses: when every use found is shown, the answer names continueCall. */
+  paged?: true;
+}
+
+/** Most lines one answer lists: a scan that has found more may stop (the next page looks further). */
+export function pageLines(env: ReadEnv): number {
+  return Math.min(MAX_USES_PER_ANSWER, env.maxLines ?? Infinity);
 }
 
 const byPlace = (a: FoundUse, b: FoundUse) => a.line - b.line || a.column - b.column;
@@ -135,7 +142,7 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
       : '';
   const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(perFile)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
   const budget = env.tokenCap - FRAME_TOKENS - env.countTokens(header);
-  const maxUses = Math.min(MAX_USES_PER_ANSWER, env.maxLines ?? Infinity);
+  const maxUses = pageLines(env);
   const lines: string[] = [header];
   let used = 0;
   let shown = 0;
@@ -155,7 +162,11 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
   if (shown < uses.length) {
     next = callFrom(page, uses[shown]!, uses[shown - 1]);
     lines.push(`[${plural(shown, 'line')} of ${formatCount(uses.length)} shown. Next: ${callText(TOOL.read, next)}]`);
-  } else if (page.continueCall) next = page.continueCall;
+  } else if (page.continueCall) {
+    next = page.continueCall;
+    if (page.paged)
+      lines.push(`[${plural(shown, 'line')} shown; later files not looked at yet. Next: ${callText(TOOL.read, next)}]`);
+  }
   for (const note of page.notes) lines.push(`[${note}]`);
   const shownUses = uses.slice(0, shown);
   const listedInMeta = shownUses.flatMap(({ path, all, certain }) =>

@@ -88,18 +88,39 @@ export function startPrefilter(
   scopes: readonly WalkScope[],
   timeoutMs: number,
 ): Promise<KnownTest | undefined> {
-  return findCandidates(env, scopes, finderQuery(searcher)!, timeoutMs).then((candidates) => {
-    if (!candidates) return undefined;
+  return startCandidates(env, scopes, finderQuery(searcher)!, timeoutMs).then((lacks) => {
+    if (!lacks) return undefined;
     const cache = env.fileClasses!;
     return (file, versionOf) => {
-      const found = candidates.get(file.root.path);
-      if (!found || found.has(file.relative) || !searchedBy(scopes, file)) return undefined;
+      if (!lacks(file)) return undefined;
       const version = versionOf(file);
       const kind = version && cache.lookup(file.absolute, version);
       if (kind === 'binary') return { skip: 'binary' };
       if (kind === 'large') return { skip: 'large', size: version!.size };
       if (isText(kind)) return { nomatch: true };
       return undefined;
+    };
+  });
+}
+
+/**
+ * Starts the host's candidate finder over the scopes' folders for files whose bytes hold one of
+ * `query.literals`, and resolves with the test of a listed file: true when its bytes, as they were
+ * while the finder ran, hold none of them (a file in a folder it searched that it does not name);
+ * undefined without a finder or when it cannot tell. Workspace search and references share it.
+ */
+export function startCandidates(
+  env: ReadEnv,
+  scopes: readonly WalkScope[],
+  query: CandidateQuery,
+  timeoutMs: number,
+): Promise<((file: ListedFile) => boolean) | undefined> {
+  if (!env.host.candidates) return Promise.resolve(undefined);
+  return findCandidates(env, scopes, query, timeoutMs).then((candidates) => {
+    if (!candidates) return undefined;
+    return (file) => {
+      const found = candidates.get(file.root.path);
+      return !!found && !found.has(file.relative) && searchedBy(scopes, file);
     };
   });
 }

@@ -39,7 +39,7 @@ export async function readSymbol(env: SymbolEnv, input: SymbolInput): Promise<To
   candidates.sort((a, b) => a.display.localeCompare(b.display) || a.item.symbol.startLine - b.item.symbol.startLine);
   if (candidates.length === 0)
     throw found.partial ? notCovered(input, notes) : notFound(input, namePath, everything, notes);
-  const chosen = await choose(env, input, candidates, everything, notes);
+  const chosen = await choose(env, input, candidates, everything, notes, found.partial === true);
   return 'item' in chosen ? readChosen(env, chosen, input, notes) : chosen;
 }
 
@@ -82,13 +82,15 @@ async function choose(
   candidates: Candidate[],
   everything: Candidate[],
   notes: string[],
+  /** The index did not cover the whole scope (notes say which part, and the calls that cover it). */
+  partial: boolean,
 ): Promise<Candidate | ToolResponse> {
   if (input.index !== undefined) {
     if (input.index > candidates.length) {
       throw new LecternError(
         'OUT_OF_RANGE',
-        `index ${input.index} is past the ${plural(candidates.length, 'match', 'matches')} for ${JSON.stringify(input.target)}.`,
-        `Use index 1 to ${candidates.length}.`,
+        `index ${input.index} is past the ${plural(candidates.length, 'match', 'matches')} for ${JSON.stringify(input.target)}${partial ? ' in the files of the symbol index' : ''}.`,
+        [`Use index 1 to ${candidates.length}.`, ...(partial ? notes : [])].join('\n'),
       );
     }
     return candidates[input.index - 1]!;

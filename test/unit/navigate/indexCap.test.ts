@@ -135,6 +135,38 @@ describe('past the symbol index cap', function () {
     );
   });
 
+  it('a symbol chosen by index past the matches the index holds names the folders not covered', async () => {
+    const files: Record<string, string> = {
+      ...bigWorkspace(),
+      'a/dup.ts': 'export function twice(): number {\n  return 1;\n}\n',
+    };
+    files['e/dup.ts'] = 'export function twice(): number {\n  return 2;\n}\n';
+    const { lectern } = navWorkspace(files);
+    const second = await call(lectern, { mode: 'symbol', target: 'twice', index: 2 });
+    assert.equal(second.error?.code, 'OUT_OF_RANGE', second.text);
+    assert.match(second.text, /past the 1 match for "twice" in the files of the symbol index/);
+    await rightOrCovered(
+      lectern,
+      { mode: 'symbol', target: 'twice', index: 2 },
+      (r) => r.ok && r.text.includes('return 2;'),
+    );
+    // The one it holds is read, and the answer says which folders it did not look in.
+    const first = await call(lectern, { mode: 'symbol', target: 'twice', kind: 'function' });
+    assert.ok(first.ok && first.text.includes('return 1;'), first.text);
+    assert.match(
+      first.text,
+      /e \(\d+\): lectern_read \{"mode":"symbol","target":"twice","path":"e","kind":"function"\}/,
+    );
+  });
+
+  it('references of a method declared past the cap: not "not declared", and the calls that look there', async () => {
+    const { lectern } = navWorkspace(bigWorkspace());
+    const r = await call(lectern, { mode: 'references', target: 'Shape.Perimeter' });
+    assert.equal(r.error?.code, 'NOT_FOUND', r.text);
+    assert.match(r.text, /Whether it is declared is not known/);
+    assert.match(r.error!.hint, /lectern_read \{"mode":"symbol","target":"Shape.Perimeter","path":"e"\}/);
+  });
+
   it("a type's outline lists the methods other files of its folder declare, past the cap", async () => {
     const { lectern } = navWorkspace(bigWorkspace());
     const r = await call(lectern, { mode: 'symbol', target: 'Shape', path: 'e/shape.go', include_body: false });
