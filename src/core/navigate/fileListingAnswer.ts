@@ -38,6 +38,7 @@ interface Folder {
 /** The closing line's words besides its calls and notes. */
 const CLOSING_WORDS_TOKENS = 40;
 
+/** Names are separated by one space (which o200k takes into the next name's first token): one with a space is quoted. */
 const shownName = (name: string) => (/\s|^["']/.test(name) ? JSON.stringify(name) : name);
 const indent = (depth: number) => '  '.repeat(depth);
 
@@ -75,7 +76,7 @@ function treeOf(base: string, paths: readonly string[]): Folder {
 /** The lines of a folder's contents one level down: its subfolders collapsed, then its files on one line. */
 function contentLines(folder: Folder): string[] {
   const lines = folder.dirs.map((dir) => `${indent(dir.depth - 1)}${dir.name}/ (${dir.total})`);
-  if (folder.files.length > 0) lines.push(indent(folder.depth) + folder.files.map(shownName).join('  '));
+  if (folder.files.length > 0) lines.push(indent(folder.depth) + folder.files.map(shownName).join(' '));
   return lines;
 }
 
@@ -101,7 +102,7 @@ function renderTree(folder: Folder, expanded: Set<Folder>, lines: string[], coll
     if (open) renderTree(dir, expanded, lines, collapsed);
     else collapsed.push(dir);
   }
-  if (folder.files.length > 0) lines.push(indent(folder.depth) + folder.files.map(shownName).join('  '));
+  if (folder.files.length > 0) lines.push(indent(folder.depth) + folder.files.map(shownName).join(' '));
 }
 
 /** Names from `from` on, as many as fit in `left` tokens (at least one, so that every page moves on); how many. */
@@ -145,7 +146,7 @@ function treeBody(listing: Listing, count: TokenCounter, left: number): Body {
       root.files
         .slice(from, from + n)
         .map(shownName)
-        .join('  '),
+        .join(' '),
     );
   const end = from + n;
   return {
@@ -165,8 +166,8 @@ function listBody(listing: Listing, count: TokenCounter, left: number): Body {
     const cut = path.lastIndexOf('/') + 1;
     const dir = path.slice(0, cut);
     const name = shownName(path.slice(cut));
-    if (dir && dir === folder) lines[lines.length - 1] += `  ${name}`;
-    else lines.push(dir ? `${dir}: ${name}` : name);
+    if (dir && dir === folder) lines[lines.length - 1] += ` ${name}`;
+    else lines.push(dir ? `${dir} ${name}` : name);
     folder = dir;
   }
   return { lines, shown: n, collapsed: [], ...(from + n < listing.paths.length ? { nextSkip: from + n } : {}) };

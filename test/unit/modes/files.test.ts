@@ -35,28 +35,19 @@ function parseTree(text: string, base: string): Parsed {
     if (folder) {
       if (folder[2] !== undefined) parsed.collapsed.push({ path: `${at}${folder[1]}/`, count: Number(folder[2]) });
       else stack.push(folder[1]!);
-    } else parsed.files.push(...body.split('  ').map((name) => at + name));
+    } else parsed.files.push(...body.split(' ').map((name) => at + name));
   }
   return parsed;
 }
 
-/** Reads a list answer back: "dir/: a  b" or "a" per line. */
+/** Reads a list answer back: "dir/ a b" or "a" per line. */
 function parseList(text: string): Parsed {
   const parsed: Parsed = { files: [], collapsed: [] };
   for (const line of text.split('\n').slice(1)) {
-    if (line.startsWith('[')) {
-      const next = /Next: lectern_read (\{.*?\})\./.exec(line);
-      if (next) parsed.next = JSON.parse(next[1]!) as Record<string, unknown>;
-      continue;
-    }
-    const cut = line.indexOf('/: ');
-    const dir = cut === -1 ? '' : line.slice(0, cut + 1);
-    parsed.files.push(
-      ...line
-        .slice(cut === -1 ? 0 : cut + 3)
-        .split('  ')
-        .map((name) => dir + name),
-    );
+    if (line.startsWith('[')) continue;
+    const [first, ...names] = line.split(' ');
+    if (first!.endsWith('/')) parsed.files.push(...names.map((name) => first + name));
+    else parsed.files.push(first!, ...names);
   }
   return parsed;
 }
@@ -75,13 +66,13 @@ describe('mode files', () => {
     const r = await ok(lectern, 'lectern_read', { mode: 'files', target: 'src' });
     assert.equal(
       r.text,
-      'src/: 4 files\na/\n  x.ts  y.ts\n.gitignore  b.ts\n[1 secret-looking file not listed; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).]',
+      'src/: 4 files\na/\n  x.ts y.ts\n.gitignore b.ts\n[1 secret-looking file not listed; the user can approve them (CLI --allow-secrets on, setting lectern.allowSecrets).]',
     );
     assert.equal(r.meta.files, 4);
     const all = await ok(lectern, 'lectern_read', { mode: 'files' });
     assert.match(
       all.text,
-      /^the workspace: 5 files\nsrc\/\n {2}a\/\n {4}x\.ts {2}y\.ts\n {2}\.gitignore {2}b\.ts\nREADME\.md\n/,
+      /^the workspace: 5 files\nsrc\/\n {2}a\/\n {4}x\.ts y\.ts\n {2}\.gitignore b\.ts\nREADME\.md\n/,
     );
   });
 
@@ -120,7 +111,7 @@ describe('mode files', () => {
     write('src/a/b.test.ts', '');
     write('src/a/b.ts', '');
     const r = await ok(lectern, 'lectern_read', { mode: 'files', target: 'src/**/*.test.ts' });
-    assert.equal(r.text, 'src/**/*.test.ts: 2 files\nsrc/a/: b.test.ts\nsrc/: z.test.ts');
+    assert.equal(r.text, 'src/**/*.test.ts: 2 files\nsrc/a/ b.test.ts\nsrc/ z.test.ts');
   });
 
   it('shows or counts every file once, and its continuation calls list exactly the rest (fast-check)', async function () {
