@@ -1,7 +1,7 @@
 // The text of a files listing within its token budget. A folder is a tree, directories first, each
 // folder's files on one line: folders are expanded breadth-first while the budget lasts, and one left
 // collapsed shows its count of files ("ground/ (12)"), listed by the call the closing line names.
-// A glob's or a name part's matches are a list in order; a listing longer than the budget (a list,
+// A glob's or a name part's matches are a list in order (without a header when shown whole); a listing longer than the budget (a list,
 // or a folder's own files) continues with `skip`. Every file in scope is shown or counted once.
 import { callText, formatCount, plural } from '../ground/format';
 import type { TokenCounter } from '../ground/tokens';
@@ -211,5 +211,8 @@ export function listingText(count: TokenCounter, listing: Listing): { text: stri
   const left = Math.max(0, listing.maxTokens - kept - count(header));
   const body = listing.kind === 'tree' ? treeBody(listing, count, left) : listBody(listing, count, left);
   const end = closing(listing, body);
-  return { text: [header, ...body.lines, ...(end ? [end] : [])].join('\n'), shown: body.shown };
+  // A list shown whole is its matches alone, as find prints them: the closing line counts a list cut short.
+  const whole = listing.kind === 'list' && listing.skip === 0 && body.shown === listing.paths.length && body.shown > 0;
+  const lines = [...(whole ? [] : [header]), ...body.lines, ...(end ? [end] : [])];
+  return { text: lines.join('\n'), shown: body.shown };
 }
