@@ -40,7 +40,10 @@ function namePart(root: string): string {
   const names = sh(root, 'find', ['.', '-type', 'f', '-not', '-path', '*/.git/*']).split('\n');
   const counts = new Map<string, number>();
   for (const path of names) {
-    const stem = path.slice(path.lastIndexOf('/') + 1).split('.')[0]!.toLowerCase();
+    const stem = path
+      .slice(path.lastIndexOf('/') + 1)
+      .split('.')[0]!
+      .toLowerCase();
     if (stem.length >= 4) counts.set(stem, (counts.get(stem) ?? 0) + 1);
   }
   return [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? 'util';
@@ -63,7 +66,9 @@ async function measure(name: string, root: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log('| repository | ls -R | tree | files (tree) | vs ls -R | vs tree | name part | find -iname | files (name) | vs find |');
+  console.log(
+    '| repository | ls -R | tree | files (tree) | vs ls -R | vs tree | name part | find -iname | files (name) | vs find |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const repo of REPOS) {
     let root: string;

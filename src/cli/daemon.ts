@@ -22,7 +22,7 @@ export interface DaemonReply {
 }
 
 /** Whether a daemon answers at `path` now. */
-export function answering(path: string): Promise<boolean> {
+function answering(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection(path);
     socket.once('connect', () => {

@@ -31,12 +31,13 @@ function readCall(args: readonly string[]): ShellCall | string {
   return { tool: TOOL.read, input: { target: range[1], start_line: start, end_line: end } };
 }
 
+/** A command that takes one name: `command` is its own name, for the message when it gets another count. */
 const oneName =
-  (mode: 'symbol' | 'references', example: string) =>
+  (command: string, mode: string, example: string) =>
   (args: readonly string[]): ShellCall | string =>
     args.length === 1
       ? { tool: TOOL.read, input: { mode, target: args[0] } }
-      : `${mode === 'symbol' ? 'sym' : 'refs'} needs one name, e.g. ${example}.`;
+      : `${command} needs one name, e.g. ${example}.`;
 
 export const SHELL_COMMANDS: Readonly<Record<ShellCommandName, ShellCommand>> = {
   read: {
@@ -51,14 +52,14 @@ export const SHELL_COMMANDS: Readonly<Record<ShellCommandName, ShellCommand>> = 
     about: 'a function, method or class by name, with its doc comment',
     flags: {},
     examples: ['lectern sym Flask.route'],
-    call: oneName('symbol', 'lectern sym Flask.route'),
+    call: oneName('sym', 'symbol', 'lectern sym Flask.route'),
   },
   refs: {
     synopsis: 'lectern refs <name>',
     about: 'every use of a symbol, with the function it sits in',
     flags: {},
     examples: ['lectern refs url_for'],
-    call: oneName('references', 'lectern refs url_for'),
+    call: oneName('refs', 'references', 'lectern refs url_for'),
   },
   grep: {
     synopsis: "lectern grep [-i] [-F] '<pattern>' [<file | folder | glob>]",
