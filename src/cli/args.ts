@@ -4,10 +4,11 @@ import { SETTING_FLAGS, type SettingFlag } from '../node/settingFlags';
 import { closestField as closestName } from '../core/tools/validate';
 import { TOOL } from '../core/ground/tools';
 import type { HelpTopic } from './usage';
+import { SHELL_COMMAND_NAMES, shellCall, type ShellCall, type ShellCommandName } from './shellCommands';
 
 export { SETTING_FLAGS };
 
-type Command = HelpTopic | 'help' | 'version';
+type Command = Exclude<HelpTopic, ShellCommandName> | 'shell' | 'help' | 'version';
 
 export interface CliOptions {
   command: Command;
@@ -37,6 +38,8 @@ export interface CliOptions {
   log?: string;
   /** `replay LOG`: the log to replay. */
   replayLog?: string;
+  /** A shell command (`read`, `sym`, `refs`, `grep`, `ls`): its name and the call it makes. */
+  shell?: ShellCall & { name: ShellCommandName };
 }
 
 export class UsageError extends Error {
@@ -44,7 +47,19 @@ export class UsageError extends Error {
   command?: HelpTopic;
 }
 
-const COMMANDS: readonly (HelpTopic | 'help')[] = ['call', 'session', 'tools', 'mcp', 'replay', 'help'];
+const COMMANDS: readonly (HelpTopic | 'help')[] = [
+  'call',
+  'session',
+  'tools',
+  'mcp',
+  'replay',
+  'daemon',
+  ...SHELL_COMMAND_NAMES,
+  'help',
+];
+
+const isShell = (command: string): command is ShellCommandName =>
+  SHELL_COMMAND_NAMES.includes(command as ShellCommandName);
 
 function numberOption(name: string, value: string | undefined, integer: boolean): number {
   const parsed = Number(value);
@@ -250,11 +265,15 @@ function checkFlagsFit(
   options: CliOptions,
   env: Readonly<Record<string, string | undefined>>,
 ): void {
-  if (command !== 'call' && options.text) throw new UsageError(`${command} answers JSON; --text goes with call.`);
+  if (command !== 'call' && !isShell(command) && options.text)
+    throw new UsageError(`${command} answers JSON; --text goes with call.`);
   if (command !== 'call' && options.exactTokens)
     throw new UsageError('--exact-tokens goes with call (the other commands always count exactly).');
-  if (options.idleMinutes !== undefined && (command !== 'mcp' || options.httpPort === undefined))
-    throw new UsageError('--idle-minutes goes with mcp --http PORT.');
+  const idles = (command === 'mcp' && options.httpPort !== undefined) || command === 'daemon' || isShell(command);
+  if (options.idleMinutes !== undefined && !idles)
+    throw new UsageError(
+      '--idle-minutes goes with mcp --http PORT, daemon and the shell commands (read, sym, refs, grep, ls).',
+    );
   if (command !== 'mcp') {
     const given: [string, boolean][] = [
       ['--http', options.httpPort !== undefined],
@@ -276,7 +295,12 @@ function checkFlagsFit(
 
 /** The options of `command` with its arguments `rest`. */
 function commandOptions(command: HelpTopic, rest: string[], options: CliOptions): CliOptions {
-  if (command === 'tools' || command === 'session' || command === 'mcp') {
+  if (isShell(command)) {
+    const made = shellCall(command, rest);
+    if (typeof made === 'string') throw new UsageError(made);
+    return { ...options, command: 'shell', shell: { ...made, name: command } };
+  }
+  if (command === 'tools' || command === 'session' || command === 'mcp' || command === 'daemon') {
     if (rest.length > 0) throw new UsageError(`${command} takes no arguments (got ${rest.join(' ')}).`);
     return { ...options, command };
   }

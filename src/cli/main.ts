@@ -18,6 +18,7 @@ import { answerOnce } from './oneShotTokens';
 import { replay } from './replay';
 import { commandUsage, USAGE } from './usage';
 import { toolListing } from './toolListing';
+import { DaemonRefused, runDaemon, runShell } from './shellRun';
 import { TOOL } from '../core/ground/tools';
 
 function output(response: ToolResponse, asText = false): string {
@@ -235,6 +236,37 @@ async function run(options: CliOptions): Promise<number> {
       return 0;
     case 'replay':
       return replay(options.replayLog!, (line) => write(line + '\n'));
+    case 'shell': {
+      const roots = workspaceRoots(options);
+      const once = async () => {
+        const response = await call({ ...options, tool: options.shell!.tool, input: options.shell!.input }, roots);
+        await endHosts();
+        return { ok: response.ok, text: response.text };
+      };
+      const warn = (line: string) => process.stderr.write(line + '\n');
+      try {
+        const reply = await runShell(options, roots, once, warn);
+        await write(reply.text + '\n');
+        return reply.ok ? 0 : 1;
+      } catch (error) {
+        if (!(error instanceof DaemonRefused)) throw error;
+        warn(
+          `lectern: DAEMON_REFUSED: ${error.message}. Remove it if it is yours, or set LECTERN_CACHE_DIR to a folder of your own.`,
+        );
+        return 1;
+      }
+    }
+    case 'daemon': {
+      const roots = workspaceRoots(options);
+      await runDaemon(
+        options,
+        roots,
+        createEngine(options, () => roots, true),
+        (line) => process.stderr.write(line + '\n'),
+      );
+      await endHosts();
+      return 0;
+    }
   }
 }
 

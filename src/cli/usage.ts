@@ -1,8 +1,9 @@
 // What `lectern --help` and `lectern COMMAND --help` print: each command's synopsis, its options and
 // examples that run as written (a test parses every example line).
 import { SETTING_FLAGS, type SettingFlag } from '../node/settingFlags';
+import { SHELL_COMMANDS, SHELL_COMMAND_NAMES, type ShellCommandName } from './shellCommands';
 
-export type HelpTopic = 'call' | 'session' | 'mcp' | 'replay' | 'tools';
+export type HelpTopic = 'call' | 'session' | 'mcp' | 'replay' | 'tools' | 'daemon' | ShellCommandName;
 
 /** Each option's help, by flag: the general usage lists them all, a command's usage its own. */
 const OPTIONS: Record<string, string> = {
@@ -21,7 +22,8 @@ programs; agents that show it to the model in place of the text would
 read the file twice), and tools declare its output schema`,
   '--token T': 'mcp --http: require "Authorization: Bearer T" (also LECTERN_MCP_TOKEN)',
   '--idle-minutes N': `mcp --http: a session without a request for N minutes expires (default 30;
-at most 100 sessions are kept, the longest idle making room)`,
+at most 100 sessions are kept, the longest idle making room); read, sym, refs, grep,
+ls: the daemon they start ends after N idle minutes (default 10)`,
 };
 
 function optionLines(flags: readonly string[]): string {
@@ -59,7 +61,34 @@ interface CommandHelp {
   examples: readonly string[];
 }
 
+/** The shell commands' help, from their declarations (shellCommands.ts). */
+function shellHelp(name: ShellCommandName): CommandHelp {
+  const command = SHELL_COMMANDS[name];
+  const flags = Object.entries(command.flags).map(([flag, means]) => `${flag}: ${means}`);
+  return {
+    synopsis: `${command.synopsis} [--root DIR]... [--idle-minutes N] [settings]`,
+    about: [
+      command.about,
+      ...(flags.length > 0 ? [flags.join('; ')] : []),
+      "prints the tool's answer; one session per workspace and $LECTERN_SESSION, kept by a daemon (docs/cli.md)",
+    ].join('\n'),
+    options: ['--root DIR', '--idle-minutes N'],
+    examples: command.examples,
+  };
+}
+
 const COMMANDS: Record<HelpTopic, CommandHelp> = {
+  ...(Object.fromEntries(SHELL_COMMAND_NAMES.map((name) => [name, shellHelp(name)])) as Record<
+    ShellCommandName,
+    CommandHelp
+  >),
+  daemon: {
+    synopsis: 'lectern daemon [--root DIR]... [--idle-minutes N] [--allow-outside] [settings]',
+    about: `what read, sym, refs, grep and ls start when none runs for their workspace: answers them over a
+Unix socket in the user cache folder, one session per $LECTERN_SESSION, until idle (default 10 min)`,
+    options: ['--root DIR', '--idle-minutes N', '--allow-outside'],
+    examples: ['lectern daemon --root . --idle-minutes 10'],
+  },
   call: {
     synopsis: `lectern call <tool> '<json input>' [--root DIR]... [--text] [--exact-tokens] [--allow-outside]
                     [--log FILE] [settings]`,
@@ -151,6 +180,8 @@ export const USAGE = `Usage:
   lectern replay LOG
 ${indent(COMMANDS.replay.about, '      ')}
   lectern tools                      ${COMMANDS.tools.about}
+  lectern read|sym|refs|grep|ls ...  shell commands: the tool's answer as text, one session per
+                                     workspace and $LECTERN_SESSION (lectern read --help)
   lectern COMMAND --help             a command's options and examples
   lectern --version                  the version
 Options:
@@ -161,4 +192,4 @@ Examples:
   ${COMMANDS.mcp.examples[0]}
   ${COMMANDS.session.examples[0]}
 Exit status: 0 when the calls ran (even if an answer has ok: false), 2 on a usage error
-(replay: 1 when a call drifted or a file changed).`;
+(replay: 1 when a call drifted or a file changed; shell commands: 1 when the answer has ok: false).`;

@@ -4,6 +4,7 @@
 // from it. Adding a mode: a module beside these (fields, descriptor, run) and one entry here (CONTRIBUTING.md).
 import { diffPreviewMode } from './diffPreview';
 import { fileMode } from './file';
+import { filesMode } from './files';
 import { mapMode } from './map';
 import type { ReadMode, Tool } from './mode';
 import { referencesMode } from './references';
@@ -20,7 +21,7 @@ export interface Registry {
 }
 
 export const REGISTRY: Registry = {
-  modes: [fileMode, symbolMode, snippetMode, diffPreviewMode, referencesMode, mapMode],
+  modes: [fileMode, symbolMode, snippetMode, diffPreviewMode, referencesMode, mapMode, filesMode],
   tools: [searchTool, statTool],
 };
 

@@ -86,7 +86,7 @@ describe('a mode added through the registry', () => {
     const described = (modes: Registry['modes']) => readTool(modes).fields.target!.description;
     assert.equal(
       described(REGISTRY.modes),
-      'Path (file: or a list). symbol/references: a name ("Store.get"). diff_preview/map: folder or none.',
+      'Path (file: or a list). symbol/references: a name ("Store.get"). diff_preview/map: folder or none. files: folder, glob, name part or none.',
     );
     const callers = { ...firstLinesMode, name: 'callers', targetIs: 'a name ("Store.get")' };
     assert.match(described([...REGISTRY.modes, callers, countMode])!, / symbol\/references\/callers: a name /);
