@@ -1,17 +1,50 @@
 // npm run bench:agents: replays the read steps of public agent trajectories through Lectern (see
-// README.md). Needs the cache that prepare.ts lays out; LECTERN_AGENTS_LIMIT=N replays the first N tasks.
-import { existsSync, readFileSync } from 'node:fs';
+// README.md). Needs the cache that prepare.ts lays out. LECTERN_AGENTS_LIMIT=N replays the first N
+// tasks; LECTERN_AGENTS_SHARD=i/n replays every n-th task from the i-th and only saves its results
+// (processes in parallel), and `--merge` prints the tables of the saved shards.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadTokenCounter } from '../../src/core/ground/tokens';
-import { cachePaths, readManifest } from './manifest';
+import { cachePaths, readManifest, type Instance } from './manifest';
 import { agentReport } from './report';
 import { replayTask, type TaskResult } from './replay';
 import { cacheDir } from './sources';
 import { parseTrajectory } from './trajectory';
 
+type Saved = Omit<TaskResult, 'unmapped'> & { unmapped: Array<[string, { steps: number; tokens: number }]> };
+
+async function replayAll(instances: readonly Instance[]): Promise<TaskResult[]> {
+  const tokens = await loadTokenCounter();
+  const results: TaskResult[] = [];
+  for (const instance of instances) {
+    const paths = cachePaths(instance.id);
+    const { steps, submission } = parseTrajectory(readFileSync(paths.traj, 'utf8'));
+    const patches = { gold: readFileSync(paths.gold, 'utf8'), own: submission };
+    results.push(await replayTask(instance.id, paths.tree, steps, patches, tokens));
+    process.stderr.write('.');
+  }
+  process.stderr.write('\n');
+  return results;
+}
+
+function print(results: readonly TaskResult[], seconds: number | null): void {
+  const source = readManifest().sources[0]!;
+  const took = seconds === null ? '' : `, ${seconds.toFixed(0)} s`;
+  console.log(`Agent trajectories replayed through Lectern (${new Date().toISOString().slice(0, 10)}${took})\n`);
+  console.log(agentReport(source.agent, results).join('\n'));
+}
+
+function merged(): TaskResult[] {
+  const files = readdirSync(cacheDir()).filter((f) => /^results-\d+\.json$/.test(f));
+  const saved = files.flatMap((f) => JSON.parse(readFileSync(join(cacheDir(), f), 'utf8')) as Saved[]);
+  return saved.map((s) => ({ ...s, unmapped: new Map(s.unmapped) }));
+}
+
 async function main(): Promise<void> {
-  const manifest = readManifest();
-  const limit = Number(process.env.LECTERN_AGENTS_LIMIT ?? Infinity);
-  const instances = manifest.instances.slice(0, limit);
+  if (process.argv.includes('--merge')) return print(merged(), null);
+  const all = readManifest().instances.slice(0, Number(process.env.LECTERN_AGENTS_LIMIT ?? Infinity));
+  const shard = /^(\d+)\/(\d+)$/.exec(process.env.LECTERN_AGENTS_SHARD ?? '');
+  const instances = shard ? all.filter((_, i) => i % Number(shard[2]) === Number(shard[1])) : all;
   const missing = instances.filter((i) => !existsSync(cachePaths(i.id).tree));
   if (missing.length) {
     console.error(
@@ -19,29 +52,11 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const tokens = await loadTokenCounter();
-  const results: TaskResult[] = [];
   const started = Date.now();
-  for (const instance of instances) {
-    const paths = cachePaths(instance.id);
-    const { steps, submission } = parseTrajectory(readFileSync(paths.traj, 'utf8'));
-    results.push(
-      await replayTask(
-        instance.id,
-        paths.tree,
-        steps,
-        { gold: readFileSync(paths.gold, 'utf8'), own: submission },
-        tokens,
-      ),
-    );
-    process.stderr.write('.');
-  }
-  process.stderr.write('\n');
-  const source = manifest.sources[0]!;
-  console.log(
-    `Agent trajectories replayed through Lectern (${new Date().toISOString().slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
-  );
-  console.log(agentReport(source.agent, results).join('\n'));
+  const results = await replayAll(instances);
+  if (!shard) return print(results, (Date.now() - started) / 1000);
+  const saved: Saved[] = results.map((r) => ({ ...r, unmapped: [...r.unmapped.entries()] }));
+  writeFileSync(join(cacheDir(), `results-${shard[1]}.json`), JSON.stringify(saved));
 }
 
 void main();
