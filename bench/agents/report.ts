@@ -26,11 +26,15 @@ function sum(steps: readonly StepResult[], key: keyof Omit<StepResult, 'kind'>):
 function kindRow(label: string, steps: readonly StepResult[], all: number): string {
   const agent = sum(steps, 'agentTokens');
   const lectern = sum(steps, 'lecternTokens');
-  return `| ${label} | ${steps.length} (${pct(steps.length, all)}) | ${agent.toLocaleString('en')} → ${lectern.toLocaleString('en')} | **${ratio(lectern, agent)}** | ${sum(steps, 'calls')} (${sum(steps, 'errors')} refused) | ${sum(steps, 'agentLines').toLocaleString('en')} → ${sum(steps, 'lecternLines').toLocaleString('en')} |`;
+  return `| ${label} | ${steps.length} (${pct(steps.length, all)}) | ${agent.toLocaleString('en')} → ${lectern.toLocaleString('en')} | **${ratio(lectern, agent)}** | ${sum(steps, 'calls')} | ${sum(steps, 'agentLines').toLocaleString('en')} → ${sum(steps, 'lecternLines').toLocaleString('en')} |`;
 }
 
 export function agentReport(agent: string, tasks: readonly TaskResult[]): string[] {
-  const steps = tasks.flatMap((t) => t.steps);
+  // A refused call is a path the base tree has not: the agent's own scripts and build outputs (a run,
+  // not a read of the project). Those steps are counted apart and left out of the ratios.
+  const replayed = tasks.flatMap((t) => t.steps);
+  const steps = replayed.filter((s) => s.errors === 0);
+  const refused = replayed.filter((s) => s.errors > 0);
   const unmapped = new Map<string, { steps: number; tokens: number }>();
   for (const task of tasks) {
     for (const [reason, row] of task.unmapped) {
@@ -41,10 +45,10 @@ export function agentReport(agent: string, tasks: readonly TaskResult[]): string
     }
   }
   const unmappedSteps = [...unmapped.values()].reduce((n, r) => n + r.steps, 0);
-  const readSteps = steps.length + unmappedSteps;
+  const readSteps = replayed.length + unmappedSteps;
   const projects = new Set(tasks.map((t) => t.id.replace(/-\d+$/, '')));
   const lines = [
-    `### ${agent}: ${tasks.length} task runs over ${projects.size} projects, ${readSteps} read-like steps (${steps.length} mapped, ${unmappedSteps} with no fitting call)`,
+    `### ${agent}: ${tasks.length} task runs over ${projects.size} projects, ${readSteps} read-like steps (${steps.length} replayed, ${refused.length} of files not in the base tree, ${unmappedSteps} with no fitting call)`,
     '',
     '| kind of step | steps (share of read steps) | agent tokens → Lectern tokens (o200k) | ratio | Lectern calls | lines shown, agent → Lectern |',
     '|---|---|---|---|---|---|',
@@ -55,7 +59,8 @@ export function agentReport(agent: string, tasks: readonly TaskResult[]): string
         readSteps,
       ),
     ),
-    kindRow('**all mapped read steps**', steps, readSteps),
+    kindRow('**all replayed read steps**', steps, readSteps),
+    kindRow('(left out) a path not in the base tree: Lectern refused', refused, readSteps),
     '',
     'Read-like steps no Lectern call fits (counted, not replayed):',
     '',
