@@ -13,16 +13,28 @@ import { parseTrajectory } from './trajectory';
 
 type Saved = Omit<TaskResult, 'unmapped'> & { unmapped: Array<[string, { steps: number; tokens: number }]> };
 
+/** A task whose replay has not settled in this time is reported and skipped. */
+const TASK_MS = 300_000;
+
 async function replayAll(instances: readonly Instance[]): Promise<TaskResult[]> {
   const tokens = await loadTokenCounter();
   const results: TaskResult[] = [];
+  // A call's promise once settled with no handle left to wake it (the process then ended silently,
+  // exit 0, mid-run): the interval keeps the loop alive so the task's timeout can report it.
+  const alive = setInterval(() => undefined, 60_000);
   for (const instance of instances) {
     const paths = cachePaths(instance.id);
     const { steps, submission } = parseTrajectory(readFileSync(paths.traj, 'utf8'));
     const patches = { gold: readFileSync(paths.gold, 'utf8'), own: submission };
-    results.push(await replayTask(instance.id, paths.tree, steps, patches, tokens));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((done) => (timer = setTimeout(() => done(null), TASK_MS)));
+    const result = await Promise.race([replayTask(instance.id, paths.tree, steps, patches, tokens), timeout]);
+    clearTimeout(timer);
+    if (result) results.push(result);
+    else console.error(`\n${instance.id}: no answer in ${TASK_MS / 1000} s, left out`);
     process.stderr.write('.');
   }
+  clearInterval(alive);
   process.stderr.write('\n');
   return results;
 }
