@@ -16,7 +16,7 @@ type Saved = Omit<TaskResult, 'unmapped'> & { unmapped: Array<[string, { steps: 
 /** A task whose replay has not settled in this time is reported and skipped. */
 const TASK_MS = 300_000;
 
-async function replayAll(instances: readonly Instance[]): Promise<TaskResult[]> {
+async function replayAll(instances: readonly Instance[], save: (results: TaskResult[]) => void): Promise<TaskResult[]> {
   const tokens = await loadTokenCounter();
   const results: TaskResult[] = [];
   // A call's promise once settled with no handle left to wake it (the process then ended silently,
@@ -32,6 +32,7 @@ async function replayAll(instances: readonly Instance[]): Promise<TaskResult[]> 
     clearTimeout(timer);
     if (result) results.push(result);
     else console.error(`\n${instance.id}: no answer in ${TASK_MS / 1000} s, left out`);
+    save(results); // a shard that dies keeps what it did
     process.stderr.write('.');
   }
   clearInterval(alive);
@@ -65,10 +66,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const started = Date.now();
-  const results = await replayAll(instances);
-  if (!shard) return print(results, (Date.now() - started) / 1000);
-  const saved: Saved[] = results.map((r) => ({ ...r, unmapped: [...r.unmapped.entries()] }));
-  writeFileSync(join(cacheDir(), `results-${shard[1]}.json`), JSON.stringify(saved));
+  const save = (results: TaskResult[]) => {
+    if (!shard) return;
+    const saved: Saved[] = results.map((r) => ({ ...r, unmapped: [...r.unmapped.entries()] }));
+    writeFileSync(join(cacheDir(), `results-${shard[1]}.json`), JSON.stringify(saved));
+  };
+  const results = await replayAll(instances, save);
+  if (!shard) print(results, (Date.now() - started) / 1000);
 }
 
 void main();
