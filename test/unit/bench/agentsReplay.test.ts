@@ -1,0 +1,250 @@
+// bench:agents' pure parts: which steps of a trajectory are reads and what each asks for, the
+// Lectern call it maps to, the lines each side showed and the lines a patch touches. No replay here.
+import { strict as assert } from 'node:assert';
+import { breToRe2, grepSearch } from '../../../bench/agents/grepCommand';
+import { lecternCalls, listingCall } from '../../../bench/agents/lecternCall';
+import { agentShown, keptParts, patchLines } from '../../../bench/agents/lines';
+import { isTestPath } from '../../../bench/agents/prepare';
+import { classifyShell } from '../../../bench/agents/shellRead';
+import { classifyStep } from '../../../bench/agents/toolRead';
+import { parseTrajectory } from '../../../bench/agents/trajectory';
+
+function intents(command: string) {
+  const classified = classifyShell(command);
+  assert.equal(classified?.kind, 'read', `${command}: ${JSON.stringify(classified)}`);
+  return classified.kind === 'read' ? classified.intents : [];
+}
+
+describe('bench:agents: shell steps as reads', () => {
+  it('maps the usual views to a file, a range or several ranges', () => {
+    assert.deepEqual(intents('cat src/app.py'), [{ kind: 'whole-file', files: ['src/app.py'] }]);
+    assert.deepEqual(intents("cd /testbed && sed -n '120,180p' /testbed/src/app.py"), [
+      { kind: 'range', file: 'src/app.py', start: 120, end: 180 },
+    ]);
+    assert.deepEqual(intents("nl -ba a.py | sed -n '1,25p;310,320p'"), [
+      { kind: 'range', file: 'a.py', start: 1, end: 25 },
+      { kind: 'range', file: 'a.py', start: 310, end: 320 },
+    ]);
+    assert.deepEqual(intents('head -n 40 a.py | tail -n 10'), [{ kind: 'range', file: 'a.py', start: 31, end: 40 }]);
+    assert.deepEqual(intents('tail -n 50 a.py'), [{ kind: 'range', file: 'a.py', start: 0, end: null, last: 50 }]);
+    assert.deepEqual(intents("awk 'NR>=5 && NR<=9' a.py"), [{ kind: 'range', file: 'a.py', start: 5, end: 9 }]);
+  });
+
+  it('takes a sed walk through one definition for a symbol read', () => {
+    const [intent] = intents("sed -n '/def _read_table_qdp/,/return/p' astropy/io/ascii/qdp.py");
+    assert.deepEqual(intent, {
+      kind: 'range',
+      file: 'astropy/io/ascii/qdp.py',
+      start: 0,
+      end: null,
+      symbol: '_read_table_qdp',
+    });
+    assert.deepEqual(lecternCalls(intent!, () => 1)[0]!.input, {
+      mode: 'symbol',
+      target: '_read_table_qdp',
+      path: 'astropy/io/ascii/qdp.py',
+    });
+  });
+
+  it('is not a read when the step runs, edits or writes', () => {
+    for (const command of [
+      'python reproduce.py',
+      "sed -i 's/a/b/' f.py && sed -n '1,3p' f.py",
+      "cat <<'EOF' > x.py\nprint(1)\nEOF",
+      'pytest tests',
+      'git diff',
+    ])
+      assert.equal(classifyShell(command), null, command);
+  });
+
+  it('counts a read-like step no call fits, with why', () => {
+    assert.deepEqual(classifyShell('grep -c "x" a.py'), { kind: 'unmapped', reason: 'grep -c (a count of matches)' });
+    assert.deepEqual(classifyShell("grep -n x a.py && python -c 'print(1)'"), {
+      kind: 'unmapped',
+      reason: 'read chained with other commands',
+    });
+    assert.equal(classifyShell("sed -n '795,800p' m.py | od -c")?.kind, 'unmapped');
+  });
+
+  it('maps listings to listingCall, and ls of a file to a stat', () => {
+    assert.deepEqual(intents('ls -R astropy/table | grep ".py" | head -n 20'), [
+      { kind: 'listing', target: 'astropy/table', file: false },
+    ]);
+    assert.deepEqual(intents('find sympy -name "mathml.py"'), [{ kind: 'listing', target: 'sympy' }]);
+    assert.deepEqual(
+      lecternCalls({ kind: 'listing', target: 'sympy' }, () => 1),
+      [listingCall('sympy')],
+    );
+    assert.equal(lecternCalls({ kind: 'listing', target: 'a.py', file: true }, () => 1)[0]!.tool, 'lectern_stat');
+  });
+});
+
+describe('bench:agents: grep as a Lectern search', () => {
+  it("translates grep's basic syntax to RE2", () => {
+    assert.equal(breToRe2('foo\\|bar'), 'foo|bar');
+    assert.equal(breToRe2('f(x)+'), 'f\\(x\\)\\+');
+    assert.equal(breToRe2('\\<word\\>'), '\\bword\\b');
+  });
+
+  it('keeps case, paths, globs, context and a head limit', () => {
+    const [search] = intents('grep -rn "foo\\|bar" src --include="*.py" 2>/dev/null | head -n 20');
+    assert.deepEqual(search, {
+      kind: 'search',
+      query: 'foo|bar',
+      regex: true,
+      caseSensitive: true,
+      paths: ['src'],
+      include: ['*.py'],
+      before: 0,
+      after: 0,
+      limit: 20,
+    });
+    assert.deepEqual(
+      lecternCalls(search!, () => 1),
+      [
+        {
+          tool: 'lectern_search',
+          input: {
+            query: 'foo|bar',
+            target: 'src',
+            include: ['*.py'],
+            is_regex: true,
+            case_sensitive: true,
+            max_results: 20,
+          },
+        },
+      ],
+    );
+    const context = grepSearch(['grep', '-inC5', 'def get', 'a.py']);
+    assert.deepEqual(context, {
+      kind: 'search',
+      query: 'def get',
+      regex: false,
+      caseSensitive: false,
+      paths: ['a.py'],
+      include: [],
+      before: 5,
+      after: 5,
+    });
+  });
+
+  it('searches one file for nl -ba FILE | grep, and a folder for find | xargs grep', () => {
+    assert.deepEqual(intents('nl -ba m.py | grep -C 20 "def _print"')[0], {
+      kind: 'search',
+      query: 'def _print',
+      regex: false,
+      caseSensitive: true,
+      paths: ['m.py'],
+      include: [],
+      before: 20,
+      after: 20,
+    });
+    const [search] = intents('find sympy/polys -name "*.py" | xargs grep -l "class Poly"');
+    assert.deepEqual(search, {
+      kind: 'search',
+      query: 'class Poly',
+      regex: false,
+      caseSensitive: true,
+      paths: ['sympy/polys'],
+      include: ['*.py'],
+      before: 0,
+      after: 0,
+    });
+  });
+});
+
+describe('bench:agents: lines shown and lines a patch touches', () => {
+  const file = (p: string) => (p === 'a.py' ? Array.from({ length: 30 }, (_, i) => `line ${i + 1}`) : undefined);
+
+  it("counts a range's lines, less what the harness cut from a long output", () => {
+    assert.deepEqual(
+      [...agentShown([{ kind: 'range', file: 'a.py', start: 5, end: 8 }], '', file).get('a.py')!],
+      [5, 6, 7, 8],
+    );
+    const cut =
+      '<warning>long</warning><output_head>\nline 1\nline 2\n</output_head>\n<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\nline 30\n</output_tail>';
+    assert.deepEqual(keptParts(cut), { head: 2, tail: 1 });
+    assert.deepEqual([...agentShown([{ kind: 'whole-file', files: ['a.py'] }], cut, file).get('a.py')!], [1, 2, 30]);
+  });
+
+  it("reads a search's lines by number, or by text when grep printed none", () => {
+    const search = {
+      kind: 'search' as const,
+      query: 'x',
+      regex: false,
+      caseSensitive: true,
+      paths: ['a.py'],
+      include: [],
+      before: 0,
+      after: 0,
+    };
+    assert.deepEqual([...agentShown([search], '3:line 3\n4-line 4\n--\n12:line 12', file).get('a.py')!], [3, 4, 12]);
+    assert.deepEqual([...agentShown([search], 'line 7', file).get('a.py')!], [7]);
+    assert.deepEqual([...agentShown([{ ...search, paths: [] }], 'a.py:9:line 9', file).get('a.py')!], [9]);
+  });
+
+  it('takes removed lines, and the line before an insertion', () => {
+    const diff = [
+      '--- a/a.py',
+      '+++ b/a.py',
+      '@@ -3,2 +3,2 @@',
+      '-old 3',
+      '-old 4',
+      '+new',
+      '+new',
+      '@@ -10,0 +11,1 @@',
+      '+added',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      [...patchLines(diff).get('a.py')!].sort((x, y) => x - y),
+      [3, 4, 10],
+    );
+    const context = ['--- a/b.py', '+++ b/b.py', '@@ -5,3 +5,4 @@', ' keep 5', '+added', ' keep 6', ' keep 7', ''].join(
+      '\n',
+    );
+    assert.deepEqual([...patchLines(context).get('b.py')!], [5]);
+  });
+
+  it('leaves test files out of the gold patch', () => {
+    assert.equal(isTestPath('tests/test_x.py'), true);
+    assert.equal(isTestPath('sympy/core/tests/test_basic.py'), true);
+    assert.equal(isTestPath('src/_pytest/python.py'), false);
+    assert.equal(isTestPath('astropy/testing/helper.py'), true);
+  });
+});
+
+describe('bench:agents: trajectories', () => {
+  it("reads mini-swe-agent's steps: one bash block, the next message's output", () => {
+    const traj = {
+      messages: [
+        { role: 'system', content: 's' },
+        { role: 'assistant', content: 'THOUGHT: look\n\n```bash\ncat a.py\n```' },
+        { role: 'user', content: '<returncode>0</returncode>\n<output>\nline 1\n</output>' },
+      ],
+      info: { submission: 'diff' },
+    };
+    const { steps, submission } = parseTrajectory(JSON.stringify(traj));
+    assert.deepEqual(steps, [{ tool: 'bash', command: 'cat a.py', args: {}, observation: 'line 1\n' }]);
+    assert.equal(submission, 'diff');
+  });
+
+  it("reads a tool agent's editor views as a file, a range or a listing", () => {
+    const call = (args: object) => ({
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ function: { name: 'str_replace_editor', arguments: JSON.stringify(args) } }],
+    });
+    const traj = {
+      messages: [
+        call({ command: 'view', path: '/testbed/a.py', view_range: [3, 9] }),
+        { role: 'tool', content: 'out' },
+        call({ command: 'view', path: '/testbed/src' }),
+        { role: 'tool', content: 'out' },
+      ],
+    };
+    const [range, folder] = parseTrajectory(JSON.stringify(traj)).steps.map(classifyStep);
+    assert.deepEqual(range, { kind: 'read', intents: [{ kind: 'range', file: 'a.py', start: 3, end: 9 }] });
+    assert.deepEqual(folder, { kind: 'read', intents: [{ kind: 'listing', target: 'src' }] });
+  });
+});
