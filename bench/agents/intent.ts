@@ -39,6 +39,8 @@ export interface Listing {
   target: string;
   /** `ls FILE`: whether a file is there. */
   file?: boolean;
+  /** `find DIR -name GLOB`: the file names looked for. */
+  name?: string;
 }
 
 export type ReadIntent = WholeFile | LineRange | Search | Listing;

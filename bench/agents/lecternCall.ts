@@ -1,5 +1,5 @@
 // The Lectern call an agent would make for each read: a file read, a line range, a search, or for a
-// listing `listingCall` (today `map`; the `files` mode replaces it once it lands).
+// listing `listingCall` (mode `files`).
 
 import type { ReadIntent } from './intent';
 
@@ -12,9 +12,14 @@ const READ = 'lectern_read';
 const SEARCH = 'lectern_search';
 const STAT = 'lectern_stat';
 
-/** Listing and finding files (ls, find, tree, a folder's view): the nearest call today is `map`. */
-export function listingCall(target: string): LecternCall {
-  return { tool: READ, input: target ? { mode: 'map', target } : { mode: 'map' } };
+/**
+ * Listing and finding files (ls, find, tree, a folder's view): mode `files` of the folder, or of the
+ * glob under it that `find DIR -name NAME` matches (NAME anywhere below DIR, as find looks).
+ */
+export function listingCall(target: string, name?: string): LecternCall {
+  const under = target && target !== '.' ? `${target}/` : '';
+  const input = name ? { target: `${under}**/${name}` } : target ? { target } : {};
+  return { tool: READ, input: { mode: 'files', ...input } };
 }
 
 /** `lineCount` gives a file's length (tail -n N needs it; it is the file's, not the answer's). */
@@ -45,6 +50,6 @@ export function lecternCalls(intent: ReadIntent, lineCount: (file: string) => nu
       return [{ tool: SEARCH, input }];
     }
     case 'listing':
-      return [intent.file ? { tool: STAT, input: { target: intent.target } } : listingCall(intent.target)];
+      return [intent.file ? { tool: STAT, input: { target: intent.target } } : listingCall(intent.target, intent.name)];
   }
 }

@@ -8,7 +8,7 @@ const KINDS: Array<[ReadKind, string]> = [
   ['whole-file', "whole-file views (`cat`, `nl`, a file's view)"],
   ['range', 'line-range views (`sed -n`, `head`, `tail`, `view_range`)'],
   ['search', 'searches (`grep`, `rg`)'],
-  ['listing', 'listing and finding files (`ls`, `find`, `tree`) → `map`'],
+  ['listing', 'listing and finding files (`ls`, `find`, `tree`) → mode `files`'],
 ];
 
 function ratio(lectern: number, agent: number): string {

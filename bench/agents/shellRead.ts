@@ -94,7 +94,9 @@ function listing(words: readonly string[]): ReadIntent | Unmapped {
   if (program === 'find') {
     if (words.includes('-exec') || words.includes('-delete')) return { kind: 'unmapped', reason: 'find -exec' };
     const start = words[1] && !words[1].startsWith('-') ? words[1] : '.';
-    return { kind: 'listing', target: treePath(start) };
+    const flag = words.findIndex((w) => w === '-name' || w === '-iname');
+    const name = flag > 0 ? words[flag + 1] : undefined;
+    return { kind: 'listing', target: treePath(start), ...(name ? { name } : {}) };
   }
   const paths = operands(words);
   if (paths.length > 1) return { kind: 'unmapped', reason: `${program} of several paths` };

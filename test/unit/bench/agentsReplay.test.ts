@@ -70,7 +70,10 @@ describe('bench:agents: shell steps as reads', () => {
     assert.deepEqual(intents('ls -R astropy/table | grep ".py" | head -n 20'), [
       { kind: 'listing', target: 'astropy/table', file: false },
     ]);
-    assert.deepEqual(intents('find sympy -name "mathml.py"'), [{ kind: 'listing', target: 'sympy' }]);
+    assert.deepEqual(intents('find sympy -name "mathml.py"'), [
+      { kind: 'listing', target: 'sympy', name: 'mathml.py' },
+    ]);
+    assert.deepEqual(listingCall('sympy', 'mathml.py').input, { mode: 'files', target: 'sympy/**/mathml.py' });
     assert.deepEqual(
       lecternCalls({ kind: 'listing', target: 'sympy' }, () => 1),
       [listingCall('sympy')],
