@@ -6,7 +6,7 @@ import { ServerPool, type LanguageServerMode } from './languageServers/serverPoo
 import { SERVER_SPECS, type ServerSpec } from './languageServers/serverSpecs';
 import { hasScip, scipReferences } from './scip/scipReferences';
 
-export type ReferenceEngine = NonNullable<Host['references']>;
+type ReferenceEngine = NonNullable<Host['references']>;
 
 /**
  * One Host.references over `engines`: the first one's answer, or the next one's where it has none or
@@ -71,10 +71,7 @@ export function createReferenceEngines(options: ReferenceEnginesOptions): Refere
         ...(options.startMs !== undefined ? { startMs: options.startMs } : {}),
       })
     : undefined;
-  const engines = firstAnswering([
-    scipEngine(options.roots),
-    ...(servers ? [servers.references.bind(servers)] : []),
-  ]);
+  const engines = firstAnswering([scipEngine(options.roots), ...(servers ? [servers.references.bind(servers)] : [])]);
   return {
     references: () => (servers || hasScip(options.roots()) ? engines : undefined),
     ...(servers ? { servers } : {}),

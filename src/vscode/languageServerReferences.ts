@@ -9,7 +9,7 @@ import { referenceLocations } from './referenceLocations';
 import type { WorkspaceUris } from './uris/workspaceUris';
 
 /** How answers name this engine: whichever server VS Code runs for the file. */
-export const VSCODE_ENGINE = 'language server';
+const VSCODE_ENGINE = 'language server';
 
 export function languageServerReferences(uris: WorkspaceUris): NonNullable<Host['references']> {
   return async (path, line, column) => {

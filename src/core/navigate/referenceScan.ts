@@ -2,7 +2,6 @@
 // the name as a word (a byte test, then a word test), each parsed once for its identifiers and its
 // outline (for the symbol each use sits in). Bounded in time: it stops between files and says where,
 // so the next call continues from there.
-import type { ByteSource } from '../ground/byteSource';
 import type { ReadEnv } from '../ground/env';
 import type { ResolvedPath } from '../ground/paths';
 import { insideRoots } from '../ground/paths';
@@ -13,6 +12,7 @@ import { walkScope, type Scope } from '../search/searchScope';
 import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolEnv';
+import { candidateBytes } from './candidateBytes';
 import { Enclosing } from './enclosing';
 import { classRank } from '../ground/fileRank';
 import { sortPaced } from '../ground/paced';
@@ -81,62 +81,6 @@ export interface ScanOutcome {
   eligible: ReadonlySet<string>;
   /** Each file of the scope (as shown) by its rank: what file_offset counts, whichever source answers. */
   ranks: ReadonlyMap<string, number>;
-}
-
-/** The file's bytes when it may hold `needle` (a byte test; secrets, outside files and large ones are left out). */
-async function candidateBytes(
-  env: ReadEnv,
-  file: ListedFile,
-  checked: ResolvedPath,
-  needle: Uint8Array,
-  inside: (real: string) => boolean,
-): Promise<Uint8Array | 'large' | undefined> {
-  const dirty = env.host.documents?.dirty(file.absolute);
-  if (dirty) return new TextEncoder().encode(dirty.text);
-  const readSync = env.host.fs.readFileSync?.bind(env.host.fs);
-  if (readSync) {
-    try {
-      const read = readSync(file.absolute, REFERENCE_LIMITS.maxFileBytes);
-      if (read.real === undefined || !inside(read.real)) return undefined;
-      if ('bytes' in read) return holds(read.bytes, needle) ? read.bytes.slice() : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  try {
-    const text = await openText(env.host, checked, env.sniffs);
-    try {
-      // Too large to parse: it counts (as a file whose uses are not known) only when it holds the name.
-      if (text.source.size > REFERENCE_LIMITS.maxFileBytes)
-        return (await sourceHolds(text.source, text.base, needle)) ? 'large' : undefined;
-      const bytes = await text.source.read(text.base, text.source.size - text.base);
-      return holds(bytes, needle) ? bytes : undefined;
-    } finally {
-      await text.source.close().catch(() => undefined);
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the bytes of `source` from `base` on hold `needle`, read a chunk at a time. */
-async function sourceHolds(source: ByteSource, base: number, needle: Uint8Array): Promise<boolean> {
-  const chunk = 1024 * 1024;
-  for (let at = base; at < source.size; at += chunk - needle.length + 1) {
-    if (holds(await source.read(at, Math.min(chunk, source.size - at)), needle)) return true;
-    if (at + chunk >= source.size) return false;
-  }
-  return false;
-}
-
-function holds(bytes: Uint8Array, needle: Uint8Array): boolean {
-  if (typeof Buffer !== 'undefined')
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from(needle));
-  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 /** The receiver a method's signature names: Go `func (b *Bucket) Allow()` → b. */
@@ -379,7 +323,7 @@ export async function scanReferences(
       outside: false,
       realRoots,
     };
-    const bytes = await candidateBytes(env, file, checked, needle, inside);
+    const bytes = await candidateBytes(env, file, checked, needle, inside, REFERENCE_LIMITS.maxFileBytes);
     if (bytes === undefined) continue;
     if (bytes === 'large') {
       if (outcome.large.length < 3) outcome.large.push(file.display);

@@ -2,7 +2,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createGitCli, findNestedGitFolders, parseNumstat, parseStatusV2 } from '../../../src/node/gitCli';
+import { createGitCli, findNestedGitFolders } from '../../../src/node/gitCli';
+import { parseNumstat, parseStatusV2 } from '../../../src/node/gitOutput';
 import { tempDir } from '../helpers';
 import { Repo } from './gitRepo';
 

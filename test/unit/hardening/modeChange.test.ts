@@ -1,7 +1,7 @@
 // A mode-only change (chmod +x) is a change: the diff summary and the file preview name it.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { parseStatusV2 } from '../../../src/node/gitCli';
+import { parseStatusV2 } from '../../../src/node/gitOutput';
 import { diffWorkspace, Repo } from '../diff/gitRepo';
 
 describe('hardening: mode-only changes', () => {

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as nodePath from 'node:path';
 import fc from 'fast-check';
 import { mergeChanges } from '../../../src/core/diff/gitChanges';
-import { parseStatusV2 } from '../../../src/node/gitCli';
+import { parseStatusV2 } from '../../../src/node/gitOutput';
 import { longestStall } from '../../shared/longestStall';
 
 const RECORDS = 200_000;
