@@ -1,10 +1,14 @@
 // The source that answers `references` in bench:navigation --precision (--engine=NAME). Each engine is
 // what the Lectern under test is given: extra host ports (Host.references) and settings.
 //   tree-sitter       the syntax scan alone (every host today without a language server)
-//   language-server   a language server started for the workspace (issue 38's client in src/node/languageServers)
-//   scip              an index.scip beside the workspace (issue 38's reader in src/node/scip)
-// The last two land with issue 38's other parts: wiring one is filling in its case below.
+//   language-server   the language server for the workspace's language (src/node/languageServers:
+//                     typescript-language-server, pyright, gopls from PATH), as `lectern session` starts it
+//   scip              an index.scip at the workspace's top (src/node/scip), made before the run with the
+//                     language's indexer (`npx @sourcegraph/scip-typescript index`, scip-python, scip-go)
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import type { Host } from '../../src/core/ground/ports';
+import { createReferenceEngines } from '../../src/node/referenceEngines';
 import type { Language } from './corpus';
 
 export const ENGINES = ['tree-sitter', 'language-server', 'scip'] as const;
@@ -25,17 +29,22 @@ export function engineName(flag: string | undefined): EngineName {
 
 /** What Lectern is given for `engine` on one workspace of `language`. */
 export async function engineSetup(engine: EngineName, root: string, language: Language): Promise<EngineSetup> {
-  void root;
-  void language;
-  switch (engine) {
-    case 'tree-sitter':
-      return { host: {}, settings: {}, dispose: async () => undefined };
-    case 'language-server':
-    case 'scip':
-      // Here: start the client (or open the index) for `root`/`language`, return its Host.references
-      // and the setting that turns it on (`languageServers: 'auto'`), and stop it in dispose.
-      throw new Error(
-        `--engine=${engine}: not in this build (issue 38 adds it under src/node/${engine === 'scip' ? 'scip' : 'languageServers'}); only tree-sitter answers here`,
-      );
-  }
+  if (engine === 'tree-sitter') return { host: {}, settings: {}, dispose: async () => undefined };
+  if (engine === 'scip' && !existsSync(join(root, 'index.scip')))
+    throw new Error(`--engine=scip: no index.scip at ${root}; make one there with the ${language} SCIP indexer first`);
+  const roots = [{ name: basename(root), path: root }];
+  const engines = createReferenceEngines({
+    roots: () => roots,
+    bundleDir: resolve(__dirname, '../../src/node'),
+    ...(engine === 'language-server' ? { languageServers: () => 'auto' as const } : {}),
+  });
+  return {
+    host: {
+      get references() {
+        return engines.references();
+      },
+    },
+    settings: {},
+    dispose: () => engines.dispose(),
+  };
 }
