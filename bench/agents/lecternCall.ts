@@ -17,6 +17,9 @@ const STAT = 'lectern_stat';
  * glob under it that `find DIR -name NAME` matches (NAME anywhere below DIR, as find looks).
  */
 export function listingCall(target: string, name?: string): LecternCall {
+  // LECTERN_AGENTS_LISTING=map replays listings as the nearest call before mode `files` (to compare both in one run).
+  if (process.env.LECTERN_AGENTS_LISTING === 'map')
+    return { tool: READ, input: target && target !== '.' ? { mode: 'map', target } : { mode: 'map' } };
   const under = target && target !== '.' ? `${target}/` : '';
   const input = name ? { target: `${under}**/${name}` } : target ? { target } : {};
   return { tool: READ, input: { mode: 'files', ...input } };
