@@ -66,6 +66,11 @@ export interface ReadMeta {
   version?: string;
   /** The read file's absolute path (a client opens it at the range). */
   absolute_path?: string;
+  /**
+   * The answer may change on a later identical call (a language server still starting answered late:
+   * tree-sitter answered). The session does not count it as a repeated call (asking again is the advice).
+   */
+  provisional?: true;
   /** The session's state after this call; on every answer. */
   stabilization?: Stabilization;
   [extra: string]: unknown;

@@ -30,6 +30,8 @@ export interface ServerOutcome {
   engine?: string;
   /** Why the server's answer was not used, when the caller should know. */
   note?: string;
+  /** The server was late: a later identical call may get its answer (ReadMeta.provisional). */
+  late?: true;
 }
 
 type Place = { line: number; column: number };
@@ -164,6 +166,7 @@ export async function fromLanguageServer(
     const found = await askInTime(() => ask(declared.absolute, line, column, env.signal), env.signal);
     if (found === 'late')
       return {
+        late: true,
         note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered. A server still starting answers a later call: ${callText(TOOL.read, call)}`,
       };
     if (found instanceof ReferencesUnavailable) return { note: found.message };

@@ -217,6 +217,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     call,
     from: { fileOffset, ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) },
     notes,
+    ...(server.late ? { provisional: true as const } : {}),
     ...(continueCall ? { continueCall } : {}),
     ...(scan?.stopped?.paged ? { paged: true as const } : {}),
   });

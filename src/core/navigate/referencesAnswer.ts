@@ -49,6 +49,8 @@ export interface ReferencesPage {
   continueCall?: Record<string, unknown>;
   /** The scan stopped after a page's worth of uses: when every use found is shown, the answer names continueCall. */
   paged?: true;
+  /** A later identical call may answer otherwise (the language server was late): ReadMeta.provisional. */
+  provisional?: true;
 }
 
 /** Most lines one answer lists: a scan that has found more may stop (the next page looks further). */
@@ -192,6 +194,7 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     references: listedInMeta,
     ...(entries > listedInMeta.length ? { references_omitted: entries - listedInMeta.length } : {}),
     ...(page.notes.length > 0 ? { notes: [...page.notes] } : {}),
+    ...(page.provisional ? { provisional: true as const } : {}),
   };
   return {
     ok: true,

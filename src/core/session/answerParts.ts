@@ -20,6 +20,11 @@ export function fileOf(part: ToolResponse): FileOf | null {
   return { absolute, display, version: typeof part.meta.version === 'string' ? part.meta.version : null };
 }
 
+/** An answer a later identical call may change (ReadMeta.provisional; in a list read, one of its answers): not a repeat. */
+export function isProvisional(response: ToolResponse): boolean {
+  return partsOf(response).some((p) => p.meta.provisional === true);
+}
+
 export function rangeOf(part: ToolResponse): { start: number; end: number } | null {
   const { start_line: start, end_line: end } = part.meta;
   return typeof start === 'number' && typeof end === 'number' && end >= start ? { start, end } : null;

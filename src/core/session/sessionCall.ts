@@ -9,7 +9,7 @@ import type { BudgetState } from '../ground/stabilization';
 import type { TokenCounter } from '../ground/tokens';
 import { utf8Length } from '../text/encoding';
 import { type Advice, footerLines, orderedWarnings, type Refusal, suggestion } from './advice';
-import { fileOf, partsOf } from './answerParts';
+import { fileOf, isProvisional, partsOf } from './answerParts';
 import { budgetAdvice, budgetState, gateRead } from './budget';
 import type { ExclusionPolicy } from './exclusions';
 import { judgeFiles, refuseBlocked } from './fileJudge';
@@ -132,14 +132,16 @@ export class SessionCall {
     };
     // How the session counts the answer, as its mode says (ground/descriptor.ts).
     call.countsAsRead = call.isRead && (call.counted === 'file' || call.counted === 'read');
-    // Repeats, judged on the answer as the tool gave it (an edit in between starts over).
-    const repetition = this.settings.sessionGuard
-      ? this.session.repeats.record(
-          callKey(this.primaryTool, this.input ?? this.rawInput),
-          fnv1a(bodyText(original)),
-          this.seq,
-        )
-      : null;
+    // Repeats, judged on the answer as the tool gave it (an edit in between starts over). An answer
+    // that says a later identical call may change it is not a repeat: asking again is what it advises.
+    const repetition =
+      this.settings.sessionGuard && !isProvisional(original.response)
+        ? this.session.repeats.record(
+            callKey(this.primaryTool, this.input ?? this.rawInput),
+            fnv1a(bodyText(original)),
+            this.seq,
+          )
+        : null;
     if (this.settings.sessionGuard && call.countsAsRead && !this.force) await this.judgeRead(call);
     if (repetition && repetition.count >= REPEAT_WARN_AT) this.judgeRepeat(call, repetition);
     for (const part of call.answer.parts ?? [call.answer]) settleFigure(part, this.cap);

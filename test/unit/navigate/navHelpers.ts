@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { Host } from '../../../src/core/ground/ports';
+import type { Settings } from '../../../src/core/ground/settings';
 import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { tempDir, write } from '../helpers';
@@ -14,11 +15,20 @@ export interface NavWorkspace {
 }
 
 export function navWorkspace(files: Record<string, string>, extra: Partial<Host> = {}): NavWorkspace {
+  return navWorkspaceWith(files, extra, { sessionGuard: false });
+}
+
+/** A navigation workspace with the given settings (a test of how the session counts navigation answers). */
+export function navWorkspaceWith(
+  files: Record<string, string>,
+  extra: Partial<Host>,
+  settings: Partial<Settings>,
+): NavWorkspace {
   const root = tempDir('lectern-nav-');
   for (const [name, text] of Object.entries(files)) write(root, name, text);
   const roots = [{ name: path.basename(root), path: root }];
   const host: Host = { fs: nodeFileSystem, roots: () => roots, loadWasm: createWasmLoader(), ...extra };
-  return { root, host, lectern: new Lectern(host, () => ({ sessionGuard: false })) };
+  return { root, host, lectern: new Lectern(host, () => settings) };
 }
 
 export interface Reference {
