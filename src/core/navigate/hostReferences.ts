@@ -180,6 +180,13 @@ export async function fromLanguageServer(
     });
     // No note: whether a server has loaded its project yet must not change the answer's text.
     if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
+    // No use at all where tree-sitter sees possible ones: a server still analysing the workspace
+    // answers so (pyright's first answer), and "used nowhere" must not rest on it.
+    if (byFile.size === 0 && rest.files.some((file) => file.uses.length > 0))
+      return {
+        late: true,
+        note: `The language server named no use where tree-sitter sees possible ones: tree-sitter answered. A server still analysing the workspace answers a later call: ${callText(TOOL.read, call)}`,
+      };
     const out: FileUses[] = [];
     for (const [display, { path, places }] of byFile) {
       if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope

@@ -27,13 +27,14 @@ export function certainty(
   receiver?: string,
   statedType?: string,
 ): Certainty {
-  // A key of a literal or a receiver whose type the file states (`Command{Use: …}`, `h: Headers`)
-  // belongs to that type alone; a receiver's type that extends the owner's name may be an alias of
-  // it (`a: ZodTypeAny`), a literal's (`ZodTypeDef{…}`) is another type.
+  // A key of a literal whose type the file states (`Command{Use: …}`) belongs to that type alone; a
+  // receiver whose type the file states (`h: Headers`, `c = Child()`) is sure when it is the owner,
+  // and otherwise may still reach the owner's member (a subclass, an alias such as `ZodTypeAny`):
+  // unsure, listed with `~`, never hidden.
   const stated = statedType === undefined ? undefined : lastName(statedType);
   if (stated !== undefined && !TOP_TYPES.has(stated)) {
     if (stated === owner) return 'sure';
-    return qualifier !== undefined && stated.startsWith(owner) ? 'unsure' : 'other';
+    return qualifier !== undefined ? 'unsure' : 'other';
   }
   const insideOwner = enclosing.includes(owner);
   if (insideOwner && receiver !== undefined && qualifier === receiver) return 'sure';

@@ -257,7 +257,8 @@ for (const [transport, connect] of transports) {
 
     it('navigation reads: references (meta.references) and map answer as the engine does; NOT_FOUND names the closest', async () => {
       const root = project();
-      const connected = await connectStructured(['--root', root]);
+      // The engine compared with has no language server: the server answers from tree-sitter too.
+      const connected = await connectStructured(['--root', root, '--language-servers', 'off']);
       const engine = directEngine(root);
       try {
         await connected.client.listTools();

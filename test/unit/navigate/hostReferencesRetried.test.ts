@@ -106,4 +106,30 @@ describe('mode references: following the language-server-late note', () => {
     assert.equal(isProvisional(late), true);
     assert.equal(isProvisional({ ...answer(), results: [answer(), late] }), true);
   });
+
+  it('a server that names no use where tree-sitter sees possible ones is not taken for "used nowhere"', async () => {
+    const USE_TS = `export function go(x: any): number {\n  return x.run();\n}\n`;
+    let root = '';
+    const ws = navWorkspaceWith(
+      { 'src/runners.ts': RUNNERS_TS, 'src/use.ts': USE_TS },
+      {
+        // A server still analysing: only the declaration itself.
+        references: async (): Promise<EngineReferences> => ({
+          engine: 'language server',
+          locations: [{ path: path.join(root, 'src/runners.ts'), ...place(RUNNERS_TS, 'run()') }],
+        }),
+      },
+      { sessionGuard: true },
+    );
+    root = ws.root;
+    const r = await ws.lectern.invoke('lectern_read', CALL, {});
+    assert.ok(r.ok, r.text);
+    assert.match(r.text, /\(tree-sitter\)/);
+    assert.match(r.text, /~2 · go · return x\.run\(\);/);
+    assert.match(
+      r.text,
+      /named no use where tree-sitter sees possible ones[^\n]*lectern_read \{"mode":"references","target":"Sprinter\.run"\}/,
+    );
+    assert.ok(isProvisional(r));
+  });
 });

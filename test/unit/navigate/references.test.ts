@@ -90,8 +90,8 @@ describe('mode references', () => {
     assert.ok(lines.includes('src/store.ts:10'), lines.join(' '));
     assert.ok(lines.includes('src/app.ts:9'), lines.join(' '));
     assert.ok(lines.includes('test/store.test.ts:5'), lines.join(' '));
-    // other.get: `other` is built as an Other, so it is counted as another type's.
-    assert.ok(!lines.some((line) => line.startsWith('src/app.ts:7')), lines.join(' '));
+    // other.get: `other` is built as an Other, which may extend Store: listed, uncertain.
+    assert.ok(lines.includes('src/app.ts:7?'), lines.join(' '));
     // Other.prototype.get and other.get: `other.get` is unsure, `Other.prototype.get` is another type's.
     assert.ok(!lines.includes('src/app.ts:8'), lines.join(' '));
     // this.items.get (a Map's) is listed as unsure, never as sure.
