@@ -86,13 +86,18 @@ export function narrowingPath(file: string, declaring: readonly string[]): strin
   return file;
 }
 
+/** Declaring files the answer names, each with its call: past them, a count. */
+const NAMED_FILES = 5;
+
 /** The lines said before the uses: one per declaring file, with the call that reads only its uses. */
 export function declaredTwiceLines(target: string, declaring: readonly string[]): string[] {
+  const named = declaring.slice(0, NAMED_FILES);
   return [
-    `${target} is declared in ${declaring.length} files; a file tied to one by a declaration or an import shows it after →, ~ marks uses not tied to one:`,
-    ...declaring.map(
+    `Declared in ${declaring.length} files (→ the one a file imports; ~ a use tied to none). Narrow:`,
+    ...named.map(
       (file) =>
         `  ${file}: ${callText(TOOL.read, { mode: 'references', target, path: narrowingPath(file, declaring) })}`,
     ),
+    ...(declaring.length > named.length ? [`  … and ${declaring.length - named.length} more files`] : []),
   ];
 }

@@ -47,7 +47,7 @@ describe('references of a name path declared in more than one file', () => {
       'tools/loose.ts:3~',
     ]);
     assert.deepEqual(r.meta.declared_in, ['client/uuid.ts', 'server/uuid.ts']);
-    assert.match(r.text, /\nV4UUID\._randomHex is declared in 2 files;/);
+    assert.match(r.text, /\nDeclared in 2 files \(→ the one a file imports; ~ a use tied to none\)\. Narrow:\n/);
     assert.ok(
       r.text.includes(
         `client/uuid.ts: lectern_read {"mode":"references","target":"V4UUID._randomHex","path":"client"}`,
