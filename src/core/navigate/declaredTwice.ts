@@ -5,7 +5,7 @@
 import { callText } from '../ground/format';
 import { TOOL } from '../ground/tools';
 
-/** Module names a file imports: `from './x'`, `require('x')`, `import 'x'`, Python `from a.b import`, `import a.b`. */
+/** Module names a file imports: `from './x'`, `require('x')`, `import 'x'`, Python `from a.b import`, `import a.b`, Go's package paths. */
 export function importedModules(text: string): string[] {
   const found = new Set<string>();
   const patterns = [
@@ -14,6 +14,8 @@ export function importedModules(text: string): string[] {
     /^\s*import\s+['"]([^'"\n]+)['"]/gm,
     /^\s*from\s+(\.*[\w.]*)\s+import\b/gm,
     /^\s*import\s+([\w.]+(?:\s*,\s*[\w.]+)*)\s*$/gm,
+    // Go: `import alias "x/y"` and the lines of an `import ( … )` block.
+    /^\s*(?:import\s+)?(?:[\w.]+\s+)?"([^"\n]+)"\s*$/gm,
   ];
   for (const pattern of patterns)
     for (const match of text.matchAll(pattern))
@@ -39,11 +41,12 @@ function normalise(path: string): string {
 
 const withoutExtension = (path: string) => path.replace(/\.[^./]+$/, '');
 
-/** The module paths an import may name the file `declaring` by (its path without extension, or its folder for an index or `__init__`). */
+/** The module paths an import may name the file `declaring` by: its path without extension, or its folder (an index, `__init__`, a Go package). */
 function modulePaths(declaring: string): string[] {
   const bare = withoutExtension(declaring);
   const base = bare.slice(bare.lastIndexOf('/') + 1);
-  return base === 'index' || base === '__init__' || base === 'mod' ? [bare, folderOf(bare)] : [bare];
+  const inFolder = base === 'index' || base === '__init__' || base === 'mod' || declaring.endsWith('.go');
+  return inFolder ? [bare, folderOf(bare)] : [bare];
 }
 
 /** Whether `module`, imported by the file `from`, names the file `declaring`. */
@@ -60,18 +63,25 @@ function names(module: string, from: string, declaring: string): boolean {
     // A package or path alias (`@/client/uuid`, `app.client.uuid`): the file whose path ends with it.
     const alias = module.replace(/^[@~]\//, '');
     const tail = /^\w+(\.\w+)+$/.test(alias) ? alias.replace(/\./g, '/') : withoutExtension(alias);
-    return targets.some((t) => t === tail || t.endsWith(`/${tail}`));
+    // A Go import path is the module's name and then the package's folder (`example.com/app/server`).
+    const goModule = declaring.endsWith('.go');
+    return targets.some((t) => t === tail || t.endsWith(`/${tail}`) || (goModule && tail.endsWith(`/${t}`)));
   }
   return targets.some((t) => t === withoutExtension(wanted) || t === wanted);
 }
 
-/** The declaring file a file's uses belong to: itself, or the one file its imports name; else undefined. */
+/** The declaring file a file's uses belong to: itself, its Go package's, or the one file its imports name; else undefined. */
 export function tiedDeclaration(
   file: string,
   imports: readonly string[],
   declaring: readonly string[],
 ): string | undefined {
   if (declaring.includes(file)) return file;
+  // A Go file sees its own package's declarations without importing them.
+  const samePackage = file.endsWith('.go')
+    ? declaring.filter((d) => d.endsWith('.go') && folderOf(d) === folderOf(file))
+    : [];
+  if (samePackage.length === 1) return samePackage[0];
   const named = declaring.filter((d) => imports.some((module) => names(module, file, d)));
   return named.length === 1 ? named[0] : undefined;
 }

@@ -87,6 +87,11 @@ describe('references of a name path declared in more than one file', () => {
     assert.equal(tiedDeclaration('src/other.ts', ['@/client/uuid'], declaring), 'src/client/uuid.ts');
     assert.equal(tiedDeclaration('py/app/main.py', ['.util'], declaring), 'py/app/util.py');
     assert.equal(tiedDeclaration('py/main.py', ['app.util'], declaring), 'py/app/util.py');
+    const goDeclaring = ['client/limit.go', 'server/limit.go'];
+    const goImports = importedModules(`package app\n\nimport (\n\t"fmt"\n\tsrv "example.com/app/server"\n)\n`);
+    assert.deepEqual(goImports, ['fmt', 'example.com/app/server']);
+    assert.equal(tiedDeclaration('cmd/main.go', goImports, goDeclaring), 'server/limit.go');
+    assert.equal(tiedDeclaration('client/handler.go', [], goDeclaring), 'client/limit.go');
     // Both named, or neither: not tied.
     assert.equal(tiedDeclaration('src/x.ts', ['./client/uuid', './server/uuid'], declaring), undefined);
     assert.equal(tiedDeclaration('src/x.ts', ['lodash'], declaring), undefined);
