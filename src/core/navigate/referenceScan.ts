@@ -10,7 +10,8 @@ import { hostPacer, yieldToHost } from '../ground/walk';
 import { openText } from '../read/openText';
 import { walkScope, type Scope } from '../search/searchScope';
 import { languageForPath } from '../symbols/languages/index';
-import { flattenSymbols } from '../symbols/namePath';
+import { flattenSymbols, type FlatSymbol } from '../symbols/namePath';
+import { importedModules } from './declaredTwice';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import { candidateBytes } from './candidateBytes';
 import { Enclosing } from './enclosing';
@@ -59,6 +60,8 @@ export interface FileUses {
   /** The file's place in the ranked list of the scope's files (what file_offset counts). */
   rank: number;
   uses: FoundUse[];
+  /** The modules the file imports: kept when the scan looks for the target's declarations (ScanOptions.declares). */
+  imports?: string[];
 }
 
 export interface ScanOutcome {
@@ -81,6 +84,14 @@ export interface ScanOutcome {
   eligible: ReadonlySet<string>;
   /** Each file of the scope (as shown) by its rank: what file_offset counts, whichever source answers. */
   ranks: ReadonlyMap<string, number>;
+  /** The files parsed that declare the target (with ScanOptions.declares), in rank order. */
+  declaring: string[];
+}
+
+/** What a parsed file says besides its uses, when the scan is asked (ScanOptions.declares). */
+interface FileFacts {
+  declares: boolean;
+  imports: string[];
 }
 
 /** The receiver a method's signature names: Go `func (b *Bucket) Allow()` → b. */
@@ -94,6 +105,7 @@ async function usesInFile(
   checked: ResolvedPath,
   name: string,
   followRenames: boolean,
+  declares?: { test: (flat: FlatSymbol[]) => boolean; facts: FileFacts },
 ): Promise<FoundUse[] | undefined> {
   // Each step (opening, the outline, finding the places, their uses) may take tens of ms on a large
   // text: the host gets a turn between them.
@@ -113,6 +125,11 @@ async function usesInFile(
       .catch(() => undefined);
     if (!outline || outline.status !== 'ok') return undefined;
     const text = outline.source.text;
+    const flat = flattenSymbols(outline.symbols);
+    if (declares) {
+      declares.facts.declares = declares.test(flat);
+      declares.facts.imports = importedModules(text);
+    }
     await pace();
     const offsets = await wordOffsetsPaced(text, name, pace);
     if (offsets.length === 0) return [];
@@ -121,7 +138,7 @@ async function usesInFile(
     if (!found) return undefined;
     await pace();
     const lines = new TextLines(text);
-    const enclosing = new Enclosing(flattenSymbols(outline.symbols), lines);
+    const enclosing = new Enclosing(flat, lines);
     const uses = await placedUses(found, lines, enclosing, pace);
     // `import { name as other }`: the uses of `other` are uses of the name.
     const aliases = followRenames ? found.aliases : [];
@@ -256,6 +273,8 @@ export interface ScanOptions {
    * member is never imported under its own name.
    */
   followRenames?: boolean;
+  /** Whether a file's outline declares the target: the files that do are listed in `declaring`, and each file's imports kept. */
+  declares?: (flat: FlatSymbol[]) => boolean;
 }
 
 /** Lines with uses in `uses` (a file's, in text order or not), from `startLine` on. */
@@ -295,8 +314,9 @@ export async function scanReferences(
     unparsedFiles: [],
     eligible,
     ranks,
+    declaring: [],
   };
-  const { skip, page, followRenames = true } = options;
+  const { skip, page, followRenames = true, declares } = options;
   let lines = 0;
   let slice = started;
   for (let rank = fileOffset; rank < ranked.length; rank++) {
@@ -331,12 +351,14 @@ export async function scanReferences(
       continue;
     }
     if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
-    const uses = await usesInFile(env, checked, name, followRenames);
+    const facts: FileFacts = { declares: false, imports: [] };
+    const uses = await usesInFile(env, checked, name, followRenames, declares && { test: declares, facts });
+    if (facts.declares) outcome.declaring.push(file.display);
     if (uses === undefined) {
       if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
       outcome.unparsed++;
     } else if (uses.length > 0) {
-      outcome.files.push({ display: file.display, rank, uses });
+      outcome.files.push({ display: file.display, rank, uses, ...(declares ? { imports: facts.imports } : {}) });
       lines += linesOf(uses, rank === fileOffset ? page?.startLine : undefined);
     }
   }

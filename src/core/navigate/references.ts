@@ -10,6 +10,7 @@ import {
   parseNamePath,
   qualifiedName,
   requireShortNames,
+  type FlatSymbol,
   type NamePath,
 } from '../symbols/namePath';
 import type { SymbolEnv } from '../symbols/symbolEnv';
@@ -17,6 +18,7 @@ import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
 import { scanReferences, type ScanOutcome } from './referenceScan';
 import { pageLines, rankUses, renderReferences } from './referencesAnswer';
+import { declaredTwiceLines, tiedDeclaration } from './declaredTwice';
 import { coveredWhole, uncoveredNote, unindexedNote } from '../symbols/indexCoverage';
 import type { IndexQuery } from '../symbols/workspaceIndex';
 import { TOOL } from '../ground/tools';
@@ -154,7 +156,11 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   const source = files ? (server.engine ?? 'language server') : 'tree-sitter';
   if (!files) {
     const page = { lines: pageLines(env), ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) };
-    scan = await scanReferences(env, scope, name, fileOffset, { page, followRenames: owner === undefined });
+    scan = await scanReferences(env, scope, name, fileOffset, {
+      page,
+      followRenames: owner === undefined,
+      ...(owner ? { declares: (flat: FlatSymbol[]) => matchNamePath(flat, namePath).length > 0 } : {}),
+    });
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
         'OUT_OF_RANGE',
@@ -200,9 +206,15 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
       `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText(TOOL.read, { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
     );
   }
-  const uses = await rankUses(files, (_path, use) =>
+  // Declared in several files: a use is certain only in a file tied to one of them.
+  const declaring = owner && scan && scan.declaring.length > 1 ? scan.declaring : undefined;
+  const tiedTo = new Map(
+    declaring ? files.map((f) => [f.display, tiedDeclaration(f.display, f.imports ?? [], declaring)] as const) : [],
+  );
+  const uses = await rankUses(files, (path, use) =>
     owner && source === 'tree-sitter'
-      ? certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure'
+      ? certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure' &&
+        (!declaring || tiedTo.get(path) !== undefined)
       : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;
@@ -218,6 +230,9 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     from: { fileOffset, ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) },
     notes,
     ...(server.late ? { provisional: true as const } : {}),
+    ...(declaring
+      ? { declared: { lines: declaredTwiceLines(input.target, declaring), files: declaring, tiedTo } }
+      : {}),
     ...(continueCall ? { continueCall } : {}),
     ...(scan?.stopped?.paged ? { paged: true as const } : {}),
   });

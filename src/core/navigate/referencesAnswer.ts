@@ -43,6 +43,8 @@ export interface ReferencesPage {
   call: Record<string, unknown>;
   /** Where this page starts (the next call's are made from the first line not shown). */
   from: { fileOffset: number; startLine?: number };
+  /** The target is declared in several files: said before the uses; each file's uses shown with the declaration tied to them. */
+  declared?: { lines: string[]; files: string[]; tiedTo: ReadonlyMap<string, string | undefined> };
   /** Said after the uses (what was left out, where the time ran out). */
   notes: string[];
   /** The call that continues where the time ran out, once every use found is shown. */
@@ -117,6 +119,12 @@ function useLine(listed: ListedUse): string {
   return `  ${listed.certain ? '' : '~'}${use.line} · ${where} · ${use.text}${times}`;
 }
 
+/** A file's path, and (for a target declared in several files) the other file whose declaration its uses are tied to. */
+function fileHeading(page: ReferencesPage, path: string): string {
+  const tied = page.declared?.tiedTo.get(path);
+  return tied !== undefined && tied !== path ? `${path} → ${tied}` : path;
+}
+
 /** The exact call for the uses from `listed` on. */
 function callFrom(page: ReferencesPage, listed: ListedUse, previous: ListedUse | undefined): Record<string, unknown> {
   const midFile = previous !== undefined && previous.rank === listed.rank;
@@ -143,16 +151,17 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
       ? ` from file ${formatCount(fileOffset + 1)}${startLine !== undefined ? ` line ${formatCount(startLine)}` : ''} on`
       : '';
   const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(perFile)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
-  const budget = env.tokenCap - FRAME_TOKENS - env.countTokens(header);
+  const preamble = page.declared?.lines ?? [];
+  const budget = env.tokenCap - FRAME_TOKENS - env.countTokens([header, ...preamble].join('\n'));
   const maxUses = pageLines(env);
-  const lines: string[] = [header];
+  const lines: string[] = [header, ...preamble];
   let used = 0;
   let shown = 0;
   let entries = 0;
   for (; shown < uses.length && shown < maxUses; shown++) {
     const listed = uses[shown]!;
     if (shown > 0 && entries + listed.all.length > MAX_META_REFERENCES) break;
-    const fileLine = listed.path !== uses[shown - 1]?.path ? [listed.path] : [];
+    const fileLine = listed.path !== uses[shown - 1]?.path ? [fileHeading(page, listed.path)] : [];
     const line = useLine(listed);
     const cost = env.countTokens([...fileLine, line].join('\n')) + 1;
     if (shown > 0 && used + cost > budget) break;
@@ -191,6 +200,7 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     // The files this page names, in rank order (as a search's meta.files: the session's relevance baseline).
     files: [...new Set(shownUses.map((u) => u.path))],
     answered_by: page.source,
+    ...(page.declared ? { declared_in: [...page.declared.files] } : {}),
     references: listedInMeta,
     ...(entries > listedInMeta.length ? { references_omitted: entries - listedInMeta.length } : {}),
     ...(page.notes.length > 0 ? { notes: [...page.notes] } : {}),
