@@ -16,7 +16,7 @@ import {
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import { certainty } from './qualify';
 import { fromLanguageServer } from './hostReferences';
-import { scanReferences, type ScanOutcome } from './referenceScan';
+import { scanReferences, type FileUses, type ScanOutcome } from './referenceScan';
 import { pageLines, rankUses, renderReferences } from './referencesAnswer';
 import { declaredTwiceLines, tiedDeclaration } from './declaredTwice';
 import { coveredWhole, uncoveredNote, unindexedNote } from '../symbols/indexCoverage';
@@ -136,6 +136,27 @@ function unparsedUses(input: ReferencesInput, name: string, scan: ScanOutcome, l
   );
 }
 
+/** A qualified target keeps the uses tree-sitter can tie to its type (or cannot tell apart), and counts the rest. */
+function ownersUses(files: FileUses[], owner: string): { files: FileUses[]; others: { path: string; line: number }[] } {
+  const others: { path: string; line: number }[] = [];
+  const kept = files
+    .map((file) => ({
+      ...file,
+      uses: file.uses.filter((use) => {
+        const verdict = certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType);
+        if (verdict === 'other') others.push({ path: file.display, line: use.line });
+        return verdict !== 'other';
+      }),
+    }))
+    .filter((file) => file.uses.length > 0);
+  return { files: kept, others };
+}
+
+function otherTypesNote(others: readonly { path: string; line: number }[], name: string, path?: string): string {
+  const example = others[0]!;
+  return `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText(TOOL.read, { mode: 'references', target: name, ...(path ? { path } : {}) })}`;
+}
+
 export async function readReferences(env: SymbolEnv, input: ReferencesInput): Promise<ToolResponse> {
   const { namePath, name, owner } = nameOf(input);
   const scope = await referenceScope(env, input.path);
@@ -186,26 +207,9 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     files = files.map((file) =>
       file.rank === fileOffset ? { ...file, uses: file.uses.filter((use) => use.line >= input.start_line!) } : file,
     );
-  // A qualified target keeps the uses tree-sitter can tie to its type (or cannot tell apart), and counts the rest.
-  const others: { path: string; line: number }[] = [];
-  if (owner && source === 'tree-sitter') {
-    files = files
-      .map((file) => ({
-        ...file,
-        uses: file.uses.filter((use) => {
-          const verdict = certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType);
-          if (verdict === 'other') others.push({ path: file.display, line: use.line });
-          return verdict !== 'other';
-        }),
-      }))
-      .filter((file) => file.uses.length > 0);
-  }
-  if (others.length > 0) {
-    const example = others[0]!;
-    notes.push(
-      `Also matched: ${plural(others.length, 'use')} of \`${name}\` on other types (e.g. ${example.path}:${example.line}), not listed; every use of the name: ${callText(TOOL.read, { mode: 'references', target: name, ...(input.path ? { path: input.path } : {}) })}`,
-    );
-  }
+  let others: { path: string; line: number }[] = [];
+  if (owner && source === 'tree-sitter') ({ files, others } = ownersUses(files, owner));
+  if (others.length > 0) notes.push(otherTypesNote(others, name, input.path));
   // Declared in several files: a use is certain only in a file tied to one of them.
   const declaring = owner && scan && scan.declaring.length > 1 ? scan.declaring : undefined;
   const tiedTo = new Map(
