@@ -175,6 +175,7 @@ export async function startLsp(
     if (!exited) child.kill('SIGKILL');
   };
   abort.addEventListener('abort', kill, { once: true });
+  if (abort.aborted) kill(); // aborted before the listener was added: it would never fire
   const open = documentOpener(connection);
 
   const session: LspSession = {

@@ -90,6 +90,8 @@ export class ServerPool {
     const key = `${spec.engine}\0${root}`;
     let slot = this.slots.get(key);
     const running = slot && (await slot.session);
+    // Disposed meanwhile (a call still waiting for a start that dispose ended): start nothing more.
+    if (this.disposed) return undefined;
     if (running && !running.exited) return running;
     if (slot && slot.starts >= STARTS_PER_SERVER) return undefined;
     slot = { session: this.start(spec, root), starts: (slot?.starts ?? 0) + 1 };
