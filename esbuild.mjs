@@ -89,47 +89,33 @@ const sqlJsApart = {
   },
 };
 
-// The SCIP decoder (protobufjs and the schema) ships as dist/scip.js, loaded only when a workspace
-// folder has an index.scip (src/node/scip/scipLoad.ts).
-const scipApart = {
-  name: 'scip-apart',
-  setup(build) {
-    // A virtual module that require()s it (a native import() of a CommonJS file goes through the ESM loader).
-    build.onResolve({ filter: /^\.\/scipDecode$/ }, () => ({ path: 'scip', namespace: 'scip-apart' }));
-    build.onLoad({ filter: /.*/, namespace: 'scip-apart' }, () => ({
-      contents: "module.exports = require('./scip.js');",
-      loader: 'js',
-    }));
-    build.onResolve({ filter: /^\.\/scip\.js$/ }, () => ({ path: './scip.js', external: true }));
-  },
-};
+/**
+ * A part that ships as its own dist/FILE.js and is required only when first used: the import that
+ * `from` matches becomes a small module that require()s it (a native import() of a CommonJS file
+ * goes through the ESM loader), and ./FILE.js stays outside the bundle.
+ */
+function apart(name, from, file) {
+  return {
+    name: `${name}-apart`,
+    setup(build) {
+      build.onResolve({ filter: from }, () => ({ path: file, namespace: `${name}-apart` }));
+      build.onLoad({ filter: /.*/, namespace: `${name}-apart` }, () => ({
+        contents: `module.exports = require('./${file}.js');`,
+        loader: 'js',
+      }));
+      const own = new RegExp(`^\\./${file.replace(/\./g, '\\.')}\\.js$`);
+      build.onResolve({ filter: own }, () => ({ path: `./${file}.js`, external: true }));
+    },
+  };
+}
 
-// The MCP server (SDK included) ships as dist/mcp.js, required only by `lectern mcp`.
-const mcpApart = {
-  name: 'mcp-apart',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/mcp\/index$/ }, () => ({ path: 'mcp', namespace: 'mcp-apart' }));
-    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({
-      contents: "module.exports = require('./mcp.js');",
-      loader: 'js',
-    }));
-    build.onResolve({ filter: /^\.\/mcp\.js$/ }, () => ({ path: './mcp.js', external: true }));
-  },
-};
-
-// The language-server client (vscode-jsonrpc) ships as dist/lspSession.js, required when `session`
-// or `mcp` starts its first language server (src/node/languageServers/serverPool.ts).
-const lspApart = {
-  name: 'lsp-apart',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/lspSession$/ }, () => ({ path: 'lspSession', namespace: 'lsp-apart' }));
-    build.onLoad({ filter: /.*/, namespace: 'lsp-apart' }, () => ({
-      contents: "module.exports = require('./lspSession.js');",
-      loader: 'js',
-    }));
-    build.onResolve({ filter: /^\.\/lspSession\.js$/ }, () => ({ path: './lspSession.js', external: true }));
-  },
-};
+// The SCIP decoder (protobufjs and the schema): dist/scip.js, when a folder has an index.scip (src/node/scip/scipLoad.ts).
+const scipApart = apart('scip', /^\.\/scipDecode$/, 'scip');
+// The MCP server (SDK included): dist/mcp.js, required only by `lectern mcp`.
+const mcpApart = apart('mcp', /^\.\.\/mcp\/index$/, 'mcp');
+// The language-server client (vscode-jsonrpc): dist/lspSession.js, when `session` or `mcp` starts its
+// first language server (src/node/languageServers/serverPool.ts).
+const lspApart = apart('lsp', /^\.\/lspSession$/, 'lspSession');
 
 // The chat participant (@vscode/prompt-tsx, the tool loop) ships as dist/chat.js, loaded on the
 // first @lectern request: most windows never chat with it.

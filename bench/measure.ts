@@ -1,5 +1,6 @@
 // Measurement helpers shared by the benchmark child processes (bench/child.ts, bench/symbols.ts):
 // statistics, peak memory (VmHWM), paired engine/floor timing, and the plain-read floors.
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -147,4 +148,23 @@ export async function plainScan(path: string, length: number): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/** Runs a command (grep, rg, find); resolves with its wall time and the number of lines it printed. */
+export function outputLines(args: string[], cwd: string): Promise<{ ms: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(args[0]!, args.slice(1), {
+      cwd,
+      env: { ...process.env, LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let lines = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+    });
+    child.on('error', reject);
+    // grep exits 1 when nothing matched, 2 on errors it still reports past (unreadable files).
+    child.on('close', () => resolve({ ms: performance.now() - t, lines }));
+  });
 }

@@ -4,13 +4,12 @@
 // next call — alternating with rg in the same process, and the process's peak memory. Also the
 // first page without the candidate finder (every file read), the cost the prefilter spares. Prints
 // one JSON line starting with "RESULT ".
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { Lectern } from '../src/core/engine';
 import type { Host } from '../src/core/ground/ports';
 import { createNodeHost } from '../src/node/nodeHost';
 import { createRipgrepFinder } from '../src/node/ripgrep';
-import { peakRss } from './measure';
+import { outputLines, peakRss } from './measure';
 
 export interface ScaleJob {
   root: string;
@@ -40,21 +39,7 @@ export interface ScaleResult {
   peakRss: number;
 }
 
-function rgRun(job: ScaleJob): Promise<{ ms: number; lines: number }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(job.rg, ['--no-config', '-w', '-n', '--', job.name, '.'], {
-      cwd: job.root,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let lines = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-    });
-    child.on('error', reject);
-    child.on('close', () => resolve({ ms: performance.now() - t, lines }));
-  });
-}
+const rgRun = (job: ScaleJob) => outputLines([job.rg, '--no-config', '-w', '-n', '--', job.name, '.'], job.root);
 
 /**
  * The host a `lectern session` or `lectern mcp` process runs on (its outline thread and workers from

@@ -15,29 +15,10 @@ import { nodeFileSystem } from '../src/node/nodeFileSystem';
 import { createRegexRunner } from '../src/node/regexRunner';
 import { createRipgrepFinder } from '../src/node/ripgrep';
 import { watchedStats } from '../src/node/watchedStats';
-import { collect, memoryOf, stats } from './measure';
+import { collect, memoryOf, outputLines as grep, stats } from './measure';
 import { startMcpSearch, type McpSearchServer } from './searchMcp';
 import type { SearchJob, SearchQueryResult, SearchTreeResult } from './search';
 import type { Stats } from './types';
-
-/** Runs grep; resolves with its wall time and the number of output lines. */
-function grep(args: string[], cwd: string): Promise<{ ms: number; lines: number }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(args[0]!, args.slice(1), {
-      cwd,
-      env: { ...process.env, LC_ALL: 'C' },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let lines = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-    });
-    child.on('error', reject);
-    // grep exits 1 when nothing matched, 2 on errors it still reports past (unreadable files).
-    child.on('close', () => resolve({ ms: performance.now() - t, lines }));
-  });
-}
 
 /**
  * The warm engine with ripgrep (and `lectern mcp` over stdio, when started) against `rg -n` on the

@@ -5,15 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git } from './git';
+import type { Instance } from './manifest';
 import { PROJECTS, TRAJECTORY_SOURCES, mirrorDir } from './sources';
-
-export interface Instance {
-  id: string;
-  repo: string;
-  base_commit: string;
-  pr_head: string;
-  merge_commit: string;
-}
 
 function mergesByPr(dir: string): Map<number, string> {
   const out = new Map<number, string>();

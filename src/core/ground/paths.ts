@@ -52,6 +52,15 @@ export const toPosix = (p: string) => (nodePath.sep === '/' ? p : p.split(nodePa
 /** A relative target, normalized as a path inside a folder is joined. */
 export const relativeOf = (relative: string) => toPosix(nodePath.normalize(relative)).replace(/^\.\//, '');
 
+/** The folder of `roots` holding `absolute` (not the folder itself), the innermost when folders nest. */
+export function rootHolding<R extends { path: string }>(roots: readonly R[], absolute: string): R | undefined {
+  let best: R | undefined;
+  for (const root of roots)
+    if (absolute !== root.path && isWithin(root.path, absolute) && (!best || root.path.length > best.path.length))
+      best = root;
+  return best;
+}
+
 /** A POSIX absolute path with nothing to normalize: no empty, `.` or `..` segment, no trailing slash. */
 const PLAIN_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
 

@@ -30,8 +30,8 @@ export interface ServerOutcome {
   engine?: string;
   /** Why the server's answer was not used, when the caller should know. */
   note?: string;
-  /** The server was late: a later identical call may get its answer (ReadMeta.provisional). */
-  late?: true;
+  /** Tree-sitter answered while the server was late or still analysing: a later identical call may get its answer (ReadMeta.provisional). */
+  provisional?: true;
 }
 
 type Place = { line: number; column: number };
@@ -166,7 +166,7 @@ export async function fromLanguageServer(
     const found = await askInTime(() => ask(declared.absolute, line, column, env.signal), env.signal);
     if (found === 'late')
       return {
-        late: true,
+        provisional: true,
         note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered. A server still starting answers a later call: ${callText(TOOL.read, call)}`,
       };
     if (found instanceof ReferencesUnavailable) return { note: found.message };
@@ -184,7 +184,7 @@ export async function fromLanguageServer(
     // answers so (pyright's first answer), and "used nowhere" must not rest on it.
     if (byFile.size === 0 && rest.files.some((file) => file.uses.length > 0))
       return {
-        late: true,
+        provisional: true,
         note: `The language server named no use where tree-sitter sees possible ones: tree-sitter answered. A server still analysing the workspace answers a later call: ${callText(TOOL.read, call)}`,
       };
     const out: FileUses[] = [];

@@ -233,7 +233,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     call,
     from: { fileOffset, ...(input.start_line !== undefined ? { startLine: input.start_line } : {}) },
     notes,
-    ...(server.late ? { provisional: true as const } : {}),
+    ...(server.provisional ? { provisional: true as const } : {}),
     ...(declaring
       ? { declared: { lines: declaredTwiceLines(input.target, declaring), files: declaring, tiedTo } }
       : {}),

@@ -6,6 +6,7 @@ import * as nodePath from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { diskVersionKey } from '../ground/fileIdentity';
 import { globMatcher } from '../ground/globMatch';
+import { rootHolding } from '../ground/paths';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 
 /** Folders excluded by default, wherever they occur in a path. */
@@ -36,13 +37,8 @@ function withinRoot(
   roots: readonly WorkspaceRoot[],
   absolute: string,
 ): { root: WorkspaceRoot; relative: string } | undefined {
-  let best: { root: WorkspaceRoot; relative: string } | undefined;
-  for (const root of roots) {
-    const rel = nodePath.relative(root.path, absolute);
-    if (rel === '' || rel.startsWith('..') || nodePath.isAbsolute(rel)) continue;
-    if (!best || root.path.length > best.root.path.length) best = { root, relative: toPosix(rel) };
-  }
-  return best;
+  const root = rootHolding(roots, absolute);
+  return root && { root, relative: toPosix(nodePath.relative(root.path, absolute)) };
 }
 
 const MAX_GITIGNORE_BYTES = 1024 * 1024;

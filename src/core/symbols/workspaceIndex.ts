@@ -198,6 +198,7 @@ export class WorkspaceIndex {
     }
     await this.saveStored();
     const out = files.map((f) => found.get(f.absolute)).filter((e): e is IndexedFile => e !== undefined);
+    const answered = new Set(out.map((f) => f.display));
     return {
       files: out,
       total: files.length,
@@ -206,7 +207,7 @@ export class WorkspaceIndex {
       listingTruncated: listing.truncated,
       ...(listing.unlisted ? { unlisted: listing.unlisted } : {}),
       // A file an earlier call indexed answers from that version (above), not as left out.
-      unindexed: unindexed.filter((u) => !out.some((f) => f.display === u.display)),
+      unindexed: unindexed.filter((u) => !answered.has(u.display)),
     };
   }
 

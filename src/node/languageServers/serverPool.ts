@@ -2,6 +2,7 @@
 // on the first references call for a file of its language in a workspace folder, then reused; one
 // that exits is started again on a later call (a few times at most); all stopped on dispose.
 import * as path from 'node:path';
+import { rootHolding } from '../../core/ground/paths';
 import type { CancellationSignal, EngineReferences, WorkspaceRoot } from '../../core/ground/ports';
 import type { LspSession } from './lspSession';
 import { safePath, specFor, type LaunchPlaces, type ServerSpec } from './serverSpecs';
@@ -75,15 +76,9 @@ export class ServerPool {
     await Promise.all(sessions.map((s) => (s ? s.dispose() : Promise.resolve())));
   }
 
+  /** The innermost folder holding the file (nested roots: the closer project). */
   private rootOf(file: string): string | undefined {
-    const roots = this.options.roots().map((r) => r.path);
-    // The innermost folder holding the file (nested roots: the closer project).
-    return roots
-      .filter((root) => {
-        const relative = path.relative(root, file);
-        return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-      })
-      .sort((a, b) => b.length - a.length)[0];
+    return rootHolding(this.options.roots(), file)?.path;
   }
 
   private async session(spec: ServerSpec, root: string): Promise<LspSession | undefined> {

@@ -8,6 +8,7 @@
 // scans the rest for a use the engine should have named).
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { rootHolding } from '../../core/ground/paths';
 import { ReferencesUnavailable, type ReferenceLocation, type WorkspaceRoot } from '../../core/ground/ports';
 import { fromUtf16, needsText, toUtf16 } from './scipColumns';
 import { DEFINITION_ROLE, type ScipDocument, type ScipIndex, type ScipOccurrence } from './scipIndex';
@@ -16,14 +17,6 @@ import { loadScip, SCIP_FILE, UnreadableScip, type LoadedScip } from './scipLoad
 /** Whether a workspace folder has an index.scip at its top (a stat per folder, on the calling thread). */
 export function hasScip(roots: readonly WorkspaceRoot[]): boolean {
   return roots.some((root) => existsSync(path.join(root.path, SCIP_FILE)));
-}
-
-/** The workspace folder that holds the file (the innermost), if any. */
-function folderOf(roots: readonly WorkspaceRoot[], file: string): string | undefined {
-  const inside = roots
-    .map((root) => root.path)
-    .filter((folder) => !path.relative(folder, file).startsWith('..') && !path.isAbsolute(path.relative(folder, file)));
-  return inside.sort((a, b) => b.length - a.length)[0];
 }
 
 /** The file's lines when its document counts columns in another encoding than UTF-16; undefined: gone. */
@@ -83,7 +76,7 @@ export async function scipReferences(
   line: number,
   column: number,
 ): Promise<readonly ReferenceLocation[] | undefined> {
-  const folder = folderOf(roots, file);
+  const folder = rootHolding(roots, file)?.path;
   const scip = folder === undefined ? undefined : await indexOf(folder);
   if (!scip || folder === undefined) return undefined;
   const asked = scip.index.document(path.relative(folder, file).split(path.sep).join('/'));
