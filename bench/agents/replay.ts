@@ -1,7 +1,7 @@
 // One task replayed: each read step of the agent's trajectory mapped to Lectern's call, all of the
 // task's calls in one Lectern session over the project at the task's base commit (the engine as
 // `lectern session` builds it), with the tokens, lines and patch lines each side showed.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Lectern } from '../../src/core/engine';
 import type { TokenCounter } from '../../src/core/ground/tokens';
@@ -55,6 +55,12 @@ class TreeFiles extends Map<string, string[]> {
   override has(path: string): boolean {
     return this.get(path) !== undefined;
   }
+}
+
+/** LECTERN_AGENTS_DUMP=<file> appends each mapped call as one JSON line: the step, the agent's output, Lectern's text. */
+function dump(record: Record<string, unknown>): void {
+  const file = process.env.LECTERN_AGENTS_DUMP;
+  if (file) appendFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
 function covered(patch: LineSets, shown: LineSets): { total: number; shown: number } {
@@ -124,6 +130,7 @@ export async function replayTask(
           stepResult.lecternTokens += tokens(response.text);
           stepResult.calls++;
           if (!response.ok) stepResult.errors++;
+          dump({ id, kind: stepResult.kind, command: step.command, agent: step.observation, call, lectern: response.text });
         }
       }
       result.steps.push(stepResult);

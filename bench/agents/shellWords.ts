@@ -13,6 +13,15 @@ export type Pipeline = SimpleCommand[];
 
 const OPERATORS = ['&&', '||', '2>&1', '2>/dev/null', '>>', '<<', '|', ';', '\n', '>', '<'];
 
+/** Where a quote opened before `from` closes: the next `'`, or the next `"` not escaped by a backslash. */
+function closingQuote(line: string, quote: string, from: number): number {
+  for (let i = from; i < line.length; i++) {
+    if (quote === '"' && line[i] === '\\') i++;
+    else if (line[i] === quote) return i;
+  }
+  return line.length;
+}
+
 function lex(line: string): string[] {
   const tokens: string[] = [];
   let word: string | null = null;
@@ -24,8 +33,7 @@ function lex(line: string): string[] {
   while (i < line.length) {
     const ch = line[i]!;
     if (ch === "'" || ch === '"') {
-      const end = line.indexOf(ch, i + 1);
-      const stop = end < 0 ? line.length : end;
+      const stop = closingQuote(line, ch, i + 1);
       let body = line.slice(i + 1, stop);
       if (ch === '"') body = body.replace(/\\(["\\$`])/g, '$1');
       word = (word ?? '') + body;

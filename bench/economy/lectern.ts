@@ -79,7 +79,8 @@ export class Seen {
         }
         return;
       }
-      const header = /^(\S+?)(?::\d+(?:-\d+)?)? (?:·|\S)/.exec(line);
+      // A file's header: its path alone (a search's group), or followed by ` · …` or a word.
+      const header = /^(\S+?)(?::\d+(?:-\d+)?)?(?: (?:·|\S)|$)/.exec(line);
       if (header && this.files.has(header[1]!)) current = header[1]!;
     });
     return added;
@@ -115,7 +116,7 @@ export class Agent {
 /** Exact inputs of lectern_read calls an answer names (its [Next], an outline's start, a refusal's hint). */
 export function namedCalls(text: string): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
-  for (const match of text.matchAll(/\{"mode":"[a-z_]+"[^{}]*\}/g)) {
+  for (const match of text.matchAll(/\{"(?:mode|target)":[^{}]*\}/g)) {
     try {
       out.push(JSON.parse(match[0]) as Record<string, unknown>);
     } catch {

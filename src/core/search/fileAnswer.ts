@@ -13,6 +13,8 @@ import { SHOWN_LINE_CHARS, shownQuery } from './shown';
 import { TOOL } from '../ground/tools';
 
 export interface FileAnswerInput {
+  /** The file as the call named it. */
+  target: string;
   query: string;
   is_regex?: boolean;
   before?: number;
@@ -34,8 +36,9 @@ interface Fitted {
 }
 
 /** Keeps the output within the token cap, dropping whole match blocks from the end (at least one stays). */
-function fitBlocks(env: ReadEnv, found: FileMatches, notes: string[]): Fitted {
-  const rendered = found.blocks.map((b) => renderGutter(b, env.settings.lineNumbers));
+function fitBlocks(env: ReadEnv, found: FileMatches, notes: string[], context: boolean): Fitted {
+  // Matches without context are the file's lines as a read shows them (`N<tab>`): no `:` mark to tell apart.
+  const rendered = found.blocks.map((b) => renderGutter(b, env.settings.lineNumbers, context));
   let tokens = 120;
   let keptBlocks = 0;
   if (fitsInBytes(rendered, env.tokenCap, tokens, 1)) keptBlocks = rendered.length;
@@ -79,15 +82,8 @@ function cutLinesNote(path: ResolvedPath, matches: SearchMatch[]): string | unde
   );
 }
 
-/** The lines after the matches: notes, the matches left out, and the next call. */
-function footerOf(
-  input: FileAnswerInput,
-  path: ResolvedPath,
-  found: FileMatches,
-  omitted: number,
-  notes: string[],
-  totalLines: number,
-) {
+/** The lines after the matches: notes, the matches left out, or what to try when none matched. */
+function footerOf(input: FileAnswerInput, found: FileMatches, omitted: number, notes: string[]) {
   const footer: string[] = notes.map((n) => `[${n}]`);
   if (omitted > 0) {
     const { firstOmitted, lastOmitted } = found;
@@ -95,18 +91,12 @@ function footerOf(
       `[${plural(omitted, 'more match', 'more matches')} not shown (${firstOmitted === lastOmitted ? `line ${formatCount(firstOmitted!)}` : `lines ${formatCount(firstOmitted!)}-${formatCount(lastOmitted!)}`}). Raise max_matches (up to ${LIMITS.maxSearchMatches}) or narrow the query.]`,
     );
   }
-  if (found.matches.length > 0) {
-    // A read around the first match, unless the answer shows context already.
-    const first = found.matches[0]!.line;
-    if (!(input.before || input.after))
-      footer.push(
-        `[Read around a match: ${callText(TOOL.read, { mode: 'file', target: path.display, start_line: Math.max(1, first - 20), end_line: Math.min(first + 40, Math.max(first, totalLines)) })}]`,
-      );
-  } else {
+  // Matches need no suggested read: each shown line carries its number.
+  if (found.matches.length === 0) {
     footer.push(
       input.is_regex
-        ? '[No line matches. Check the pattern, or try case_sensitive false.]'
-        : '[No line matches. Try fewer words, a different spelling, or is_regex with an alternation.]',
+        ? '[Check the pattern, or try case_sensitive false.]'
+        : '[Try fewer words, a different spelling, or is_regex with an alternation.]',
     );
   }
   return footer;
@@ -126,17 +116,22 @@ export function fileAnswer(
       `${stopped} of ${formatCount(file.source.size)} bytes: matches are from the lines before. Narrow the query or search a range with ${TOOL.read}.`,
     );
   const query = shownQuery(input.query, input.is_regex ?? false);
-  const { rendered, keptBlocks, shownMatches } = fitBlocks(env, found, notes);
+  const context = Boolean(input.before || input.after);
+  const { rendered, keptBlocks, shownMatches } = fitBlocks(env, found, notes, context);
   const { matches, totalMatches } = found;
   const omitted = totalMatches - shownMatches;
+  // The file is named where the answer resolved it to another path than the call wrote.
+  const named = path.display === input.target.replace(/^\.\//, '') ? '' : `${path.display} · `;
   const header =
     totalMatches === 0
-      ? `${path.display} · no matches for ${query} in ${plural(totalLines, 'line')}`
-      : `${path.display} · ${plural(totalMatches, 'match', 'matches')} for ${query} in ${plural(totalLines, 'line')}${omitted > 0 ? ` (showing ${formatCount(shownMatches)})` : ''}`;
+      ? `${named}no matches for ${query} in ${plural(totalLines, 'line')}`
+      : `${named}${omitted > 0 ? `showing ${formatCount(shownMatches)} of ` : ''}${plural(totalMatches, 'match', 'matches')}`;
   const cutNote = cutLinesNote(path, matches);
   if (cutNote) notes.push(cutNote);
-  const footer = footerOf(input, path, found, omitted, notes, totalLines);
-  const text = [header, rendered.join('\n--\n'), ...footer].filter((s) => s.length > 0).join('\n');
+  const footer = footerOf(input, found, omitted, notes);
+  // Blocks of matching lines alone need no separator: each line carries its number (as grep -n).
+  const separator = context ? '\n--\n' : '\n';
+  const text = [header, rendered.join(separator), ...footer].filter((s) => s.length > 0).join('\n');
   const meta = {
     ...emptyMeta(),
     total_lines: totalLines,

@@ -43,7 +43,13 @@ export interface Outcome {
   notes: string[];
 }
 
-function renderFile(file: FileResult, share: number, followUp: string | null, numbering: LineNumbers): string {
+function renderFile(
+  file: FileResult,
+  share: number,
+  followUp: string | null,
+  numbering: LineNumbers,
+  context: boolean,
+): string {
   const limit = share < file.kept.length ? file.kept[share]!.line : (file.firstOmitted ?? Infinity);
   const shown = file.kept.slice(0, share);
   const matchLines = new Set(shown.map((m) => m.line));
@@ -55,10 +61,17 @@ function renderFile(file: FileResult, share: number, followUp: string | null, nu
     lines.set(m.line, { number: m.line, mark: ':', text: m.text });
   }
   const ordered = [...lines.values()].sort((a, b) => a.number - b.number);
+  // A file's count is said where some of its matches are not shown, or where context lines make
+  // its header need telling apart from them; else the header is the path and its lines are the count.
   const out = [
-    `${file.display} · ${plural(file.count, 'match', 'matches')}${share < file.count ? ` (showing ${formatCount(share)})` : ''}`,
+    share < file.count
+      ? `${file.display} · showing ${formatCount(share)} of ${plural(file.count, 'match', 'matches')}`
+      : context
+        ? `${file.display} · ${plural(file.count, 'match', 'matches')}`
+        : file.display,
   ];
-  if (ordered.length > 0) out.push(renderGutter(ordered, numbering));
+  // Matches without context are the file's lines as a read shows them (`N<tab>`): no `:` mark to tell apart.
+  if (ordered.length > 0) out.push(renderGutter(ordered, numbering, context));
   if (share < file.count && followUp)
     out.push(`[${plural(file.count - share, 'more match', 'more matches')} in this file: ${followUp}]`);
   return out.join('\n');
@@ -131,7 +144,13 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
   const shares = allocate(o.ranking, o.maxResults);
   const texts: string[] = [];
   const group = (i: number) =>
-    (texts[i] ??= renderFile(o.ranking[i]!, shares[i]!, fileCall(o.ranking[i]!.display), env.settings.lineNumbers));
+    (texts[i] ??= renderFile(
+      o.ranking[i]!,
+      shares[i]!,
+      fileCall(o.ranking[i]!.display),
+      env.settings.lineNumbers,
+      Boolean(input.before || input.after),
+    ));
   // The header, the counts and the follow-up call take about 250 tokens.
   const frame = framed.join('\n');
   // Where the groups and the files named after them surely fit, none is counted.
@@ -199,23 +218,12 @@ function omittedLine(
   );
 }
 
-/** Lines after a match the read suggested around it reaches (bounded by the file's end). */
-export const AROUND_AFTER = 40;
-
-/** What follows the answer: a read around the first match (unless context is shown), or what to try when nothing matched. */
-function nextLine(
-  input: WorkspaceSearchInput,
-  o: Outcome,
-  first: WorkspaceMatch | undefined,
-  firstLines: number | undefined,
-): string | undefined {
-  if (first && !(input.before || input.after))
-    return `[Read around the first match: ${callText(TOOL.read, { mode: 'file', target: first.file, start_line: Math.max(1, first.line - 20), end_line: Math.min(first.line + AROUND_AFTER, firstLines ?? Infinity) })}]`;
-  if (o.totalMatches === 0)
-    return input.is_regex
-      ? '[No line matches. Check the pattern, try case_sensitive false, or a wider target.]'
-      : '[No line matches. Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]';
-  return undefined;
+/** What to try when nothing matched. Matches need no suggested read: each shown line carries its number. */
+function noMatchLine(input: WorkspaceSearchInput, o: Outcome): string | undefined {
+  if (o.totalMatches > 0) return undefined;
+  return input.is_regex
+    ? '[Check the pattern, try case_sensitive false, or a wider target.]'
+    : '[Try fewer words, a different spelling, is_regex with an alternation, or a wider target.]';
 }
 
 function headerLine(
@@ -237,18 +245,11 @@ function headerLine(
   const searchedText = `${plural(o.searched, 'file')} searched`;
   return o.totalMatches === 0
     ? `Search for ${query} ${where} · no matches (${searchedText})`
-    : `Search for ${query} ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
+    : `Search ${where} · ${plural(o.totalMatches, 'match', 'matches')} in ${plural(o.matchedFiles, 'file')} (${searchedText})` +
         (omitted > 0 ? ` · showing ${plural(shownMatches, 'match', 'matches')} in ${plural(shownFiles, 'file')}` : '');
 }
 
-/** `firstLines`: the lines of the first ranked file, up to its first match + AROUND_AFTER (bounds the read suggested). */
-export function render(
-  env: ReadEnv,
-  input: WorkspaceSearchInput,
-  scope: Scope,
-  o: Outcome,
-  firstLines?: number,
-): ToolResponse {
+export function render(env: ReadEnv, input: WorkspaceSearchInput, scope: Scope, o: Outcome): ToolResponse {
   const footer: string[] = o.notes.map((n) => `[${n}]`);
   const fixed = fixedLines(o);
   const fitted = fitGroups(env, input, o, [...footer, ...fixed]);
@@ -265,8 +266,8 @@ export function render(
   const omittedText = omittedLine(env, o, omitted, shownFiles.length, tokenCut);
   if (omittedText) footer.push(omittedText);
   footer.push(...fixed);
-  const next = nextLine(input, o, first, first?.file === o.ranking[0]?.display ? firstLines : undefined);
-  if (next) footer.push(next);
+  const noMatch = noMatchLine(input, o);
+  if (noMatch) footer.push(noMatch);
   const header = headerLine(input, scope, o, omitted, shownMatches, shownFiles.length);
   const text = [header, groups.join('\n\n'), ...footer].filter((s) => s.length > 0).join('\n');
   const named = [...shownFiles, ...listed];

@@ -7,8 +7,7 @@
 import type { ToolResponse } from '../ground/contract';
 import type { ReadEnv } from '../ground/env';
 import { createTextSearcher, type TextSearcher } from './matcher';
-import { linesUpTo } from './linesUpTo';
-import { AROUND_AFTER, render } from './renderWorkspace';
+import { render } from './renderWorkspace';
 import { searchFile, type SearchInput } from './searchFile';
 import { fileTarget, resolveScope, type Scope } from './searchScope';
 import { WorkspaceSearch } from './workspaceWalk';
@@ -43,11 +42,5 @@ async function searchWorkspace(
 ): Promise<ToolResponse> {
   const run = new WorkspaceSearch(env, input, searcher, scope);
   await run.run();
-  const outcome = run.outcome(notes);
-  // The file of the first match: its lines bound the read suggested around that match.
-  const first = outcome.ranking[0];
-  const firstLine = first?.kept[0]?.line;
-  const lines =
-    first && firstLine !== undefined ? await linesUpTo(env, first.display, firstLine + AROUND_AFTER) : undefined;
-  return render(env, input, scope, outcome, lines);
+  return render(env, input, scope, run.outcome(notes));
 }

@@ -41,20 +41,23 @@ function looksNumbered(text: string): boolean {
   return ((first >= 48 && first <= 57) || first === 45) && LOOKS_NUMBERED.test(text);
 }
 
-/** One line as shown. */
-export function gutterLine(line: GutterLine, numbered: boolean): string {
-  return numbered ? `${line.number}${line.mark ?? ''}\t${line.text}` : line.text;
+/** One line as shown; `marks` false leaves a search's `:`/`-` out (matches without context read as a read's lines). */
+export function gutterLine(line: GutterLine, numbered: boolean, marks = true): string {
+  return numbered ? `${line.number}${marks ? (line.mark ?? '') : ''}\t${line.text}` : line.text;
 }
 
-/** Lines in ascending order; a gap between two of them is shown as a `--` line, as grep -C does. */
-export function renderGutter(lines: readonly GutterLine[], numbering: LineNumbers): string {
+/**
+ * Lines in ascending order; a gap is shown as a `--` line, as grep -C does, except between two
+ * matching lines (numbered both, so the gap is in their numbers: grep -n prints no separator either).
+ */
+export function renderGutter(lines: readonly GutterLine[], numbering: LineNumbers, marks = true): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const opens = i === 0 || lines[i - 1]!.number !== line.number - 1;
     const closes = i === lines.length - 1 || lines[i + 1]!.number !== line.number + 1;
-    if (opens && i > 0) out.push('--');
-    out.push(gutterLine(line, carriesNumber(line, opens, closes, numbering)));
+    if (opens && i > 0 && !(line.mark === ':' && lines[i - 1]!.mark === ':')) out.push('--');
+    out.push(gutterLine(line, carriesNumber(line, opens, closes, numbering), marks));
   }
   return out.join('\n');
 }

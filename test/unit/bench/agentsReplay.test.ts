@@ -131,6 +131,12 @@ describe('bench:agents: grep as a Lectern search', () => {
     });
   });
 
+  it('reads an escaped quote inside double quotes as part of the word', () => {
+    const [search] = intents('grep -C 2 "if not getoption(\\"keep\\"):" src/main.py');
+    assert.equal(search?.kind, 'search');
+    assert.deepEqual(search?.kind === 'search' && [search.query, search.paths], ['if not getoption\\("keep"\\):', ['src/main.py']]);
+  });
+
   it('searches one file for nl -ba FILE | grep, and a folder for find | xargs grep', () => {
     assert.deepEqual(intents('nl -ba m.py | grep -C 20 "def _print"')[0], {
       kind: 'search',

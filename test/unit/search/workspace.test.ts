@@ -14,9 +14,12 @@ import { fails, ok, tempDir, workspace, write, type Workspace } from '../helpers
 const matchesOf = (r: ToolResponse) => r.meta.matches as WorkspaceMatch[];
 const filesOf = (r: ToolResponse) => r.meta.files as string[];
 const found = (r: ToolResponse) => matchesOf(r).map((m) => `${m.file}:${m.line}`);
-/** File headers in the text, in order. */
+/** File headers in the text, in order: the line after the answer's header or after a blank line, less its counts. */
 const groupsOf = (r: ToolResponse) =>
-  [...r.text.matchAll(/^(\S.*) · \d[\d,]* match(?:es)?(?: \(showing \d+\))?$/gm)].map((m) => m[1]!);
+  r.text
+    .split('\n')
+    .filter((line, i, lines) => i > 0 && (i === 1 || lines[i - 1] === '') && line !== '' && !line.startsWith('['))
+    .map((line) => line.replace(/ · (?:showing [\d,]+ of )?[\d,]+ match(?:es)?$/, ''));
 
 describe('lectern_search over the workspace', () => {
   describe('scope', () => {
@@ -37,7 +40,7 @@ describe('lectern_search over the workspace', () => {
       assert.equal(r.meta.total_matches, 7);
       assert.equal(r.meta.total_files, 6);
       assert.equal(r.meta.files_searched, 6);
-      assert.match(r.text, /^Search for "needle" in the workspace · 7 matches in 6 files \(6 files searched\)\n/);
+      assert.match(r.text, /^Search in the workspace · 7 matches in 6 files \(6 files searched\)\nsrc\/app\.ts\n1\timport/);
       assert.deepEqual(
         found(r).sort(),
         [
@@ -57,10 +60,8 @@ describe('lectern_search over the workspace', () => {
         end_line: first.line,
       });
       assert.equal(read.content.replace(/\n$/, ''), first.text);
-      assert.match(
-        r.text,
-        /\[Read around the first match: lectern_read \{"mode":"file","target":"src\/app\.ts","start_line":1,"end_line":2\}\]$/,
-      );
+      // The numbered lines are the pointers: no read around a match is suggested.
+      assert.doesNotMatch(r.text, /lectern_read/);
       assert.deepEqual(r.location, { file: 'src/app.ts', line: 1, end_line: 1 });
     });
 
@@ -68,7 +69,7 @@ describe('lectern_search over the workspace', () => {
       const r = await ok(ws.lectern, 'lectern_search', { target: 'src/lib', query: 'needle' });
       assert.equal(r.meta.scope, 'folder');
       assert.deepEqual(filesOf(r).sort(), ['src/lib/needle.test.ts', 'src/lib/needle.ts']);
-      assert.match(r.text, /^Search for "needle" in src\/lib\/ · 2 matches in 2 files/);
+      assert.match(r.text, /^Search in src\/lib\/ · 2 matches in 2 files/);
       const abs = await ok(ws.lectern, 'lectern_search', { target: path.join(ws.root, 'docs'), query: 'needle' });
       assert.deepEqual(filesOf(abs), ['docs/guide.md']);
       const dot = await ok(ws.lectern, 'lectern_search', { target: '.', query: 'needle' });
@@ -79,7 +80,7 @@ describe('lectern_search over the workspace', () => {
       const ts = await ok(ws.lectern, 'lectern_search', { target: 'src/**/*.ts', query: 'needle' });
       assert.equal(ts.meta.scope, 'glob');
       assert.deepEqual(filesOf(ts).sort(), ['src/app.ts', 'src/lib/needle.test.ts', 'src/lib/needle.ts']);
-      assert.match(ts.text, /^Search for "needle" in src\/\*\*\/\*\.ts ·/);
+      assert.match(ts.text, /^Search in src\/\*\*\/\*\.ts ·/);
       const md = await ok(ws.lectern, 'lectern_search', { target: '*.md', query: 'needle' });
       assert.deepEqual(filesOf(md).sort(), ['README.md', 'docs/guide.md']);
       const none = await ok(ws.lectern, 'lectern_search', { target: 'nowhere/**', query: 'needle' });
@@ -113,7 +114,7 @@ describe('lectern_search over the workspace', () => {
 
     it('a file target keeps the single-file search (line order, max_matches), with meta.files', async () => {
       const r = await ok(ws.lectern, 'lectern_search', { target: 'src/app.ts', query: 'needle' });
-      assert.match(r.text, /^src\/app\.ts · 2 matches for "needle" in 2 lines/);
+      assert.match(r.text, /^2 matches\n1\timport/);
       assert.deepEqual(filesOf(r), ['src/app.ts']);
       const none = await ok(ws.lectern, 'lectern_search', { target: 'src/app.ts', query: 'zzz' });
       assert.deepEqual(filesOf(none), []);
@@ -314,15 +315,15 @@ describe('lectern_search over the workspace', () => {
         'd0/f24.txt',
         'd2/f23.txt',
       ]);
-      assert.match(r.text, /^d2\/f23\.txt · 24 matches \(showing 2\)$/m);
+      assert.match(r.text, /^d2\/f23\.txt · showing 2 of 24 matches$/m);
       assert.equal(r.meta.shown_files, 7);
       assert.match(
         r.text,
-        /^Search for "hit" in the workspace · 467 matches in 32 files \(32 files searched\) · showing 20 matches in 7 files\n/,
+        /^Search in the workspace · 467 matches in 32 files \(32 files searched\) · showing 20 matches in 7 files\n/,
       );
       assert.match(
         r.text,
-        /^d2\/f29\.txt · 30 matches \(showing 3\)\n1:\thit 29\.0\n--\n3:\thit 29\.1\n--\n5:\thit 29\.2\n\[27 more matches in this file: lectern_search \{"target":"d2\/f29\.txt","query":"hit"\}\]$/m,
+        /^d2\/f29\.txt · showing 3 of 30 matches\n1\thit 29\.0\n3\thit 29\.1\n5\thit 29\.2\n\[27 more matches in this file: lectern_search \{"target":"d2\/f29\.txt","query":"hit"\}\]$/m,
       );
       assert.match(
         r.text,
@@ -419,7 +420,7 @@ describe('lectern_search over the workspace', () => {
       const r = await ok(ws.lectern, 'lectern_search', { query: 'hit', max_results: 3, after: 5 });
       assert.match(
         r.text,
-        /^five\.txt · 5 matches \(showing 3\)\n1:\thit\nquiet\n3:\thit\nquiet\n5:\thit\nquiet\n7-\tquiet\n\[/m,
+        /^five\.txt · showing 3 of 5 matches\n1:\thit\nquiet\n3:\thit\nquiet\n5:\thit\nquiet\n7-\tquiet\n\[/m,
       );
     });
 
@@ -432,7 +433,7 @@ describe('lectern_search over the workspace', () => {
       ws.write('c.txt', 'hit\nhit\nhit\nhit\nhit\n');
       const r = await ok(ws.lectern, 'lectern_search', { query: 'hit', max_results: 9, after: 3 });
       assert.deepEqual(groupsOf(r), ['b.txt', 'c.txt', 'a.txt']);
-      assert.match(r.text, /^a\.txt · 4 matches \(showing 3\)\n1:\thit\n2:\thit\n3:\thit\n\[/m);
+      assert.match(r.text, /^a\.txt · showing 3 of 4 matches\n1:\thit\n2:\thit\n3:\thit\n\[/m);
     });
   });
 
