@@ -41,6 +41,8 @@ export interface Listing {
   file?: boolean;
   /** `find DIR -name GLOB`: the file names looked for. */
   name?: string;
+  /** Folder levels shown: 1 for `ls` without -R, N for `tree -L N`; none for `ls -R`, `tree`, `find`. */
+  depth?: number;
 }
 
 export type ReadIntent = WholeFile | LineRange | Search | Listing;

@@ -16,13 +16,13 @@ const STAT = 'lectern_stat';
  * Listing and finding files (ls, find, tree, a folder's view): mode `files` of the folder, or of the
  * glob under it that `find DIR -name NAME` matches (NAME anywhere below DIR, as find looks).
  */
-export function listingCall(target: string, name?: string): LecternCall {
+export function listingCall(target: string, name?: string, depth?: number): LecternCall {
   // LECTERN_AGENTS_LISTING=map replays listings as the nearest call before mode `files` (to compare both in one run).
   if (process.env.LECTERN_AGENTS_LISTING === 'map')
     return { tool: READ, input: target && target !== '.' ? { mode: 'map', target } : { mode: 'map' } };
   const under = target && target !== '.' ? `${target}/` : '';
   const input = name ? { target: `${under}**/${name}` } : target ? { target } : {};
-  return { tool: READ, input: { mode: 'files', ...input } };
+  return { tool: READ, input: { mode: 'files', ...input, ...(depth && !name ? { depth } : {}) } };
 }
 
 /** `lineCount` gives a file's length (tail -n N needs it; it is the file's, not the answer's). */
@@ -53,6 +53,10 @@ export function lecternCalls(intent: ReadIntent, lineCount: (file: string) => nu
       return [{ tool: SEARCH, input }];
     }
     case 'listing':
-      return [intent.file ? { tool: STAT, input: { target: intent.target } } : listingCall(intent.target, intent.name)];
+      return [
+        intent.file
+          ? { tool: STAT, input: { target: intent.target } }
+          : listingCall(intent.target, intent.name, intent.depth),
+      ];
   }
 }

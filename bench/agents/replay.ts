@@ -130,7 +130,14 @@ export async function replayTask(
           stepResult.lecternTokens += tokens(response.text);
           stepResult.calls++;
           if (!response.ok) stepResult.errors++;
-          dump({ id, kind: stepResult.kind, command: step.command, agent: step.observation, call, lectern: response.text });
+          dump({
+            id,
+            kind: stepResult.kind,
+            command: step.command,
+            agent: step.observation,
+            call,
+            lectern: response.text,
+          });
         }
       }
       result.steps.push(stepResult);

@@ -98,10 +98,22 @@ function listing(words: readonly string[]): ReadIntent | Unmapped {
     const name = flag > 0 ? words[flag + 1] : undefined;
     return { kind: 'listing', target: treePath(start), ...(name ? { name } : {}) };
   }
-  const paths = operands(words);
+  // tree's options that take a value (-L levels, -I/-P patterns): the value is not a path.
+  const valued = new Set(['-L', '-I', '-P']);
+  const paths = operands(words.filter((_, i) => !(program === 'tree' && valued.has(words[i - 1]!))));
   if (paths.length > 1) return { kind: 'unmapped', reason: `${program} of several paths` };
   const target = treePath(paths[0] ?? '.');
-  return { kind: 'listing', target, file: program === 'ls' && /\.[A-Za-z0-9]+$/.test(target) };
+  const file = program === 'ls' && /\.[A-Za-z0-9]+$/.test(target);
+  return { kind: 'listing', target, file, ...depthOf(words) };
+}
+
+/** How deep a listing looks: `ls` one level unless -R; `tree -L N` N levels; else every level. */
+function depthOf(words: readonly string[]): { depth?: number } {
+  const flags = words.slice(1).filter((w) => w.startsWith('-'));
+  if (words[0] === 'ls') return flags.some((f) => /^-[A-Za-z]*R/.test(f)) ? {} : { depth: 1 };
+  const level = words.indexOf('-L');
+  const n = level > 0 ? Number(words[level + 1]) : NaN;
+  return Number.isInteger(n) && n > 0 ? { depth: n } : {};
 }
 
 /** One command read on its own (no pipe). */

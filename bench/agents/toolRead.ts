@@ -16,7 +16,8 @@ export function classifyStep(step: Step): Classified {
       const [start, end] = range as [number, number];
       return { kind: 'read', intents: [{ kind: 'range', file: path, start, end: end === -1 ? null : end }] };
     }
-    if (!/\.[A-Za-z0-9]+$/.test(path)) return { kind: 'read', intents: [{ kind: 'listing', target: path }] };
+    // The editor's view of a folder shows two levels of it.
+    if (!/\.[A-Za-z0-9]+$/.test(path)) return { kind: 'read', intents: [{ kind: 'listing', target: path, depth: 2 }] };
     return { kind: 'read', intents: [{ kind: 'whole-file', files: [path] }] };
   }
   if (step.tool === 'search_dir' || step.tool === 'search_file') {

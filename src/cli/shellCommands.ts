@@ -79,15 +79,23 @@ export const SHELL_COMMANDS: Readonly<Record<ShellCommandName, ShellCommand>> = 
     },
   },
   ls: {
-    synopsis: 'lectern ls [<folder | glob | name part>]',
+    synopsis: 'lectern ls [-R] [<folder | glob | name part>]',
     about:
-      "a folder's files as a tree (default: the workspace), a glob's matches, or the files whose path holds a name part",
-    flags: {},
-    examples: ['lectern ls src/', "lectern ls 'tests/**/*.py'", 'lectern ls router'],
-    call: (args) =>
+      "a folder's entries (default: the workspace; with -R as a tree), a glob's matches, or the files whose path holds a name part",
+    flags: { '-R': 'open subfolders too, as far as the budget allows' },
+    examples: ['lectern ls src/', 'lectern ls -R src/', "lectern ls 'tests/**/*.py'", 'lectern ls router'],
+    call: (args, flags) =>
       args.length > 1
         ? 'ls takes at most one folder, glob or name part (quote a glob).'
-        : { tool: TOOL.read, input: { mode: 'files', ...(args[0] !== undefined ? { target: args[0] } : {}) } },
+        : {
+            tool: TOOL.read,
+            input: {
+              mode: 'files',
+              ...(args[0] !== undefined ? { target: args[0] } : {}),
+              // As ls: one level unless -R.
+              ...(flags.has('-R') ? {} : { depth: 1 }),
+            },
+          },
   },
 };
 

@@ -17,6 +17,11 @@ const filesFields = {
     minimum: 0,
     description: 'Entries to skip (next page).',
   },
+  depth: {
+    type: 'integer',
+    minimum: 1,
+    description: 'Folder levels to open (1: as ls).',
+  },
 } as const satisfies Fields;
 
 export type FilesInput = InputOf<typeof filesFields> & { target?: string };

@@ -15,6 +15,7 @@ export interface FilesInput {
   target?: string;
   max_tokens?: number;
   skip?: number;
+  depth?: number;
 }
 
 const FILES_LIMITS = {
@@ -129,6 +130,7 @@ export async function listFiles(env: ReadEnv, input: FilesInput): Promise<ToolRe
   const call: Record<string, unknown> = { mode: 'files' };
   if (input.target !== undefined) call.target = input.target;
   if (input.max_tokens !== undefined) call.max_tokens = input.max_tokens;
+  if (input.depth !== undefined) call.depth = input.depth;
   const listing: Listing = {
     kind: kind === 'folder' ? 'tree' : 'list',
     label: kind === 'folder' ? scope.label : input.target!.trim(),
@@ -136,6 +138,7 @@ export async function listFiles(env: ReadEnv, input: FilesInput): Promise<ToolRe
     paths: kind === 'name' ? rankByName(walked.paths, part) : [...walked.paths].sort(treeOrder),
     secrets: walked.secrets,
     skip: input.skip ?? 0,
+    depth: input.depth ?? Infinity,
     call,
     maxTokens,
     notes,

@@ -19,6 +19,8 @@ export interface Listing {
   secrets: number;
   /** Entries to skip: the list's first ones, or the tree folder's own files (its subfolders are then not shown). */
   skip: number;
+  /** Folder levels a tree opens (1: the folder's own entries, as ls shows them); Infinity while the budget lasts. */
+  depth: number;
   /** The call's input, for the continuation calls. */
   call: Record<string, unknown>;
   maxTokens: number;
@@ -80,12 +82,13 @@ function contentLines(folder: Folder): string[] {
   return lines;
 }
 
-/** Folders to expand, breadth-first, each while its lines fit in what is left. */
-function expandWithin(root: Folder, count: TokenCounter, left: number): Set<Folder> {
+/** Folders to expand, breadth-first to `depth` levels, each while its lines fit in what is left. */
+function expandWithin(root: Folder, count: TokenCounter, left: number, depth: number): Set<Folder> {
   const expanded = new Set<Folder>([root]);
   const queue = [...root.dirs];
   for (let next = 0; next < queue.length; next++) {
     const folder = queue[next]!;
+    if (folder.depth >= depth) break;
     const cost = contentLines(folder).reduce((sum, line) => sum + count(line) + 1, 0);
     if (cost > left) continue;
     left -= cost;
@@ -131,7 +134,7 @@ function treeBody(listing: Listing, count: TokenCounter, left: number): Body {
   if (listing.skip === 0 && own <= left) {
     const lines: string[] = [];
     const collapsed: Folder[] = [];
-    renderTree(root, expandWithin(root, count, left - own), lines, collapsed);
+    renderTree(root, expandWithin(root, count, left - own, listing.depth), lines, collapsed);
     const hidden = collapsed.reduce((sum, folder) => sum + folder.total, 0);
     return { lines, shown: listing.paths.length - hidden, collapsed };
   }

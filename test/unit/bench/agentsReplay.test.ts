@@ -79,6 +79,14 @@ describe('bench:agents: shell steps as reads', () => {
       [listingCall('sympy')],
     );
     assert.equal(lecternCalls({ kind: 'listing', target: 'a.py', file: true }, () => 1)[0]!.tool, 'lectern_stat');
+    // ls shows one level and tree -L N levels: the listing opens as many.
+    assert.deepEqual(intents('ls -la src'), [{ kind: 'listing', target: 'src', file: false, depth: 1 }]);
+    assert.deepEqual(intents('tree -L 2 src'), [{ kind: 'listing', target: 'src', file: false, depth: 2 }]);
+    assert.deepEqual(lecternCalls({ kind: 'listing', target: 'src', depth: 1 }, () => 1)[0]!.input, {
+      mode: 'files',
+      target: 'src',
+      depth: 1,
+    });
   });
 });
 
@@ -134,7 +142,10 @@ describe('bench:agents: grep as a Lectern search', () => {
   it('reads an escaped quote inside double quotes as part of the word', () => {
     const [search] = intents('grep -C 2 "if not getoption(\\"keep\\"):" src/main.py');
     assert.equal(search?.kind, 'search');
-    assert.deepEqual(search?.kind === 'search' && [search.query, search.paths], ['if not getoption\\("keep"\\):', ['src/main.py']]);
+    assert.deepEqual(search?.kind === 'search' && [search.query, search.paths], [
+      'if not getoption\\("keep"\\):',
+      ['src/main.py'],
+    ]);
   });
 
   it('searches one file for nl -ba FILE | grep, and a folder for find | xargs grep', () => {
@@ -254,6 +265,6 @@ describe('bench:agents: trajectories', () => {
     };
     const [range, folder] = parseTrajectory(JSON.stringify(traj)).steps.map(classifyStep);
     assert.deepEqual(range, { kind: 'read', intents: [{ kind: 'range', file: 'a.py', start: 3, end: 9 }] });
-    assert.deepEqual(folder, { kind: 'read', intents: [{ kind: 'listing', target: 'src' }] });
+    assert.deepEqual(folder, { kind: 'read', intents: [{ kind: 'listing', target: 'src', depth: 2 }] });
   });
 });

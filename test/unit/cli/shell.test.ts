@@ -74,7 +74,9 @@ describe('cli: shell commands through the daemon', function () {
       case_sensitive: false,
       target: 'src/',
     });
-    assert.deepEqual(parseArgs(['ls', 'src/']).shell?.input, { mode: 'files', target: 'src/' });
+    // As ls: one level, unless -R.
+    assert.deepEqual(parseArgs(['ls', 'src/']).shell?.input, { mode: 'files', target: 'src/', depth: 1 });
+    assert.deepEqual(parseArgs(['ls', '-R', 'src/']).shell?.input, { mode: 'files', target: 'src/' });
     assert.deepEqual(parseArgs(['sym', 'Flask.route']).shell?.input, { mode: 'symbol', target: 'Flask.route' });
     assert.deepEqual(parseArgs(['refs', 'url_for']).shell?.input, { mode: 'references', target: 'url_for' });
     assert.throws(() => parseArgs(['grep', '-x', 'a']), /grep has no option -x \(it takes -i, -F\)/);
@@ -102,7 +104,7 @@ describe('cli: shell commands through the daemon', function () {
     const cache = tempDir();
     const first = shell(cache, root, 's', 'ls', '--idle-minutes', '0.02');
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /^the workspace: 1 file\nsrc\/\n {2}app\.py$/m);
+    assert.match(first.stdout, /^the workspace: 1 file\nsrc\/ \(1\)\n/m);
     const [socket] = socketsIn(cache);
     assert.ok(socket, 'the daemon listens in the cache folder');
     await eventually(() => !existsSync(socket), {

@@ -10,6 +10,8 @@ import { fails, ok, workspace } from '../helpers';
 /** What one answer shows: the files it names (display paths), its collapsed folders and its next page. */
 interface Parsed {
   files: string[];
+  /** Levels of subfolders shown open (0: none). */
+  opened: number;
   collapsed: { path: string; count: number }[];
   next?: Record<string, unknown>;
 }
@@ -19,7 +21,7 @@ const FOLDER_LINE = /^(\S+)\/(?: \((\d+)\))?$/;
 /** Reads a tree answer back: indentation is depth, "name/" a folder, "name/ (N)" a collapsed one, other lines files. */
 function parseTree(text: string, base: string): Parsed {
   const lines = text.split('\n').slice(1);
-  const parsed: Parsed = { files: [], collapsed: [] };
+  const parsed: Parsed = { files: [], opened: 0, collapsed: [] };
   const stack: string[] = [];
   for (const line of lines) {
     if (line.startsWith('[')) {
@@ -34,7 +36,10 @@ function parseTree(text: string, base: string): Parsed {
     const at = base + stack.map((s) => `${s}/`).join('');
     if (folder) {
       if (folder[2] !== undefined) parsed.collapsed.push({ path: `${at}${folder[1]}/`, count: Number(folder[2]) });
-      else stack.push(folder[1]!);
+      else {
+        stack.push(folder[1]!);
+        parsed.opened = Math.max(parsed.opened, depth + 1);
+      }
     } else parsed.files.push(...body.split(' ').map((name) => at + name));
   }
   return parsed;
@@ -42,7 +47,7 @@ function parseTree(text: string, base: string): Parsed {
 
 /** Reads a list answer shown whole back: "dir/ a b" or "a" per line. */
 function parseList(text: string): Parsed {
-  const parsed: Parsed = { files: [], collapsed: [] };
+  const parsed: Parsed = { files: [], opened: 0, collapsed: [] };
   for (const line of text.split('\n')) {
     if (line.startsWith('[')) continue;
     const [first, ...names] = line.split(' ');
@@ -88,6 +93,19 @@ describe('mode files', () => {
     );
   });
 
+  it('opens as many folder levels as depth asks (1: the folder itself, as ls shows it)', async () => {
+    const { lectern, write } = workspace();
+    write('lib/deep/many/a.py', '');
+    write('lib/deep/one.py', '');
+    write('lib/top.py', '');
+    const one = await ok(lectern, 'lectern_read', { mode: 'files', target: 'lib', depth: 1 });
+    assert.match(one.text, /^lib\/: 3 files\ndeep\/ \(2\)\ntop\.py\n\[1 of 3 files shown\. .*"depth":1/);
+    const two = await ok(lectern, 'lectern_read', { mode: 'files', target: 'lib', depth: 2 });
+    assert.match(two.text, /^lib\/: 3 files\ndeep\/\n {2}many\/ \(1\)\n {2}one\.py\ntop\.py\n/);
+    const all = await ok(lectern, 'lectern_read', { mode: 'files', target: 'lib' });
+    assert.match(all.text, /^lib\/: 3 files\ndeep\/\n {2}many\/\n {4}a\.py\n {2}one\.py\ntop\.py$/);
+  });
+
   it('finds files by a part of their name, the name itself first', async () => {
     const { lectern, write } = workspace();
     write('src/routers/admin.py', '');
@@ -128,17 +146,21 @@ describe('mode files', () => {
       fc.asyncProperty(
         fc.uniqueArray(path, { minLength: 1, maxLength: 150, size: 'max' }),
         fc.integer({ min: 200, max: 700 }),
-        async (paths, maxTokens) => {
+        fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+        async (paths, maxTokens, depth) => {
           const { lectern, write } = workspace();
           for (const p of paths) write(`w/${p}`, '');
           const seen: string[] = [];
-          const calls: Record<string, unknown>[] = [{ mode: 'files', target: 'w', max_tokens: maxTokens }];
+          const levels = depth === undefined ? {} : { depth };
+          const calls: Record<string, unknown>[] = [{ mode: 'files', target: 'w', max_tokens: maxTokens, ...levels }];
           for (let i = 0; i < calls.length; i++) {
             const input = calls[i]!;
             const r = await ok(lectern, 'lectern_read', input);
             assert.ok(count(r.text) <= maxTokens, `${count(r.text)} tokens over ${maxTokens}:\n${r.text}`);
             const target = String(input.target);
             const parsed = parseTree(r.text, target.endsWith('/') ? target : `${target}/`);
+            // depth N opens N - 1 levels of subfolders below the one listed.
+            if (depth !== undefined) assert.ok(parsed.opened < depth, `depth ${depth}:\n${r.text}`);
             seen.push(...parsed.files);
             const counted = parsed.collapsed.reduce((sum, f) => sum + f.count, 0);
             const rest = typeof input.skip === 'number' || parsed.next ? undefined : r.meta.files;
@@ -146,7 +168,7 @@ describe('mode files', () => {
             exercised.collapsed += parsed.collapsed.length;
             if (parsed.next) exercised.paged++;
             for (const folder of parsed.collapsed)
-              calls.push({ mode: 'files', target: folder.path, max_tokens: maxTokens });
+              calls.push({ mode: 'files', target: folder.path, max_tokens: maxTokens, ...levels });
             if (parsed.next) calls.push(parsed.next);
           }
           assert.deepEqual([...seen].sort(), paths.map((p) => `w/${p}`).sort());

@@ -40,7 +40,10 @@ describe('lectern_search over the workspace', () => {
       assert.equal(r.meta.total_matches, 7);
       assert.equal(r.meta.total_files, 6);
       assert.equal(r.meta.files_searched, 6);
-      assert.match(r.text, /^Search in the workspace · 7 matches in 6 files \(6 files searched\)\nsrc\/app\.ts\n1\timport/);
+      assert.match(
+        r.text,
+        /^Search in the workspace · 7 matches in 6 files \(6 files searched\)\nsrc\/app\.ts\n1\timport/,
+      );
       assert.deepEqual(
         found(r).sort(),
         [
