@@ -42,7 +42,7 @@ export interface ReadParts {
 }
 
 /** The line index of a file version, shared by every read of it (env.indexes): fine-grained below 1 MiB. */
-export function lineIndexOf(env: ReadEnv, file: TextFile): LineIndex {
+function lineIndexOf(env: ReadEnv, file: TextFile): LineIndex {
   const size = file.source.size;
   return env.indexes.get(
     file.versionKey,
