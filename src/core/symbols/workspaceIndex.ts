@@ -38,7 +38,11 @@ export const INDEX_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
   /** How long one call may spend indexing. */
   budgetMs: 8_000,
-  /** A listing older than this is refreshed. */
+  /**
+   * A listing older than this is refreshed where a watcher reports files created, deleted and
+   * renamed (it invalidates the listing too). Without one, every query lists again: through the
+   * engine's finished walks, that is a stat of each folder while none changed.
+   */
   listingTtlMs: 15_000,
   /** Fewer files to parse than this are parsed on the calling thread: starting workers costs more. */
   parallelFrom: 48,
@@ -213,7 +217,10 @@ export class WorkspaceIndex {
 
   /** The workspace's listing; past the cap, the scope's own when it names a folder (or a glob's folder). */
   private async listingFor(scope: string | undefined, started: number): Promise<Listing> {
-    const fresh = (l: { at: number } | undefined) => l !== undefined && started - l.at <= INDEX_LIMITS.listingTtlMs;
+    // Without a watcher, a file created or renamed since the last listing would be missing from it:
+    // a name declared only there answered "not declared".
+    const fresh = (l: { at: number } | undefined) =>
+      l !== undefined && this.host.watchesFiles === true && started - l.at <= INDEX_LIMITS.listingTtlMs;
     // A local: a watcher may invalidate this.listing while this query awaits.
     let listing = this.listing;
     if (!fresh(listing)) {

@@ -178,4 +178,19 @@ describe('same-size rewrites with the modification time put back are answered as
     assert.equal((await ok(lectern, 'lectern_search', { query: 'TEXT' })).content, 'notes.txt:1:one two NEW_TEXT');
     assert.equal(((await ok(lectern, 'lectern_stat', { target: 'notes.txt' })).meta.stat as StatInfo).total_lines, 1);
   });
+
+  it('a file created or renamed since the last workspace lookup is in the next one (no watcher)', async () => {
+    const { root, engine, put } = setUp();
+    put('src/a.ts', 'export function alpha(): number {\n  return 1;\n}\n');
+    const lectern = engine();
+    await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'alpha' });
+    // Within a second of that listing: a new file, and a file renamed to a name no listing saw.
+    put('src/b.ts', 'export function bravo(): number {\n  return 2;\n}\n');
+    assert.match((await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'bravo' })).content, /return 2/);
+    fs.renameSync(path.join(root, 'src/a.ts'), path.join(root, 'src/moved.ts'));
+    const moved = await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'alpha' });
+    assert.match(moved.text, /^src\/moved\.ts/);
+    const map = await ok(lectern, 'lectern_read', { mode: 'map' });
+    assert.doesNotMatch(map.text, /src\/a\.ts/);
+  });
 });
