@@ -193,4 +193,15 @@ describe('same-size rewrites with the modification time put back are answered as
     const map = await ok(lectern, 'lectern_read', { mode: 'map' });
     assert.doesNotMatch(map.text, /src\/a\.ts/);
   });
+
+  it('a host with a watcher whose report has not arrived yet: a miss lists the workspace again', async () => {
+    const { roots, put } = setUp();
+    put('src/a.ts', 'export function alpha(): number {\n  return 1;\n}\n');
+    // A watcher that reports nothing (its events still on their way): the listing is kept until one does.
+    const host: Host = { fs: nodeFileSystem, roots, loadWasm: createWasmLoader(), watchesFiles: true };
+    const lectern = new Lectern(host, () => ({ sessionGuard: false }));
+    await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'alpha' });
+    put('src/b.ts', 'export function bravo(): number {\n  return 2;\n}\n');
+    assert.match((await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'bravo' })).content, /return 2/);
+  });
 });
