@@ -40,7 +40,10 @@ export async function readDefault(read: OpenedRead): Promise<ToolResponse> {
   // the rest; the next page is no longer than what is left.
   const next = slice.cutInLine
     ? read.call({ start_byte: endByte, max_bytes: LIMITS.maxWindowBytes })
-    : read.call({ offset: shown + 1, limit: total === null ? shown : Math.max(1, Math.min(shown, total - shown)) });
+    : read.call({
+        start_line: shown + 1,
+        end_line: shown + (total === null ? shown : Math.max(1, Math.min(shown, total - shown))),
+      });
   return read.respond({
     content: read.contentOf(slice, shaped),
     body: renderNumbered(shaped.lines, 1, read.env.settings.lineNumbers),

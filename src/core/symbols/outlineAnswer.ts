@@ -36,13 +36,18 @@ export async function outlineInstead(
   try {
     const file = await fileOutline(env, target);
     if (file.symbols.length === 0) return null;
-    const first = firstPart.meta.next as Record<string, unknown>;
+    // The start: the lines the first part showed, as the read that asks for them.
+    const next = firstPart.meta.next as Record<string, unknown>;
+    const call = Object.fromEntries(
+      Object.entries(next).filter(([k]) => !(RANGE_FIELDS as readonly string[]).includes(k)),
+    );
+    const start = { ...call, start_line: 1, end_line: firstPart.meta.end_line ?? 1 };
     const budget = Math.min(env.tokenCap, Math.ceil(env.settings.maxPreviewChars / 3));
     return await renderOutline(
       env,
       file,
       budget,
-      `This file is larger than one answer (${formatCount(firstPart.meta.total_lines ?? 0)} lines): here is its outline. Read a symbol or a range from it, or the start: ${JSON.stringify({ ...first, offset: 1 })}.`,
+      `This file is larger than one answer (${formatCount(firstPart.meta.total_lines ?? 0)} lines): here is its outline. Read a symbol or a range from it, or the start: ${JSON.stringify(start)}.`,
     );
   } catch {
     return null;

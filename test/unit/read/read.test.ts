@@ -270,11 +270,12 @@ describe('lectern_read: default read and caps', () => {
     assert.equal(r.meta.truncated, true);
     assert.equal(r.meta.preview_degraded, true);
     assert.match(r.text, new RegExp(`^big\\.txt · lines 1-${count(shown)} of 5,000`));
-    assert.deepEqual(r.meta.next, { mode: 'file', target: 'big.txt', offset: shown + 1, limit: shown });
+    // The next page in the words every other suggestion uses (start_line/end_line), as long as this one.
+    assert.deepEqual(r.meta.next, { mode: 'file', target: 'big.txt', start_line: shown + 1, end_line: 2 * shown });
     assert.match(
       r.text,
       new RegExp(
-        `\\[Next: lectern_read \\{"mode":"file","target":"big.txt","offset":${shown + 1},"limit":${shown}\\}\\]$`,
+        `\\[Next: lectern_read \\{"mode":"file","target":"big.txt","start_line":${shown + 1},"end_line":${2 * shown}\\}\\]$`,
       ),
     );
   });
