@@ -49,12 +49,21 @@ function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; own
 /** No use anywhere: NOT_FOUND, with the closest declared names (as mode "symbol" gives them). */
 async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePath, looked: string): Promise<never> {
   const last = namePath.segments[namePath.segments.length - 1]!;
-  let index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
-  // Past the index's cap the workspace's index lacks files: the scope's own listing may hold them all.
-  if (index && !coveredWhole(index) && input.path)
-    index = await env.index.query(input.path, env.onIndexProgress, env.signal, last).catch(() => index);
-  const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
-  const declared = matchNamePath(flat, namePath);
+  const declarations = async () => {
+    let index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
+    // Past the index's cap the workspace's index lacks files: the scope's own listing may hold them all.
+    if (index && !coveredWhole(index) && input.path)
+      index = await env.index.query(input.path, env.onIndexProgress, env.signal, last).catch(() => index);
+    const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
+    return { index, flat, declared: matchNamePath(flat, namePath) };
+  };
+  let { index, flat, declared } = await declarations();
+  // A watcher's report of a file created or renamed a moment ago may not have arrived yet: before a
+  // name is said to be declared nowhere, the workspace is listed again.
+  if (declared.length === 0 && env.host.watchesFiles) {
+    env.index.invalidate(null);
+    ({ index, flat, declared } = await declarations());
+  }
   if (declared.length === 0 && index && !coveredWhole(index)) throw undeclaredUnknown(input, index, looked);
   const closest = declared.length > 0 ? [] : closestSymbols(flat, namePath);
   const list = closest.map((c) =>

@@ -11,7 +11,7 @@ import { nodeFileSystem } from '../../../src/node/nodeFileSystem';
 import { createSymbolCache } from '../../../src/node/symbolCacheStore';
 import { createWasmLoader } from '../../../src/node/wasmFiles';
 import { extractorVersion } from '../../../src/core/symbols/extractorVersion';
-import { ok, tempDir } from '../helpers';
+import { fails, ok, tempDir } from '../helpers';
 import { MTIME_S } from './world';
 
 const OLD = 'export function alpha(): number {\n  return 1; // OLD_TEXT\n}\n';
@@ -203,5 +203,10 @@ describe('same-size rewrites with the modification time put back are answered as
     await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'alpha' });
     put('src/b.ts', 'export function bravo(): number {\n  return 2;\n}\n');
     assert.match((await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'bravo' })).content, /return 2/);
+    // References of a name declared only in a file newer than the listing: declared, used nowhere.
+    await ok(lectern, 'lectern_read', { mode: 'symbol', target: 'alpha' });
+    put('src/c.ts', 'export function charlie(): number {\n  return 3;\n}\n');
+    const refs = await fails(lectern, 'lectern_read', { mode: 'references', target: 'charlie' }, 'NOT_FOUND');
+    assert.match(refs.text, /charlie is declared but used nowhere/);
   });
 });
