@@ -11,7 +11,7 @@ import { globMatcher } from './globMatch';
 import { sortPaced } from './paced';
 import type { CancellationSignal, Host, WorkspaceRoot } from './ports';
 import type { DirectoryEntry } from './fileSystemPort';
-import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache } from './walkCache';
+import { WalkRecorder, type ListedFile, type SkipReason, type WalkCache, type WalkStep } from './walkCache';
 
 /** Folders never indexed (vendored code, build output, VCS data, caches). */
 export const EXCLUDED_DIRECTORIES = new Set([
@@ -71,6 +71,11 @@ export interface WalkOptions {
    */
   cache?: WalkCache;
   cacheKey?: string;
+  /**
+   * Told the steps of a recording about to be replayed (the same array while nothing it read has
+   * changed); true: the caller holds what they give already, and the walk emits nothing.
+   */
+  onReplay?: (steps: readonly WalkStep[]) => boolean;
 }
 
 interface IgnoreLayer {
@@ -191,6 +196,7 @@ async function* cachedWalk(
   const key = JSON.stringify([cacheKey, plans.map((p) => [p.root.name, p.root.path, p.start, p.globs, p.explicit])]);
   await host.fs.settle?.();
   const steps = await cache.replay(key, host.fs);
+  if (steps && options.onReplay?.(steps)) return;
   if (!steps) {
     const recorder = cache.recordsNext() ? new WalkRecorder(host.fs) : undefined;
     const finished = yield* walkTree(host, options, plans, recorder, true);

@@ -5,7 +5,7 @@
 import * as nodePath from 'node:path';
 import type { Host, WorkspaceRoot } from '../ground/ports';
 import { EXCLUDED_DIRECTORIES, walkFiles, type ListedFile, type WalkScope } from '../ground/walk';
-import type { WalkCache } from '../ground/walkCache';
+import type { WalkCache, WalkStep } from '../ground/walkCache';
 
 /** Source files in scope the listing left out (past the cap), by the folder just under the scope that holds them. */
 export interface Unlisted {
@@ -21,6 +21,8 @@ export interface Listing {
   files: ListedFile[];
   truncated: boolean;
   unlisted?: Unlisted;
+  /** The finished walk this listing was made from, when it was a replay: the same array means the same files. */
+  steps?: readonly WalkStep[];
 }
 
 export interface ListingLimits {
@@ -47,13 +49,26 @@ export async function listIndexable(
   limits: ListingLimits,
   walks: WalkCache | undefined,
   now: () => number,
+  previous?: Listing,
 ): Promise<Listing> {
   const files: ListedFile[] = [];
+  // A replay of the walk `previous` was made from (nothing it read has changed): `previous` again,
+  // without emitting its files one by one (100-150 ms at 25,000 files).
+  let replayed: readonly WalkStep[] | undefined;
+  const onReplay = (steps: readonly WalkStep[]) => (replayed = steps) === previous?.steps;
   // The same cache key as every listing of the index: its `accept` is always `isSource`.
-  const walk = walkFiles(host, { scopes, accept: (name) => isSource(name), cache: walks, cacheKey: 'source files' });
+  const walk = walkFiles(host, {
+    scopes,
+    accept: (name) => isSource(name),
+    cache: walks,
+    cacheKey: 'source files',
+    onReplay,
+  });
   let next = await walk.next();
+  if (previous && replayed !== undefined && replayed === previous.steps) return previous;
+  const made = replayed ? { steps: replayed } : {};
   for (; !next.done && files.length < limits.maxFiles; next = await walk.next()) files.push(next.value);
-  if (next.done) return { files, truncated: false };
+  if (next.done) return { files, truncated: false, ...made };
   const multi = host.roots().length > 1;
   const startOf = new Map(scopes.map((s) => [s.root, s.start]));
   const unlisted: Unlisted = { count: 0, folders: new Map(), counted: true };
@@ -69,7 +84,7 @@ export async function listIndexable(
     unlisted.count++;
     unlisted.folders.set(folder, (unlisted.folders.get(folder) ?? 0) + 1);
   }
-  return { files, truncated: true, unlisted };
+  return { files, truncated: true, unlisted, ...made };
 }
 
 const GLOB_CHARS = /[*?[\]{}!()]/;

@@ -231,6 +231,7 @@ export class WorkspaceIndex {
         INDEX_LIMITS,
         this.walks,
         this.now,
+        listing,
       );
       listing = this.listing = { ...listed, at: this.now() };
     }
@@ -240,7 +241,7 @@ export class WorkspaceIndex {
     const walks = await scopeWalks(this.host, scope);
     if (!walks) return listing!;
     const scoped = {
-      ...(await listIndexable(this.host, walks, isSource, INDEX_LIMITS, this.walks, this.now)),
+      ...(await listIndexable(this.host, walks, isSource, INDEX_LIMITS, this.walks, this.now, known)),
       at: this.now(),
     };
     if (this.scoped.size >= SCOPED_LISTINGS) this.scoped.delete(this.scoped.keys().next().value!);
