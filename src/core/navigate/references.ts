@@ -20,7 +20,7 @@ import { scanReferences, type FileUses, type ScanOutcome } from './referenceScan
 import { pageLines, rankUses, renderReferences } from './referencesAnswer';
 import { declaredTwiceLines, tiedDeclaration } from './declaredTwice';
 import { coveredWhole, uncoveredNote, unindexedNote } from '../symbols/indexCoverage';
-import type { IndexQuery } from '../symbols/workspaceIndex';
+import type { IndexedFile, IndexQuery } from '../symbols/workspaceIndex';
 import { TOOL } from '../ground/tools';
 
 export interface ReferencesInput {
@@ -49,21 +49,15 @@ function nameOf(input: ReferencesInput): { namePath: NamePath; name: string; own
 /** No use anywhere: NOT_FOUND, with the closest declared names (as mode "symbol" gives them). */
 async function notFound(env: SymbolEnv, input: ReferencesInput, namePath: NamePath, looked: string): Promise<never> {
   const last = namePath.segments[namePath.segments.length - 1]!;
-  const declarations = async () => {
-    let index = await env.index.query(undefined, env.onIndexProgress, env.signal, last).catch(() => undefined);
-    // Past the index's cap the workspace's index lacks files: the scope's own listing may hold them all.
-    if (index && !coveredWhole(index) && input.path)
-      index = await env.index.query(input.path, env.onIndexProgress, env.signal, last).catch(() => index);
-    const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
-    return { index, flat, declared: matchNamePath(flat, namePath) };
-  };
-  let { index, flat, declared } = await declarations();
-  // A watcher's report of a file created or renamed a moment ago may not have arrived yet: before a
-  // name is said to be declared nowhere, the workspace is listed again.
-  if (declared.length === 0 && env.host.watchesFiles) {
-    env.index.invalidate(null);
-    ({ index, flat, declared } = await declarations());
-  }
+  const declares = (files: readonly IndexedFile[]) => files.some((f) => matchNamePath(f.symbols, namePath).length > 0);
+  let index = await env.index
+    .queryDeclaring(undefined, last, declares, env.onIndexProgress, env.signal)
+    .catch(() => undefined);
+  // Past the index's cap the workspace's index lacks files: the scope's own listing may hold them all.
+  if (index && !coveredWhole(index) && input.path)
+    index = await env.index.query(input.path, env.onIndexProgress, env.signal, last).catch(() => index);
+  const flat = index?.files.flatMap((f) => f.symbols.map((item) => ({ ...item, display: f.display }))) ?? [];
+  const declared = matchNamePath(flat, namePath);
   if (declared.length === 0 && index && !coveredWhole(index)) throw undeclaredUnknown(input, index, looked);
   const closest = declared.length > 0 ? [] : closestSymbols(flat, namePath);
   const list = closest.map((c) =>

@@ -143,13 +143,14 @@ function fitGroups(env: ReadEnv, input: WorkspaceSearchInput, o: Outcome, framed
       : `${TOOL.search} with target ${JSON.stringify(display)} and the same query`;
   const shares = allocate(o.ranking, o.maxResults);
   const texts: string[] = [];
+  const context = Boolean(input.before || input.after);
   const group = (i: number) =>
     (texts[i] ??= renderFile(
       o.ranking[i]!,
       shares[i]!,
       fileCall(o.ranking[i]!.display),
       env.settings.lineNumbers,
-      Boolean(input.before || input.after),
+      context,
     ));
   // The header, the counts and the follow-up call take about 250 tokens.
   const frame = framed.join('\n');

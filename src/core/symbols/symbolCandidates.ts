@@ -50,17 +50,13 @@ export async function candidatesFor(
       return { candidates, everything, notes: [...notes, ...(outlineNotes ?? []), ...(looked ? [looked] : [])] };
     }
   }
-  const query = () =>
-    env.index.query(input.path, env.onIndexProgress, env.signal, namePath.segments[namePath.segments.length - 1]);
-  let result = await query();
-  // A watcher's report of a file created or renamed a moment ago may not have arrived yet: before a
-  // name is answered as declared nowhere, the workspace is listed again.
-  const declares = (files: typeof result.files) =>
-    files.some((file) => matchNamePath(file.symbols, namePath, input.kind).length > 0);
-  if (env.host.watchesFiles && !declares(result.files)) {
-    env.index.invalidate(null);
-    result = await query();
-  }
+  const result = await env.index.queryDeclaring(
+    input.path,
+    namePath.segments[namePath.segments.length - 1]!,
+    (files) => files.some((file) => matchNamePath(file.symbols, namePath, input.kind).length > 0),
+    env.onIndexProgress,
+    env.signal,
+  );
   if (!result.complete) {
     notes.push(
       `The symbol index is still being built (${formatCount(result.indexed)} of ${formatCount(result.total)} files so far): this answer may miss symbols. Call again to continue, or pass path to look in one file.`,

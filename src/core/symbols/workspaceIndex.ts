@@ -140,6 +140,24 @@ export class WorkspaceIndex {
   }
 
   /**
+   * `query` for an answer that says whether a name is declared (`declares` of the files found). Where a
+   * watcher keeps the listing, its report of a file created or renamed a moment ago may not have
+   * arrived yet: before the answer is no, the workspace is listed again.
+   */
+  async queryDeclaring(
+    scope: string | undefined,
+    wanted: string,
+    declares: (files: readonly IndexedFile[]) => boolean,
+    onProgress?: (done: number, total: number) => void,
+    signal?: { isCancellationRequested: boolean },
+  ): Promise<IndexQuery> {
+    const result = await this.query(scope, onProgress, signal, wanted);
+    if (!this.host.watchesFiles || declares(result.files)) return result;
+    this.invalidate(null);
+    return this.query(scope, onProgress, signal, wanted);
+  }
+
+  /**
    * The indexed files in scope. `wanted` (a symbol's last name) makes a cold index parse the files
    * that mention it first.
    */
