@@ -133,6 +133,10 @@ describe('mode files', () => {
   });
 
   it('shows or counts every file once, and its continuation calls list exactly the rest (fast-check)', async function () {
+    /** A name from a number, in the arbitrary's letters. */
+    const letters = (n: number) => n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)));
+    const flat = Array.from({ length: 150 }, (_, i) => `${letters(i + 26 * 26)}.f`);
+    const deep = [...Array.from({ length: 80 }, (_, i) => `a/bb/c/${letters(i + 26)}.f`), 'top.f'];
     this.timeout(120_000);
     const count = await loadTokenCounter();
     const exercised = { collapsed: 0, paged: 0 };
@@ -174,7 +178,16 @@ describe('mode files', () => {
           assert.deepEqual([...seen].sort(), paths.map((p) => `w/${p}`).sort());
         },
       ),
-      { numRuns: 25 },
+      // Two cases run every time, so that both kinds of continuation are always exercised: a folder whose
+      // own files outrun the budget (pages), and a deep folder past it (collapsed), at every depth.
+      {
+        numRuns: 25,
+        examples: [
+          [flat, 200, undefined],
+          [deep, 200, undefined],
+          [deep, 300, 2],
+        ],
+      },
     );
     // The runs went through both kinds of continuation.
     assert.ok(exercised.collapsed > 0 && exercised.paged > 0, JSON.stringify(exercised));
