@@ -18,6 +18,11 @@ export interface FieldSpec {
   default?: string | number | boolean;
   /** Modes of `lectern_read` this field belongs to; absent = every mode. */
   modes?: readonly string[];
+  /**
+   * Accepted, but not in the schema the model sees: it says again what listed fields say, and is
+   * kept for callers that already use it (`offset`/`limit`, the words of other read tools).
+   */
+  unlisted?: true;
 }
 
 export type Fields = Readonly<Record<string, FieldSpec>>;

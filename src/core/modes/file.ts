@@ -12,11 +12,13 @@ const fileFields = {
     type: 'integer',
     minimum: 1,
     description: 'Like start_line.',
+    unlisted: true,
   },
   limit: {
     type: 'integer',
     minimum: 1,
     description: 'Lines from offset.',
+    unlisted: true,
   },
   start_line: startLine,
   end_line: endLine,

@@ -15,12 +15,12 @@ const filesFields = {
   skip: {
     type: 'integer',
     minimum: 0,
-    description: 'Entries to skip (next page).',
+    description: 'Entries to skip.',
   },
   depth: {
     type: 'integer',
     minimum: 1,
-    description: 'Folder levels to open (1: as ls).',
+    description: 'Levels to open (1: as ls).',
   },
 } as const satisfies Fields;
 

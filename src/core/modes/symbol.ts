@@ -32,7 +32,7 @@ export const symbolFields = {
   include_context: {
     type: 'boolean',
     default: true,
-    description: 'With doc comments.',
+    description: 'false: no doc comments.',
   },
   context_lines: contextLines,
 } as const satisfies Fields;

@@ -14,22 +14,25 @@ function fieldSchema(field: FieldSpec): JsonSchema {
       : { type: field.type };
   if (doc) schema.description = doc;
   if (field.enum) schema.enum = [...field.enum];
-  // Nor is a lower bound of 0 or 1: a count has it by nature, and a 1-based number says so in its
-  // description. Validation answers a value below it with the fix.
-  if (field.minimum !== undefined && field.minimum > 1) schema.minimum = field.minimum;
-  // A default of false, 0 or 'none' is what an absent value means anyway: not worth the model's tokens.
-  if (field.default !== undefined && ![false, 0, 'none'].includes(field.default)) schema.default = field.default;
+  // Nor are lower bounds: a count starts at 0 by nature, a 1-based number and a budget's floor are
+  // answered by validation with the fix. A default of false, 0 or 'none' is what an absent value
+  // means anyway, and a boolean that defaults to true says what false does ("false: …").
+  if (field.default !== undefined && typeof field.default !== 'boolean' && ![0, 'none'].includes(field.default)) {
+    schema.default = field.default;
+  }
   return schema;
 }
 
 export function inputSchema(tool: ToolDefinition): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, field] of Object.entries(tool.fields)) properties[name] = fieldSchema(field);
+  for (const [name, field] of Object.entries(tool.fields)) if (!field.unlisted) properties[name] = fieldSchema(field);
   // A field some mode can do without is not required by the schema; validation checks it per mode.
   const optional = new Set(Object.values(tool.modeOptional ?? {}).flat());
   const required = tool.required.filter((name) => !optional.has(name));
-  // An empty list says what its absence says.
-  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  // An empty list says what its absence says. No `additionalProperties: false`: a client that checks
+  // the schema would refuse an unlisted field, and an unknown one with "must NOT have additional
+  // properties"; validation accepts the one and answers the other with the field it meant.
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
 /** The `languageModelTools` entry package.json contributes for a tool. */

@@ -202,7 +202,8 @@ export function validateInput(tool: ToolDefinition, raw: unknown): Validated {
     throw invalid(`The input must be a JSON object, got ${describe(input)}.`, exampleCall(tool, {}));
   }
   const record = input as ToolInput;
-  const names = Object.keys(tool.fields);
+  // Named in an error as the model's schema names them: an unlisted field is accepted, not taught.
+  const names = Object.keys(tool.fields).filter((name) => !tool.fields[name]!.unlisted);
   for (const key of Object.keys(record)) {
     // Own names only: `in` would accept "toString", and a JSON "__proto__" key would smuggle unchecked fields.
     if (!Object.hasOwn(tool.fields, key)) {

@@ -37,17 +37,44 @@ describe('package.json languageModelTools', () => {
     assert.equal(pkg.contributes.configuration.properties['lectern.legacyTools'].default, false);
   });
 
-  it("offers the registry's modes, each with a run, and rejects unknown fields in the schema", () => {
+  it("offers the registry's modes, each with a run; unknown fields are validation's to answer, not the schema's", () => {
     const schema = inputSchema(lecternRead) as {
       properties: Record<string, { enum?: string[] }>;
-      additionalProperties: boolean;
+      additionalProperties?: boolean;
     };
     assert.deepEqual(
       schema.properties.mode!.enum,
       READ_MODES.map((mode) => mode.name),
     );
     for (const mode of READ_MODES) assert.equal(typeof mode.run, 'function', mode.name);
-    assert.equal(schema.additionalProperties, false);
+    // A client that checks the schema would refuse `offset` and answer a typo without the field meant.
+    assert.equal(schema.additionalProperties, undefined);
+    const unlisted = Object.keys(lecternRead.fields).filter((name) => lecternRead.fields[name]!.unlisted);
+    assert.deepEqual(unlisted, ['offset', 'limit']);
+    for (const name of unlisted) assert.equal(schema.properties[name], undefined, name);
+    assert.deepEqual(validateInput(lecternRead, { target: 'a.ts', offset: 3, limit: 2 }).input, {
+      target: 'a.ts',
+      offset: 3,
+      limit: 2,
+    });
+    assert.throws(
+      () => validateInput(lecternRead, { target: 'a.ts', ofset: 3 }),
+      (error: Error) => /^Unknown parameter "ofset"/.test(error.message) && !/\boffset\b/.test(error.message),
+    );
+  });
+
+  it('says what false does for each boolean that defaults to true (the schema leaves boolean defaults out)', () => {
+    let booleans = 0;
+    for (const tool of allTools) {
+      const properties = inputSchema(tool).properties as Record<string, Record<string, unknown>>;
+      for (const [name, field] of Object.entries(tool.fields)) {
+        if (field.type !== 'boolean' || field.unlisted) continue;
+        booleans += 1;
+        if (field.default === true) assert.match(field.description ?? '', /^false: /, `${tool.name}.${name}`);
+        assert.equal(Object.hasOwn(properties[name]!, 'default'), false, `${tool.name}.${name}`);
+      }
+    }
+    assert.ok(booleans > 0);
   });
 
   it("leaves target out of the schema's required list when a mode can do without it (validation requires it for the others)", () => {

@@ -25,7 +25,7 @@ describe('validation', () => {
     const r = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', startLine: 5 }, 'INVALID_ARGS');
     assert.match(
       r.error!.message,
-      /^Unknown parameter "startLine" for lectern_read\. Did you mean "start_line"\? Parameters: mode, target, offset/,
+      /^Unknown parameter "startLine" for lectern_read\. Did you mean "start_line"\? Parameters: mode, target, start_line, end_line,/,
     );
     assert.deepEqual(exampleOf(r), { target: 'a.txt', start_line: 10 });
     const far = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', zzzzzzzz: 1 }, 'INVALID_ARGS');
