@@ -4,6 +4,8 @@
 //    grep printed them, else by text).
 //  - A patch touches the base file's lines it removes or changes, and for a pure insertion the line
 //    it goes after (the place an agent must have seen to write it).
+//  - A step whose output shows a line the base file does not have at that place read a file the agent
+//    had edited (the replay does not apply edits): its lines are evidence for neither side.
 import type { ReadIntent } from './intent';
 
 export type LineSets = Map<string, Set<number>>;
@@ -72,6 +74,23 @@ function searchLines(
   }
 }
 
+/**
+ * A sed walk (`/def NAME/,/return/p`) printed lines with no numbers: they are the base file's where
+ * the output's first line starts a run of the file's lines equal to it, as far as they agree.
+ */
+function walkLines(sets: LineSets, path: string, observation: string, base: readonly string[]): void {
+  const shown = outputLines(observation);
+  if (shown.length === 0) return;
+  for (let at = 0; at < base.length; at++) {
+    if (base[at]!.trimEnd() !== shown[0]!.trimEnd()) continue;
+    let k = 0;
+    while (k < shown.length && base[at + k]?.trimEnd() === shown[k]!.trimEnd()) k++;
+    if (k < Math.min(shown.length, 2) && shown.length > 1) continue;
+    for (let i = 0; i < k; i++) addLine(sets, path, at + 1 + i);
+    return;
+  }
+}
+
 /** Lines the agent's step showed, read from its intent and its observation. */
 export function agentShown(
   intents: readonly ReadIntent[],
@@ -86,6 +105,8 @@ export function agentShown(
         const n = file(f)?.length ?? 0;
         if (n) addSpan(sets, f, 1, n, intent.files.length === 1 ? kept : null);
       }
+    } else if (intent.kind === 'range' && intent.symbol) {
+      walkLines(sets, intent.file, observation, file(intent.file) ?? []);
     } else if (intent.kind === 'range') {
       const n = file(intent.file)?.length ?? 0;
       const start = intent.last !== undefined ? Math.max(1, n - intent.last + 1) : Math.max(1, intent.start);
@@ -122,4 +143,82 @@ export function patchLines(diff: string): LineSets {
     else if (line.startsWith(' ')) old++;
   }
   return sets;
+}
+
+/** Lines of an output as the file has them: `nl`'s number and tab taken off when every line has one. */
+function outputLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const nl = lines.length > 0 && lines.every((l) => /^\s*\d+\t/.test(l));
+  return nl ? lines.map((l) => l.replace(/^\s*\d+\t/, '')) : lines;
+}
+
+/** Whether `shown`, read from line `start` on, is the base file's text there (line ends aside). */
+function sameText(shown: readonly string[], base: readonly string[], start: number): boolean {
+  return shown.every((line, i) => base[start - 1 + i]?.trimEnd() === line.trimEnd());
+}
+
+/**
+ * Whether the step's output shows a line that is not the base file's line at that place: the agent
+ * had edited the file by then. A range or a whole file is compared line by line (the kept head and
+ * tail of a long output at their places); a search's numbered lines by their number.
+ */
+export function showsOtherVersion(
+  intents: readonly ReadIntent[],
+  observation: string,
+  file: (p: string) => string[] | undefined,
+): boolean {
+  if (intents.length !== 1) return false;
+  const intent = intents[0]!;
+  if (intent.kind === 'search') {
+    const single = intent.paths.length === 1 && file(intent.paths[0]!) ? intent.paths[0]! : null;
+    const found: { path: string | null; line: number; text: string }[] = [];
+    for (const raw of observation.split('\n')) {
+      if (raw === '' || raw === '--') continue;
+      const nl = /^\s*(\d+)\t(.*)$/.exec(raw);
+      const numbered = nl ? null : /^(?:(.+?)[:-])?(\d+)[:-](.*)$/.exec(raw);
+      // Judged only where grep numbered every line: a text line can look numbered ("a-1-b").
+      if (!nl && !numbered) return false;
+      const path = nl ? single : numbered![1] !== undefined && file(numbered![1]) ? numbered![1] : single;
+      found.push({ path, line: Number(nl ? nl[1] : numbered![2]), text: nl ? nl[2]! : numbered![3]! });
+    }
+    return found.some(({ path, line, text }) => path !== null && !sameText([text], file(path)!, line));
+  }
+  if (intent.kind === 'listing' || (intent.kind === 'range' && (intent.symbol || intent.last !== undefined)))
+    return false;
+  const path = intent.kind === 'whole-file' ? (intent.files.length === 1 ? intent.files[0]! : null) : intent.file;
+  const base = path ? file(path) : undefined;
+  if (!path || !base) return false;
+  const start = intent.kind === 'range' ? Math.max(1, intent.start) : 1;
+  const end = Math.min(base.length, intent.kind === 'range' ? (intent.end ?? base.length) : base.length);
+  // The harness puts a line break of its own before each closing tag.
+  const head = /<output_head>\n?([\s\S]*?)\n?<\/output_head>/.exec(observation);
+  const tail = /<output_tail>\n?([\s\S]*?)\n?<\/output_tail>/.exec(observation);
+  if (head || tail) {
+    // The harness cuts by characters: the head's last line and the tail's first may be pieces.
+    const kept = outputLines(tail?.[1] ?? '');
+    return (
+      !sameText(outputLines(head?.[1] ?? '').slice(0, -1), base, start) ||
+      !sameText(kept.slice(1), base, end - kept.length + 2)
+    );
+  }
+  const shown = outputLines(observation);
+  return shown.length !== Math.max(0, end - start + 1) || !sameText(shown, base, start);
+}
+
+/**
+ * The lines an answer points to instead of showing them again (`· unchanged since call #N`): the
+ * model has them from that call, which may have been a step that counted for neither side.
+ */
+export function pointedLines(text: string): { file: string; start: number; end: number } | null {
+  const header = text.split('\n', 1)[0]!;
+  if (!/ · unchanged since call #\d+$/.test(header)) return null;
+  const n = (s: string) => Number(s.replace(/,/g, ''));
+  const range =
+    /^(\S+) · lines ([\d,]+)-([\d,]+) of /.exec(header) ??
+    /^(\S+) · last [\d,]+ lines \(([\d,]+)-([\d,]+) of /.exec(header) ??
+    /^(\S+?):(\d+)-(\d+) /.exec(header);
+  if (range) return { file: range[1]!, start: n(range[2]!), end: n(range[3]!) };
+  const first = /^(\S+) · (?:first ([\d,]+) lines of|whole file, ([\d,]+) lines)/.exec(header);
+  return first ? { file: first[1]!, start: 1, end: n(first[2] ?? first[3]!) } : null;
 }

@@ -1,15 +1,15 @@
 // One task replayed: each read step of the agent's trajectory mapped to Lectern's call, all of the
 // task's calls in one Lectern session over the project at the task's base commit (the engine as
 // `lectern session` builds it), with the tokens, lines and patch lines each side showed.
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Lectern } from '../../src/core/engine';
 import type { TokenCounter } from '../../src/core/ground/tokens';
 import { createNodeHost } from '../../src/node/nodeHost';
 import { Seen } from '../economy/lectern';
-import type { ReadKind } from './intent';
+import type { ReadIntent, ReadKind } from './intent';
 import { lecternCalls } from './lecternCall';
-import { agentShown, countLines, mergeInto, patchLines, type LineSets } from './lines';
+import { agentShown, countLines, mergeInto, patchLines, pointedLines, showsOtherVersion, type LineSets } from './lines';
 import { classifyStep } from './toolRead';
 import type { Step } from './trajectory';
 
@@ -30,6 +30,8 @@ export interface TaskResult {
   unmapped: Map<string, { steps: number; tokens: number }>;
   gold: { total: number; agent: number; lectern: number };
   own: { total: number; agent: number; lectern: number };
+  /** Read steps whose output showed a file the agent had edited: their lines count for neither side. */
+  otherVersion: number;
 }
 
 /** A task's files, read when first named (Seen asks for the lines of each path an answer names). */
@@ -75,6 +77,37 @@ function covered(patch: LineSets, shown: LineSets): { total: number; shown: numb
   return { total, shown: hit };
 }
 
+/** The patch's lines `one` showed and `other` did not, as `file:line`. */
+function onlyIn(patch: LineSets, one: LineSets, other: LineSets): string[] {
+  const lines: string[] = [];
+  for (const [file, patchLines] of patch) {
+    for (const line of patchLines)
+      if (one.get(file)?.has(line) && !other.get(file)?.has(line)) lines.push(`${file}:${line}`);
+  }
+  return lines;
+}
+
+let touches = 0;
+
+/** Gives a file a modification time it has not had (the content stays): a new version to a reader. */
+function touch(path: string): void {
+  // A time in the past, one second apart each time; the change time moves to now as well.
+  const when = new Date(Date.UTC(2001, 0, 1) + 1000 * ++touches);
+  utimesSync(path, when, when);
+}
+
+function intentFiles(intents: readonly ReadIntent[]): string[] {
+  return intents.flatMap((intent) =>
+    intent.kind === 'whole-file'
+      ? intent.files
+      : intent.kind === 'range'
+        ? [intent.file]
+        : intent.kind === 'search'
+          ? intent.paths
+          : [],
+  );
+}
+
 export async function replayTask(
   id: string,
   tree: string,
@@ -94,6 +127,7 @@ export async function replayTask(
     unmapped: new Map(),
     gold: { total: 0, agent: 0, lectern: 0 },
     own: { total: 0, agent: 0, lectern: 0 },
+    otherVersion: 0,
   };
   try {
     for (const step of steps) {
@@ -108,7 +142,16 @@ export async function replayTask(
         continue;
       }
       const shown = agentShown(classified.intents, step.observation, file);
-      mergeInto(agentSeen, shown);
+      // The replay reads the base tree: a step that read the agent's edit is no evidence of which
+      // base lines either side saw.
+      const evidence = !showsOtherVersion(classified.intents, step.observation, file);
+      if (evidence) mergeInto(agentSeen, shown);
+      else {
+        result.otherVersion++;
+        // The agent's file was a new version by then: Lectern would show its text again, never point
+        // to an earlier call. A new modification time makes the base file a new version for it too.
+        for (const path of intentFiles(classified.intents)) if (file(path)) touch(join(tree, path));
+      }
       const stepResult: StepResult = {
         kind: classified.intents[0]!.kind,
         agentTokens,
@@ -125,7 +168,12 @@ export async function replayTask(
             typeof call.input.target === 'string' && file(call.input.target) ? call.input.target : null;
           const one = new Seen(files);
           one.absorb(response.text, defaultFile);
-          lecternSeen.absorb(response.text, defaultFile);
+          if (evidence) {
+            lecternSeen.absorb(response.text, defaultFile);
+            const pointed = pointedLines(response.text);
+            for (let line = pointed?.start ?? 1; pointed && line <= pointed.end; line++)
+              lecternSeen.addLine(pointed.file, line);
+          }
           stepResult.lecternLines += [...one.lines.values()].reduce((n, s) => n + s.size, 0);
           stepResult.lecternTokens += tokens(response.text);
           stepResult.calls++;
@@ -153,6 +201,12 @@ export async function replayTask(
     const agent = covered(patch, agentSeen);
     const lectern = covered(patch, lecternSeen.lines);
     result[key] = { total: agent.total, agent: agent.shown, lectern: lectern.shown };
+    dump({
+      id,
+      patch: key,
+      onlyAgent: onlyIn(patch, agentSeen, lecternSeen.lines),
+      onlyLectern: onlyIn(patch, lecternSeen.lines, agentSeen),
+    });
   }
   return result;
 }

@@ -85,5 +85,8 @@ function coverage(tasks: readonly TaskResult[]): string[] {
     '|---|---|---|---|',
     row('gold patch (the PR, tests left out)', 'gold'),
     row("the agent's own patch", 'own'),
+    '',
+    `Lines are those of the base files at their numbers. ${tasks.reduce((n, t) => n + (t.otherVersion ?? 0), 0)} read steps ` +
+      "showed a file the agent had edited (a line the base file does not have there): the replay reads the base tree, so those steps' lines count for neither side.",
   ];
 }

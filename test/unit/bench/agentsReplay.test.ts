@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { breToRe2, grepSearch } from '../../../bench/agents/grepCommand';
 import { lecternCalls, listingCall } from '../../../bench/agents/lecternCall';
-import { agentShown, keptParts, patchLines } from '../../../bench/agents/lines';
+import { agentShown, keptParts, patchLines, pointedLines, showsOtherVersion } from '../../../bench/agents/lines';
 import { isTestPath } from '../../../bench/agents/prepare';
 import { classifyShell } from '../../../bench/agents/shellRead';
 import { classifyStep } from '../../../bench/agents/toolRead';
@@ -187,6 +187,12 @@ describe('bench:agents: lines shown and lines a patch touches', () => {
     assert.deepEqual([...agentShown([{ kind: 'whole-file', files: ['a.py'] }], cut, file).get('a.py')!], [1, 2, 30]);
   });
 
+  it('counts the lines a sed walk through one definition printed, found in the file, not the whole file', () => {
+    const walk = { kind: 'range' as const, file: 'a.py', start: 0, end: null, symbol: 'f' };
+    assert.deepEqual([...agentShown([walk], 'line 12\nline 13\nline 14\n', file).get('a.py')!], [12, 13, 14]);
+    assert.equal(agentShown([walk], 'not in the file\n', file).get('a.py'), undefined);
+  });
+
   it("reads a search's lines by number, or by text when grep printed none", () => {
     const search = {
       kind: 'search' as const,
@@ -201,6 +207,62 @@ describe('bench:agents: lines shown and lines a patch touches', () => {
     assert.deepEqual([...agentShown([search], '3:line 3\n4-line 4\n--\n12:line 12', file).get('a.py')!], [3, 4, 12]);
     assert.deepEqual([...agentShown([search], 'line 7', file).get('a.py')!], [7]);
     assert.deepEqual([...agentShown([{ ...search, paths: [] }], 'a.py:9:line 9', file).get('a.py')!], [9]);
+  });
+
+  it('tells a step that read an edited file (a line the base file has not there) from one that read the base', () => {
+    const range = [{ kind: 'range' as const, file: 'a.py', start: 5, end: 7 }];
+    assert.equal(showsOtherVersion(range, 'line 5\nline 6\nline 7\n', file), false);
+    assert.equal(showsOtherVersion(range, '     5\tline 5\n     6\tline 6\n     7\tline 7', file), false);
+    assert.equal(showsOtherVersion(range, 'line 5\nline 5b\nline 6\n', file), true);
+    assert.equal(showsOtherVersion(range, 'line 5\nline 6\n', file), true);
+    const whole = [{ kind: 'whole-file' as const, files: ['a.py'] }];
+    const cut = (head: string, tail: string) =>
+      `<warning>long</warning><output_head>\n${head}\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n${tail}\n</output_tail>`;
+    assert.equal(showsOtherVersion(whole, cut('line 1\nline 2', 'line 29\nline 30'), file), false);
+    assert.equal(showsOtherVersion(whole, cut('line 1\nline 2', 'line 30\nline 31'), file), true);
+    const search = {
+      kind: 'search' as const,
+      query: 'line',
+      regex: false,
+      caseSensitive: true,
+      paths: ['a.py'],
+      include: [],
+      before: 0,
+      after: 0,
+    };
+    assert.equal(showsOtherVersion([search], '3:line 3\n--\n12-line 12', file), false);
+    assert.equal(showsOtherVersion([search], '3:line 3\n12:line 16', file), true);
+    // Lines grep did not number are not judged: text can look numbered.
+    assert.equal(showsOtherVersion([search], 'x = a-1-b\nline 4', file), false);
+  });
+
+  it('takes the lines a pointer answer names (the model has them from the earlier call)', () => {
+    assert.deepEqual(pointedLines('a.py · lines 1,203-1,210 of 2,835 · unchanged since call #3'), {
+      file: 'a.py',
+      start: 1203,
+      end: 1210,
+    });
+    assert.deepEqual(pointedLines('a.py · first 20 lines of 373 · unchanged since call #4'), {
+      file: 'a.py',
+      start: 1,
+      end: 20,
+    });
+    assert.deepEqual(pointedLines('a.py · whole file, 114 lines (3.6 KB) · unchanged since call #2'), {
+      file: 'a.py',
+      start: 1,
+      end: 114,
+    });
+    assert.deepEqual(pointedLines('a.py · last 5 lines (26-30 of 30) · unchanged since call #9'), {
+      file: 'a.py',
+      start: 26,
+      end: 30,
+    });
+    assert.deepEqual(pointedLines('a.py:12-40 function run · unchanged since call #1'), {
+      file: 'a.py',
+      start: 12,
+      end: 40,
+    });
+    assert.equal(pointedLines('a.py · lines 1-20 of 373\n1\tline 1'), null);
   });
 
   it('takes removed lines, and the line before an insertion', () => {
