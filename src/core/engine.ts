@@ -75,6 +75,7 @@ export class Lectern {
   private readonly fileBytes = new FileBytes();
   private readonly walks = new WalkCache();
   private readonly words = new FileWords();
+  private readonly hostEngine = { answered: false };
   private readonly symbols: SymbolService;
   /** The persistent symbol cache, written after the answers. */
   private readonly cacheWrites: CacheWrites | undefined;
@@ -274,6 +275,7 @@ export class Lectern {
       symbols: this.symbols,
       index: this.workspaceIndex,
       onIndexProgress: options.onIndexProgress,
+      hostEngine: this.hostEngine,
       host: this.host,
       resolver: this.resolver,
       indexes: this.indexes,

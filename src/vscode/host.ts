@@ -9,7 +9,7 @@ import { createOutlineWorkers } from '../node/outlineWorkers';
 import { createSymbolCache } from '../node/symbolCacheStore';
 import { createWasmLoader } from '../node/wasmFiles';
 import { documentSymbols } from './documentSymbols';
-import { languageServerReferences } from './languageServerReferences';
+import { languageServerReferences, REFERENCES_WAIT_MS } from './languageServerReferences';
 import { createGitExtensionPort } from './gitExtension';
 import type { GitPort } from '../core/ground/gitPort';
 import { createGitCli } from '../node/gitCli';
@@ -78,6 +78,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     loadWasm: createWasmLoader(join(extensionPath, 'dist')),
     documentSymbols,
     references: languageServerReferences(fileUris),
+    referencesWaitMs: REFERENCES_WAIT_MS,
     git: trustAwareGit(),
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),

@@ -4,7 +4,7 @@
 // outlines and regular-expression scans run inline under the same deadlines.
 import * as vscode from 'vscode';
 import type { DirtyDocument, Host, WorkspaceRoot } from '../core/ground/ports';
-import { languageServerReferences } from '../vscode/languageServerReferences';
+import { languageServerReferences, REFERENCES_WAIT_MS } from '../vscode/languageServerReferences';
 import { folderHolding, pathIn } from '../vscode/uris/workspacePaths';
 import { excludeGlobsFor } from '../vscode/workspaceSettings';
 import type { WorkspaceUris } from '../vscode/uris/workspaceUris';
@@ -46,6 +46,7 @@ export function createWebHost(extensionUri: vscode.Uri): Host {
     loadWasm: (file) =>
       Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, 'dist', 'grammars', file))),
     references: languageServerReferences(webUris),
+    referencesWaitMs: REFERENCES_WAIT_MS,
     git: noGitInTheBrowser,
     excludeGlobs: excludeGlobsFor(uriOf),
   };

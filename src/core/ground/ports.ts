@@ -175,6 +175,13 @@ export interface Host {
     column: number,
     signal?: CancellationSignal,
   ): Promise<EngineReferences | undefined>;
+  /**
+   * How long a references read waits for `references` before tree-sitter answers; absent:
+   * REFERENCE_LIMITS.languageServerMs. VS Code's servers start with the editor, not for Lectern, and
+   * a warm one answers in milliseconds: waiting out one that is still starting gives the answer the
+   * later calls give, where tree-sitter would answer the first call differently.
+   */
+  referencesWaitMs?: number;
   /** Git repositories, their status and file contents at HEAD and in the index (mode "diff_preview"). */
   git?: GitPort;
   /**

@@ -53,10 +53,11 @@ async function openFile(env: SymbolEnv, path: ResolvedPath) {
 /** The server's answer, 'late' when it takes longer than the limit or the call is cancelled first. */
 async function askInTime(
   ask: () => Promise<EngineReferences | undefined>,
+  waitMs: number,
   signal: CancellationSignal | undefined,
 ): Promise<EngineReferences | undefined | 'late' | ReferencesUnavailable> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const end = Date.now() + REFERENCE_LIMITS.languageServerMs;
+  const end = Date.now() + waitMs;
   const late = new Promise<'late'>((resolve) => {
     const check = () => {
       if (Date.now() >= end || signal?.isCancellationRequested) resolve('late');
@@ -163,42 +164,74 @@ export async function fromLanguageServer(
     const declared = await declaration(env, namePath, name);
     if (!declared) return {};
     const { line, column } = declared.place;
-    const found = await askInTime(() => ask(declared.absolute, line, column, env.signal), env.signal);
-    if (found === 'late')
-      return {
-        provisional: true,
-        note: `The language server did not answer within ${REFERENCE_LIMITS.languageServerMs / 1000} s: tree-sitter answered. A server still starting answers a later call: ${callText(TOOL.read, call)}`,
-      };
-    if (found instanceof ReferencesUnavailable) return { note: found.message };
-    if (!found) return {};
-    const byFile = await placesByFile(env, found.locations, declared);
-    const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
-    // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
-    const rest = await scanReferences(env, scope, name, 0, {
-      skip: (display) => named.has(display),
-      followRenames: owner === undefined,
-    });
-    // No note: whether a server has loaded its project yet must not change the answer's text.
-    if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) return {};
-    // No use at all where tree-sitter sees possible ones: a server still analysing the workspace
-    // answers so (pyright's first answer), and "used nowhere" must not rest on it.
-    if (byFile.size === 0 && rest.files.some((file) => file.uses.length > 0))
-      return {
-        provisional: true,
-        note: `The language server named no use where tree-sitter sees possible ones: tree-sitter answered. A server still analysing the workspace answers a later call: ${callText(TOOL.read, call)}`,
-      };
-    const out: FileUses[] = [];
-    for (const [display, { path, places }] of byFile) {
-      if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope
-      // Numbered as the scan numbers the scope's files: a next page that tree-sitter answers (the server
-      // late or gone by then) continues at the same file, neither repeating nor skipping one.
-      const rank = rest.ranks.get(display)!;
-      if (rank < fileOffset) continue;
-      const uses = await placeUses(env, path, places, name);
-      if (uses) out.push({ display, rank, uses });
+    const waitMs = env.host.referencesWaitMs ?? REFERENCE_LIMITS.languageServerMs;
+    const end = Date.now() + waitMs;
+    // Until the engine has given an answer this one accepts, one that is short or names no use is
+    // taken for a server still loading its project, and asked again while the wait lasts.
+    const again = async () => {
+      if (env.hostEngine?.answered || Date.now() + REFERENCE_LIMITS.languageServerRetryMs >= end) return false;
+      await new Promise((resolve) => setTimeout(resolve, REFERENCE_LIMITS.languageServerRetryMs));
+      return !env.signal?.isCancellationRequested;
+    };
+    for (;;) {
+      const found = await askInTime(
+        () => ask(declared.absolute, line, column, env.signal),
+        Math.max(0, end - Date.now()),
+        env.signal,
+      );
+      if (found === 'late')
+        return {
+          provisional: true,
+          note: `The language server did not answer within ${waitMs / 1000} s: tree-sitter answered. A server still starting answers a later call: ${callText(TOOL.read, call)}`,
+        };
+      if (found instanceof ReferencesUnavailable) return { note: found.message };
+      if (!found) return {};
+      const byFile = await placesByFile(env, found.locations, declared);
+      const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
+      // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
+      const rest = await scanReferences(env, scope, name, 0, {
+        skip: (display) => named.has(display),
+        followRenames: owner === undefined,
+      });
+      // No note: whether a server has loaded its project yet must not change the answer's text.
+      if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) {
+        if (await again()) continue;
+        return {};
+      }
+      // No use at all where tree-sitter sees possible ones: a server still analysing the workspace
+      // answers so (pyright's first answer), and "used nowhere" must not rest on it.
+      if (byFile.size === 0 && rest.files.some((file) => file.uses.length > 0)) {
+        if (await again()) continue;
+        return {
+          provisional: true,
+          note: `The language server named no use where tree-sitter sees possible ones: tree-sitter answered. A server still analysing the workspace answers a later call: ${callText(TOOL.read, call)}`,
+        };
+      }
+      if (env.hostEngine && byFile.size > 0) env.hostEngine.answered = true;
+      return { files: await rankedUses(env, byFile, rest, fileOffset, name), engine: found.engine };
     }
-    return { files: out.sort((a, b) => a.rank - b.rank), engine: found.engine };
   } catch {
     return {}; // the server's answer could not be placed: tree-sitter answers
   }
+}
+
+/** The server's uses in the files the scan may read, numbered as the scan numbers them, from `fileOffset` on. */
+async function rankedUses(
+  env: SymbolEnv,
+  byFile: Map<string, { path: ResolvedPath; places: Place[] }>,
+  rest: { eligible: ReadonlySet<string>; ranks: ReadonlyMap<string, number> },
+  fileOffset: number,
+  name: string,
+): Promise<FileUses[]> {
+  const out: FileUses[] = [];
+  for (const [display, { path, places }] of byFile) {
+    if (!rest.eligible.has(display)) continue; // excluded by the walk's rules, a secret, or outside the scope
+    // Numbered as the scan numbers the scope's files: a next page that tree-sitter answers (the server
+    // late or gone by then) continues at the same file, neither repeating nor skipping one.
+    const rank = rest.ranks.get(display)!;
+    if (rank < fileOffset) continue;
+    const uses = await placeUses(env, path, places, name);
+    if (uses) out.push({ display, rank, uses });
+  }
+  return out.sort((a, b) => a.rank - b.rank);
 }

@@ -39,6 +39,8 @@ export const REFERENCE_LIMITS = {
   threadMsPerOffset: 0.1,
   /** How long a references read waits for the host's language server before tree-sitter answers. */
   languageServerMs: 5_000,
+  /** How soon a server still loading its project (hostEngine) is asked again. */
+  languageServerRetryMs: 500,
 };
 
 export interface FoundUse {

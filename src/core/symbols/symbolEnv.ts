@@ -9,4 +9,10 @@ export interface SymbolEnv extends ReadEnv {
   symbols: SymbolService;
   index: WorkspaceIndex;
   onIndexProgress?: (done: number, total: number) => void;
+  /**
+   * Whether the host's precise engine (Host.references) has named a use yet in this engine's life.
+   * Until it has, an answer naming none where tree-sitter sees possible ones is a server still
+   * loading its project, asked again within the wait (navigate/hostReferences.ts).
+   */
+  hostEngine?: { answered: boolean };
 }

@@ -123,6 +123,61 @@ describe('mode references with a host language server', () => {
     }
   });
 
+  it("waits as long as the host says its engine may take (VS Code's servers starting with the editor), not the usual limit", async () => {
+    const saved = REFERENCE_LIMITS.languageServerMs;
+    REFERENCE_LIMITS.languageServerMs = 50;
+    try {
+      let root = '';
+      // A server that answers after 300 ms: late by the usual limit, in time by the host's.
+      const slow = (file: string, line: number, column: number) =>
+        new Promise<ReturnType<typeof engine>>((resolve) =>
+          setTimeout(
+            () =>
+              resolve(engine([{ path: file, line, column }, located(path.join(root, 'src/race.ts'), RACE_TS, 'run(')])),
+            300,
+          ),
+        );
+      const answers: string[] = [];
+      for (const referencesWaitMs of [undefined, 5_000]) {
+        const ws = navWorkspace(
+          { 'src/runners.ts': RUNNERS_TS, 'src/race.ts': RACE_TS },
+          { references: slow, ...(referencesWaitMs ? { referencesWaitMs } : {}) },
+        );
+        root = ws.root;
+        const r = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'Sprinter.run' });
+        answers.push(String(r.meta.answered_by));
+        if (referencesWaitMs) assert.doesNotMatch(r.text, /did not answer/);
+        else assert.match(r.text, /did not answer within 0\.05 s/);
+      }
+      assert.deepEqual(answers, ['tree-sitter', 'language server']);
+    } finally {
+      REFERENCE_LIMITS.languageServerMs = saved;
+    }
+  });
+
+  it('asks again while a server that has not answered yet names no use (its project loading), and not once it has', async () => {
+    let root = '';
+    let asked = 0;
+    let loaded = 3; // the server names the uses from its third answer on
+    const server = async (file: string, line: number, column: number) => {
+      asked++;
+      const uses = asked >= loaded ? [located(path.join(root, 'src/race.ts'), RACE_TS, 'run(')] : [];
+      return engine([{ path: file, line, column }, ...uses]);
+    };
+    const ws = navWorkspace({ 'src/runners.ts': RUNNERS_TS, 'src/race.ts': RACE_TS }, { references: server });
+    root = ws.root;
+    const first = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'Sprinter.run' });
+    assert.equal(first.meta.answered_by, 'language server');
+    assert.equal(asked, 3);
+    assert.doesNotMatch(first.text, /named no use/);
+    // Warm now: a short answer is taken at once (tree-sitter, sure of a.run(), answers), not asked again.
+    asked = 0;
+    loaded = Infinity;
+    const later = await ok(ws.lectern, 'lectern_read', { mode: 'references', target: 'Sprinter.run', path: 'src' });
+    assert.equal(asked, 1);
+    assert.equal(later.meta.answered_by, 'tree-sitter');
+  });
+
   it('a server that fails or has nothing to say leaves the answer to tree-sitter, without a note', async () => {
     for (const references of [async () => undefined, () => Promise.reject(new Error('server crashed'))]) {
       const ws = navWorkspace({ 'src/runners.ts': RUNNERS_TS, 'src/race.ts': RACE_TS }, { references });
