@@ -6,7 +6,7 @@ import { USE_KINDS, type IdentifierUse, type PackedUses, type UseKind } from '..
 import { isDeclarationName } from './declarationName';
 import { importAlias, isImportAlias } from './importAlias';
 import { fieldOf, withFieldCache } from './nodeFields';
-import { resetReceiverTypes, receiverType } from './receiverType';
+import { builtReceiverType, resetReceiverTypes, receiverType } from './receiverType';
 import { resetStatedTypes, statedType } from './statedType';
 
 export type { IdentifierUse, UseKind };
@@ -145,7 +145,7 @@ function usesAt(tree: Tree, text: string, name: string, offsets: readonly number
         ? statedType(node)
         : PLAIN_NAME.test(qualifier)
           ? receiverType(node, qualifier)
-          : undefined;
+          : builtReceiverType(memberAccess(node));
     const kind = kindOf(node);
     const alias = kind === 'import' ? importAlias(node) : undefined;
     uses.push({

@@ -99,6 +99,16 @@ function named(name: Node | null, type: string | undefined): [Node, string | und
   return name?.type === 'identifier' ? [[name, type]] : [];
 }
 
+/**
+ * The class a receiver is built from where the use builds it (`new Coach().drill()`, Python
+ * `Coach().drill()`, `(new Coach()).drill()`): `access` is the member access the name is the member of.
+ */
+export function builtReceiverType(access: Node | undefined): string | undefined {
+  let receiver = access?.childForFieldName('object') ?? access?.childForFieldName('operand') ?? null;
+  while (receiver?.type === 'parenthesized_expression') receiver = receiver.firstNamedChild;
+  return receiver?.type === 'expression_list' ? undefined : builtType(receiver);
+}
+
 /** The class a value is built from: `new Map()`, Python `Session()` (a capitalised callee), Go `&Command{}`. */
 function builtType(value: Node | null): string | undefined {
   if (!value) return undefined;

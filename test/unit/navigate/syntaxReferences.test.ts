@@ -237,6 +237,36 @@ async def about():
 });
 
 describe('references from syntax: receivers whose type the file states', () => {
+  it('ties a member of a value built where it is used to the class it is built from', async () => {
+    const { lectern } = navWorkspace({
+      'src/coach.ts': `export class Coach {
+  drill(): number {
+    return 1;
+  }
+}
+export const own = { drill: () => 2 };
+export const a = new Coach().drill();
+export const b = (new Coach()).drill();
+export const c = new Other().drill();
+export const d = own.drill();
+`,
+      'tool/coach.py': `class Coach:
+    def drill(self):
+        return 1
+
+
+a = Coach().drill()
+b = make().drill()
+c = Other().drill()
+`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Coach.drill', path: 'src' });
+    // Built as Coach: sure (twice); built as Other (a subclass could still reach Coach.drill) and own: uncertain.
+    assert.deepEqual(placesOf(ts.meta), ['src/coach.ts:7', 'src/coach.ts:8', 'src/coach.ts:9?', 'src/coach.ts:10?']);
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Coach.drill', path: 'tool' });
+    assert.deepEqual(placesOf(py.meta), ['tool/coach.py:6', 'tool/coach.py:7?', 'tool/coach.py:8?']);
+  });
+
   it('ties `x.get` to the type x is declared or built as, and lists it as uncertain when that differs', async () => {
     const { lectern } = navWorkspace({
       'src/owner.ts': `export class Owner {
