@@ -13,7 +13,8 @@ const USE = /^ {2}(~?)(\d+) · /;
 
 /**
  * The lines a references page lists. After the header (`references NAME · …`), a line without
- * indentation names a file; each indented `  12 · enclosing · text` (or `  ~12 · …`) is a use in it.
+ * indentation names a file (`path`, or `path → declaring-file` where the name is declared in several
+ * files); each indented `  12 · enclosing · text` (or `  ~12 · …`) is a use in it.
  * The bracketed lines (the next page's call, notes) list nothing.
  */
 export function parseReferences(text: string): ListedLine[] {
@@ -23,7 +24,7 @@ export function parseReferences(text: string): ListedLine[] {
     if (i === 0 && line.startsWith('references ')) continue;
     const use = USE.exec(line);
     if (use && file !== undefined) out.push({ at: `${file}:${use[2]}`, marked: use[1] === '~' });
-    else if (line !== '' && !/^[\s[]/.test(line)) file = line;
+    else if (line !== '' && !/^[\s[]/.test(line)) file = line.split(' → ')[0];
   }
   return out;
 }

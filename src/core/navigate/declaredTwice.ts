@@ -1,9 +1,7 @@
-// A qualified target whose name path is declared in more than one file (`V4UUID._randomHex` in a
-// client and a server): its uses are not one symbol's. Each use is tied to a declaration where the
-// file shows which — it declares one, or imports the module of exactly one — and the rest stay
-// listed but uncertain; the answer names each declaring file with the call that narrows to it.
-import { callText } from '../ground/format';
-import { TOOL } from '../ground/tools';
+// A target whose name path is declared in more than one file (`V4UUID._randomHex` in a client and a
+// server, zod's v3 and v4 `literal`): its uses are not one symbol's. Each use is tied to a declaration
+// where the file shows which — it declares one, or imports the module of exactly one — and the rest
+// stay listed but uncertain; the answer names each declaring file with the path that narrows to it.
 
 /** Module names a file imports: `from './x'`, `require('x')`, `import 'x'`, Python `from a.b import`, `import a.b`, Go's package paths. */
 export function importedModules(text: string): string[] {
@@ -99,15 +97,15 @@ export function narrowingPath(file: string, declaring: readonly string[]): strin
 /** Declaring files the answer names, each with its call: past them, a count. */
 const NAMED_FILES = 5;
 
-/** The lines said before the uses: one per declaring file, with the call that reads only its uses. */
+/**
+ * The line said before the uses: the declaring files, each with the `path` that reads its uses
+ * alone (one line: the answer's own file headers show which declaration each file's uses are tied to).
+ */
 export function declaredTwiceLines(target: string, declaring: readonly string[]): string[] {
   const named = declaring.slice(0, NAMED_FILES);
+  const each = named.map((file) => `${file} (path ${JSON.stringify(narrowingPath(file, declaring))})`);
+  const more = declaring.length > named.length ? `, and ${declaring.length - named.length} more` : '';
   return [
-    `Declared in ${declaring.length} files (→ the one a file imports; ~ a use tied to none). Narrow:`,
-    ...named.map(
-      (file) =>
-        `  ${file}: ${callText(TOOL.read, { mode: 'references', target, path: narrowingPath(file, declaring) })}`,
-    ),
-    ...(declaring.length > named.length ? [`  … and ${declaring.length - named.length} more files`] : []),
+    `${target} is declared in ${declaring.length} files: ${each.join(', ')}${more}. A file's uses are tied (→) to the one it imports; ~ marks a use tied to none.`,
   ];
 }

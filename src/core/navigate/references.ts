@@ -183,7 +183,7 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     scan = await scanReferences(env, scope, name, fileOffset, {
       page,
       followRenames: owner === undefined,
-      ...(owner ? { declares: (flat: FlatSymbol[]) => matchNamePath(flat, namePath).length > 0 } : {}),
+      declares: (flat: FlatSymbol[]) => matchNamePath(flat, namePath).length > 0,
     });
     if (fileOffset > 0 && fileOffset >= scan.total)
       throw new LecternError(
@@ -213,14 +213,18 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   let others: { path: string; line: number }[] = [];
   if (owner && source === 'tree-sitter') ({ files, others } = ownersUses(files, owner));
   if (others.length > 0) notes.push(otherTypesNote(others, name, input.path));
-  // Declared in several files: a use is certain only in a file tied to one of them.
-  const declaring = owner && scan && scan.declaring.length > 1 ? scan.declaring : undefined;
+  // Declared in several files (a qualified name or a plain one: zod's v3 and v4 `literal`): a use is
+  // certain only in a file tied to one of them.
+  let declaring = scan && scan.declaring.length > 1 ? scan.declaring : undefined;
   const tiedTo = new Map(
-    declaring ? files.map((f) => [f.display, tiedDeclaration(f.display, f.imports ?? [], declaring)] as const) : [],
+    declaring ? files.map((f) => [f.display, tiedDeclaration(f.display, f.imports ?? [], declaring!)] as const) : [],
   );
+  // Every use tied to one and the same declaration: the answer is that symbol's, with nothing to tell apart.
+  const ties = new Set(tiedTo.values());
+  if (declaring && ties.size === 1 && !ties.has(undefined)) declaring = undefined;
   const uses = await rankUses(files, (path, use) =>
-    owner && source === 'tree-sitter'
-      ? certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure' &&
+    source === 'tree-sitter'
+      ? (!owner || certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure') &&
         (!declaring || tiedTo.get(path) !== undefined)
       : true,
   );

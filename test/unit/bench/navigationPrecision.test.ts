@@ -20,12 +20,16 @@ describe('bench:navigation --precision scoring', () => {
       '  ~40 · <module> · cache.get(key)',
       'src/deep/user · name.ts',
       '  7 · User.name · store.get(1)',
+      'Store.get is declared in 2 files: src/store.ts (path "src"), v3/store.ts (path "v3"). A file\'s uses are tied (→) to the one it imports; ~ marks a use tied to none.',
+      'v3/use.ts → v3/store.ts',
+      '  3 · run · store.get(2)',
       '[3 lines of 4 shown. Next: lectern_read {"mode":"references","target":"Store.get","file_offset":2}]',
     ].join('\n');
     assert.deepEqual(parseReferences(text), [
       { at: 'src/store.ts:12', marked: false },
       { at: 'src/store.ts:40', marked: true },
       { at: 'src/deep/user · name.ts:7', marked: false },
+      { at: 'v3/use.ts:3', marked: false },
     ]);
   });
 
