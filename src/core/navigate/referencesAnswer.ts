@@ -131,6 +131,16 @@ function callFrom(page: ReferencesPage, listed: ListedUse, previous: ListedUse |
   return { ...page.call, file_offset: listed.rank, ...(midFile ? { start_line: listed.use.line } : {}) };
 }
 
+/**
+ * The files with a certain line before the files whose lines are all `~`, each group in rank order:
+ * a reader who stops early has read what is sure. Each file's lines stay together and in order.
+ */
+function certainFilesFirst(uses: readonly ListedUse[]): ListedUse[] {
+  const sure = new Set(uses.filter((use) => use.certain).map((use) => use.path));
+  if (sure.size === 0 || uses.every((use) => sure.has(use.path))) return [...uses];
+  return [...uses.filter((use) => sure.has(use.path)), ...uses.filter((use) => !sure.has(use.path))];
+}
+
 /** The uses from the page's start that fit the answer, rendered, with the call for the rest. */
 export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolResponse {
   const { uses } = page;
@@ -154,7 +164,6 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
   const preamble = page.declared?.lines ?? [];
   const budget = env.tokenCap - FRAME_TOKENS - env.countTokens([header, ...preamble].join('\n'));
   const maxUses = pageLines(env);
-  const lines: string[] = [header, ...preamble];
   let used = 0;
   let shown = 0;
   let entries = 0;
@@ -162,13 +171,18 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     const listed = uses[shown]!;
     if (shown > 0 && entries + listed.all.length > MAX_META_REFERENCES) break;
     const fileLine = listed.path !== uses[shown - 1]?.path ? [fileHeading(page, listed.path)] : [];
-    const line = useLine(listed);
-    const cost = env.countTokens([...fileLine, line].join('\n')) + 1;
+    const cost = env.countTokens([...fileLine, useLine(listed)].join('\n')) + 1;
     if (shown > 0 && used + cost > budget) break;
     used += cost;
     entries += listed.all.length;
-    lines.push(...fileLine, line);
   }
+  // Shown in the order that puts what is certain first; which uses are shown, and the next page, go by rank.
+  const shownUses = certainFilesFirst(uses.slice(0, shown));
+  const lines: string[] = [header, ...preamble];
+  shownUses.forEach((listed, i) => {
+    if (listed.path !== shownUses[i - 1]?.path) lines.push(fileHeading(page, listed.path));
+    lines.push(useLine(listed));
+  });
   let next: Record<string, unknown> | null = null;
   if (shown < uses.length) {
     next = callFrom(page, uses[shown]!, uses[shown - 1]);
@@ -179,7 +193,6 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
       lines.push(`[${plural(shown, 'line')} shown; later files not looked at yet. Next: ${callText(TOOL.read, next)}]`);
   }
   for (const note of page.notes) lines.push(`[${note}]`);
-  const shownUses = uses.slice(0, shown);
   const listedInMeta = shownUses.flatMap(({ path, all, certain }) =>
     all.slice(0, MAX_META_REFERENCES).map((use) => ({
       path,

@@ -236,6 +236,26 @@ async def about():
   });
 });
 
+describe('references from syntax: what is sure first', () => {
+  it('lists the files with a certain line before the files whose lines are all ~', async () => {
+    const owner = `export class Owner {\n  get(key: string): string {\n    return key;\n  }\n}\n`;
+    const unsure = (n: number) => `export function f${n}(x: { get(k: string): string }) {\n  return x.get('a');\n}\n`;
+    const sure = `import { Owner } from './owner';\nexport const v = new Owner().get('b');\n`;
+    const { lectern } = navWorkspace({
+      'src/owner.ts': owner,
+      'src/a.ts': unsure(1),
+      'src/b.ts': unsure(2),
+      'src/z.ts': sure,
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Owner.get' });
+    assert.deepEqual(placesOf(r.meta), ['src/z.ts:2', 'src/a.ts:2?', 'src/b.ts:2?']);
+    assert.deepEqual(
+      r.text.split('\n').filter((line) => /^src\//.test(line)),
+      ['src/z.ts', 'src/a.ts', 'src/b.ts'],
+    );
+  });
+});
+
 describe('references from syntax: receivers whose type the file states', () => {
   it('ties a member of a value built where it is used to the class it is built from', async () => {
     const { lectern } = navWorkspace({
