@@ -175,6 +175,17 @@ describe('bench:agents: grep as a Lectern search', () => {
 
 describe('bench:agents: lines shown and lines a patch touches', () => {
   const file = (p: string) => (p === 'a.py' ? Array.from({ length: 30 }, (_, i) => `line ${i + 1}`) : undefined);
+  /** grep over a.py, without context. */
+  const grepA = (query: string) => ({
+    kind: 'search' as const,
+    query,
+    regex: false,
+    caseSensitive: true,
+    paths: ['a.py'],
+    include: [],
+    before: 0,
+    after: 0,
+  });
 
   it("counts a range's lines, less what the harness cut from a long output", () => {
     assert.deepEqual(
@@ -194,16 +205,7 @@ describe('bench:agents: lines shown and lines a patch touches', () => {
   });
 
   it("reads a search's lines by number, or by text when grep printed none", () => {
-    const search = {
-      kind: 'search' as const,
-      query: 'x',
-      regex: false,
-      caseSensitive: true,
-      paths: ['a.py'],
-      include: [],
-      before: 0,
-      after: 0,
-    };
+    const search = grepA('x');
     assert.deepEqual([...agentShown([search], '3:line 3\n4-line 4\n--\n12:line 12', file).get('a.py')!], [3, 4, 12]);
     assert.deepEqual([...agentShown([search], 'line 7', file).get('a.py')!], [7]);
     assert.deepEqual([...agentShown([{ ...search, paths: [] }], 'a.py:9:line 9', file).get('a.py')!], [9]);
@@ -220,16 +222,7 @@ describe('bench:agents: lines shown and lines a patch touches', () => {
       `<warning>long</warning><output_head>\n${head}\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n${tail}\n</output_tail>`;
     assert.equal(showsOtherVersion(whole, cut('line 1\nline 2', 'line 29\nline 30'), file), false);
     assert.equal(showsOtherVersion(whole, cut('line 1\nline 2', 'line 30\nline 31'), file), true);
-    const search = {
-      kind: 'search' as const,
-      query: 'line',
-      regex: false,
-      caseSensitive: true,
-      paths: ['a.py'],
-      include: [],
-      before: 0,
-      after: 0,
-    };
+    const search = grepA('line');
     assert.equal(showsOtherVersion([search], '3:line 3\n--\n12-line 12', file), false);
     assert.equal(showsOtherVersion([search], '3:line 3\n12:line 16', file), true);
     // Lines grep did not number are not judged: text can look numbered.
@@ -237,31 +230,15 @@ describe('bench:agents: lines shown and lines a patch touches', () => {
   });
 
   it('takes the lines a pointer answer names (the model has them from the earlier call)', () => {
-    assert.deepEqual(pointedLines('a.py · lines 1,203-1,210 of 2,835 · unchanged since call #3'), {
-      file: 'a.py',
-      start: 1203,
-      end: 1210,
-    });
-    assert.deepEqual(pointedLines('a.py · first 20 lines of 373 · unchanged since call #4'), {
-      file: 'a.py',
-      start: 1,
-      end: 20,
-    });
-    assert.deepEqual(pointedLines('a.py · whole file, 114 lines (3.6 KB) · unchanged since call #2'), {
-      file: 'a.py',
-      start: 1,
-      end: 114,
-    });
-    assert.deepEqual(pointedLines('a.py · last 5 lines (26-30 of 30) · unchanged since call #9'), {
-      file: 'a.py',
-      start: 26,
-      end: 30,
-    });
-    assert.deepEqual(pointedLines('a.py:12-40 function run · unchanged since call #1'), {
-      file: 'a.py',
-      start: 12,
-      end: 40,
-    });
+    const cases: [string, number, number][] = [
+      ['a.py · lines 1,203-1,210 of 2,835 · unchanged since call #3', 1203, 1210],
+      ['a.py · first 20 lines of 373 · unchanged since call #4', 1, 20],
+      ['a.py · whole file, 114 lines (3.6 KB) · unchanged since call #2', 1, 114],
+      ['a.py · last 5 lines (26-30 of 30) · unchanged since call #9', 26, 30],
+      ['a.py:12-40 function run · unchanged since call #1', 12, 40],
+    ];
+    for (const [header, start, end] of cases)
+      assert.deepEqual(pointedLines(header), { file: 'a.py', start, end }, header);
     assert.equal(pointedLines('a.py · lines 1-20 of 373\n1\tline 1'), null);
   });
 
