@@ -124,8 +124,12 @@ export interface LanguageSpec {
 /** What a language's module in symbols/languages declares: the registry gives the rest. */
 export type OutlineSpec = Omit<LanguageSpec, 'languageIds' | 'extensions' | 'wasm'>;
 
-/** How a name is used where it stands (mode "references"). */
-export type UseKind = 'call' | 'import' | 'type' | 'reference';
+/**
+ * How a name is used where it stands (mode "references"). `key`: the name of a property an object
+ * literal sets (`{ cuid: … }`) or of a keyword argument (Python `f(Response=…)`), not a use of a
+ * variable or function of that name.
+ */
+export type UseKind = 'call' | 'import' | 'type' | 'reference' | 'key';
 
 /** One use of a name in a parsed text. */
 export interface IdentifierUse {
@@ -156,4 +160,4 @@ export interface PackedUses {
   aliases: string[];
 }
 
-export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference'];
+export const USE_KINDS: readonly UseKind[] = ['call', 'import', 'type', 'reference', 'key'];

@@ -101,10 +101,17 @@ function qualifierOf(node: Node, text: string): string | undefined {
   return qualifier.length > MAX_QUALIFIER_CHARS ? `…${qualifier.slice(-MAX_QUALIFIER_CHARS)}` : qualifier;
 }
 
+/** Object literals' properties (JS, TS, Ruby `pair`) and Python's keyword arguments, by their name field. */
+const KEYED = new Map([
+  ['pair', 'key'],
+  ['keyword_argument', 'name'],
+]);
+
 function kindOf(node: Node): UseKind {
   if (isImport(node)) return 'import';
   const field = fieldOf(node);
   const parent = node.parent;
+  if (parent && field !== null && KEYED.get(parent.type) === field) return 'key';
   if (field === 'function' || field === 'constructor') return 'call';
   if (parent && CALL.test(parent.type) && parent.startIndex <= node.startIndex && field !== 'arguments') {
     // Java `a.run()`, Ruby `a.run`, PHP `$a->run()`: the name is the call's own field.

@@ -88,12 +88,15 @@ export interface ScanOutcome {
   ranks: ReadonlyMap<string, number>;
   /** The files parsed that declare the target (with ScanOptions.declares), in rank order. */
   declaring: string[];
+  /** A file parsed declares the name as a member (a method, a field): `x.name` and keys may be its uses. */
+  memberDeclared: boolean;
 }
 
 /** What a parsed file says besides its uses, when the scan is asked (ScanOptions.declares). */
 interface FileFacts {
   declares: boolean;
   imports: string[];
+  member: boolean;
 }
 
 /** The receiver a method's signature names: Go `func (b *Bucket) Allow()` → b. */
@@ -131,6 +134,7 @@ async function usesInFile(
     if (declares) {
       declares.facts.declares = declares.test(flat);
       declares.facts.imports = importedModules(text);
+      declares.facts.member = flat.some((item) => item.path.length > 1 && item.symbol.name === name);
     }
     await pace();
     const offsets = await wordOffsetsPaced(text, name, pace);
@@ -317,6 +321,7 @@ export async function scanReferences(
     eligible,
     ranks,
     declaring: [],
+    memberDeclared: false,
   };
   const { skip, page, followRenames = true, declares } = options;
   let lines = 0;
@@ -353,9 +358,10 @@ export async function scanReferences(
       continue;
     }
     if (wordOffsets(new TextDecoder().decode(bytes), name, 1).length === 0) continue;
-    const facts: FileFacts = { declares: false, imports: [] };
+    const facts: FileFacts = { declares: false, imports: [], member: false };
     const uses = await usesInFile(env, checked, name, followRenames, declares && { test: declares, facts });
     if (facts.declares) outcome.declaring.push(file.display);
+    outcome.memberDeclared ||= facts.member;
     if (uses === undefined) {
       if (outcome.unparsedFiles.length < 3) outcome.unparsedFiles.push(file.display);
       outcome.unparsed++;

@@ -222,10 +222,14 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   // Every use tied to one and the same declaration: the answer is that symbol's, with nothing to tell apart.
   const ties = new Set(tiedTo.values());
   if (declaring && ties.size === 1 && !ties.has(undefined)) declaring = undefined;
+  // A plain name no parsed file declares as a member: a property key or keyword argument of that
+  // name (`{ cuid: … }`, `f(Response=…)`) is no use of it, but is listed, marked.
+  const keysUncertain = !owner && scan !== undefined && !scan.memberDeclared;
   const uses = await rankUses(files, (path, use) =>
     source === 'tree-sitter'
       ? (!owner || certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure') &&
-        (!declaring || tiedTo.get(path) !== undefined)
+        (!declaring || tiedTo.get(path) !== undefined) &&
+        !(keysUncertain && use.kind === 'key')
       : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;

@@ -236,6 +236,28 @@ async def about():
   });
 });
 
+describe('references from syntax: keys of a plain name', () => {
+  it('marks a property key or keyword argument named as a top-level function, not a use of it; a member of that name makes them uses', async () => {
+    const { lectern } = navWorkspace({
+      'src/ids.ts': `export function cuid(): string {\n  return 'c';\n}\n`,
+      'src/use.ts': `import { cuid } from './ids';\nexport const id = cuid();\nexport const names = { cuid: 'cuid' };\nexport const short = { cuid };\n`,
+      'tool/app.py': `class Response:\n    pass\n\n\ndef make(**kw):\n    return Response()\n\n\nmade = make(Response=None)\n`,
+    });
+    const ts = await ok(lectern, 'lectern_read', { mode: 'references', target: 'cuid', path: 'src' });
+    assert.deepEqual(placesOf(ts.meta), ['src/use.ts:1', 'src/use.ts:2', 'src/use.ts:3?', 'src/use.ts:4']);
+    assert.equal(refsOf(ts.meta).find((u) => u.line === 3)?.kind, 'key');
+    const py = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Response', path: 'tool' });
+    assert.deepEqual(placesOf(py.meta), ['tool/app.py:6', 'tool/app.py:9?']);
+    // Declared as a member too: a key may set it (an object typed by that member's owner).
+    const { lectern: withMember } = navWorkspace({
+      'src/ids.ts': `export function cuid(): string {\n  return 'c';\n}\nexport interface Ids {\n  cuid: string;\n}\n`,
+      'src/use.ts': `export const names = { cuid: 'cuid' };\n`,
+    });
+    const both = await ok(withMember, 'lectern_read', { mode: 'references', target: 'cuid' });
+    assert.deepEqual(placesOf(both.meta), ['src/use.ts:1']);
+  });
+});
+
 describe('references from syntax: what is sure first', () => {
   it('lists the files with a certain line before the files whose lines are all ~', async () => {
     const owner = `export class Owner {\n  get(key: string): string {\n    return key;\n  }\n}\n`;
