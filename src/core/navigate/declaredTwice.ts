@@ -21,6 +21,37 @@ export function importedModules(text: string): string[] {
   return [...found];
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `name as alias`, as an import that renames says it. */
+export function renaming(name: string, alias: string): RegExp {
+  return new RegExp(`\\b${escape(name)}\\s+as\\s+${escape(alias)}\\b`);
+}
+
+/**
+ * The module an import takes `name` from under the name `alias` (`import { a as b } from 'm'`,
+ * Python `from m import a as b`), or undefined when no import in the text says so.
+ */
+export function renamingModule(text: string, name: string, alias: string): string | undefined {
+  const renamed = renaming(name, alias).source;
+  const patterns = [
+    new RegExp(`import\\s*(?:type\\s+)?\\{[^}]*${renamed}[^}]*\\}\\s*from\\s*['"]([^'"\\n]+)['"]`),
+    new RegExp(`export\\s*\\{[^}]*${renamed}[^}]*\\}\\s*from\\s*['"]([^'"\\n]+)['"]`),
+    new RegExp(`^\\s*from\\s+(\\.*[\\w.]*)\\s+import\\s+[^(\\n]*?${renamed}`, 'm'),
+    new RegExp(`^\\s*from\\s+(\\.*[\\w.]*)\\s+import\\s*\\([^)]*?${renamed}`, 'm'),
+  ];
+  for (const pattern of patterns) {
+    const module = pattern.exec(text)?.[1];
+    if (module !== undefined) return module;
+  }
+  return undefined;
+}
+
+/** Whether an import of `module` surely names a file of the workspace: a relative one (`./x`, Python `.x`). */
+export function relativeModule(module: string): boolean {
+  return module.startsWith('.');
+}
+
 function folderOf(path: string): string {
   const cut = path.lastIndexOf('/');
   return cut < 0 ? '' : path.slice(0, cut);

@@ -11,7 +11,7 @@ import { openText } from '../read/openText';
 import { walkScope, type Scope } from '../search/searchScope';
 import { languageForPath } from '../symbols/languages/index';
 import { flattenSymbols, type FlatSymbol } from '../symbols/namePath';
-import { importedModules } from './declaredTwice';
+import { importedModules, relativeModule, renaming, renamingModule } from './declaredTwice';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import { candidateBytes } from './candidateBytes';
 import { Enclosing } from './enclosing';
@@ -54,6 +54,11 @@ export interface FoundUse {
   enclosing: string[];
   /** The receiver the enclosing method declares (Go `func (b *Bucket) …`: b), when it declares one. */
   receiver?: string;
+  /**
+   * A use under a name an import from a package gives it (`from werkzeug.wrappers import Response
+   * as BaseResponse`), or that import itself: the package's name, which may not be the workspace's.
+   */
+  renamedFromPackage?: true;
   text: string;
 }
 
@@ -152,7 +157,15 @@ async function usesInFile(
       const aliasOffsets = await wordOffsetsPaced(text, alias, pace);
       const viaAlias =
         aliasOffsets.length > 0 && (await identifierUsesOf(env, outline.spec, text, alias, aliasOffsets));
-      if (viaAlias) uses.push(...(await placedUses(viaAlias, lines, enclosing, pace)));
+      const module = renamingModule(text, name, alias);
+      const fromPackage = module !== undefined && !relativeModule(module);
+      const placed = viaAlias ? await placedUses(viaAlias, lines, enclosing, pace) : [];
+      if (fromPackage) {
+        const renames = renaming(name, alias);
+        for (const use of uses) if (use.kind === 'import' && renames.test(use.text)) use.renamedFromPackage = true;
+        for (const use of placed) use.renamedFromPackage = true;
+      }
+      uses.push(...placed);
     }
     if (aliases.length > 0) uses.sort((a, b) => a.line - b.line || a.column - b.column);
     return uses;

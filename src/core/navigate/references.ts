@@ -229,7 +229,8 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
     source === 'tree-sitter'
       ? (!owner || certainty(owner, use.qualifier, use.enclosing, use.receiver, use.statedType) === 'sure') &&
         (!declaring || tiedTo.get(path) !== undefined) &&
-        !(keysUncertain && use.kind === 'key')
+        !(keysUncertain && use.kind === 'key') &&
+        !use.renamedFromPackage
       : true,
   );
   const firstPage = fileOffset === 0 && input.start_line === undefined;

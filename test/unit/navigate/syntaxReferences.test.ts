@@ -258,6 +258,18 @@ describe('references from syntax: keys of a plain name', () => {
   });
 });
 
+describe('references from syntax: names a package renames', () => {
+  it("marks the uses of a name imported from a package under another name (the package's, maybe not ours); a relative import's stay certain", async () => {
+    const { lectern } = navWorkspace({
+      'app/wrappers.py': 'class Response:\n    pass\n',
+      'app/views.py':
+        'from werkzeug.wrappers import Response as BaseResponse\nfrom .wrappers import Response as Ours\n\n\ndef view(rv):\n    if isinstance(rv, BaseResponse):\n        return rv\n    return Ours()\n',
+    });
+    const r = await ok(lectern, 'lectern_read', { mode: 'references', target: 'Response' });
+    assert.deepEqual(placesOf(r.meta), ['app/views.py:1?', 'app/views.py:2', 'app/views.py:6?', 'app/views.py:8']);
+  });
+});
+
 describe('references from syntax: what is sure first', () => {
   it('lists the files with a certain line before the files whose lines are all ~', async () => {
     const owner = `export class Owner {\n  get(key: string): string {\n    return key;\n  }\n}\n`;
