@@ -160,7 +160,7 @@ export function renderReferences(env: ReadEnv, page: ReferencesPage): ToolRespon
     fileOffset > 0 || startLine !== undefined
       ? ` from file ${formatCount(fileOffset + 1)}${startLine !== undefined ? ` line ${formatCount(startLine)}` : ''} on`
       : '';
-  const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(perFile)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} whose receiver may be another type` : ''}`;
+  const header = `references ${page.target} · ${plural(total, 'use')}${onLines} in ${plural(files, 'file')}${fromText} (${page.source})${uses.length > 0 ? ` · ${folderSummary(perFile)}` : ''}${uncertain > 0 ? ` · ~ marks ${plural(uncertain, 'line')} that may be another symbol's` : ''}`;
   const preamble = page.declared?.lines ?? [];
   const budget = env.tokenCap - FRAME_TOKENS - env.countTokens([header, ...preamble].join('\n'));
   const maxUses = pageLines(env);

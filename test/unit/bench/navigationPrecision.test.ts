@@ -14,7 +14,7 @@ const ROOT = join(__dirname, '..', '..', '..');
 describe('bench:navigation --precision scoring', () => {
   it('reads the files, the lines and the ~ marks of an answer, not its header or bracketed lines', () => {
     const text = [
-      'references Store.get · 4 uses in 2 files (tree-sitter) · src/ 4 · ~ marks 1 line whose receiver may be another type',
+      "references Store.get · 4 uses in 2 files (tree-sitter) · src/ 4 · ~ marks 1 line that may be another symbol's",
       'src/store.ts',
       '  12 · Store.load · return this.get(key); (×2)',
       '  ~40 · <module> · cache.get(key)',
