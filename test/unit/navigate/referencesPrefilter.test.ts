@@ -29,10 +29,19 @@ function counting(host: Host, reads: string[]): Host {
 }
 
 /** Files an hour old: unchanged since long before a finder runs on them. */
-function settle(root: string): void {
+async function settle(root: string): Promise<void> {
   const when = new Date(Date.now() - 3_600_000);
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) fs.utimesSync(path.join(entry.parentPath, entry.name), when, when);
+  let changed = 0;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    fs.utimesSync(file, when, when);
+    changed = Math.max(changed, fs.statSync(file).ctimeMs);
+  }
+  // Setting the times changes the change time to now, to a fraction of a millisecond, and a finder
+  // that starts within that millisecond could not tell it from a later change: wait until the clock
+  // has passed it (a local run of the navigation tests had a first call quick enough for that).
+  while (Date.now() <= changed) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 const call = (lectern: Lectern, input: Record<string, unknown>) =>
@@ -103,7 +112,7 @@ describe('references with the word prefilter and pages', function () {
     for (let i = 0; i < 8; i++) files[`src/u${i}.ts`] = `run(1);\nrun(2);\n`;
     for (let i = 0; i < 8; i++) files[`src/v${i}.ts`] = 'const b = 2;\n';
     const { host, root } = navWorkspace(files);
-    settle(root);
+    await settle(root);
     // The stat times just set count as settled (their change time is now).
     const saved = WORD_FILTER_LIMITS.settledMs;
     WORD_FILTER_LIMITS.settledMs = 0;
