@@ -26,14 +26,17 @@ export function mergeInto(into: LineSets, from: LineSets): void {
   for (const [file, set] of from) for (const line of set) addLine(into, file, line);
 }
 
+/** The head and the tail mini-swe-agent keeps of a long output, without the line break it puts before each closing tag. */
+function keptTexts(observation: string): { head: string; tail: string } | null {
+  const head = /<output_head>\n?([\s\S]*?)\n?<\/output_head>/.exec(observation);
+  const tail = /<output_tail>\n?([\s\S]*?)\n?<\/output_tail>/.exec(observation);
+  return head || tail ? { head: head?.[1] ?? '', tail: tail?.[1] ?? '' } : null;
+}
+
 /** Lines kept of a long output: mini-swe-agent keeps the head and the tail (lines counted in each). */
 export function keptParts(observation: string): { head: number; tail: number } | null {
-  const head = /<output_head>\n?([\s\S]*?)<\/output_head>/.exec(observation);
-  const tail = /<output_tail>\n?([\s\S]*?)<\/output_tail>/.exec(observation);
-  if (!head && !tail) return null;
-  const count = (m: RegExpExecArray | null) =>
-    m ? m[1]!.split('\n').filter((l, i, a) => i < a.length - 1 || l !== '').length : 0;
-  return { head: count(head), tail: count(tail) };
+  const kept = keptTexts(observation);
+  return kept && { head: outputLines(kept.head).length, tail: outputLines(kept.tail).length };
 }
 
 function addSpan(
@@ -49,20 +52,36 @@ function addSpan(
   }
 }
 
-/** grep's output lines: `path:12:text`, `path-12-text`, `12:text`, `12-text`, nl's `  12\ttext`, or `path:text`. */
+/** A line grep or `nl` numbered (`path:12:text`, `path-12-text`, `12:text`, `12-text`, `  12\ttext`), or null. */
+function numberedLine(
+  raw: string,
+  single: string | null,
+  file: (p: string) => string[] | undefined,
+): { path: string | null; line: number; text: string } | null {
+  const nl = /^\s*(\d+)\t(.*)$/.exec(raw);
+  if (nl) return { path: single, line: Number(nl[1]), text: nl[2]! };
+  const grep = /^(?:(.+?)[:-])?(\d+)[:-](.*)$/.exec(raw);
+  if (!grep) return null;
+  return { path: grep[1] !== undefined && file(grep[1]) ? grep[1] : single, line: Number(grep[2]), text: grep[3]! };
+}
+
+/** The one file a search names, when it names one the tree has. */
+function singleFile(intent: ReadIntent & { kind: 'search' }, file: (p: string) => string[] | undefined): string | null {
+  return intent.paths.length === 1 && file(intent.paths[0]!) ? intent.paths[0]! : null;
+}
+
+/** grep's output lines: numbered (numberedLine), or `path:text` and plain text found in the file. */
 function searchLines(
   sets: LineSets,
   intent: ReadIntent & { kind: 'search' },
   observation: string,
   file: (p: string) => string[] | undefined,
 ): void {
-  const single = intent.paths.length === 1 && file(intent.paths[0]!) ? intent.paths[0]! : null;
+  const single = singleFile(intent, file);
   for (const raw of observation.split('\n')) {
-    const nl = /^\s*(\d+)\t/.exec(raw);
-    const numbered = nl ?? /^(?:(.+?)[:-])?(\d+)[:-]/.exec(raw);
+    const numbered = numberedLine(raw, single, file);
     if (numbered) {
-      const path = nl ? single : numbered[1] !== undefined && file(numbered[1]) ? numbered[1] : single;
-      const line = Number(nl ? nl[1] : numbered[2]);
+      const { path, line } = numbered;
       if (path && line <= (file(path)?.length ?? 0)) addLine(sets, path, line);
       continue;
     }
@@ -171,18 +190,14 @@ export function showsOtherVersion(
   if (intents.length !== 1) return false;
   const intent = intents[0]!;
   if (intent.kind === 'search') {
-    const single = intent.paths.length === 1 && file(intent.paths[0]!) ? intent.paths[0]! : null;
-    const found: { path: string | null; line: number; text: string }[] = [];
-    for (const raw of observation.split('\n')) {
-      if (raw === '' || raw === '--') continue;
-      const nl = /^\s*(\d+)\t(.*)$/.exec(raw);
-      const numbered = nl ? null : /^(?:(.+?)[:-])?(\d+)[:-](.*)$/.exec(raw);
-      // Judged only where grep numbered every line: a text line can look numbered ("a-1-b").
-      if (!nl && !numbered) return false;
-      const path = nl ? single : numbered![1] !== undefined && file(numbered![1]) ? numbered![1] : single;
-      found.push({ path, line: Number(nl ? nl[1] : numbered![2]), text: nl ? nl[2]! : numbered![3]! });
-    }
-    return found.some(({ path, line, text }) => path !== null && !sameText([text], file(path)!, line));
+    const single = singleFile(intent, file);
+    const found = observation
+      .split('\n')
+      .filter((raw) => raw !== '' && raw !== '--')
+      .map((raw) => numberedLine(raw, single, file));
+    // Judged only where grep numbered every line: a text line can look numbered ("a-1-b").
+    if (found.some((line) => line === null)) return false;
+    return found.some((line) => line!.path !== null && !sameText([line!.text], file(line!.path)!, line!.line));
   }
   if (intent.kind === 'listing' || (intent.kind === 'range' && (intent.symbol || intent.last !== undefined)))
     return false;
@@ -191,15 +206,13 @@ export function showsOtherVersion(
   if (!path || !base) return false;
   const start = intent.kind === 'range' ? Math.max(1, intent.start) : 1;
   const end = Math.min(base.length, intent.kind === 'range' ? (intent.end ?? base.length) : base.length);
-  // The harness puts a line break of its own before each closing tag.
-  const head = /<output_head>\n?([\s\S]*?)\n?<\/output_head>/.exec(observation);
-  const tail = /<output_tail>\n?([\s\S]*?)\n?<\/output_tail>/.exec(observation);
-  if (head || tail) {
+  const kept = keptTexts(observation);
+  if (kept) {
     // The harness cuts by characters: the head's last line and the tail's first may be pieces.
-    const kept = outputLines(tail?.[1] ?? '');
+    const tail = outputLines(kept.tail);
     return (
-      !sameText(outputLines(head?.[1] ?? '').slice(0, -1), base, start) ||
-      !sameText(kept.slice(1), base, end - kept.length + 2)
+      !sameText(outputLines(kept.head).slice(0, -1), base, start) ||
+      !sameText(tail.slice(1), base, end - tail.length + 2)
     );
   }
   const shown = outputLines(observation);

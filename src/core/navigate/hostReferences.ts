@@ -20,7 +20,7 @@ import type { SymbolEnv } from '../symbols/symbolEnv';
 import { Enclosing } from './enclosing';
 import { identifierUses, wordOffsets } from './identifierUses';
 import { certainty } from './qualify';
-import { REFERENCE_LIMITS, scanReferences, type FileUses, type FoundUse } from './referenceScan';
+import { REFERENCE_LIMITS, scanReferences, type FileUses, type FoundUse, type ScanOutcome } from './referenceScan';
 import { TextLines } from './textLines';
 
 export interface ServerOutcome {
@@ -173,6 +173,9 @@ export async function fromLanguageServer(
       await new Promise((resolve) => setTimeout(resolve, REFERENCE_LIMITS.languageServerRetryMs));
       return !env.signal?.isCancellationRequested;
     };
+    const declaredDisplay = (await env.resolver.resolve(declared.absolute)).display;
+    // A server still loading names the same files answer after answer: the rest is not scanned again.
+    let scanned: { named: string; rest: ScanOutcome } | undefined;
     for (;;) {
       const found = await askInTime(
         () => ask(declared.absolute, line, column, env.signal),
@@ -187,12 +190,17 @@ export async function fromLanguageServer(
       if (found instanceof ReferencesUnavailable) return { note: found.message };
       if (!found) return {};
       const byFile = await placesByFile(env, found.locations, declared);
-      const named = new Set([...byFile.keys(), (await env.resolver.resolve(declared.absolute)).display]);
+      const named = new Set([...byFile.keys(), declaredDisplay]);
+      const namedKey = [...named].sort().join('\n');
       // The files the server did not name, read by tree-sitter: a use there it is sure of means the server answered short.
-      const rest = await scanReferences(env, scope, name, 0, {
-        skip: (display) => named.has(display),
-        followRenames: owner === undefined,
-      });
+      if (scanned?.named !== namedKey) {
+        const rest = await scanReferences(env, scope, name, 0, {
+          skip: (display) => named.has(display),
+          followRenames: owner === undefined,
+        });
+        scanned = { named: namedKey, rest };
+      }
+      const { rest } = scanned;
       // No note: whether a server has loaded its project yet must not change the answer's text.
       if (rest.files.some((file) => file.uses.some((use) => surelyOurs(owner, use)))) {
         if (await again()) continue;

@@ -215,13 +215,13 @@ export async function readReferences(env: SymbolEnv, input: ReferencesInput): Pr
   if (others.length > 0) notes.push(otherTypesNote(others, name, input.path));
   // Declared in several files (a qualified name or a plain one: zod's v3 and v4 `literal`): a use is
   // certain only in a file tied to one of them.
-  let declaring = scan && scan.declaring.length > 1 ? scan.declaring : undefined;
+  const declaredIn = scan && scan.declaring.length > 1 ? scan.declaring : undefined;
   const tiedTo = new Map(
-    declaring ? files.map((f) => [f.display, tiedDeclaration(f.display, f.imports ?? [], declaring!)] as const) : [],
+    declaredIn ? files.map((f) => [f.display, tiedDeclaration(f.display, f.imports ?? [], declaredIn)] as const) : [],
   );
   // Every use tied to one and the same declaration: the answer is that symbol's, with nothing to tell apart.
   const ties = new Set(tiedTo.values());
-  if (declaring && ties.size === 1 && !ties.has(undefined)) declaring = undefined;
+  const declaring = ties.size === 1 && !ties.has(undefined) ? undefined : declaredIn;
   // A plain name no parsed file declares as a member: a property key or keyword argument of that
   // name (`{ cuid: … }`, `f(Response=…)`) is no use of it, but is listed, marked.
   const keysUncertain = !owner && scan !== undefined && !scan.memberDeclared;
