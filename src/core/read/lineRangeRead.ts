@@ -56,16 +56,13 @@ export async function readLines(read: OpenedRead, plan: Extract<ReadPlan, { kind
     let pageSize = remainingAsked ?? (plan.sized && askedLast !== null ? askedLast - plan.startLine + 1 : shown);
     // Never past the end the engine knows.
     if (total !== null) pageSize = Math.max(1, Math.min(pageSize, total - lastLine));
-    // The next page in the words every suggestion uses (start_line/end_line); a call that paged with
-    // offset/limit gets its next page in those.
-    next =
-      plan.style === 'offset'
-        ? read.call({ offset: lastLine + 1, limit: pageSize })
-        : read.call({ start_line: lastLine + 1, end_line: lastLine + pageSize });
+    // The next page in the words every suggestion uses, and the only ones the schema lists
+    // (start_line/end_line), whichever words this call paged with.
+    next = read.call({ start_line: lastLine + 1, end_line: lastLine + pageSize });
   }
-  // A short range bounded by start_line/end_line and got whole (the agent's own, or a [Next] of at most
-  // 60 lines): meta.next still says what follows and the header how much is left; the text need not.
-  // Pages asked by offset/limit or head, and longer ranges, keep the line.
+  // A short bounded range got whole (the agent's own, or a [Next] of at most 60 lines): meta.next still
+  // says what follows and the header how much is left; the text need not. A head and longer ranges keep
+  // the line.
   const gotAll =
     plan.style === 'range' &&
     plan.sized &&

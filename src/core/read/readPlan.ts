@@ -19,7 +19,7 @@ export interface FileReadInput {
 }
 
 export type ReadPlan =
-  | { kind: 'lines'; style: 'offset' | 'range' | 'head'; startLine: number; endLine: number; sized: boolean }
+  | { kind: 'lines'; style: 'range' | 'head'; startLine: number; endLine: number; sized: boolean }
   | { kind: 'window'; startByte: number; maxBytes: number }
   | { kind: 'tail'; lines: number }
   | { kind: 'default' };
@@ -41,11 +41,13 @@ export function planRead(input: FileReadInput, notes: string[]): ReadPlan {
       end_line: 100,
     });
   }
-  if (start_line !== undefined && end_line !== undefined && start_line > end_line) {
-    throw invalid(`start_line (${start_line}) is after end_line (${end_line}).`, {
+  const first = start_line ?? offset;
+  if (first !== undefined && end_line !== undefined && first > end_line) {
+    const name = start_line !== undefined ? 'start_line' : 'offset';
+    throw invalid(`${name} (${first}) is after end_line (${end_line}).`, {
       target: t,
       start_line: end_line,
-      end_line: start_line,
+      end_line: first,
     });
   }
   if (offset !== undefined && start_line !== undefined) {
@@ -67,24 +69,10 @@ export function planRead(input: FileReadInput, notes: string[]): ReadPlan {
   if (tail !== undefined) return { kind: 'tail', lines: tail };
   if (lineParams) {
     if (byteParams) notes.push('start_byte/max_bytes were ignored: line parameters take precedence.');
-    if (offset !== undefined || limit !== undefined) {
-      const from = offset ?? 1;
-      return {
-        kind: 'lines',
-        style: 'offset',
-        startLine: from,
-        endLine: limit !== undefined ? from + limit - 1 : Infinity,
-        sized: limit !== undefined,
-      };
-    }
-    const from = start_line ?? 1;
-    return {
-      kind: 'lines',
-      style: 'range',
-      startLine: from,
-      endLine: end_line ?? Infinity,
-      sized: end_line !== undefined,
-    };
+    // offset/limit are start_line/end_line in other words: a range may mix them (start_line with limit).
+    const from = start_line ?? offset ?? 1;
+    const last = end_line ?? (limit !== undefined ? from + limit - 1 : undefined);
+    return { kind: 'lines', style: 'range', startLine: from, endLine: last ?? Infinity, sized: last !== undefined };
   }
   if (byteParams) {
     let maxBytes = max_bytes ?? LIMITS.defaultWindowBytes;

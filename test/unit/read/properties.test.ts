@@ -87,6 +87,8 @@ function checkRange(f: Fixture, r: ToolResponse, options: { maxBytes?: number } 
   assert.deepEqual(r.location, { file: f.target, line: r.meta.start_line, end_line: r.meta.end_line });
 }
 
+const numberIn = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
 /** Follows meta.next from `first` to the end; checks every page and that they tile the text. */
 async function follow(
   f: Fixture,
@@ -111,11 +113,11 @@ async function follow(
     if (r.meta.next) {
       assert.ok(r.meta.end_byte! < f.model.size, 'next given at the end of the file');
       // A short range the agent bounded itself and got whole keeps its next call in meta only.
-      const shortRange =
-        input.start_line !== undefined &&
-        input.end_line !== undefined &&
-        (input.end_line as number) - (input.start_line as number) < 60 &&
-        r.meta.end_line === input.end_line;
+      // offset/limit bound a range as start_line/end_line do.
+      const from = numberIn(input.start_line) ?? numberIn(input.offset) ?? 1;
+      const limit = numberIn(input.limit);
+      const last = numberIn(input.end_line) ?? (limit !== undefined ? from + limit - 1 : undefined);
+      const shortRange = last !== undefined && last - from < 60 && r.meta.end_line === last;
       if (!shortRange) assert.match(r.text, /\[Next: lectern_read /, 'next not named in the footer');
     }
     input = r.meta.next;

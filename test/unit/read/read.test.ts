@@ -104,7 +104,14 @@ describe('lectern_read: ranges', () => {
     assert.deepEqual(r.location, { file: 'a.txt', line: 11, end_line: 20 });
     const o = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 11, limit: 10 });
     assert.equal(o.content, r.content);
-    assert.deepEqual(o.meta.next, { mode: 'file', target: 'a.txt', offset: 21, limit: 10 });
+    assert.deepEqual(
+      o.meta.next,
+      r.meta.next,
+      'offset/limit continue in start_line/end_line, the words the schema lists',
+    );
+    assert.equal(o.text, r.text);
+    const mixed = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 11, limit: 10 });
+    assert.equal(mixed.content, r.content, 'start_line with limit is lines 11-20');
   });
 
   it('end_line past the end is clamped; the header says where the file ends, no note needed', async () => {
@@ -120,8 +127,11 @@ describe('lectern_read: ranges', () => {
     const ws = workspace();
     ws.write('a.txt', numbered(100));
     const page = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 1, limit: 80 });
-    assert.deepEqual(page.meta.next, { mode: 'file', target: 'a.txt', offset: 81, limit: 20 });
-    assert.match(page.text, /\[Next: lectern_read \{"mode":"file","target":"a.txt","offset":81,"limit":20\}\]$/);
+    assert.deepEqual(page.meta.next, { mode: 'file', target: 'a.txt', start_line: 81, end_line: 100 });
+    assert.match(
+      page.text,
+      /\[Next: lectern_read \{"mode":"file","target":"a.txt","start_line":81,"end_line":100\}\]$/,
+    );
     const range = await ok(ws.lectern, 'lectern_read', { target: 'a.txt', start_line: 41, end_line: 80 });
     assert.deepEqual(range.meta.next, { mode: 'file', target: 'a.txt', start_line: 81, end_line: 100 });
     assert.doesNotMatch(range.text, /\[Next/);

@@ -26,7 +26,7 @@ describe('regressions', () => {
     assert.equal(r.content, `${long}\n`);
     assert.equal(r.meta.preview_degraded, true);
     assert.match(r.text, /^1\tconst value/m);
-    assert.deepEqual(r.meta.next, { mode: 'file', target: 'a.ts', offset: 2, limit: 1 });
+    assert.deepEqual(r.meta.next, { mode: 'file', target: 'a.ts', start_line: 2, end_line: 2 });
   });
 
   it('tail over the token cap still shows the last line, and says what is missing', async () => {

@@ -114,6 +114,9 @@ describe('validation', () => {
     );
     assert.equal(r.error!.message, 'start_line (30) is after end_line (20).');
     assert.deepEqual(exampleOf(r), { target: 'a.txt', start_line: 20, end_line: 30 });
+    const o = await fails(ws.lectern, 'lectern_read', { target: 'a.txt', offset: 30, end_line: 20 }, 'INVALID_ARGS');
+    assert.equal(o.error!.message, 'offset (30) is after end_line (20).');
+    assert.deepEqual(exampleOf(o), { target: 'a.txt', start_line: 20, end_line: 30 });
   });
 
   it('conflicting parameters answer INVALID_ARGS with a working example', async () => {
