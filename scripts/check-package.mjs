@@ -1,12 +1,16 @@
 // Builds the .vsix and checks it holds only what runs: the bundle, the manifest, docs and the icon;
 // unpacks it and checks what a user sees in the Extensions view (the user README, with no relative
 // link or picture that would break there, every setting and command in it, the changelog, the icon).
-// Then the npm package (scripts/check-npm-package.mjs).
+// Then the npm package (scripts/check-npm-package.mjs), and the .vsix installed into a real host as a user
+// installs it (scripts/host/installedVsix.mjs, as `npm run release` does; skipped where the host cannot run, which
+// fails CI).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkNpmPackage } from './check-npm-package.mjs';
+import { checkVsixInHost } from './host/installedVsix.mjs';
+import { hostPrerequisites } from './host/prerequisites.mjs';
 import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
 import { zipEntries } from './zipEntries.mjs';
 
@@ -30,6 +34,10 @@ try {
   console.log(`vsix: ${(statSync(out).size / 1024).toFixed(0)} KB`);
   problems.push(...checkUnpacked(zipEntries(readFileSync(out)), manifest));
   problems.push(...(await checkNpmPackage()));
+  const { blocker } = hostPrerequisites();
+  if (!blocker) problems.push(...(await checkVsixInHost(out, manifest)));
+  else if (process.env.CI) problems.push(`CI must install the .vsix into a host, which cannot run here: ${blocker}`);
+  else console.log(`installed .vsix in a host: SKIPPED, NOT checked: ${blocker}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
   execFileSync(process.execPath, ['esbuild.mjs'], { stdio: 'ignore' }); // leave the dev build with source maps
