@@ -1,15 +1,15 @@
 // Builds the .vsix and checks it holds only what runs: the bundle, the manifest, docs and the icon;
 // unpacks it and checks what a user sees in the Extensions view (the user README, with no relative
 // link or picture that would break there, every setting and command in it, the changelog, the icon).
-// Then the npm package (scripts/check-npm-package.mjs), and the .vsix installed into a real host as a user
-// installs it (scripts/host/installedVsix.mjs, as `npm run release` does; skipped where the host cannot run, which
-// fails CI).
+// Then the npm package (scripts/check-npm-package.mjs), and in a real host (scripts/host/installedVsix.mjs; skipped
+// where the host cannot run, which fails CI) the .vsix installed as a user installs it, as `npm run release` does,
+// and the extension as `npm start` installs it: each answers a tool call and shows a whole details page.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkNpmPackage } from './check-npm-package.mjs';
-import { checkVsixInHost } from './host/installedVsix.mjs';
+import { checkStagedInHost, checkVsixInHost } from './host/installedVsix.mjs';
 import { hostPrerequisites } from './host/prerequisites.mjs';
 import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
 import { zipEntries } from './zipEntries.mjs';
@@ -35,8 +35,10 @@ try {
   problems.push(...checkUnpacked(zipEntries(readFileSync(out)), manifest));
   problems.push(...(await checkNpmPackage()));
   const { blocker } = hostPrerequisites();
-  if (!blocker) problems.push(...(await checkVsixInHost(out, manifest)));
-  else if (process.env.CI) problems.push(`CI must install the .vsix into a host, which cannot run here: ${blocker}`);
+  if (!blocker) {
+    problems.push(...(await checkVsixInHost(out, manifest)));
+    problems.push(...(await checkStagedInHost(process.cwd(), manifest)));
+  } else if (process.env.CI) problems.push(`CI must install the .vsix into a host, which cannot run here: ${blocker}`);
   else console.log(`installed .vsix in a host: SKIPPED, NOT checked: ${blocker}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

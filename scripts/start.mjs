@@ -9,10 +9,11 @@
 // Env: PORT (default: a free port), LECTERN_VERBOSE=1 (all server logs), LECTERN_SAMPLE_DIR (where the
 // sample copy goes, default ~/.cache/lectern-host/sample-workspace), LECTERN_HOST_CACHE (ensure.mjs).
 //
-// The extension is installed as a symlink <extensions-dir>/lectern.lectern-<version> -> repo root,
-// so the page is an ordinary VS Code window (not an Extension Development Host) running dist/.
+// The extension is installed as <extensions-dir>/lectern.lectern-<version>, laid out as the .vsix is with links
+// into the repo (host/stagedExtension.mjs), so the page is an ordinary VS Code window (not an Extension
+// Development Host) running dist/, whose Extensions view shows the users' README as the .vsix does.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -20,6 +21,7 @@ import { buildExtension, repoRoot } from './host/build-tests.mjs';
 import { ensureHost } from './host/ensure.mjs';
 import { cleanupAll, onCleanup, shuttingDown, startCodeServer, verbose } from './host/launch.mjs';
 import { hostPrerequisites } from './host/prerequisites.mjs';
+import { stageExtension } from './host/stagedExtension.mjs';
 
 const log = (msg) => process.stderr.write(`[lectern-start] ${msg}\n`);
 const args = process.argv.slice(2);
@@ -99,7 +101,7 @@ async function main() {
   onCleanup({ sync: removeRoot, async: async () => removeRoot() });
   const extensionsDir = path.join(root, 'extensions');
   mkdirSync(extensionsDir, { recursive: true });
-  symlinkSync(repoRoot, path.join(extensionsDir, `${extId}-${pkg.version}`), 'dir');
+  stageExtension(repoRoot, pkg, path.join(extensionsDir, `${extId}-${pkg.version}`));
 
   if (watch) {
     const child = spawn(process.execPath, ['esbuild.mjs', '--watch'], {

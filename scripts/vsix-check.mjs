@@ -3,7 +3,7 @@
 // scripts/check-package.mjs (npm test) and scripts/release.mjs (npm run release).
 import { readFileSync } from 'node:fs';
 
-const USER_README = 'docs/extension/README.md';
+export const USER_README = 'docs/extension/README.md';
 
 /** `vsce package`'s arguments for a .vsix at `out`: the users' README and CHANGELOG, no dependencies. */
 export function packageArgs(out) {
