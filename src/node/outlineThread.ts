@@ -2,14 +2,13 @@
 // memory) run on a worker thread, so the host's thread stays free. The thread is terminated at a
 // job's time limit, on cancellation, and after a short idle time: the parser's WebAssembly memory
 // only grows, and ending the thread is what gives it back.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CancellationSignal, OutlineThreadPort } from '../core/ground/ports';
 import type { OutlineBlockJob, OutlineThreadJob, OutlineUsesJob } from '../core/ground/workerMessages';
 import type { EnclosingBlock, PackedUses, TextOutline } from '../core/ground/symbolTypes';
 import { hostPacer } from '../core/ground/walk';
 import { unpackOutline, type SentOutline } from './outlineChunks';
+import { startWorkerThread } from './workerThread';
 
 /** What the thread (src/workers/outlineThreadWorker.ts) is sent: an outline, the block around a range of lines, or a name's uses. */
 export type OutlineThreadRequest = { id: number } & (
@@ -20,16 +19,6 @@ export type OutlineThreadRequest = { id: number } & (
 const IDLE_MS = 10_000;
 /** How often a running job looks at its cancellation signal. */
 const CANCEL_POLL_MS = 100;
-
-function newWorker(dir: string): Worker {
-  const bundled = join(dir, 'outlineThreadWorker.js');
-  if (existsSync(bundled)) return new Worker(bundled, { workerData: { bundleDir: dir } });
-  const tsx = require.resolve('tsx/cjs', { paths: [dir] });
-  return new Worker(
-    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/outlineThreadWorker.ts'))});`,
-    { eval: true, workerData: { bundleDir: dir } },
-  );
-}
 
 interface Pending {
   resolve(result: unknown): void;
@@ -66,7 +55,7 @@ export function createOutlineThread(dir: string = __dirname): OutlineThreadPort 
   };
 
   const start = (): Worker => {
-    const created = newWorker(dir);
+    const created = startWorkerThread(dir, 'outlineThreadWorker', { workerData: { bundleDir: dir } });
     created.on('message', (message: { id: number; result?: unknown; error?: string }) =>
       settle(message.id, (p) =>
         message.error !== undefined ? p.reject(new Error(message.error)) : p.resolve(message.result ?? undefined),

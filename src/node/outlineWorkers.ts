@@ -2,13 +2,12 @@
 // files for the symbol index in batches, so a cold index builds on every core and the calling thread
 // (VS Code's extension host) stays free. Workers start on first use and stay for the next build;
 // they do not keep the process alive while idle.
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { realpath } from 'node:fs/promises';
 import type { CancellationSignal, OutlineWorkersPort, WorkspaceRoot } from '../core/ground/ports';
 import type { ParsedOutline } from '../core/ground/workerMessages';
+import { startWorkerThread } from './workerThread';
 
 /** What a worker (src/workers/outlineWorker.ts) is sent: a batch of files to outline, or languages to load. */
 export interface OutlineJob {
@@ -28,18 +27,6 @@ export interface OutlineWorkers extends OutlineWorkersPort {
   dispose(): Promise<void>;
 }
 
-/** The worker script: the bundled dist/outlineWorker.js, or the TypeScript source under tsx (tests, benches). */
-function workerScript(bundleDir: string): { file: string; eval?: boolean } {
-  const bundled = join(bundleDir, 'outlineWorker.js');
-  if (existsSync(bundled)) return { file: bundled };
-  // `--import tsx` does not reach worker threads on every Node version: tsx's require hook does.
-  const tsx = require.resolve('tsx/cjs', { paths: [__dirname] });
-  return {
-    file: `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/outlineWorker.ts'))});`,
-    eval: true,
-  };
-}
-
 /** Batches a worker may hold at once: the next is queued before the last is answered, so no worker waits for the calling thread. */
 const IN_FLIGHT = 2;
 
@@ -56,7 +43,6 @@ export function createOutlineWorkers(
   roots?: () => readonly WorkspaceRoot[],
 ): OutlineWorkers {
   let pool: PoolWorker[] = [];
-  const script = workerScript(bundleDir);
   const leave = (member: PoolWorker, error: Error) => {
     pool = pool.filter((m) => m !== member);
     for (const waiter of member.waiting.splice(0)) waiter.reject(error);
@@ -64,7 +50,7 @@ export function createOutlineWorkers(
   const start = () => {
     if (pool.length === 0) {
       pool = Array.from({ length: size }, () => {
-        const worker = new Worker(script.file, { workerData: { bundleDir }, ...(script.eval ? { eval: true } : {}) });
+        const worker = startWorkerThread(bundleDir, 'outlineWorker', { workerData: { bundleDir } });
         const member: PoolWorker = { worker, waiting: [] };
         // Answers come in the order the batches were sent (the worker runs them one after another).
         worker.on('message', (results: ParsedOutline[]) => {

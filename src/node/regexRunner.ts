@@ -3,10 +3,9 @@
 // blocks, and are stopped at their time limit by terminating the worker (a new one starts on the
 // next scan). The worker keeps the process alive only while a scan is pending: a `lectern call`
 // exits right after its answer.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { HeldTexts } from './heldTexts';
+import { startWorkerThread } from './workerThread';
 import type {
   FileScanReply,
   FileScanRequest,
@@ -56,18 +55,6 @@ const POSTED_FILES = 2;
  * lines), and V8's default lets it grow to tens of MB the process keeps.
  */
 const YOUNG_MB = 8;
-
-/** dist/regexWorker.js next to the bundle; from source (tests, tsx), src/workers/regexWorker.ts through tsx's require hook. */
-function newWorker(dir: string): Worker {
-  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_MB };
-  const bundled = join(dir, 'regexWorker.js');
-  if (existsSync(bundled)) return new Worker(bundled, { resourceLimits });
-  const tsx = require.resolve('tsx/cjs', { paths: [dir] });
-  return new Worker(
-    `require(${JSON.stringify(tsx)}); require(${JSON.stringify(join(__dirname, '../workers/regexWorker.ts'))});`,
-    { eval: true, resourceLimits },
-  );
-}
 
 interface Pending {
   request: ScanRequest | Queued;
@@ -164,7 +151,9 @@ class RegexRunner {
   }
 
   private start(): Worker {
-    const created = newWorker(this.dir);
+    const created = startWorkerThread(this.dir, 'regexWorker', {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
+    });
     this.held.reset();
     created.on('message', (message: { id: number; result?: Reply; error?: string }) => {
       if (this.posted.delete(message.id)) this.pump();
