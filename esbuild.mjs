@@ -147,6 +147,13 @@ const builds = [
   { ...common, entryPoints: { regexWorker: 'src/workers/regexWorker.ts' }, outdir: 'dist' },
   // Outlines of large files run on this worker thread (src/node/outlineThread.ts).
   { ...common, entryPoints: { outlineThreadWorker: 'src/workers/outlineThreadWorker.ts' }, outdir: 'dist' },
+  // Resident hosts count tokens on this worker thread, which loads dist/tokenizer.js (src/node/tokenizerThread.ts).
+  {
+    ...common,
+    entryPoints: { tokenizerWorker: 'src/workers/tokenizerWorker.ts' },
+    outdir: 'dist',
+    plugins: [tokenizerApart],
+  },
   {
     ...common,
     entryPoints: ['src/vscode/extension.ts'],

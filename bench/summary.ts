@@ -194,8 +194,9 @@ function coldStart(data: FilesData): string[] {
     `| RSS growth of the first call | ${data.sizes.map((s) => growth(s.cold.mem.rss)).join(' | ')} |`,
     '',
     `Loading the tokenizer (gpt-tokenizer o200k_base) in a fresh process takes ${ms(t.loadMs)} ms and ${growth(t.mem.rss)} of RSS. The Node`,
-    'hosts (CLI, MCP server, VS Code) load it at the first answer that needs an exact count (one near its token cap),',
-    'not at the first call. The first symbol read of a process is in the next table.',
+    'hosts that answer many calls (VS Code, `lectern session`, `lectern mcp`) load it on a thread of their own, started',
+    'with the server (VS Code: at the first call), so it never holds their event loop; `lectern call` loads it at the first',
+    'answer that needs an exact count (one near its token cap). The first symbol read of a process is in the next table.',
     '',
   ];
 }

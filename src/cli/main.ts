@@ -65,6 +65,7 @@ function createHostedEngine(
     tokenCounter,
     recordFiles,
     watch: resident,
+    tokenizerThread: resident,
     ...(resident ? { languageServers } : {}),
   });
   const engine = new Lectern(host, () => options.settings, registry);

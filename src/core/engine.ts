@@ -7,7 +7,7 @@ import { CALL_DEADLINE_MS, callSignal, withDeadline } from './ground/deadline';
 import { PathResolver } from './ground/pathResolver';
 import type { CancellationSignal, Host } from './ground/ports';
 import { copySettings, normalizeSettings, responseTokenCap, sameSettings, type Settings } from './ground/settings';
-import { hostTokenCounter } from './ground/tokens';
+import { hostTokenCounter, type TokenCounter } from './ground/tokens';
 import { uncountedFigure } from './ground/tokenEstimate';
 import { legacyResponse, toPrimaryCall } from './legacy/answers';
 import { REGISTRY, type Registry } from './modes/index';
@@ -216,6 +216,11 @@ export class Lectern {
   /** The path a legacy call's caller named, as its primary call's descriptor tells it. */
   private namedPath(call: ReturnType<typeof toPrimaryCall> | null): string | undefined {
     return call ? this.catalog.traits(call.tool, call.input)?.namedPath : undefined;
+  }
+
+  /** The host's exact token counter (the chat participant measures its history with it). */
+  tokenCounter(): Promise<TokenCounter> {
+    return hostTokenCounter(this.host);
   }
 
   /** The workspace symbol index as a flat list (command-palette pickers); bounded like symbol reads. */

@@ -14,6 +14,7 @@ import { userCacheDir } from './userCacheDir';
 import { createOutlineThread } from './outlineThread';
 import { createRegexRunner } from './regexRunner';
 import { nodeTokenCounter } from './tokenizer';
+import { threadTokenCounter } from './tokenizerThread';
 import { ripgrepFinder, ripgrepOnPath } from './ripgrep';
 import { createWasmLoader } from './wasmFiles';
 import { watchedStats } from './watchedStats';
@@ -33,6 +34,12 @@ export interface NodeHostOptions {
   /** Where dist/grammars and the worker bundle are (default: next to this bundle). */
   bundleDir?: string;
   tokenCounter?: TokenCounter;
+  /**
+   * Count tokens on the process's tokenizer thread (tokenizerThread.ts), started now: for a resident engine, whose
+   * other callers a first count's table load would hold up. Without it (a one-shot call) the table loads on this
+   * thread at the first count. Ignored with `tokenCounter`.
+   */
+  tokenizerThread?: boolean;
   /** Tell the replay log which files each call touched. */
   recordFiles?: boolean;
   /**
@@ -95,6 +102,9 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
   const candidates = ripgrepFinder(ripgrepOnPath);
   if (candidates) host.candidates = candidates;
   const counter = options.tokenCounter ?? nodeTokenCounter;
-  host.tokenCounter = async () => counter;
+  host.tokenCounter =
+    options.tokenizerThread && !options.tokenCounter
+      ? threadTokenCounter(options.bundleDir ?? __dirname)
+      : async () => counter;
   return host;
 }

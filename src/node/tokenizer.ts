@@ -4,7 +4,7 @@ import { countingOnFirstUse, type TokenCounter, type Tokenizer } from '../core/g
 // A synchronous load at the first count (a count is synchronous); the bundles turn it into
 // require('./tokenizer.js'), the table esbuild.mjs keeps apart.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const load = (): Tokenizer => require('gpt-tokenizer/encoding/o200k_base');
+const loadTokenizer = (): Tokenizer => require('gpt-tokenizer/encoding/o200k_base');
 
 /** The counter of Node hosts: the table loads at the first exact count, not at the first call. */
-export const nodeTokenCounter: TokenCounter = countingOnFirstUse(load);
+export const nodeTokenCounter: TokenCounter = countingOnFirstUse(loadTokenizer);

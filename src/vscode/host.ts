@@ -19,7 +19,7 @@ import { excludeGlobsFor } from './workspaceSettings';
 import { fileUris } from './uris/workspaceUris';
 import { ripgrepFinder, ripgrepInVscode } from '../node/ripgrep';
 import { watchedStats } from '../node/watchedStats';
-import { nodeTokenCounter } from '../node/tokenizer';
+import { threadTokenCounter } from '../node/tokenizerThread';
 
 /**
  * In an untrusted workspace the git extension is not used: the command-line port runs git with the
@@ -83,6 +83,7 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),
     excludeGlobs: excludeGlobsFor(vscode.Uri.file),
-    tokenCounter: async () => nodeTokenCounter,
+    // The table loads on its own thread, started at the first call (which awaits it), never on the extension host's.
+    tokenCounter: () => threadTokenCounter(join(extensionPath, 'dist'))(),
   };
 }

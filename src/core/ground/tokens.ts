@@ -1,5 +1,5 @@
 // Token estimates with gpt-tokenizer (o200k_base). Its table costs ~350 ms to load, so it loads on
-// first use, never at activation.
+// first use (or on a thread of its own: src/node/tokenizerThread.ts), never at activation.
 import { utf8Length } from '../text/encoding';
 
 export type TokenCounter = (text: string) => number;
@@ -16,17 +16,39 @@ const PLAIN = { disallowedSpecial: new Set<string>(), allowedSpecial: new Set<st
  */
 const PIECE_CHARS = 2000;
 
+/** Where the piece starting at `at` ends. */
+function pieceEnd(text: string, at: number): number {
+  const end = Math.min(text.length, at + PIECE_CHARS);
+  const code = text.charCodeAt(end - 1);
+  return code >= 0xd800 && code <= 0xdbff && end < text.length ? end + 1 : end; // keep a surrogate pair whole
+}
+
 function* pieces(text: string): Generator<string> {
   for (let at = 0; at < text.length;) {
-    let end = Math.min(text.length, at + PIECE_CHARS);
-    const code = text.charCodeAt(end - 1);
-    if (code >= 0xd800 && code <= 0xdbff && end < text.length) end++; // keep a surrogate pair whole
+    const end = pieceEnd(text, at);
     yield text.slice(at, end);
     at = end;
   }
 }
 
-function inPieces(count: (text: string) => number): TokenCounter {
+/**
+ * `text` in runs of whole pieces, each of at most `maxChars` (at least a piece's length): a counter made here
+ * counts `text` as the sum of its counts of the runs (a thread counting for a host is sent runs).
+ */
+export function* pieceRuns(text: string, maxChars: number): Generator<string> {
+  let start = 0;
+  for (let at = 0; at < text.length;) {
+    const end = pieceEnd(text, at);
+    if (end - start > Math.max(maxChars, PIECE_CHARS + 1)) {
+      yield text.slice(start, at);
+      start = at;
+    }
+    at = end;
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+function inPieces(count: (piece: string) => number): TokenCounter {
   return (text) => {
     if (text.length <= PIECE_CHARS) return text.length === 0 ? 0 : count(text);
     let sum = 0;
@@ -75,7 +97,8 @@ function counterOf(tokenizer: Tokenizer): TokenCounter {
 /**
  * A counter that loads the table at its first count, for a host that can load it at once (Node
  * requires it). Most answers are far under every cap and never count exactly (tokenEstimate.ts), so a
- * resident engine that reads small files never pays the table's load, nor holds it (~50 MB).
+ * one-shot call that reads small files never pays the table's load. (Resident Node hosts load it on a
+ * thread of their own instead: src/node/tokenizerThread.ts.)
  */
 export function countingOnFirstUse(load: () => Tokenizer): TokenCounter {
   let count: TokenCounter | undefined;

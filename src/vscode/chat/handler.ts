@@ -4,7 +4,6 @@
 // retention module.
 import * as vscode from 'vscode';
 import type { Lectern } from '../../core/engine';
-import { loadTokenCounter } from '../../core/ground/tokens';
 import { projectHistory, renderChangelog, type HistoryRound, type HistoryTurn } from '../../core/history';
 import { citationsIn } from './citations';
 import { instructions } from './instructions';
@@ -93,7 +92,7 @@ export async function handleChatRequest(
           const round = await directRead(engine, uris, input, sessionId, stream, token);
           return result(sessionId, { ...turn, rounds: [round] });
         }
-        const countTokens = await loadTokenCounter();
+        const countTokens = await engine.tokenCounter();
         const projection = projectHistory(earlier.turns, {
           countTokens,
           budget: Math.floor(request.model.maxInputTokens * HISTORY_SHARE),
