@@ -195,7 +195,7 @@ function coldStart(data: FilesData): string[] {
     '',
     `Loading the tokenizer (gpt-tokenizer o200k_base) in a fresh process takes ${ms(t.loadMs)} ms and ${growth(t.mem.rss)} of RSS. The Node`,
     'hosts that answer many calls (VS Code, `lectern session`, `lectern mcp`) load it on a thread of their own, started',
-    'with the server (VS Code: at the first call), so it never holds their event loop; `lectern call` loads it at the first',
+    'with the server (VS Code: with the engine, a second after activation), so it never holds their event loop; `lectern call` loads it at the first',
     'answer that needs an exact count (one near its token cap). The first symbol read of a process is in the next table.',
     '',
   ];

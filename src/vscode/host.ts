@@ -83,7 +83,8 @@ export function createVscodeHost(extensionPath: string, storagePath?: string): H
     regex: createRegexRunner(join(extensionPath, 'dist')),
     outlineThread: createOutlineThread(join(extensionPath, 'dist')),
     excludeGlobs: excludeGlobsFor(vscode.Uri.file),
-    // The table loads on its own thread, started at the first call (which awaits it), never on the extension host's.
-    tokenCounter: () => threadTokenCounter(join(extensionPath, 'dist'))(),
+    // The table loads on its own thread, started with the engine (a second after activation, or at the first call,
+    // which awaits it), never on the extension host's.
+    tokenCounter: threadTokenCounter(join(extensionPath, 'dist')),
   };
 }

@@ -1,8 +1,8 @@
 // Activation loads only dist/extension.js, the forwarders VS Code calls (issue 20): the engine
 // (dist/engine.js) loads on the first call that needs it or shortly after activation, and neither
 // loads what waits for first use: the parser runtime (dist/treeSitter.js, so no grammar either), the
-// tokenizer's table (dist/tokenizer.js), SQLite (dist/sqljs.js) and the chat participant
-// (dist/chat.js). This file's name sorts first, so it runs before any test has made a call in this
+// tokenizer's table (dist/tokenizer.js, which the engine loads on a thread of its own, never here), SQLite
+// (dist/sqljs.js) and the chat participant (dist/chat.js). This file's name sorts first, so it runs before any test has made a call in this
 // window (the hook that resets the session before each test starts the engine), and so before any
 // language server has answered Lectern: the first references call is tested here too.
 import * as assert from 'node:assert/strict';
@@ -37,6 +37,22 @@ describe('activation', () => {
       .map((file) => path.relative(dist, file))
       .sort();
     assert.deepEqual(loaded, ['engine.js', 'extension.js']);
+  });
+
+  it("an answer counted exactly loads the tokenizer's table on its own thread, never on the extension host's", async () => {
+    const ext = vscode.extensions.all.find((e) => e.packageJSON?.name === 'lectern');
+    assert.ok(ext);
+    const file = path.join(folder('alpha'), 'counted-exactly.txt');
+    // 2,000 lines of 200 characters: the 300 lines a read may show are over the token cap in bytes, so counted.
+    writeFile(file, `const value = compute(alpha, beta); // ${'x'.repeat(160)}\n`.repeat(2000));
+    try {
+      const text = await call({ target: 'alpha/counted-exactly.txt', start_line: 1, end_line: 2000 });
+      assert.match(text, /counted-exactly\.txt · lines 1-\d[\d,]* of 2,000/);
+      const dist = path.join(ext.extensionPath, 'dist') + path.sep;
+      assert.ok(!(path.join(dist, 'tokenizer.js') in require.cache), 'dist/tokenizer.js was loaded on the host');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
 
