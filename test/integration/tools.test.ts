@@ -69,12 +69,14 @@ describe('lectern tools in the extension host', () => {
     assert.match(text, /^10\tline 10$/m);
     assert.match(text, /^20\tline 20$/m);
     assert.doesNotMatch(text, /line 21/);
-    // A short range the agent bounded itself: the next call is in meta only; a page names it.
+    // A short range the agent bounded itself: the next call is in meta only; a longer page names it, in
+    // start_line/end_line whichever words the page was asked in.
     assert.doesNotMatch(text, /\[Next/);
-    const page = await call('lectern_read', { target: 'alpha/src/numbers.txt', offset: 10, limit: 11 });
+    const page = await call('lectern_read', { target: 'alpha/src/numbers.txt', offset: 100, limit: 100 });
+    assert.match(page, /^alpha\/src\/numbers\.txt · lines 100-199 of 500/);
     assert.match(
       page,
-      /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","offset":21,"limit":11\}\]/,
+      /\[Next: lectern_read \{"mode":"file","target":"alpha\/src\/numbers\.txt","start_line":200,"end_line":299\}\]/,
     );
   });
 
