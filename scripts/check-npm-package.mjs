@@ -1,5 +1,6 @@
-// The npm package as MCP and CLI users install it: `npm pack` of its folder (scripts/npm-package.mjs: the users'
-// README, every link of it inside the package or https), then `npm install --omit=dev` of the
+// The npm package as MCP and CLI users install it: `npm publish --dry-run` and `npm pack` of its folder, as
+// `npm run release` checks them (scripts/npm-package.mjs: the users' README, every link of it inside the package
+// or https), then `npm install --omit=dev` of the
 // tarball into an empty folder (offline: it must need nothing from the registry), then its `lectern`
 // bin answers `call`, `session` and an MCP `initialize` + `tools/list` over stdio. Run after a
 // production build (scripts/check-package.mjs does both).
@@ -8,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { megabytes, readSizeDocs, sizeProblems } from './install-size.mjs';
-import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
+import { packNpmPackage, readmeProblems, stageNpmPackage } from './npm-package.mjs';
 
 export const MAX_INSTALL_BYTES = 40 * 1024 * 1024;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -61,11 +62,8 @@ export async function checkNpmPackage() {
     // The production build is already in dist/: the package's folder is made of it.
     const staged = join(dir, 'package');
     stageNpmPackage(staged);
-    const packed = JSON.parse(
-      execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir, staged], {
-        encoding: 'utf8',
-      }),
-    )[0];
+    const { packed, problems: packing } = packNpmPackage(staged, dir);
+    problems.push(...packing);
     const tarball = join(dir, packed.filename);
     console.log(
       `npm package: ${packed.entryCount} files, ${megabytes(packed.size)} packed, ${megabytes(packed.unpackedSize)} unpacked`,

@@ -3,6 +3,7 @@
 // (npm always packs the README at the package's root, so the package is assembled in a folder of its own), and a
 // package.json without the repository's scripts (none of them runs in an installed package) or its `private`.
 // CLI:  node scripts/npm-package.mjs [FOLDER]  (default dist/npm-package; `npm run pack` packs it)
+import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -57,6 +58,33 @@ export function stageNpmPackage(out = join(repo, NPM_PACKAGE_DIR)) {
   const { scripts: _scripts, devDependencies: _devDependencies, private: _private, ...published } = manifest;
   writeFileSync(join(out, 'package.json'), JSON.stringify(published, null, 2) + '\n');
   return [...files, 'README.md', 'package.json'].sort();
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const runNpm = (args, options = {}) =>
+  execFileSync(npm, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+
+/**
+ * `npm publish --dry-run` of the folder stageNpmPackage wrote at `staged` (offline: it never publishes, nor asks the
+ * registry), then `npm pack` of it into `outDir`, as both `npm run release` and `npm test`'s package step check it:
+ * npm pack's report (`filename`, `files`, sizes) and what is wrong (a private package, a dry run that would send
+ * another package or other files than the tarball holds). `run` runs npm (the release names a failed command).
+ */
+export function packNpmPackage(staged, outDir, run = runNpm) {
+  const problems = [];
+  const manifest = JSON.parse(readFileSync(join(staged, 'package.json'), 'utf8'));
+  if (manifest.private) problems.push('the staged npm package is private: npm would refuse to publish it');
+  const dry = run(['publish', '--dry-run', '--offline', '--ignore-scripts', '--json'], { cwd: staged });
+  const parsed = JSON.parse(dry.slice(dry.indexOf('{')));
+  const report = parsed[manifest.name] ?? parsed; // npm 11 keys the report by the package's name
+  const announced = report.id ?? `${report.name}@${report.version}`;
+  if (announced !== `${manifest.name}@${manifest.version}`)
+    problems.push(`npm publish --dry-run announced ${announced}`);
+  const packed = JSON.parse(run(['pack', '--json', '--ignore-scripts', '--pack-destination', outDir, staged]))[0];
+  if (report.entryCount !== packed.entryCount)
+    problems.push(`npm publish --dry-run would send ${report.entryCount} files, npm pack packed ${packed.entryCount}`);
+  console.log(`npm publish --dry-run: ${announced}, ${report.entryCount} files; npm pack: ${packed.filename}`);
+  return { packed, problems };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -20,7 +20,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { checkVsixInHost } from './host/installedVsix.mjs';
 import { megabytes as mb } from './install-size.mjs';
-import { readmeProblems, stageNpmPackage } from './npm-package.mjs';
+import { packNpmPackage, readmeProblems, stageNpmPackage } from './npm-package.mjs';
 import { dirtyTreeProblem, formatSums, parseReleaseArgs, sha256, sumsProblems } from './release-lib.mjs';
 import { checkUnpacked, listingProblems, packageArgs } from './vsix-check.mjs';
 import { zipEntries } from './zipEntries.mjs';
@@ -68,21 +68,11 @@ function buildVsix(out) {
 /** Stages the npm package in `staged`, dry-runs its publish and packs it into `outDir`; returns the tarball. */
 function buildTarball(staged, outDir, problems) {
   const files = stageNpmPackage(staged);
-  const published = JSON.parse(readFileSync(join(staged, 'package.json'), 'utf8'));
-  if (published.private) problems.push('the staged npm package is private: npm would refuse to publish it');
   for (const problem of readmeProblems(readFileSync(join(staged, 'README.md'), 'utf8'), files))
     problems.push(`the npm package's README.md: ${problem}`);
-  const dry = run(npm, ['publish', '--dry-run', '--ignore-scripts', '--json'], { cwd: staged });
-  const parsed = JSON.parse(dry.slice(dry.indexOf('{')));
-  const report = parsed[manifest.name] ?? parsed; // npm 11 keys the report by the package's name
-  const announced = report.id ?? `${report.name}@${report.version}`;
-  if (announced !== `${manifest.name}@${manifest.version}`)
-    problems.push(`npm publish --dry-run announced ${announced}`);
-  const packed = JSON.parse(run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', outDir, staged]))[0];
-  if (report.entryCount !== packed.entryCount)
-    problems.push(`npm publish --dry-run would send ${report.entryCount} files, npm pack packed ${packed.entryCount}`);
-  console.log(`\n  npm publish --dry-run: ${announced}, ${report.entryCount} files; npm pack: ${packed.filename}`);
-  return join(outDir, packed.filename);
+  const packed = packNpmPackage(staged, outDir, (args, options) => run(npm, args, options));
+  problems.push(...packed.problems);
+  return join(outDir, packed.packed.filename);
 }
 
 /** Installs the tarball offline into an empty prefix and drives its `lectern` as a user and an MCP client would. */
