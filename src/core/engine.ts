@@ -201,7 +201,7 @@ export class Lectern {
       const failed = errorResponse(this.catalog.answerMode(toolName, rawInput), target, error);
       // Far under the cap an error's figure is its estimate, as every answer's (no table loaded for it).
       const cap = responseTokenCap(this.normalized(), options.tokenBudget);
-      failed.meta.token_estimate = uncountedFigure(failed.text, cap, await hostTokenCounter(this.host));
+      failed.meta.token_estimate = uncountedFigure(failed.text, cap, await this.tokenCounter());
       const response = render(await call.finish(draft(failed)));
       if (tool.legacy)
         return {
@@ -293,7 +293,7 @@ export class Lectern {
       words: this.words,
       settings,
       tokenCap: responseTokenCap(settings, options.tokenBudget),
-      countTokens: await hostTokenCounter(this.host),
+      countTokens: await this.tokenCounter(),
       signal,
       allowOutside: options.allowOutside ?? false,
       allowSecrets: options.allowSecrets === true || settings.allowSecrets,

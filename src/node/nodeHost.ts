@@ -101,10 +101,11 @@ export function createNodeHost(roots: () => readonly WorkspaceRoot[], options: N
   };
   const candidates = ripgrepFinder(ripgrepOnPath);
   if (candidates) host.candidates = candidates;
-  const counter = options.tokenCounter ?? nodeTokenCounter;
-  host.tokenCounter =
-    options.tokenizerThread && !options.tokenCounter
+  const { tokenCounter } = options;
+  host.tokenCounter = tokenCounter
+    ? async () => tokenCounter
+    : options.tokenizerThread
       ? threadTokenCounter(options.bundleDir ?? __dirname)
-      : async () => counter;
+      : async () => nodeTokenCounter;
   return host;
 }

@@ -20,7 +20,7 @@ export const STATE = { loading: 0, loaded: 1, failed: 2 } as const;
 /** The longest run of text sent at once (pieceRuns in core/ground/tokens.ts). */
 export const RUN_CHARS = 65_536;
 
-const CELLS = 8;
+const CELLS = Object.keys(CELL).length;
 const TEXT_OFFSET = CELLS * Int32Array.BYTES_PER_ELEMENT;
 
 /** The bytes of one thread's shared memory. */
