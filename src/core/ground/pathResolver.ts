@@ -46,6 +46,11 @@ export class PathResolver {
     return this.secretTest()(absolute, relative);
   }
 
+  /** The extra secret patterns as they stand: what a verdict kept between calls was judged by. */
+  secretRules(): readonly string[] {
+    return this.secretPatterns();
+  }
+
   /** isSecret with the settings read once (a workspace search tests every file it reaches). */
   secretTest(): (absolute: string, relative?: string) => boolean {
     const matches = secretMatcher(this.secretPatterns());

@@ -2,26 +2,23 @@
 // the name as a word (a byte test, then a word test), each parsed once for its identifiers and its
 // outline (for the symbol each use sits in). Bounded in time: it stops between files and says where,
 // so the next call continues from there.
-import type { ReadEnv } from '../ground/env';
 import type { ResolvedPath } from '../ground/paths';
 import { insideRoots } from '../ground/paths';
-import type { ListedFile } from '../ground/walk';
 import { hostPacer, yieldToHost } from '../ground/walk';
 import { openText } from '../read/openText';
-import { walkScope, type Scope } from '../search/searchScope';
-import { languageForPath } from '../symbols/languages/index';
+import type { Scope } from '../search/searchScope';
 import { flattenSymbols, type FlatSymbol } from '../symbols/namePath';
 import { importedModules, relativeModule, renaming, renamingModule } from './declaredTwice';
 import type { SymbolEnv } from '../symbols/symbolEnv';
 import { candidateBytes } from './candidateBytes';
 import { Enclosing } from './enclosing';
-import { classRank } from '../ground/fileRank';
-import { sortPaced } from '../ground/paced';
 import { identifierUses, packUses, wordOffsets, wordOffsetsPaced, type UseKind } from './identifierUses';
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
+import type { Tree } from 'web-tree-sitter';
 import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
 import { startWordFilter } from './wordFilter';
+import { rankedListing } from './rankedListing';
 
 export const REFERENCE_LIMITS = {
   /** How long one call may read files for uses (once they are listed and ranked) before it answers with what it found. */
@@ -124,6 +121,15 @@ async function usesInFile(
   if (!file) return undefined;
   try {
     await pace();
+    // A text small enough to read on this thread has its uses read from the tree its outline is
+    // parsed into (when the outline is not cached): one parse, not two.
+    let fromOutlineTree: PackedUses | undefined;
+    const onTree = (tree: Tree, _spec: LanguageSpec, text: string) => {
+      if (text.length >= REFERENCE_LIMITS.threadChars) return;
+      const offsets = wordOffsets(text, name, REFERENCE_LIMITS.threadOffsets);
+      if (offsets.length < REFERENCE_LIMITS.threadOffsets)
+        fromOutlineTree = packUses(identifierUses(tree, text, name, offsets));
+    };
     const outline = await env.symbols
       .outline(
         file,
@@ -131,6 +137,7 @@ async function usesInFile(
         checked.display,
         env.signal,
         env.host.documents?.dirty(checked.absolute)?.languageId,
+        { persisted: false, onTree },
       )
       .catch(() => undefined);
     if (!outline || outline.status !== 'ok') return undefined;
@@ -145,7 +152,7 @@ async function usesInFile(
     const offsets = await wordOffsetsPaced(text, name, pace);
     if (offsets.length === 0) return [];
     await pace();
-    const found = await identifierUsesOf(env, outline.spec, text, name, offsets);
+    const found = fromOutlineTree ?? (await identifierUsesOf(env, outline.spec, text, name, offsets));
     if (!found) return undefined;
     await pace();
     const lines = new TextLines(text);
@@ -232,52 +239,6 @@ async function identifierUsesOf(
   return env.symbols.withTree(spec, text, (tree) => packUses(identifierUses(tree, text, name, offsets)), env.signal);
 }
 
-/**
- * The scope's source files in rank order (code, tests, docs, vendored; then by path): the order uses
- * are listed in, and what file_offset counts, so a page and a continuation after the deadline are
- * the same kind of call.
- */
-async function rankedSourceFiles(env: ReadEnv, scope: Scope): Promise<(ListedFile & { display: string })[]> {
-  const files: (ListedFile & { display: string; klass: number })[] = [];
-  const { walk } = walkScope(env, scope, [], []);
-  const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
-  try {
-    for await (const file of walk) {
-      await pace();
-      if (!languageForPath(file.relative)) continue;
-      const display = scope.display(file.root, file.relative);
-      files.push({ ...file, display, klass: classRank(display) });
-    }
-  } finally {
-    await walk.return(undefined).catch(() => undefined);
-  }
-  // compareFiles's order, with each file's class worked out once: tens of thousands of files sort in
-  // a few ms rather than classing each file again at every comparison; paced, as the listing is.
-  return sortPaced(
-    files,
-    (a, b) => a.klass - b.klass || (a.display < b.display ? -1 : a.display > b.display ? 1 : 0),
-    pace,
-  );
-}
-
-/** The files of `ranked` a read may open (secret names only with allowSecrets) and each file's rank, a turn to the host every slice. */
-async function eligibleAndRanks(
-  env: SymbolEnv,
-  ranked: readonly (ListedFile & { display: string })[],
-): Promise<{ eligible: Set<string>; ranks: Map<string, number> }> {
-  const isSecret = env.resolver.secretTest();
-  const pace = hostPacer(REFERENCE_LIMITS.sliceMs);
-  const eligible = new Set<string>();
-  const ranks = new Map<string, number>();
-  for (let rank = 0; rank < ranked.length; rank++) {
-    await pace();
-    const file = ranked[rank]!;
-    if (env.allowSecrets || !isSecret(file.absolute, file.relative)) eligible.add(file.display);
-    ranks.set(file.display, rank);
-  }
-  return { eligible, ranks };
-}
-
 /** What else a scan is told: files not to read, and when a page's worth of uses is enough. */
 export interface ScanOptions {
   /** Files (as shown) not read. */
@@ -317,8 +278,7 @@ export async function scanReferences(
   const lacking = startWordFilter(env, scope, name, REFERENCE_LIMITS.budgetMs);
   const realRoots = scope.outsideFolder ? [scope.outsideFolder] : await env.resolver.realRoots();
   const inside = (real: string) => insideRoots(realRoots, real);
-  const ranked = await rankedSourceFiles(env, scope);
-  const { eligible, ranks } = await eligibleAndRanks(env, ranked);
+  const { ranked, eligible, ranks } = await rankedListing(env, scope);
   const lacks = await lacking;
   // The budget is for reading files: listing and ranking 100,000 of them on a busy machine may take
   // it all, and a page that then reads one file leaves every later page to do the same.

@@ -11,6 +11,7 @@ import {
   walkFiles,
   type ListedFile,
   type SkipReason,
+  type WalkOptions,
   type WalkScope,
 } from '../ground/walk';
 import { WORKSPACE_SEARCH_LIMITS } from './workspaceLimits';
@@ -220,6 +221,7 @@ export function walkScope(
   scope: Scope,
   includes: string[],
   excludes: string[],
+  onReplay?: WalkOptions['onReplay'],
 ): { walk: AsyncGenerator<ListedFile>; skips: WalkSkips } {
   const included = pathMatcher(includes, 'include');
   const excluded = pathMatcher(excludes, 'exclude');
@@ -259,6 +261,7 @@ export function walkScope(
     signal: env.signal,
     cache: env.walks,
     cacheKey: JSON.stringify([scope.walkKey, includes, excludes]),
+    ...(onReplay ? { onReplay } : {}),
     onSkip: (root, relative, reason, directory) => {
       if (!directory) {
         skips.byRule++;

@@ -5,11 +5,11 @@ import type { StoredReadFacts } from '../ground/symbolCachePort';
 import type { CacheWrites } from './cacheWrites';
 import { StoredOutlines } from './storedOutlines';
 import type { TextFile } from '../read/openText';
-import { provesVersion, type FileIdentity } from '../ground/fileIdentity';
-import { languageForPath, LANGUAGES } from './languages/index';
-import { extractOutline, MAX_NESTING } from './outline';
+import { languageForPath } from './languages/index';
+import { extractOutline } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { outlineOfText, shiftLines } from './textOutline';
+import { headerLanguage, outlineNotes, storableVersion } from './outlineSource';
 import { OutlineOutOfTime } from './outline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
 import type {
@@ -22,7 +22,6 @@ import type {
 } from '../ground/symbolTypes';
 import { blockOfText } from './enclosingBlock';
 import { nestsDeeply } from './nesting';
-import { TOOL } from '../ground/tools';
 
 export const SYMBOL_LIMITS = {
   /** Larger files are not parsed (a 9 MB file takes ~3 s and ~200 MB of WASM heap). */
@@ -80,6 +79,22 @@ interface Entry {
   read?: StoredReadFacts;
 }
 
+export interface OutlineOptions {
+  /**
+   * Answer from the host's symbol cache when it holds this version's outline, and keep a whole
+   * outline of a file on disk there, so the next process reads its symbols without parsing (false:
+   * the caller has looked there already and keeps the outline itself, as the index does; or it parses
+   * the file anyway, as a references read does).
+   */
+  persisted?: boolean;
+  /**
+   * Shown the syntax tree when the outline is parsed on this thread (not when it comes from a cache or
+   * the outline thread), before the tree is deleted: a caller that reads the same tree gets it
+   * without parsing twice. It must not keep the tree.
+   */
+  onTree?: (tree: Tree, spec: LanguageSpec, text: string) => void;
+}
+
 export class SymbolService {
   private readonly runtime: TreeSitter;
   private readonly cache = new Map<string, Entry>();
@@ -103,18 +118,13 @@ export class SymbolService {
     return languageForPath(path, languageId);
   }
 
-  /**
-   * `persisted`: answer from the host's symbol cache when it holds this version's outline, and keep a
-   * whole outline of a file on disk there, so the next process reads its symbols without parsing
-   * (false: the caller has looked there already and keeps the outline itself, as the index does).
-   */
   async outline(
     file: TextFile,
     path: string,
     label: string,
     signal?: CancellationSignal,
     languageId?: string | null,
-    persisted = true,
+    { persisted = true, onTree }: OutlineOptions = {},
   ): Promise<OutlineResult> {
     let spec = this.languageOf(path, languageId);
     if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
@@ -134,7 +144,17 @@ export class SymbolService {
       this.remember(file.versionKey, entry);
       return { status: 'ok', ...entry };
     }
-    const outline = await this.outlineOf(spec, source.text, parseDeadline(source.bytes.length), false, signal);
+    const parsedAs = spec;
+    const deadlineMs = parseDeadline(source.bytes.length);
+    const outline = await this.outlineOf(
+      spec,
+      source.text,
+      deadlineMs,
+      false,
+      signal,
+      undefined,
+      onTree && ((tree) => onTree(tree, parsedAs, source.text)),
+    );
     if (!outline) return { status: 'timeout', spec, source };
     const { symbols, parseFailed, cut, shallow, wrapper } = outline;
     const facts: StoredReadFacts = {
@@ -217,6 +237,7 @@ export class SymbolService {
     members: boolean,
     signal?: CancellationSignal,
     bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes },
+    onTree?: (tree: Tree) => void,
   ): Promise<TextOutline | undefined> {
     const thread = this.thread;
     // The whole job: the parse's deadline, and as long again for the query and the extraction.
@@ -230,12 +251,12 @@ export class SymbolService {
       if (done) return done.outline;
     } else if (thread && SYMBOL_LIMITS.hostThreadMs < deadlineMs) {
       const budget = SYMBOL_LIMITS.hostThreadMs;
-      const here = await outlineOfText(this.runtime, spec, text, budget, bounds, members, signal, budget);
+      const here = await outlineOfText(this.runtime, spec, text, budget, bounds, members, signal, budget, onTree);
       if (here || signal?.isCancellationRequested) return here;
       const done = await onThread();
       if (done) return done.outline;
     }
-    return outlineOfText(this.runtime, spec, text, deadlineMs, bounds, members, signal);
+    return outlineOfText(this.runtime, spec, text, deadlineMs, bounds, members, signal, deadlineMs, onTree);
   }
 
   /**
@@ -360,35 +381,4 @@ function parseDeadline(bytes: number): number {
 /** Memory an entry holds: the bytes, the decoded text (two bytes a character) and the line table. */
 function entryCost(entry: Entry): number {
   return entry.source.bytes.length + entry.source.text.length * 2 + entry.source.lineStarts.byteLength;
-}
-
-/** What an outline could not hold, said with every answer made from it. */
-function outlineNotes(label: string, facts: StoredReadFacts): { notes?: string[] } {
-  const notes: string[] = [];
-  if (facts.parseFailed)
-    notes.push(
-      `${label} did not parse cleanly (syntax the grammar cannot read, or nesting too deep for it): symbols in those places may be missing. Search for a name with ${TOOL.search}.`,
-    );
-  const cut = facts.cut ?? 0;
-  if (cut > 0) notes.push(`${cut} symbol${cut === 1 ? '' : 's'} nested deeper than ${MAX_NESTING} levels not listed.`);
-  return notes.length > 0 ? { notes } : {};
-}
-
-/**
- * The identity that names a file's text in the symbol cache: a file on disk read as its bytes are (not a
- * buffer, not transcoded, nothing redacted) whose identity proves its version. Undefined for any other text.
- */
-function storableVersion(file: TextFile): FileIdentity | undefined {
-  const { identity } = file;
-  if (file.origin !== 'disk' || file.transcoded || !identity || (file.redactions?.count ?? 0) > 0) return undefined;
-  return provesVersion(identity) ? identity : undefined;
-}
-
-/** A `.h` file written in C++ (classes, namespaces, templates) is parsed as C++. */
-function headerLanguage(spec: LanguageSpec, path: string, text: string): LanguageSpec {
-  if (spec.grammar !== 'c' || !/\.h$/i.test(path)) return spec;
-  const cplusplus = /^\s*(class|namespace|template\s*<|public:|private:|protected:)|\busing\s+namespace\b|::/m.test(
-    text,
-  );
-  return cplusplus ? (LANGUAGES.find((l) => l.grammar === 'cpp') ?? spec) : spec;
 }

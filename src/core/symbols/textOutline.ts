@@ -24,6 +24,7 @@ export function timeLimit(ms: number, signal?: CancellationSignal): () => boolea
  * The outline of `text`; undefined when the parse ran past `deadlineMs`, the query and the walk
  * past as long again (`walkMs`), or the call was cancelled.
  * `members`: `text` is one declaration; list it with its direct members however large it is.
+ * `onTree`: shown the tree once the outline is made, before it is deleted (one parse for two reads).
  */
 export async function outlineOfText(
   runtime: TreeSitter,
@@ -34,11 +35,14 @@ export async function outlineOfText(
   members = false,
   signal?: CancellationSignal,
   walkMs = deadlineMs,
+  onTree?: (tree: Tree) => void,
 ): Promise<TextOutline | undefined> {
   const tree = await runtime.parse(spec, text, deadlineMs, signal);
   if (!tree) return undefined;
   try {
-    return await outlineOfTree(runtime, spec, text, tree, bounds, members, timeLimit(walkMs, signal));
+    const outline = await outlineOfTree(runtime, spec, text, tree, bounds, members, timeLimit(walkMs, signal));
+    onTree?.(tree);
+    return outline;
   } catch (error) {
     if (error instanceof OutlineOutOfTime) return undefined;
     throw error;

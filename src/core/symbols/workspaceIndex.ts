@@ -548,7 +548,9 @@ export class WorkspaceIndex {
     }
     try {
       // Kept with the index's other changes, read facts included, rather than written file by file.
-      const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, false);
+      const outline = await this.symbols.outline(text, file.absolute, resolved.display, undefined, undefined, {
+        persisted: false,
+      });
       if (outline.status === 'timeout') return 'time';
       if (outline.status !== 'ok') return undefined;
       // The version parsed is the one opened (it may have changed since the stat).
