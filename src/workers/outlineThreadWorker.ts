@@ -3,7 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { identifierUses, packUses } from '../core/navigate/identifierUses';
 import { blockOfText } from '../core/symbols/enclosingBlock';
-import type { LanguageSpec } from '../core/ground/symbolTypes';
+import type { LanguageSpec, PackedUses } from '../core/ground/symbolTypes';
+import type { Tree } from 'web-tree-sitter';
 import { LANGUAGES } from '../core/symbols/languages/index';
 import { OutlineOutOfTime } from '../core/symbols/outline';
 import { outlineOfText } from '../core/symbols/textOutline';
@@ -27,9 +28,11 @@ async function usesOfText(spec: LanguageSpec, text: string, name: string, offset
 
 /** An outline for the host, its symbols in pieces when there are many (src/node/outlineChunks.ts). */
 async function sentOutline(spec: LanguageSpec, request: Extract<OutlineThreadRequest, { kind: 'outline' }>) {
-  const { text, deadlineMs, bounds, members } = request;
-  const outline = await outlineOfText(runtime, spec, text, deadlineMs, bounds, members);
-  return outline && packOutline(outline);
+  const { text, deadlineMs, bounds, members, uses: asked } = request;
+  let uses: PackedUses | undefined;
+  const onTree = asked && ((tree: Tree) => (uses = packUses(identifierUses(tree, text, asked.name, asked.offsets))));
+  const outline = await outlineOfText(runtime, spec, text, deadlineMs, bounds, members, undefined, deadlineMs, onTree);
+  return outline && packOutline(uses ? { ...outline, uses } : outline);
 }
 
 parentPort?.on('message', (request: OutlineThreadRequest) => {

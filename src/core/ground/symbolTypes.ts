@@ -78,6 +78,8 @@ export interface TextOutline {
    * listed with the top level (src/core/symbols/textOutline.ts).
    */
   wrapper?: { startLine: number; endLine: number };
+  /** The uses the job asked for with the outline (OutlineThreadJob.uses). */
+  uses?: PackedUses;
 }
 
 /** Per-language facts the generic outline extraction needs. */

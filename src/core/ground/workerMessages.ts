@@ -109,6 +109,8 @@ export interface OutlineThreadJob {
   deadlineMs: number;
   bounds: OutlineBounds;
   members: boolean;
+  /** Also the uses of `name` at `offsets` (as OutlineUsesJob), read from the outline's own tree: one parse for both. */
+  uses?: { name: string; offsets: number[] };
 }
 
 export interface OutlineBlockJob {

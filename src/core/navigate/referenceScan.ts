@@ -121,15 +121,25 @@ async function usesInFile(
   if (!file) return undefined;
   try {
     await pace();
-    // A text small enough to read on this thread has its uses read from the tree its outline is
-    // parsed into (when the outline is not cached): one parse, not two.
+    // The uses are read from the tree the outline is parsed into (when the outline is not cached):
+    // one parse, not two. Here for a small text with few places; on the outline thread, outline and
+    // uses together, for a large one or many places (when the host has a thread).
     let fromOutlineTree: PackedUses | undefined;
+    const here = (text: string) => text.length < REFERENCE_LIMITS.threadChars;
     const onTree = (tree: Tree, _spec: LanguageSpec, text: string) => {
-      if (text.length >= REFERENCE_LIMITS.threadChars) return;
+      if (!here(text)) return;
       const offsets = wordOffsets(text, name, REFERENCE_LIMITS.threadOffsets);
       if (offsets.length < REFERENCE_LIMITS.threadOffsets)
         fromOutlineTree = packUses(identifierUses(tree, text, name, offsets));
     };
+    const ask = (text: string) => {
+      if (here(text) && wordOffsets(text, name, REFERENCE_LIMITS.threadOffsets).length < REFERENCE_LIMITS.threadOffsets)
+        return undefined;
+      const offsets = wordOffsets(text, name);
+      if (offsets.length === 0) return undefined;
+      return { name, offsets, extraMs: offsets.length * REFERENCE_LIMITS.threadMsPerOffset };
+    };
+    const onThread = { ask, found: (uses: PackedUses) => (fromOutlineTree = uses) };
     const outline = await env.symbols
       .outline(
         file,
@@ -137,7 +147,7 @@ async function usesInFile(
         checked.display,
         env.signal,
         env.host.documents?.dirty(checked.absolute)?.languageId,
-        { persisted: false, onTree },
+        { persisted: false, onTree, onThread },
       )
       .catch(() => undefined);
     if (!outline || outline.status !== 'ok') return undefined;

@@ -10,6 +10,7 @@ import { extractOutline } from './outline';
 import { lineBytes, lineText, readSourceText, type SourceText } from './sourceText';
 import { outlineOfText, shiftLines } from './textOutline';
 import { headerLanguage, outlineNotes, storableVersion } from './outlineSource';
+import { outlineWithUses, type UsesOnThread } from './outlineWithUses';
 import { OutlineOutOfTime } from './outline';
 import { TreeSitter, type WasmLoader } from './treeSitter';
 import type {
@@ -93,6 +94,8 @@ export interface OutlineOptions {
    * without parsing twice. It must not keep the tree.
    */
   onTree?: (tree: Tree, spec: LanguageSpec, text: string) => void;
+  /** A text's uses read with its outline on the host's outline thread (symbols/outlineWithUses.ts). */
+  onThread?: UsesOnThread;
 }
 
 export class SymbolService {
@@ -124,7 +127,7 @@ export class SymbolService {
     label: string,
     signal?: CancellationSignal,
     languageId?: string | null,
-    { persisted = true, onTree }: OutlineOptions = {},
+    { persisted = true, onTree, onThread }: OutlineOptions = {},
   ): Promise<OutlineResult> {
     let spec = this.languageOf(path, languageId);
     if (!spec) return { status: 'unsupported', reason: `${label} is in a language without symbol support` };
@@ -146,15 +149,22 @@ export class SymbolService {
     }
     const parsedAs = spec;
     const deadlineMs = parseDeadline(source.bytes.length);
-    const outline = await this.outlineOf(
-      spec,
-      source.text,
-      deadlineMs,
-      false,
-      signal,
-      undefined,
-      onTree && ((tree) => onTree(tree, parsedAs, source.text)),
-    );
+    const bounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes };
+    const threaded =
+      onThread &&
+      this.thread &&
+      (await outlineWithUses(this.thread, { spec, text: source.text, deadlineMs, bounds }, onThread, signal));
+    const outline = threaded
+      ? threaded.outline
+      : await this.outlineOf(
+          spec,
+          source.text,
+          deadlineMs,
+          false,
+          signal,
+          undefined,
+          onTree && ((tree) => onTree(tree, parsedAs, source.text)),
+        );
     if (!outline) return { status: 'timeout', spec, source };
     const { symbols, parseFailed, cut, shallow, wrapper } = outline;
     const facts: StoredReadFacts = {

@@ -5,7 +5,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
+import type { Host, OutlineThreadPort } from '../../../src/core/ground/ports';
 import type { Settings } from '../../../src/core/ground/settings';
+import { REFERENCE_LIMITS } from '../../../src/core/navigate/referenceScan';
+import { createOutlineThread } from '../../../src/node/outlineThread';
 import { TreeSitter } from '../../../src/core/symbols/treeSitter';
 import { navWorkspace, refsOf, type Reference } from './navHelpers';
 
@@ -71,6 +74,37 @@ describe('references from page to page', function () {
       ['f0', 'f1', 'f2', 'f3'],
     );
     assert.equal(parses, 5); // the declaring file and the four users, once each
+  });
+
+  it("reads a large file's outline and uses in one job on the outline thread, as this thread would", async () => {
+    const files: Record<string, string> = { 'src/run.ts': DECLARES };
+    const body = Array.from({ length: 30 }, (_, i) => `function g${i}() {\n  run(${i}); // run\n}\n`).join('');
+    for (let i = 0; i < 3; i++) files[`src/big${i}.ts`] = `import { run } from './run';\n${body}`;
+    const { host } = navWorkspace(files);
+    const thread = createOutlineThread(`${__dirname}/../../../src/node`);
+    const jobs: string[] = [];
+    const counted: OutlineThreadPort = {
+      outline: (job, ...rest) => (jobs.push(job.uses ? 'outline and uses' : 'outline'), thread.outline(job, ...rest)),
+      uses: (job, ...rest) => (jobs.push('uses'), thread.uses!(job, ...rest)),
+    };
+    const saved = REFERENCE_LIMITS.threadChars;
+    REFERENCE_LIMITS.threadChars = 200; // the three files count as large
+    try {
+      const input = { mode: 'references', target: 'run' };
+      const withThread: Host = { ...host, outlineThread: counted };
+      const { result, parses } = await parsesDuring(() =>
+        call(new Lectern(withThread, () => ({ sessionGuard: false })), input),
+      );
+      const alone = await call(new Lectern(host, () => ({ sessionGuard: false })), input);
+      assert.ok(result.ok, result.text);
+      assert.deepEqual(refsOf(result.meta), refsOf(alone.meta));
+      assert.equal(refsOf(result.meta).length, 93); // each file's import and 30 calls, not the comments
+      assert.deepEqual(jobs, ['outline and uses', 'outline and uses', 'outline and uses']);
+      assert.equal(parses, 1); // here: the declaring file only (too small for the thread, and without the name's uses)
+    } finally {
+      REFERENCE_LIMITS.threadChars = saved;
+      thread.dispose?.();
+    }
   });
 
   it('lists a file added between pages, in a folder the kept listing did not have', async () => {
