@@ -211,6 +211,16 @@ describe('walk cache', () => {
     assert.equal(await cache.replay('e', nodeFileSystem), undefined);
     assert.ok(await cache.replay('d', nodeFileSystem));
   });
+  it('keeps two walks of a workspace of 100,000 files in 15,000 folders by default', async () => {
+    const cache = new WalkCache();
+    const walk = () => ({
+      steps: Array.from({ length: 115_000 }, () => 'folder' as const),
+      depends: Array.from({ length: 15_000 }, (_, i) => ({ path: `/nowhere/${i}`, version: undefined })),
+    });
+    cache.record('search', walk());
+    cache.record('source files', walk());
+    assert.equal(cache.size, 2);
+  });
   it('replays nothing on a file system that does not promise folder versions (a virtual one)', async () => {
     const dir = tempDir('lectern-walkcache-');
     write(dir, 'a/x.ts', '');
