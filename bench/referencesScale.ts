@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { runBenchChild } from './childProcess';
 import { bytes, count, ms, ratio } from './format';
 import type { ScaleJob, ScaleResult } from './referencesScaleChild';
+import type { SearchScaleJob, SearchScaleResult } from './searchScaleChild';
 import { scaleWorkspace } from './scaleWorkspace';
 import { ripgrepOnPath } from '../src/node/ripgrep';
 
@@ -36,6 +37,25 @@ function growthLine(small: [number, ScaleResult], large: [number, ScaleResult]):
   return `×${(b / a).toFixed(0)} files → rg ${x(median(rb.rgMs), median(ra.rgMs))}, first page ${x(rb.firstPageMs, ra.firstPageMs)}, all pages ${x(rb.allPagesMs, ra.allPagesMs)}, peak memory ${x(rb.peakRss, ra.peakRss)}`;
 }
 
+/** Warm search against `rg -n` per size and query (medians of the runs), the first search, peak memory. */
+function searchTable(searches: readonly [number, SearchScaleResult][]): string[] {
+  const labels = searches[0]?.[1].queries.map((q) => q.label) ?? [];
+  const cell = (q: SearchScaleResult['queries'][number]) => {
+    const [lectern, rg] = [median(q.lecternMs), median(q.rgMs)];
+    return `${ms(lectern)} ms vs ${ms(rg)} ms (${ratio(lectern / rg)})${q.ok ? '' : ' (an error)'}`;
+  };
+  return [
+    `Search, warm in one engine (a session's node host, ripgrep as its candidate finder), against \`rg -n\` in the same process, alternated, the median of ${searches[0]?.[1].queries[0]?.lecternMs.length ?? 0} runs (bench/searchScaleChild.ts):`,
+    '',
+    `| files | first search | ${labels.join(' | ')} | peak memory |`,
+    `|---|---|${labels.map(() => '---').join('|')}|---|`,
+    ...searches.map(
+      ([files, r]) =>
+        `| ${count(files)} | ${ms(r.firstMs)} ms | ${r.queries.map(cell).join(' | ')} | ${bytes(r.peakRss)} |`,
+    ),
+  ];
+}
+
 async function main(): Promise<void> {
   const chosen = process.env.LECTERN_RIPGREP;
   const rg = chosen && chosen !== 'off' ? chosen : ripgrepOnPath();
@@ -43,12 +63,19 @@ async function main(): Promise<void> {
   const sizes = (option('sizes') ?? '25000,100000').split(',').map(Number);
   const name = option('name') ?? 'join';
   const results: [number, ScaleResult][] = [];
+  const searches: [number, SearchScaleResult][] = [];
   for (const size of sizes) {
     const { root } = scaleWorkspace(size);
     const job: ScaleJob = { root, name, rg, dist: join(ROOT, 'dist'), maxMs: Number(option('max-ms') ?? 600_000) };
     process.stderr.write(`bench:scale: references ${name} on ${count(size)} files…\n`);
     const result = await runBenchChild<ScaleResult>('referencesScaleChild.ts', job, ROOT, 1_800_000, 'scale');
     results.push([size, result]);
+    process.stderr.write(`bench:scale: search on ${count(size)} files…\n`);
+    const searchJob: SearchScaleJob = { root, rg, dist: join(ROOT, 'dist'), runs: 3 };
+    searches.push([
+      size,
+      await runBenchChild<SearchScaleResult>('searchScaleChild.ts', searchJob, ROOT, 900_000, 'search'),
+    ]);
   }
   const lines = [
     `# references at scale`,
@@ -61,6 +88,7 @@ async function main(): Promise<void> {
   ];
   if (results.length >= 2 && results.every(([, r]) => r.pages > 0))
     lines.push('', `Growth: ${growthLine(results[0]!, results[results.length - 1]!)}.`);
+  lines.push('', ...searchTable(searches));
   const text = `${lines.join('\n')}\n`;
   process.stdout.write(text);
   if (!process.argv.includes('--no-write')) writeFileSync(join(ROOT, 'docs', 'scale-benchmark.md'), text);
