@@ -18,13 +18,13 @@ export interface SearchScaleJob {
   runs: number;
 }
 
-export interface SearchScaleQuery {
+interface SearchScaleQuery {
   label: string;
   input: Record<string, unknown>;
   rgArgs: string[];
 }
 
-export const SCALE_QUERIES: SearchScaleQuery[] = [
+const SCALE_QUERIES: SearchScaleQuery[] = [
   {
     label: 'rare literal',
     input: { query: 'ShellCompNoDescRequestCmd' },

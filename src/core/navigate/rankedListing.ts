@@ -43,9 +43,11 @@ export async function rankedListing(env: SymbolEnv, scope: Scope): Promise<Ranke
   ]);
   const kept = env.walks && keptListings.get(env.walks);
   let replayed: readonly WalkStep[] | undefined;
+  let same = false;
   const onReplay = (steps: readonly WalkStep[]) => {
     replayed = steps;
-    return steps === kept?.steps && key === kept.key;
+    same = steps === kept?.steps && key === kept.key;
+    return same; // the walk then emits nothing
   };
   const files: (ListedFile & { display: string; klass: number })[] = [];
   const { walk } = walkScope(env, scope, [], [], onReplay);
@@ -60,7 +62,7 @@ export async function rankedListing(env: SymbolEnv, scope: Scope): Promise<Ranke
   } finally {
     await walk.return(undefined).catch(() => undefined);
   }
-  if (kept && replayed === kept.steps && key === kept.key) return kept;
+  if (same && kept) return kept;
   // compareFiles's order, with each file's class worked out once: tens of thousands of files sort in
   // a few ms rather than classing each file again at every comparison; paced, as the listing is.
   const ranked = await sortPaced(

@@ -14,6 +14,8 @@ import { candidateBytes } from './candidateBytes';
 import { Enclosing } from './enclosing';
 import { identifierUses, packUses, wordOffsets, wordOffsetsPaced, type UseKind } from './identifierUses';
 import { USE_KINDS, type LanguageSpec, type PackedUses } from '../ground/symbolTypes';
+import type { TextFile } from '../read/openText';
+import type { OutlineResult } from '../symbols/service';
 import type { Tree } from 'web-tree-sitter';
 import { SYMBOL_LIMITS } from '../symbols/service';
 import { TextLines } from './textLines';
@@ -121,35 +123,7 @@ async function usesInFile(
   if (!file) return undefined;
   try {
     await pace();
-    // The uses are read from the tree the outline is parsed into (when the outline is not cached):
-    // one parse, not two. Here for a small text with few places; on the outline thread, outline and
-    // uses together, for a large one or many places (when the host has a thread).
-    let fromOutlineTree: PackedUses | undefined;
-    const here = (text: string) => text.length < REFERENCE_LIMITS.threadChars;
-    const onTree = (tree: Tree, _spec: LanguageSpec, text: string) => {
-      if (!here(text)) return;
-      const offsets = wordOffsets(text, name, REFERENCE_LIMITS.threadOffsets);
-      if (offsets.length < REFERENCE_LIMITS.threadOffsets)
-        fromOutlineTree = packUses(identifierUses(tree, text, name, offsets));
-    };
-    const ask = (text: string) => {
-      if (here(text) && wordOffsets(text, name, REFERENCE_LIMITS.threadOffsets).length < REFERENCE_LIMITS.threadOffsets)
-        return undefined;
-      const offsets = wordOffsets(text, name);
-      if (offsets.length === 0) return undefined;
-      return { name, offsets, extraMs: offsets.length * REFERENCE_LIMITS.threadMsPerOffset };
-    };
-    const onThread = { ask, found: (uses: PackedUses) => (fromOutlineTree = uses) };
-    const outline = await env.symbols
-      .outline(
-        file,
-        checked.absolute,
-        checked.display,
-        env.signal,
-        env.host.documents?.dirty(checked.absolute)?.languageId,
-        { persisted: false, onTree, onThread },
-      )
-      .catch(() => undefined);
+    const { outline, places, uses: fromOutlineTree } = await outlineAndUses(env, file, checked, name);
     if (!outline || outline.status !== 'ok') return undefined;
     const text = outline.source.text;
     const flat = flattenSymbols(outline.symbols);
@@ -159,7 +133,7 @@ async function usesInFile(
       declares.facts.member = flat.some((item) => item.path.length > 1 && item.symbol.name === name);
     }
     await pace();
-    const offsets = await wordOffsetsPaced(text, name, pace);
+    const offsets = places?.text === text ? places.offsets : await wordOffsetsPaced(text, name, pace);
     if (offsets.length === 0) return [];
     await pace();
     const found = fromOutlineTree ?? (await identifierUsesOf(env, outline.spec, text, name, offsets));
@@ -189,6 +163,51 @@ async function usesInFile(
   } finally {
     await file.source.close().catch(() => undefined);
   }
+}
+
+/**
+ * The file's outline, and the uses of `name` read from the tree it is parsed into (when the outline
+ * is not cached): one parse, not two. Here for a small text with few places; on the outline thread,
+ * outline and uses together, for a large one or many (when the host has a thread). `places`: where
+ * the name stands as a word, when the text was looked at on the way.
+ */
+async function outlineAndUses(
+  env: SymbolEnv,
+  file: TextFile,
+  checked: ResolvedPath,
+  name: string,
+): Promise<{ outline?: OutlineResult; places?: { text: string; offsets: number[] }; uses?: PackedUses }> {
+  const found: { places?: { text: string; offsets: number[] }; uses?: PackedUses } = {};
+  const placesIn = (text: string) =>
+    found.places?.text === text
+      ? found.places.offsets
+      : (found.places = { text, offsets: wordOffsets(text, name) }).offsets;
+  const readHere = (text: string) =>
+    text.length < REFERENCE_LIMITS.threadChars && placesIn(text).length < REFERENCE_LIMITS.threadOffsets;
+  const onTree = (tree: Tree, text: string) => {
+    if (readHere(text)) found.uses = packUses(identifierUses(tree, text, name, placesIn(text)));
+  };
+  const ask = (text: string) => {
+    const offsets = placesIn(text);
+    if (readHere(text) || offsets.length === 0) return undefined;
+    return { name, offsets, extraMs: offsets.length * REFERENCE_LIMITS.threadMsPerOffset };
+  };
+  const onThread = { ask, found: (uses: PackedUses) => (found.uses = uses) };
+  const outline = await env.symbols
+    .outline(
+      file,
+      checked.absolute,
+      checked.display,
+      env.signal,
+      env.host.documents?.dirty(checked.absolute)?.languageId,
+      {
+        persisted: false,
+        onTree,
+        onThread,
+      },
+    )
+    .catch(() => undefined);
+  return { ...(outline ? { outline } : {}), ...found };
 }
 
 /** Each use with its line, column, the symbol it sits in and the line's text. */

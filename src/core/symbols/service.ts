@@ -52,6 +52,12 @@ export const SYMBOL_LIMITS = {
   cacheBytes: 64 * 1024 * 1024,
 };
 
+/** The bounds of an ordinary outline: whole up to these sizes, top-level only past them (read at each call: tests lower them). */
+const outlineBounds = (): OutlineBounds => ({
+  fullChars: SYMBOL_LIMITS.fullOutlineChars,
+  fullNodes: SYMBOL_LIMITS.fullOutlineNodes,
+});
+
 export type OutlineResult =
   | {
       status: 'ok';
@@ -93,7 +99,7 @@ export interface OutlineOptions {
    * the outline thread), before the tree is deleted: a caller that reads the same tree gets it
    * without parsing twice. It must not keep the tree.
    */
-  onTree?: (tree: Tree, spec: LanguageSpec, text: string) => void;
+  onTree?: (tree: Tree, text: string) => void;
   /** A text's uses read with its outline on the host's outline thread (symbols/outlineWithUses.ts). */
   onThread?: UsesOnThread;
 }
@@ -147,13 +153,9 @@ export class SymbolService {
       this.remember(file.versionKey, entry);
       return { status: 'ok', ...entry };
     }
-    const parsedAs = spec;
     const deadlineMs = parseDeadline(source.bytes.length);
-    const bounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes };
-    const threaded =
-      onThread &&
-      this.thread &&
-      (await outlineWithUses(this.thread, { spec, text: source.text, deadlineMs, bounds }, onThread, signal));
+    const task = { spec, text: source.text, deadlineMs, bounds: outlineBounds() };
+    const threaded = onThread && this.thread && (await outlineWithUses(this.thread, task, onThread, signal));
     const outline = threaded
       ? threaded.outline
       : await this.outlineOf(
@@ -163,7 +165,7 @@ export class SymbolService {
           false,
           signal,
           undefined,
-          onTree && ((tree) => onTree(tree, parsedAs, source.text)),
+          onTree && ((tree) => onTree(tree, source.text)),
         );
     if (!outline) return { status: 'timeout', spec, source };
     const { symbols, parseFailed, cut, shallow, wrapper } = outline;
@@ -246,7 +248,7 @@ export class SymbolService {
     deadlineMs: number,
     members: boolean,
     signal?: CancellationSignal,
-    bounds: OutlineBounds = { fullChars: SYMBOL_LIMITS.fullOutlineChars, fullNodes: SYMBOL_LIMITS.fullOutlineNodes },
+    bounds: OutlineBounds = outlineBounds(),
     onTree?: (tree: Tree) => void,
   ): Promise<TextOutline | undefined> {
     const thread = this.thread;

@@ -1,5 +1,6 @@
 // Workspaces for the navigation tests: real files in a temp folder, the Node file system, the
 // shipped grammars, and an engine over them (the session guard off: these tests are about answers).
+import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { Lectern } from '../../../src/core/engine';
 import type { Host } from '../../../src/core/ground/ports';
@@ -41,3 +42,20 @@ export interface Reference {
 }
 
 export const refsOf = (meta: Record<string, unknown>) => meta.references as Reference[];
+
+/** A read in a session of its own (no answer points back to an earlier call). */
+export const readAlone = (lectern: Lectern, input: Record<string, unknown>) =>
+  lectern.invoke('lectern_read', input, { sessionId: `nav-${Math.random()}` });
+
+/** Follows each answer's next call from `input` to the last page: the uses listed, in order. */
+export async function followPages(lectern: Lectern, input: Record<string, unknown> | null): Promise<Reference[]> {
+  const uses: Reference[] = [];
+  for (let pages = 0; input; pages++) {
+    assert.ok(pages < 500, 'pages never end');
+    const r = await readAlone(lectern, input);
+    assert.ok(r.ok, r.text);
+    uses.push(...refsOf(r.meta));
+    input = (r.meta.next as Record<string, unknown> | null) ?? null;
+  }
+  return uses;
+}

@@ -10,25 +10,9 @@ import type { Settings } from '../../../src/core/ground/settings';
 import { REFERENCE_LIMITS } from '../../../src/core/navigate/referenceScan';
 import { createOutlineThread } from '../../../src/node/outlineThread';
 import { TreeSitter } from '../../../src/core/symbols/treeSitter';
-import { navWorkspace, refsOf, type Reference } from './navHelpers';
+import { followPages, navWorkspace, readAlone, refsOf, type Reference } from './navHelpers';
 
 const DECLARES = 'export function run(n?: number): void {}\n';
-
-const call = (lectern: Lectern, input: Record<string, unknown>) =>
-  lectern.invoke('lectern_read', input, { sessionId: `pages-${Math.random()}` });
-
-/** Follows each answer's next call from `input` to the last page: the uses listed, in order. */
-async function follow(lectern: Lectern, input: Record<string, unknown> | null): Promise<Reference[]> {
-  const uses: Reference[] = [];
-  for (let pages = 0; input; pages++) {
-    assert.ok(pages < 200, 'pages never end');
-    const r = await call(lectern, input);
-    assert.ok(r.ok, r.text);
-    uses.push(...refsOf(r.meta));
-    input = (r.meta.next as Record<string, unknown> | null) ?? null;
-  }
-  return uses;
-}
 
 /**
  * Every folder and file of `root` an hour old: a walk of it is recorded and replayed (a folder changed
@@ -64,7 +48,7 @@ describe('references from page to page', function () {
     for (let i = 0; i < 4; i++)
       files[`src/u${i}.ts`] = `import { run } from './run';\nfunction f${i}() {\n  run(${i});\n}\n`;
     const { lectern } = navWorkspace(files);
-    const { result, parses } = await parsesDuring(() => call(lectern, { mode: 'references', target: 'run' }));
+    const { result, parses } = await parsesDuring(() => readAlone(lectern, { mode: 'references', target: 'run' }));
     assert.ok(result.ok, result.text);
     assert.equal(refsOf(result.meta).length, 8); // each file's import and call
     assert.deepEqual(
@@ -93,9 +77,9 @@ describe('references from page to page', function () {
       const input = { mode: 'references', target: 'run' };
       const withThread: Host = { ...host, outlineThread: counted };
       const { result, parses } = await parsesDuring(() =>
-        call(new Lectern(withThread, () => ({ sessionGuard: false })), input),
+        readAlone(new Lectern(withThread, () => ({ sessionGuard: false })), input),
       );
-      const alone = await call(new Lectern(host, () => ({ sessionGuard: false })), input);
+      const alone = await readAlone(new Lectern(host, () => ({ sessionGuard: false })), input);
       assert.ok(result.ok, result.text);
       assert.deepEqual(refsOf(result.meta), refsOf(alone.meta));
       assert.equal(refsOf(result.meta).length, 93); // each file's import and 30 calls, not the comments
@@ -117,7 +101,7 @@ describe('references from page to page', function () {
     let input: Record<string, unknown> | null = { mode: 'references', target: 'run' };
     const seen: Reference[] = [];
     for (let i = 0; i < 3 && input; i++) {
-      const r = await call(lectern, input);
+      const r = await readAlone(lectern, input);
       assert.ok(r.ok, r.text);
       seen.push(...refsOf(r.meta));
       input = r.meta.next as Record<string, unknown>;
@@ -125,7 +109,7 @@ describe('references from page to page', function () {
     assert.ok(input, 'more pages to follow');
     fs.mkdirSync(path.join(root, 'src/zz'));
     fs.writeFileSync(path.join(root, 'src/zz/late.ts'), 'run(3);\n');
-    seen.push(...(await follow(lectern, input)));
+    seen.push(...(await followPages(lectern, input)));
     assert.ok(
       seen.some((use) => use.path === 'src/zz/late.ts'),
       JSON.stringify(seen.map((u) => u.path)),
@@ -142,18 +126,18 @@ describe('references from page to page', function () {
     const lectern = new Lectern(host, () => settings);
     let input: Record<string, unknown> | null = { mode: 'references', target: 'run' };
     for (let i = 0; i < 3 && input; i++) {
-      const r = await call(lectern, input);
+      const r = await readAlone(lectern, input);
       assert.ok(r.ok, r.text);
       assert.ok(!refsOf(r.meta).some((use) => use.path === 'src/u7.ts'));
       input = r.meta.next as Record<string, unknown>;
     }
     assert.ok(input, 'more pages to follow');
     settings.secretPatterns = ['**/u7.ts'];
-    const rest = await follow(lectern, input);
+    const rest = await followPages(lectern, input);
     assert.ok(rest.length > 0);
     assert.ok(!rest.some((use) => use.path === 'src/u7.ts'), JSON.stringify(rest.map((u) => u.path)));
     settings.secretPatterns = [];
-    const again = await follow(lectern, input);
+    const again = await followPages(lectern, input);
     assert.ok(again.some((use) => use.path === 'src/u7.ts'));
   });
 });

@@ -11,7 +11,7 @@ import type { Host } from '../../../src/core/ground/ports';
 import { WORD_FILTER_LIMITS } from '../../../src/core/navigate/wordFilter';
 import { createRipgrepFinder } from '../../../src/node/ripgrep';
 import { testRipgrep } from '../search/ripgrepLocation';
-import { navWorkspace, refsOf, type Reference } from './navHelpers';
+import { followPages, navWorkspace, readAlone, refsOf } from './navHelpers';
 
 const RG = testRipgrep();
 
@@ -44,28 +44,6 @@ async function settle(root: string): Promise<void> {
   while (Date.now() <= changed) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-const call = (lectern: Lectern, input: Record<string, unknown>) =>
-  lectern.invoke('lectern_read', input, { sessionId: `refs-${Math.random()}` });
-
-/** Every page from the first, by each answer's next call: the uses each lists, in order. */
-async function allPages(
-  lectern: Lectern,
-  target: string,
-  from?: Record<string, unknown>,
-): Promise<{ uses: Reference[]; pages: number }> {
-  const uses: Reference[] = [];
-  let input: Record<string, unknown> | null = from ?? { mode: 'references', target };
-  let pages = 0;
-  while (input) {
-    const r = await call(lectern, input);
-    assert.ok(r.ok, r.text);
-    uses.push(...refsOf(r.meta));
-    input = (r.meta.next as Record<string, unknown> | null) ?? null;
-    assert.ok(++pages < 500, 'pages never end');
-  }
-  return { uses, pages };
-}
-
 describe('references with the word prefilter and pages', function () {
   this.timeout(120_000);
   before(function () {
@@ -83,8 +61,8 @@ describe('references with the word prefilter and pages', function () {
       sessionGuard: false,
     }));
     const alone = new Lectern(host, () => ({ sessionGuard: false }));
-    const r = await call(withFinder, { mode: 'references', target: 'run' });
-    assert.deepEqual(r, await call(alone, { mode: 'references', target: 'run' }));
+    const r = await readAlone(withFinder, { mode: 'references', target: 'run' });
+    assert.deepEqual(r, await readAlone(alone, { mode: 'references', target: 'run' }));
     assert.match(r.text, /^references run · 6 uses in 3 files/);
     // The three users, the three that say "runner", and the declaring file: not the other 24.
     assert.deepEqual(reads.sort(), ['f03.ts', 'f05.ts', 'f13.ts', 'f15.ts', 'f23.ts', 'f25.ts', 'run.ts']);
@@ -99,7 +77,7 @@ describe('references with the word prefilter and pages', function () {
       sessionGuard: true,
       maxSingleReadLines: 3,
     }));
-    const r = await call(lectern, { mode: 'references', target: 'run' });
+    const r = await readAlone(lectern, { mode: 'references', target: 'run' });
     assert.ok(r.ok, r.text);
     assert.match(r.text, /^references run · 4 uses in 2 files/);
     assert.match(r.text, /Uses counted in source files 1–3 of 13 \(a page's worth\)/);
@@ -125,12 +103,12 @@ describe('references with the word prefilter and pages', function () {
         candidates: { filesContaining: (...args) => (asked++, finder.filesContaining(...args)) },
       };
       const lectern = new Lectern(counted, () => ({ sessionGuard: true, maxSingleReadLines: 3 }));
-      const first = await call(lectern, { mode: 'references', target: 'run' });
+      const first = await readAlone(lectern, { mode: 'references', target: 'run' });
       assert.ok(first.ok, first.text);
       // Written after the finder ran: the next pages read it (its bytes now hold the name).
       fs.writeFileSync(path.join(root, 'src/zz.ts'), 'run(9);\n');
       reads.length = 0;
-      const { uses } = await allPages(lectern, 'run', first.meta.next as Record<string, unknown>);
+      const uses = await followPages(lectern, first.meta.next as Record<string, unknown>);
       assert.equal(asked, 1);
       assert.ok(
         uses.some((use) => use.path === 'src/zz.ts' && use.line === 1),
@@ -157,7 +135,7 @@ describe('references with the word prefilter and pages', function () {
           const files: Record<string, string> = { 'src/run.ts': DECLARES };
           generated.forEach(([dir, lines], i) => (files[`${dir}/g${i}.ts`] = `${lines.join('\n')}\n`));
           const { host } = navWorkspace(files);
-          const whole = await call(new Lectern(host, () => ({ sessionGuard: false })), {
+          const whole = await readAlone(new Lectern(host, () => ({ sessionGuard: false })), {
             mode: 'references',
             target: 'run',
           });
@@ -168,7 +146,7 @@ describe('references with the word prefilter and pages', function () {
             sessionGuard: true,
             maxSingleReadLines: pageLines,
           }));
-          const { uses } = await allPages(paged, 'run');
+          const uses = await followPages(paged, { mode: 'references', target: 'run' });
           assert.deepEqual(uses, expected);
         },
       ),
@@ -191,7 +169,10 @@ describe('references on a slow listing', () => {
     };
     Date.now = () => realNow() + skew;
     try {
-      const r = await call(new Lectern(slow, () => ({ sessionGuard: false })), { mode: 'references', target: 'run' });
+      const r = await readAlone(new Lectern(slow, () => ({ sessionGuard: false })), {
+        mode: 'references',
+        target: 'run',
+      });
       assert.ok(r.ok, r.text);
       assert.match(r.text, /^references run · 5 uses in 5 files/);
       assert.doesNotMatch(r.text, /Out of time/);
